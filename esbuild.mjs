@@ -1,0 +1,85 @@
+// Builds the extension, the sandbox CLI, the webview bundles and (with --tests) the test files.
+// Usage: node esbuild.mjs [--production] [--watch] [--tests]
+import * as esbuild from 'esbuild';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+const tests = process.argv.includes('--tests');
+
+/** Every file below `dir` whose name ends with one of `suffixes`. */
+function findFiles(dir, suffixes) {
+  let found = [];
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return found;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found = found.concat(findFiles(path, suffixes));
+    else if (suffixes.some((s) => name.endsWith(s))) found.push(path);
+  }
+  return found;
+}
+
+const node = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: production ? 'linked' : 'inline',
+  minify: production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  external: ['vscode'],
+};
+
+const builds = [
+  {
+    ...node,
+    entryPoints: { extension: 'src/extension.ts', sandbox: 'src/sandbox/main.ts' },
+    outdir: 'dist',
+    metafile: true,
+  },
+];
+
+const webviewEntries = Object.fromEntries(
+  findFiles('webview', ['.ts']).filter((f) => /webview\/[^/]+\/main\.ts$/.test(f)).map((f) => [f.split('/')[1], f]),
+);
+if (Object.keys(webviewEntries).length > 0) {
+  builds.push({
+    bundle: true,
+    platform: 'browser',
+    target: 'chrome120',
+    format: 'iife',
+    sourcemap: production ? false : 'inline',
+    minify: production,
+    logLevel: 'warning',
+    entryPoints: webviewEntries,
+    outdir: 'media/dist',
+  });
+}
+
+if (tests) {
+  // Tests keep their folder layout under out/ so that globs and relative paths stay simple.
+  const testEntries = findFiles('test', ['.ts']).filter((f) => !f.endsWith('.d.ts'));
+  builds.push({
+    ...node,
+    sourcemap: 'inline',
+    minify: false,
+    entryPoints: testEntries,
+    outdir: 'out/test',
+    outbase: 'test',
+  });
+}
+
+if (watch) {
+  const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));
+  await Promise.all(contexts.map((c) => c.watch()));
+  console.log('esbuild: watching for changes');
+} else {
+  await Promise.all(builds.map((b) => esbuild.build(b)));
+}

@@ -1,0 +1,370 @@
+/**
+ * NovuClient: every operation of the service's contract over ky, with tolerant parsing, typed
+ * errors, safe retries and idempotency keys. Imports nothing from `vscode`.
+ */
+import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import type { z } from 'zod';
+import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, type FieldErrors } from './errors';
+import {
+  errorBodySchema,
+  integrationSchema,
+  notificationPageSchema,
+  notificationSchema,
+  preferencesSchema,
+  subscriberPageSchema,
+  subscriberSchema,
+  type Integration,
+  type Notification,
+  type NotificationPage,
+  type Preferences,
+  type Subscriber,
+  type SubscriberPage,
+} from './schemas';
+import {
+  validateCreateSubscriber,
+  validateNotificationQuery,
+  validatePreferencesPatch,
+  validateSearchQuery,
+  type CreateSubscriberInput,
+  type NotificationListQuery,
+  type PreferencesPatch,
+  type SubscriberSearchQuery,
+} from './validation';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_RETRIES = 2;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** Statuses worth another try of a safe request. 409 only when it says "in progress" (Retry-After). */
+const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
+
+export interface RequestLogEntry {
+  method: string;
+  /** Path and query as sent; never holds the key (the key only travels in the Authorization header). */
+  path: string;
+  status?: number;
+  durationMs: number;
+  retries: number;
+  /** The error's class name when the call failed without an HTTP status. */
+  error?: string;
+  replayed?: boolean;
+}
+
+export interface NovuClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs?: number;
+  retries?: number;
+  fetch?: typeof globalThis.fetch;
+  /** Called once per operation, after its last attempt. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** For POST and PATCH: one key per user action; generated per call when absent. */
+  idempotencyKey?: string;
+}
+
+export interface PreferencesReadOptions extends RequestOptions {
+  criticality?: 'nonCritical' | 'critical' | 'all';
+}
+
+export interface CreateSubscriberOptions extends RequestOptions {
+  /** Ask for 409 instead of an update when the subscriber exists. */
+  failIfExists?: boolean;
+}
+
+type Query = Record<string, string | number | boolean | string[] | undefined>;
+
+interface CallSpec<T> {
+  method: 'get' | 'post' | 'patch';
+  path: string;
+  query?: Query;
+  body?: unknown;
+  schema: z.ZodType<T>;
+  /** The body has fields next to `data` (paged lists): unwrap only a `{ data: { ... } }` object. */
+  paged?: boolean;
+  options?: RequestOptions;
+}
+
+/** True for the error a fetch raises when the caller's signal aborted it. */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'CanceledError');
+}
+
+export class NovuClient {
+  readonly baseUrl: string;
+  private readonly http: KyInstance;
+  private readonly timeoutMs: number;
+  private readonly apiKey: string;
+  private readonly onRequest: NovuClientOptions['onRequest'];
+
+  constructor(options: NovuClientOptions) {
+    const base = new URL(options.baseUrl);
+    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error('The base URL must be http(s).');
+    this.baseUrl = base.toString().replace(/\/+$/, '');
+    this.apiKey = options.apiKey;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.onRequest = options.onRequest;
+    this.http = ky.create({
+      prefixUrl: this.baseUrl,
+      timeout: this.timeoutMs,
+      throwHttpErrors: true,
+      headers: { Authorization: `ApiKey ${options.apiKey}`, Accept: 'application/json' },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+      retry: {
+        limit: options.retries ?? DEFAULT_RETRIES,
+        // POST and PATCH are safe to retry because every one carries an idempotency key.
+        methods: ['get', 'post', 'patch'],
+        statusCodes: RETRY_STATUSES,
+        afterStatusCodes: [409, 429, 503],
+        maxRetryAfter: 60_000,
+        backoffLimit: 10_000,
+        shouldRetry: ({ error }) => {
+          if (error instanceof HTTPError && error.response.status === 409) {
+            return error.response.headers.has('retry-after') ? undefined : false;
+          }
+          return undefined;
+        },
+      },
+    });
+  }
+
+  /** `GET /v2/subscribers`: one page of subscribers, with cursors. */
+  async searchSubscribers(query: SubscriberSearchQuery = {}, options?: RequestOptions): Promise<SubscriberPage> {
+    rejectInvalid(validateSearchQuery(query));
+    return this.call({ method: 'get', path: 'v2/subscribers', query: { ...query }, schema: subscriberPageSchema, paged: true, options });
+  }
+
+  /** `POST /v2/subscribers`: creates (or, unless failIfExists, updates) a subscriber. */
+  async createSubscriber(input: CreateSubscriberInput, options?: CreateSubscriberOptions): Promise<Subscriber> {
+    rejectInvalid(validateCreateSubscriber(input));
+    const query: Query = options?.failIfExists ? { failIfExists: true } : {};
+    return this.call({ method: 'post', path: 'v2/subscribers', query, body: input, schema: subscriberSchema, options });
+  }
+
+  /** `GET /v2/subscribers/{id}/preferences`. */
+  async getPreferences(subscriberId: string, options?: PreferencesReadOptions): Promise<Preferences> {
+    const query: Query = options?.criticality ? { criticality: options.criticality } : {};
+    return this.call({ method: 'get', path: subscriberPath(subscriberId, '/preferences'), query, schema: preferencesSchema, options });
+  }
+
+  /** `PATCH /v2/subscribers/{id}/preferences`: global when `workflowId` is absent. */
+  async updatePreferences(subscriberId: string, patch: PreferencesPatch, options?: RequestOptions): Promise<Preferences> {
+    rejectInvalid(validatePreferencesPatch(patch));
+    return this.call({ method: 'patch', path: subscriberPath(subscriberId, '/preferences'), body: patch, schema: preferencesSchema, options });
+  }
+
+  /** `GET /v1/integrations/active`. Credentials are parsed but callers must mask them (see maskCredentials). */
+  async listActiveIntegrations(options?: RequestOptions): Promise<Integration[]> {
+    return this.call({ method: 'get', path: 'v1/integrations/active', schema: integrationSchema.array(), options });
+  }
+
+  /** `GET /v1/notifications/{id}`: the notification with its jobs and execution details. */
+  async getNotification(notificationId: string, options?: RequestOptions): Promise<Notification> {
+    if (notificationId.trim() === '') throw new NovuValidationError({ notificationId: ['A notification ID is required.'] });
+    return this.call({ method: 'get', path: `v1/notifications/${encodeURIComponent(notificationId)}`, schema: notificationSchema, options });
+  }
+
+  /** `GET /v1/notifications`: recent notifications, newest first. */
+  async listNotifications(query: NotificationListQuery = {}, options?: RequestOptions): Promise<NotificationPage> {
+    rejectInvalid(validateNotificationQuery(query));
+    const { subscriberIds, channels, templates, emails, severity, ...rest } = query;
+    const arrays: Query = {
+      'subscriberIds[]': subscriberIds,
+      'channels[]': channels,
+      'templates[]': templates,
+      'emails[]': emails,
+      'severity[]': severity,
+    };
+    return this.call({ method: 'get', path: 'v1/notifications', query: { ...rest, ...arrays }, schema: notificationPageSchema, paged: true, options });
+  }
+
+  private async call<T>(spec: CallSpec<T>): Promise<T> {
+    const searchParams = toSearchParams(spec.query ?? {});
+    const query = searchParams.toString();
+    const logPath = `/${spec.path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = {};
+    if (spec.method !== 'get') {
+      const key = spec.options?.idempotencyKey ?? globalThis.crypto.randomUUID();
+      if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+        throw new NovuValidationError({ idempotencyKey: [`Must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`] });
+      }
+      headers['idempotency-key'] = key;
+    }
+    let retries = 0;
+    const started = performance.now();
+    const kyOptions: KyOptions = {
+      method: spec.method,
+      searchParams,
+      headers,
+      hooks: { beforeRetry: [() => void retries++] },
+      ...(spec.body !== undefined ? { json: spec.body } : {}),
+      ...(spec.options?.signal ? { signal: spec.options.signal } : {}),
+    };
+    const log = (entry: Partial<RequestLogEntry>) =>
+      this.onRequest?.({ method: spec.method.toUpperCase(), path: logPath, durationMs: Math.round(performance.now() - started), retries, ...entry });
+
+    let response: Response;
+    try {
+      response = await this.http(spec.path, kyOptions);
+    } catch (error) {
+      const mapped = await this.mapError(error, `/${spec.path}`);
+      log(mapped instanceof NovuApiError ? { status: mapped.status } : { error: isAbortError(mapped) ? 'Canceled' : mapped.name });
+      throw mapped;
+    }
+    log({ status: response.status, ...(response.headers.get('idempotency-replay') === 'true' ? { replayed: true } : {}) });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new NovuResponseShapeError(`The service sent a body that is not JSON for ${spec.method.toUpperCase()} /${spec.path}.`, `/${spec.path}`, []);
+    }
+    return parseBody(unwrap(body, spec.paged === true), spec.schema, `${spec.method.toUpperCase()} /${spec.path}`);
+  }
+
+  private async mapError(error: unknown, path: string): Promise<Error> {
+    if (error instanceof HTTPError) return this.toApiError(error.response, path);
+    if (error instanceof TimeoutError) return new NovuTimeoutError(this.timeoutMs, path);
+    if (isAbortError(error)) return error as Error;
+    return new NovuNetworkError(this.redact(describeNetworkError(error, this.baseUrl)), path, { cause: error });
+  }
+
+  private async toApiError(response: Response, path: string): Promise<NovuApiError> {
+    let text = '';
+    try {
+      text = await response.text();
+    } catch {
+      // The body could not be read; the status still says what happened.
+    }
+    let parsed: z.infer<typeof errorBodySchema> | undefined;
+    try {
+      const result = errorBodySchema.safeParse(JSON.parse(text));
+      if (result.success) parsed = result.data;
+    } catch {
+      // HTML or empty: fall back to the status line below.
+    }
+    const fieldErrors = collectFieldErrors(parsed);
+    const details = Object.entries(fieldErrors).flatMap(([field, messages]) =>
+      messages.map((m) => (field === 'general' ? m : `${field}: ${m}`)),
+    );
+    const messageList = messageTexts(parsed?.message);
+    if (messageList.length > 1 && details.length === 0) details.push(...messageList);
+    const fallback = `HTTP ${response.status} ${response.statusText || REASONS[response.status] || ''}`.trim();
+    const message = messageList.length === 1 ? messageList[0]! : messageList.length > 1 ? messageList.join('; ') : fallback;
+    return new NovuApiError(
+      response.status,
+      this.redact(message),
+      parsed?.errorId,
+      details.map((d) => this.redact(d)),
+      fieldErrors,
+      parseRetryAfter(response.headers.get('retry-after')),
+      path,
+    );
+  }
+
+  /** A server could echo the key back in an error; it must never reach a message. */
+  private redact(text: string): string {
+    return this.apiKey.length >= 4 ? text.split(this.apiKey).join('[redacted]') : text;
+  }
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
+  405: 'Method Not Allowed', 408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large',
+  422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
+  503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+
+function rejectInvalid(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new NovuValidationError(errors);
+}
+
+function subscriberPath(subscriberId: string, suffix: string): string {
+  if (subscriberId.trim() === '') throw new NovuValidationError({ subscriberId: ['A subscriber ID is required.'] });
+  return `v2/subscribers/${encodeURIComponent(subscriberId)}${suffix}`;
+}
+
+function toSearchParams(query: Query): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, item);
+    else params.append(key, String(value));
+  }
+  return params;
+}
+
+/** Accepts both the live service's `{ data: ... }` envelope and the specification's bare bodies. */
+function unwrap(body: unknown, paged: boolean): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const keys = Object.keys(body);
+  if (keys.length !== 1 || keys[0] !== 'data') return body;
+  const inner = (body as { data: unknown }).data;
+  // A paged body is itself `{ data: [...], ... }`; unwrap it only when it was wrapped again.
+  if (paged && (Array.isArray(inner) || inner === null || typeof inner !== 'object')) return body;
+  return inner;
+}
+
+function parseBody<T>(body: unknown, schema: z.ZodType<T>, operation: string): T {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
+  const shown = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return throwShape(`Unexpected response from ${operation}: ${shown}${more}`, operation, issues);
+}
+
+function throwShape(message: string, operation: string, issues: { path: string; message: string }[]): never {
+  throw new NovuResponseShapeError(message, operation.split(' ')[1] ?? operation, issues);
+}
+
+function messageTexts(message: unknown): string[] {
+  if (typeof message === 'string') return message.trim() ? [message] : [];
+  if (typeof message === 'number' || typeof message === 'boolean') return [String(message)];
+  if (Array.isArray(message)) return message.flatMap(messageTexts);
+  if (message && typeof message === 'object') {
+    const inner = (message as { message?: unknown }).message;
+    return inner !== undefined ? messageTexts(inner) : [JSON.stringify(message)];
+  }
+  return [];
+}
+
+function collectFieldErrors(body: z.infer<typeof errorBodySchema> | undefined): FieldErrors {
+  const result: FieldErrors = {};
+  for (const [field, value] of Object.entries(body?.errors ?? {})) {
+    const messages = (value as { messages?: unknown } | null)?.messages;
+    const texts = messageTexts(messages ?? value);
+    if (texts.length > 0) result[field] = texts;
+  }
+  return result;
+}
+
+/** `Retry-After` as seconds: either a number of seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
+}
+
+const NETWORK_CAUSES: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ENOTFOUND: 'the host name was not found',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  UND_ERR_SOCKET: 'the connection was closed',
+};
+
+function describeNetworkError(error: unknown, baseUrl: string): string {
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const code = cause?.code ?? (error as { code?: string } | undefined)?.code;
+  const reason = code
+    ? (NETWORK_CAUSES[code] ?? (code.includes('CERT') || code.includes('TLS') ? `a TLS certificate problem (${code})` : code))
+    : (cause?.message ?? (error instanceof Error ? error.message : 'an unknown network error'));
+  return `Could not reach ${new URL(baseUrl).host}: ${reason}`;
+}

@@ -1,0 +1,72 @@
+/** Errors raised by NovuClient. Every one has a short, user-readable `message` that never holds the API key. */
+
+export type FieldErrors = Record<string, string[]>;
+
+/** The service answered with a non-2xx status. */
+export class NovuApiError extends Error {
+  override readonly name = 'NovuApiError';
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Support reference sent with 5xx (and some 4xx) answers. */
+    readonly errorId: string | undefined,
+    /** Every validation message, as "field: message" lines. */
+    readonly details: string[],
+    /** Validation messages keyed by the field the service named. */
+    readonly fieldErrors: FieldErrors,
+    /** Seconds the service asked us to wait (429, 409 in progress, 503). */
+    readonly retryAfterSeconds: number | undefined,
+    /** The request path (without query), for logs. */
+    readonly path: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The request never got an answer: DNS, refused connection, reset, TLS. */
+export class NovuNetworkError extends Error {
+  override readonly name = 'NovuNetworkError';
+  constructor(message: string, readonly path: string, options?: { cause?: unknown }) {
+    super(message, options);
+  }
+}
+
+/** No answer within the client's timeout. */
+export class NovuTimeoutError extends Error {
+  override readonly name = 'NovuTimeoutError';
+  constructor(readonly timeoutMs: number, readonly path: string) {
+    super(`The service did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  }
+}
+
+/** A 2xx body that does not have the shape of the contract, even read tolerantly. */
+export class NovuResponseShapeError extends Error {
+  override readonly name = 'NovuResponseShapeError';
+  constructor(message: string, readonly path: string, readonly issues: { path: string; message: string }[]) {
+    super(message);
+  }
+}
+
+/** The caller's input was rejected before any request was sent. */
+export class NovuValidationError extends Error {
+  override readonly name = 'NovuValidationError';
+  constructor(readonly fieldErrors: FieldErrors) {
+    super(
+      Object.entries(fieldErrors)
+        .map(([field, messages]) => `${field}: ${messages.join('; ')}`)
+        .join('\n'),
+    );
+  }
+}
+
+export type NovuError = NovuApiError | NovuNetworkError | NovuTimeoutError | NovuResponseShapeError | NovuValidationError;
+
+export function isNovuError(error: unknown): error is NovuError {
+  return (
+    error instanceof NovuApiError ||
+    error instanceof NovuNetworkError ||
+    error instanceof NovuTimeoutError ||
+    error instanceof NovuResponseShapeError ||
+    error instanceof NovuValidationError
+  );
+}

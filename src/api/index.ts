@@ -1,0 +1,7 @@
+export { NovuClient, isAbortError, parseRetryAfter, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
+export type { NovuClientOptions, RequestOptions, RequestLogEntry, CreateSubscriberOptions, PreferencesReadOptions } from './client';
+export * from './errors';
+export * from './schemas';
+export * from './validation';
+export { maskCredentials, withMaskedCredentials } from './credentials';
+export type { MaskedCredential } from './credentials';

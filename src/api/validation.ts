@@ -1,0 +1,217 @@
+/**
+ * Input checks done before any request, so that bad input gets a message at the field where it
+ * was typed. Each returns field errors keyed by the field's path; an empty object means valid.
+ */
+import type { FieldErrors } from './errors';
+import { CHANNEL_TYPES, WEEK_DAYS, type Schedule, type TimeRange } from './schemas';
+
+/** The specification's VALID_ID_REGEX: letters, digits and `_ : . -`, or an email-like string. */
+export const SUBSCRIBER_ID_PATTERN = /^[a-zA-Z0-9_:.-]+$|^\S+@\S+\.\S+$/;
+/** What the service accepts as a time of day in a schedule (`09:00 AM`). */
+export const TIME_12H_PATTERN = /^(0?[1-9]|1[0-2]):[0-5][0-9]\s?(AM|PM)$/i;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export interface CreateSubscriberInput {
+  subscriberId: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+  data?: Record<string, unknown> | null;
+}
+
+export function validateSubscriberId(value: string): string | undefined {
+  if (value.length === 0) return 'A subscriber ID is required.';
+  if (!SUBSCRIBER_ID_PATTERN.test(value)) {
+    return 'Use letters, digits and _ : . - only (or an email address).';
+  }
+  return undefined;
+}
+
+export function validateEmail(value: string): string | undefined {
+  return EMAIL_PATTERN.test(value) ? undefined : 'Not a valid email address.';
+}
+
+export function validateLocale(value: string): string | undefined {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(value.replace(/_/g, '-'));
+    if (canonical) return undefined;
+  } catch {
+    // RangeError: not a BCP 47 tag.
+  }
+  return 'Not a valid locale (for example en or en-US).';
+}
+
+export function validateTimezone(value: string): string | undefined {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return undefined;
+  } catch {
+    return 'Not a known IANA time zone (for example Europe/Berlin).';
+  }
+}
+
+export function validateAvatar(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return undefined;
+  } catch {
+    // Not a URL at all.
+  }
+  return 'The avatar must be an http(s) URL.';
+}
+
+/** Checks a whole create input; returns errors keyed by field name. */
+export function validateCreateSubscriber(input: CreateSubscriberInput): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string | undefined) => {
+    if (message) (errors[field] ??= []).push(message);
+  };
+  add('subscriberId', validateSubscriberId(input.subscriberId ?? ''));
+  if (input.email) add('email', validateEmail(input.email));
+  if (input.locale) add('locale', validateLocale(input.locale));
+  if (input.timezone) add('timezone', validateTimezone(input.timezone));
+  if (input.avatar) add('avatar', validateAvatar(input.avatar));
+  if (input.data !== undefined && input.data !== null) {
+    if (typeof input.data !== 'object' || Array.isArray(input.data)) add('data', 'Data must be a JSON object.');
+  }
+  return errors;
+}
+
+/** Minutes after midnight of a `hh:mm AM` time, or undefined when it is not one. */
+export function parseTime12h(value: string): number | undefined {
+  const trimmed = value.trim();
+  if (!TIME_12H_PATTERN.test(trimmed)) return undefined;
+  const match = /^(\d{1,2}):(\d{2})\s?(AM|PM)$/i.exec(trimmed);
+  if (!match) return undefined;
+  const hours12 = Number(match[1]) % 12;
+  const pm = match[3]!.toUpperCase() === 'PM';
+  return (hours12 + (pm ? 12 : 0)) * 60 + Number(match[2]);
+}
+
+/** Minutes after midnight as the contract's `hh:mm AM` form. */
+export function formatTime12h(minutes: number): string {
+  const h24 = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  const h12 = h24 % 12 === 0 ? 12 : h24 % 12;
+  return `${String(h12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Validates the ranges of one day: format, end after start, no overlaps. Keys: `<index>.start|end`. */
+export function validateDayHours(hours: readonly TimeRange[]): FieldErrors {
+  const errors: FieldErrors = {};
+  const parsed: { index: number; start: number; end: number }[] = [];
+  hours.forEach((range, index) => {
+    const start = parseTime12h(range.start);
+    const end = parseTime12h(range.end);
+    if (start === undefined) errors[`${index}.start`] = ['Use the form 09:00 AM.'];
+    if (end === undefined) errors[`${index}.end`] = ['Use the form 05:00 PM.'];
+    if (start !== undefined && end !== undefined) {
+      if (end <= start) errors[`${index}.end`] = ['The end must be after the start.'];
+      else parsed.push({ index, start, end });
+    }
+  });
+  const sorted = [...parsed].sort((a, b) => a.start - b.start);
+  for (let i = 1; i < sorted.length; i++) {
+    const previous = sorted[i - 1]!;
+    const current = sorted[i]!;
+    if (current.start < previous.end) {
+      (errors[`${current.index}.start`] ??= []).push(`Overlaps ${formatTime12h(previous.start)} – ${formatTime12h(previous.end)}.`);
+    }
+  }
+  return errors;
+}
+
+/** Validates a schedule as the service would, plus what it does not check (order, overlaps). */
+export function validateSchedule(schedule: Schedule): FieldErrors {
+  const errors: FieldErrors = {};
+  const weekly = schedule.weeklySchedule ?? {};
+  const days = Object.keys(weekly).filter((key) => weekly[key as keyof typeof weekly] != null);
+  for (const day of days) {
+    if (!(WEEK_DAYS as readonly string[]).includes(day)) errors[`weeklySchedule.${day}`] = [`Unknown day "${day}".`];
+  }
+  if (schedule.isEnabled && days.length === 0) {
+    errors['weeklySchedule'] = ['An enabled schedule needs at least one day.'];
+  }
+  for (const day of WEEK_DAYS) {
+    const daySchedule = weekly[day];
+    if (!daySchedule) continue;
+    for (const [key, messages] of Object.entries(validateDayHours(daySchedule.hours ?? []))) {
+      errors[`weeklySchedule.${day}.hours.${key}`] = messages;
+    }
+  }
+  return errors;
+}
+
+export interface PreferencesPatch {
+  channels?: Partial<Record<(typeof CHANNEL_TYPES)[number], boolean>>;
+  workflowId?: string;
+  schedule?: Schedule;
+}
+
+export function validatePreferencesPatch(patch: PreferencesPatch): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [channel, value] of Object.entries(patch.channels ?? {})) {
+    if (!(CHANNEL_TYPES as readonly string[]).includes(channel)) errors[`channels.${channel}`] = ['Unknown channel.'];
+    else if (typeof value !== 'boolean') errors[`channels.${channel}`] = ['Must be true or false.'];
+  }
+  if (patch.workflowId !== undefined && patch.workflowId.trim() === '') errors['workflowId'] = ['A workflow ID is required.'];
+  if (patch.schedule) {
+    for (const [key, messages] of Object.entries(validateSchedule(patch.schedule))) errors[`schedule.${key}`] = messages;
+  }
+  return errors;
+}
+
+export interface SubscriberSearchQuery {
+  after?: string;
+  before?: string;
+  limit?: number;
+  orderDirection?: 'ASC' | 'DESC';
+  orderBy?: '_id' | 'updatedAt';
+  includeCursor?: boolean;
+  email?: string;
+  phone?: string;
+  name?: string;
+  subscriberId?: string;
+}
+
+export function validateSearchQuery(query: SubscriberSearchQuery): FieldErrors {
+  const errors: FieldErrors = {};
+  if (query.after && query.before) errors['before'] = ['Use either after or before, not both.'];
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100)) {
+    errors['limit'] = ['The page size must be a whole number from 1 to 100.'];
+  }
+  return errors;
+}
+
+export interface NotificationListQuery {
+  page?: number;
+  limit?: number;
+  subscriberIds?: string[];
+  channels?: string[];
+  templates?: string[];
+  emails?: string[];
+  severity?: string[];
+  transactionId?: string;
+  topicKey?: string;
+  after?: string;
+  before?: string;
+}
+
+export function validateNotificationQuery(query: NotificationListQuery): FieldErrors {
+  const errors: FieldErrors = {};
+  if (query.page !== undefined && (!Number.isInteger(query.page) || query.page < 0)) {
+    errors['page'] = ['The page must be a whole number from 0.'];
+  }
+  if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 50)) {
+    errors['limit'] = ['The page size must be a whole number from 1 to 50.'];
+  }
+  for (const key of ['after', 'before'] as const) {
+    const value = query[key];
+    if (value !== undefined && Number.isNaN(Date.parse(value))) errors[key] = ['Must be an ISO date.'];
+  }
+  return errors;
+}
