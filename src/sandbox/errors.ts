@@ -1,0 +1,54 @@
+// Errors a handler throws; the server turns them into the service's error body
+// `{ statusCode, timestamp, path, message, errors?, errorId? }`.
+import type { JsonValue } from './types';
+
+export type ValidationErrors = Record<string, { messages: string[]; value?: JsonValue | undefined }>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: string | string[],
+    readonly errors?: ValidationErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(Array.isArray(body) ? body.join('; ') : body);
+  }
+}
+
+export const badRequest = (message: string): HttpError => new HttpError(400, message);
+export const notFound = (message: string): HttpError => new HttpError(404, message);
+export const conflict = (message: string, headers?: Record<string, string>): HttpError =>
+  new HttpError(409, message, undefined, headers);
+export const unprocessable = (message: string): HttpError => new HttpError(422, message);
+
+/** 422 with field errors; the message lists every problem, as class-validator's does. */
+export function validationFailed(errors: ValidationErrors): HttpError {
+  return new HttpError(422, 'Validation Error', errors);
+}
+
+/** Collects field errors while validating one request. */
+export class FieldErrors {
+  readonly errors: ValidationErrors = {};
+
+  add(field: string, message: string, value: unknown): void {
+    const entry = (this.errors[field] ??= { messages: [], value: toJson(value) });
+    entry.messages.push(message);
+  }
+
+  get any(): boolean {
+    return Object.keys(this.errors).length > 0;
+  }
+
+  throwIfAny(): void {
+    if (this.any) throw validationFailed(this.errors);
+  }
+}
+
+function toJson(value: unknown): JsonValue | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(JSON.stringify(value)) as JsonValue;
+  } catch {
+    return String(value);
+  }
+}

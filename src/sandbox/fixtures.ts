@@ -1,0 +1,72 @@
+// Ids of the well-known seeded records. They do not depend on the seed or the subscriber count, so
+// tests and demos can name them directly.
+
+export const SANDBOX_FIXTURES = {
+  /** The organization every record belongs to. */
+  organizationId: '6615c0ffee0000000000a000',
+  /** The environment of the sandbox API key (name "Development"). */
+  developmentEnvironmentId: '6615c0ffee0000000000d001',
+  /** A second environment (name "Production"); some integrations live there. */
+  productionEnvironmentId: '6615c0ffee0000000000d002',
+
+  /** Subscriber whose firstName is an HTML injection attempt. */
+  htmlNameSubscriberId: 'sbx-html-name',
+  htmlName: '<img src=x onerror=alert(1)>',
+  /** Subscriber with no firstName/lastName (only an email). */
+  noNameSubscriberId: 'sbx-no-name',
+  /** Subscriber with non-ASCII names, email and data. */
+  unicodeSubscriberId: 'sbx-unicode',
+  /** Subscriber with explicit global and per-workflow preferences and an enabled weekly schedule. */
+  preferencesSubscriberId: 'sbx-scheduled',
+  /** Subscriber that receives every fixture notification (Alice Sandbox, alice@sandbox.example). */
+  notificationSubscriberId: 'sbx-alice',
+  notificationSubscriberEmail: 'alice@sandbox.example',
+
+  /** The critical workflow (preferences cannot be changed; hidden from nonCritical preference reads). */
+  criticalWorkflowId: '6615c0ffee00000000f10002',
+  criticalWorkflowIdentifier: 'password-reset',
+  /** An ordinary workflow with in_app and email steps. */
+  workflowId: '6615c0ffee00000000f10001',
+  workflowIdentifier: 'welcome-onboarding',
+  /** The digest workflow (digest, in_app, email). */
+  digestWorkflowIdentifier: 'weekly-digest',
+  /** A workflow that forces one channel (source `workflowOverride`). */
+  forcedChannelWorkflowIdentifier: 'billing-receipt',
+
+  /** Email integration whose credentials carry secret values, as older servers sent them. */
+  legacyCredentialsIntegrationId: '6615c0ffee00000000e10008',
+  /** Email integration with conditions. */
+  conditionsIntegrationId: '6615c0ffee00000000e10003',
+  /** `kind: "agent"` integration without a channel. */
+  agentIntegrationId: '6615c0ffee00000000e10007',
+  /** Primary email integration in Development. */
+  primaryEmailIntegrationId: '6615c0ffee00000000e10002',
+  /** An integration of the Production environment. */
+  productionIntegrationId: '6615c0ffee00000000e10010',
+
+  /** Failed email (JSON raw), failed sms (plain-text raw), failed push (raw null), a skipped chat with step filters, email variants. */
+  failedNotificationId: '6620aa0000000000000a0001',
+  /** transactionId of the failed notification. */
+  failedTransactionId: 'txn-sbx-failed-0001',
+  /** topicKey of the failed notification. */
+  failedTopicKey: 'sandbox-team',
+  /** Regular digest (backoff, digestKey, events), all jobs completed. */
+  digestNotificationId: '6620aa0000000000000a0002',
+  /** Timed digest (atTime, weekDays, monthDays, ordinal, ordinalValue, monthlyType, cronExpression), still delayed. */
+  timedDigestNotificationId: '6620aa0000000000000a0003',
+  /** Its digest job is `merged`; `_digestedNotificationId` points at digestNotificationId. */
+  mergedNotificationId: '6620aa0000000000000a0004',
+  /** A delay step still `delayed`, followed by a pending email. */
+  delayedNotificationId: '6620aa0000000000000a0005',
+  /** Jobs pending, queued and running (throttle, custom, http_request steps too). */
+  inProgressNotificationId: '6620aa0000000000000a0006',
+  /** 320 jobs with execution details (a large body). */
+  bigNotificationId: '6620aa0000000000000a0007',
+  bigNotificationJobCount: 320,
+  /** Canceled delay and email jobs. */
+  canceledNotificationId: '6620aa0000000000000a0008',
+  /** A notification of the critical workflow (severity high, critical true). */
+  criticalNotificationId: '6620aa0000000000000a0009',
+} as const;
+
+export type SandboxFixtures = typeof SANDBOX_FIXTURES;

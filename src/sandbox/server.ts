@@ -1,0 +1,328 @@
+// The HTTP layer: routing, API-key auth, idempotency, injected faults, error bodies and the request
+// log. Order follows the service: body parsing, route lookup, auth guard, rate limit, idempotency,
+// then the handler. Nothing here ever logs or echoes the API key.
+import { createHash } from 'node:crypto';
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpError } from './errors';
+import { Prng } from './random';
+import { ROUTES } from './routes';
+import type { SandboxStore } from './store';
+import type { Query } from './validation';
+
+export interface SandboxFaults {
+  /** Delay added to every response, in milliseconds. */
+  latencyMs?: number;
+  /** Token bucket size and refill per second; absent or 0 = no rate limit (and no RateLimit-* headers). */
+  rateLimitPerSecond?: number;
+  /** Share (0..1) of authenticated requests answered with 503 and an errorId. */
+  errorRate?: number;
+}
+
+export interface SandboxRequestRecord {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Query parameters as sent (keys like `subscriberIds[]` kept); repeated keys become arrays. */
+  query: Record<string, string | string[]>;
+  status: number;
+  idempotencyKey?: string;
+  replay?: boolean;
+}
+
+interface Outgoing {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+interface IdempotencyEntry {
+  bodyHash: string;
+  /** Undefined while the first request is still running. */
+  response?: Outgoing;
+}
+
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new BodyTooLarge());
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseQuery(params: URLSearchParams): Query {
+  const query: Query = {};
+  for (const [key, value] of params) {
+    const existing = query[key];
+    if (existing === undefined) query[key] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else query[key] = [existing, value];
+  }
+  return query;
+}
+
+export interface SandboxServerOptions {
+  store: SandboxStore;
+  apiKey: string;
+  seed: number;
+  faults: SandboxFaults;
+}
+
+export class SandboxServer {
+  readonly requests: SandboxRequestRecord[] = [];
+  private readonly server: Server;
+  private faults: SandboxFaults;
+  private readonly faultRng: Prng;
+  private bucket: { tokens: number; atMs: number } | undefined;
+  private readonly idempotency = new Map<string, IdempotencyEntry>();
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+
+  constructor(private readonly options: SandboxServerOptions) {
+    this.faults = { ...options.faults };
+    this.faultRng = new Prng(options.seed ^ 0x5eed5);
+    this.server = createServer((req, res) => {
+      this.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
+    });
+  }
+
+  listen(port: number, host: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        const address = this.server.address() as AddressInfo;
+        const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        resolve(`http://${shownHost}:${address.port}`);
+      });
+    });
+  }
+
+  close(): Promise<void> {
+    for (const pending of this.timers) {
+      clearTimeout(pending.timer);
+      pending.resolve();
+    }
+    this.timers.clear();
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+
+  setFaults(faults: SandboxFaults): void {
+    this.faults = { ...faults };
+    this.bucket = undefined;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const pending = {
+        timer: setTimeout(() => {
+          this.timers.delete(pending);
+          resolve();
+        }, ms),
+        resolve,
+      };
+      this.timers.add(pending);
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+    const query = parseQuery(url.searchParams);
+    const record: SandboxRequestRecord = { method, path, query, status: 0 };
+    const rawKey = req.headers['idempotency-key'];
+    const idempotencyKey = Array.isArray(rawKey) ? rawKey[0] : rawKey;
+    if (idempotencyKey !== undefined) record.idempotencyKey = idempotencyKey;
+
+    let entry: { key: string; value: IdempotencyEntry } | undefined;
+    let out: Outgoing;
+    try {
+      out = await this.process(req, method, path, query, idempotencyKey, (e) => (entry = e));
+    } catch (error) {
+      out = this.errorResponse(error, req.url ?? path);
+    }
+    if (out.headers['Idempotency-Replay'] === 'true') record.replay = true;
+    if (idempotencyKey !== undefined) out.headers['Idempotency-Key'] = idempotencyKey;
+
+    await this.sleep(this.faults.latencyMs ?? 0);
+    // The key stays "in progress" until the (possibly delayed) first response is sent.
+    if (entry) {
+      if (out.status >= 500) this.idempotency.delete(entry.key);
+      else entry.value.response = { status: out.status, body: out.body, headers: { ...out.headers } };
+    }
+    record.status = out.status;
+    this.requests.push(record);
+    const payload = JSON.stringify(out.body);
+    res.writeHead(out.status, {
+      ...out.headers,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(payload).toString(),
+    });
+    res.end(payload);
+  }
+
+  private async process(
+    req: IncomingMessage,
+    method: string,
+    path: string,
+    query: Query,
+    idempotencyKey: string | undefined,
+    onLock: (entry: { key: string; value: IdempotencyEntry }) => void,
+  ): Promise<Outgoing> {
+    let raw: string;
+    try {
+      raw = await readBody(req);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw new HttpError(413, 'request entity too large');
+      throw error;
+    }
+    let body: unknown;
+    if (raw.trim() !== '') {
+      try {
+        body = JSON.parse(raw);
+      } catch (error) {
+        throw new HttpError(400, error instanceof Error ? error.message : 'Invalid JSON body');
+      }
+    }
+
+    let params: string[] = [];
+    const candidates = ROUTES.filter((r) => r.pattern.test(path));
+    const route = candidates.find((r) => r.method === method);
+    // NestJS answers an unknown route, or a known path with another method, with 404 "Cannot METHOD /path".
+    if (!route) throw new HttpError(404, `Cannot ${method} ${path}`);
+    try {
+      params = (route.pattern.exec(path) ?? []).slice(1).map((p) => decodeURIComponent(p));
+    } catch {
+      throw new HttpError(400, 'Malformed path parameter');
+    }
+
+    const apiKey = this.authenticate(req);
+    const headers: Record<string, string> = {};
+    this.rateLimit(headers);
+
+    const isWrite = method === 'POST' || method === 'PATCH';
+    let lock: { key: string; value: IdempotencyEntry } | undefined;
+    if (isWrite && idempotencyKey !== undefined) {
+      if (idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+        throw new HttpError(
+          400,
+          `idempotencyKey "${idempotencyKey}" has exceeded the maximum allowed length of ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`,
+          undefined,
+          headers,
+        );
+      }
+      const cacheKey = `${createHash('sha256').update(apiKey).digest('hex')}:${idempotencyKey}`;
+      const bodyHash = createHash('sha256').update(JSON.stringify(body ?? {})).digest('hex');
+      const existing = this.idempotency.get(cacheKey);
+      if (existing) {
+        if (!existing.response) {
+          throw new HttpError(
+            409,
+            `Request with key "${idempotencyKey}" is currently being processed. Please retry after 1 second`,
+            undefined,
+            { ...headers, 'Retry-After': '1' },
+          );
+        }
+        if (existing.bodyHash !== bodyHash) {
+          throw new HttpError(422, `Request with key "${idempotencyKey}" is being reused for a different body`, undefined, headers);
+        }
+        return {
+          status: existing.response.status,
+          body: existing.response.body,
+          headers: { ...existing.response.headers, ...headers, 'Idempotency-Replay': 'true' },
+        };
+      }
+      lock = { key: cacheKey, value: { bodyHash } };
+      this.idempotency.set(cacheKey, lock.value);
+      onLock(lock);
+    }
+
+    const errorRate = this.faults.errorRate ?? 0;
+    if (errorRate > 0 && this.faultRng.next() < errorRate) {
+      throw new HttpError(503, 'Service Unavailable', undefined, headers);
+    }
+
+    try {
+      const result = route.handle({ store: this.options.store, params, query, body });
+      return { status: result.status, body: result.body, headers };
+    } catch (error) {
+      if (error instanceof HttpError) {
+        throw new HttpError(error.statusCode, error.body, error.errors, { ...error.headers, ...headers });
+      }
+      throw error;
+    }
+  }
+
+  private authenticate(req: IncomingMessage): string {
+    const header = req.headers.authorization;
+    if (header === undefined) throw new HttpError(401, 'Missing authorization header');
+    const trimmed = header.trim();
+    const space = trimmed.indexOf(' ');
+    const scheme = space === -1 ? trimmed : trimmed.slice(0, space);
+    const key = space === -1 ? '' : trimmed.slice(space + 1).trim();
+    if (scheme !== 'ApiKey') throw new HttpError(401, `Invalid authentication scheme: "${scheme}"`);
+    if (key === '') throw new HttpError(401, 'Unauthorized');
+    if (key !== this.options.apiKey) throw new HttpError(401, 'API Key not found');
+    return key;
+  }
+
+  /** Token bucket: `limit` tokens, refilled at `limit` per second. Adds the RateLimit-* headers. */
+  private rateLimit(headers: Record<string, string>): void {
+    const limit = this.faults.rateLimitPerSecond ?? 0;
+    if (limit <= 0) return;
+    const nowMs = performance.now();
+    const bucket = (this.bucket ??= { tokens: limit, atMs: nowMs });
+    bucket.tokens = Math.min(limit, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * limit);
+    bucket.atMs = nowMs;
+    const allowed = bucket.tokens >= 1;
+    if (allowed) bucket.tokens -= 1;
+    const secondsToNext = bucket.tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / limit));
+    headers['RateLimit-Limit'] = String(limit);
+    headers['RateLimit-Remaining'] = String(Math.floor(bucket.tokens));
+    headers['RateLimit-Reset'] = String(secondsToNext);
+    headers['RateLimit-Policy'] = `${limit};w=1;burst=${limit};comment="token bucket";category="configuration";cost="single"`;
+    if (!allowed) {
+      throw new HttpError(429, 'API rate limit exceeded', undefined, { ...headers, 'Retry-After': String(secondsToNext) });
+    }
+  }
+
+  private errorResponse(error: unknown, url: string): Outgoing {
+    const timestamp = new Date().toISOString();
+    if (error instanceof HttpError) {
+      const body: Record<string, unknown> = { statusCode: error.statusCode, timestamp, path: url, message: error.body };
+      if (error.errors) body['errors'] = error.errors;
+      if (error.statusCode >= 500) body['errorId'] = this.errorId();
+      return { status: error.statusCode, body, headers: { ...error.headers } };
+    }
+    return {
+      status: 500,
+      body: { statusCode: 500, timestamp, path: url, message: 'Internal server error', errorId: this.errorId() },
+      headers: {},
+    };
+  }
+
+  private errorId(): string {
+    const h = this.faultRng.hex(32);
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+  }
+}

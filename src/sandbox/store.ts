@@ -1,0 +1,364 @@
+// The sandbox's in-memory state and the queries the routes need. Subscribers are kept in two sorted
+// indexes (by _id and by updatedAt) so that cursor lookups are binary searches, not scans.
+import { ENVIRONMENTS, createIntegrations, createWorkflows } from './catalog';
+import { SANDBOX_FIXTURES as F } from './fixtures';
+import { Prng, SEED_END_MS, iso, objectId } from './random';
+import { seedNotifications } from './seedNotifications';
+import { SUBSCRIBER_ID_TAG, seedSubscribers } from './seedSubscribers';
+import {
+  CHANNELS,
+  type Channel,
+  type Environment,
+  type Integration,
+  type Notification,
+  type PreferenceChannels,
+  type PreferenceOverride,
+  type Preferences,
+  type Schedule,
+  type StoredPreferences,
+  type Subscriber,
+  type Workflow,
+} from './types';
+
+export const TOTAL_COUNT_CAP = 50_000;
+
+export interface SubscriberSearch {
+  after?: string;
+  before?: string;
+  limit: number;
+  orderDirection: 'ASC' | 'DESC';
+  orderBy: '_id' | 'updatedAt';
+  includeCursor: boolean;
+  email?: string;
+  phone?: string;
+  name?: string;
+  subscriberId?: string;
+}
+
+export interface SubscriberPage {
+  data: Subscriber[];
+  next: string | null;
+  previous: string | null;
+  totalCount: number;
+  totalCountCapped: boolean;
+}
+
+export interface NotificationSearch {
+  page: number;
+  limit: number;
+  subscriberIds: string[];
+  channels: string[];
+  templates: string[];
+  emails: string[];
+  severity: string[];
+  transactionId?: string;
+  topicKey?: string;
+  afterMs?: number;
+  beforeMs?: number;
+}
+
+export interface NotificationPage {
+  data: Notification[];
+  hasMore: boolean;
+  pageSize: number;
+  page: number;
+}
+
+export type Criticality = 'nonCritical' | 'critical' | 'all';
+
+export type SubscriberInput = Partial<
+  Pick<Subscriber, 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar' | 'locale' | 'timezone' | 'data'>
+> & { subscriberId: string };
+
+export interface PreferencesPatch {
+  channels?: PreferenceChannels;
+  workflow?: Workflow;
+  schedule?: Schedule;
+}
+
+type SortKey = readonly [string, string];
+
+function compareKeys(a: SortKey, b: SortKey): number {
+  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
+  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
+  return 0;
+}
+
+/** First index whose key is >= (or > when `strict`) the given key. */
+function bound(list: readonly Subscriber[], key: SortKey, keyOf: (s: Subscriber) => SortKey, strict: boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const item = list[mid];
+    if (!item) break;
+    const c = compareKeys(keyOf(item), key);
+    if (c < 0 || (strict && c === 0)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const byIdKey = (s: Subscriber): SortKey => [s._id, ''];
+const byUpdatedKey = (s: Subscriber): SortKey => [s.updatedAt, s._id];
+
+export class SandboxStore {
+  readonly environments: readonly Environment[] = ENVIRONMENTS;
+  readonly workflows: readonly Workflow[];
+  readonly integrations: readonly Integration[];
+  /** Newest first, as the activity feed lists them. */
+  readonly notifications: readonly Notification[];
+  private readonly notificationsById: Map<string, Notification>;
+  /** Ascending `_id` (= creation order). */
+  private readonly byId: Subscriber[];
+  /** Ascending (`updatedAt`, `_id`). */
+  private readonly byUpdated: Subscriber[];
+  private readonly bySubscriberId = new Map<string, Subscriber>();
+  private readonly storedPreferences: Map<string, StoredPreferences>;
+  /** A logical clock for writes, so that runs stay reproducible and always sort after seeded data. */
+  private clockMs = SEED_END_MS;
+  private created = 0;
+
+  constructor(seed: number, subscriberCount: number) {
+    const rng = new Prng(seed);
+    this.workflows = createWorkflows();
+    this.integrations = createIntegrations();
+    const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical).map((w) => w._id));
+    this.byId = seeded.subscribers;
+    this.storedPreferences = seeded.preferences;
+    for (const s of this.byId) this.bySubscriberId.set(s.subscriberId, s);
+    // A direct comparator: sorting 100,000 records must not allocate key tuples per comparison.
+    this.byUpdated = [...this.byId].sort((a, b) =>
+      a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? -1 : 1) : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
+    );
+    this.created = this.byId.length;
+    const notifications = seedNotifications({ rng, workflows: this.workflows, subscribers: this.byId });
+    notifications.sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
+    this.notifications = notifications;
+    this.notificationsById = new Map(notifications.map((n) => [n._id, n]));
+  }
+
+  private tick(): string {
+    this.clockMs += 1000;
+    return iso(this.clockMs);
+  }
+
+  // --- subscribers ---------------------------------------------------------------------------
+
+  /** All subscribers in `_id` order. */
+  get subscribers(): readonly Subscriber[] {
+    return this.byId;
+  }
+
+  subscriber(subscriberId: string): Subscriber | undefined {
+    return this.bySubscriberId.get(subscriberId);
+  }
+
+  searchSubscribers(q: SubscriberSearch): SubscriberPage {
+    const ordered = q.orderBy === 'updatedAt' ? this.byUpdated : this.byId;
+    const keyOf = q.orderBy === 'updatedAt' ? byUpdatedKey : byIdKey;
+    const list = this.filterSubscribers(ordered, q);
+    const n = list.length;
+    const totals = { totalCount: Math.min(n, TOTAL_COUNT_CAP), totalCountCapped: n > TOTAL_COUNT_CAP };
+    const cursorId = q.after ?? q.before;
+    // `seq` is the list in the requested direction; positions below are indexes into it.
+    let start = 0;
+    let end = Math.min(n, q.limit);
+    if (cursorId !== undefined) {
+      const cursor = this.byObjectId(cursorId);
+      if (!cursor) return { data: [], next: null, previous: null, ...totals };
+      const key = keyOf(cursor);
+      const lo = bound(list, key, keyOf, false); // first >= key (ascending)
+      const hi = bound(list, key, keyOf, true); // first > key (ascending)
+      const asc = q.orderDirection === 'ASC';
+      if (q.after !== undefined) {
+        start = asc ? (q.includeCursor ? lo : hi) : n - (q.includeCursor ? hi : lo);
+        end = Math.min(n, start + q.limit);
+      } else {
+        end = asc ? (q.includeCursor ? hi : lo) : n - (q.includeCursor ? lo : hi);
+        start = Math.max(0, end - q.limit);
+      }
+    }
+    const data: Subscriber[] = [];
+    for (let i = start; i < end; i++) {
+      const item = q.orderDirection === 'ASC' ? list[i] : list[n - 1 - i];
+      if (item) data.push(item);
+    }
+    const first = data[0];
+    const last = data[data.length - 1];
+    return {
+      data,
+      next: last && end < n ? last._id : null,
+      previous: first && start > 0 ? first._id : null,
+      ...totals,
+    };
+  }
+
+  /** Cursor lookup: `byId` is sorted by `_id`, so a binary search finds it. */
+  private byObjectId(id: string): Subscriber | undefined {
+    const found = this.byId[bound(this.byId, [id, ''], byIdKey, false)];
+    return found?._id === id ? found : undefined;
+  }
+
+  private filterSubscribers(list: Subscriber[], q: SubscriberSearch): Subscriber[] {
+    const email = q.email?.toLowerCase();
+    const phone = q.phone?.toLowerCase();
+    const name = q.name?.toLowerCase();
+    const subscriberId = q.subscriberId;
+    if (email === undefined && phone === undefined && name === undefined && subscriberId === undefined) return list;
+    return list.filter(
+      (s) =>
+        (subscriberId === undefined || s.subscriberId === subscriberId) &&
+        (email === undefined || (s.email ?? '').toLowerCase().includes(email)) &&
+        (phone === undefined || (s.phone ?? '').toLowerCase().includes(phone)) &&
+        (name === undefined || `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase().includes(name)),
+    );
+  }
+
+  /** Creates or, for an existing id, updates the given fields (the service treats create as an upsert). */
+  upsertSubscriber(input: SubscriberInput): { subscriber: Subscriber; created: boolean } {
+    const now = this.tick();
+    const existing = this.bySubscriberId.get(input.subscriberId);
+    if (existing) {
+      const at = bound(this.byUpdated, byUpdatedKey(existing), byUpdatedKey, false);
+      if (this.byUpdated[at] === existing) this.byUpdated.splice(at, 1);
+      for (const [field, value] of Object.entries(input)) {
+        if (value !== undefined) (existing as unknown as Record<string, unknown>)[field] = value;
+      }
+      existing.updatedAt = now;
+      this.insertByUpdated(existing);
+      return { subscriber: existing, created: false };
+    }
+    const subscriber: Subscriber = {
+      _id: objectId(this.clockMs, SUBSCRIBER_ID_TAG, this.created++),
+      subscriberId: input.subscriberId,
+      _organizationId: F.organizationId,
+      _environmentId: F.developmentEnvironmentId,
+      deleted: false,
+      createdAt: now,
+      updatedAt: now,
+      __v: 0,
+    };
+    for (const [field, value] of Object.entries(input)) {
+      if (value !== undefined && field !== 'subscriberId') (subscriber as unknown as Record<string, unknown>)[field] = value;
+    }
+    this.byId.splice(bound(this.byId, byIdKey(subscriber), byIdKey, false), 0, subscriber);
+    this.insertByUpdated(subscriber);
+    this.bySubscriberId.set(subscriber.subscriberId, subscriber);
+    return { subscriber, created: true };
+  }
+
+  private insertByUpdated(s: Subscriber): void {
+    this.byUpdated.splice(bound(this.byUpdated, byUpdatedKey(s), byUpdatedKey, false), 0, s);
+  }
+
+  // --- workflows and preferences -------------------------------------------------------------
+
+  /** Finds a workflow by `_id`, identifier or slug, as the preferences endpoint accepts. */
+  findWorkflow(ref: string): Workflow | undefined {
+    return this.workflows.find((w) => w._id === ref || w.identifier === ref || w.slug === ref);
+  }
+
+  preferencesOf(subscriberId: string, criticality: Criticality = 'nonCritical'): Preferences | undefined {
+    if (!this.bySubscriberId.has(subscriberId)) return undefined;
+    const stored = this.storedPreferences.get(subscriberId);
+    const globalChannels: PreferenceChannels = {};
+    // Global preferences list the channels that some workflow uses, plus any the subscriber set.
+    for (const channel of CHANNELS) {
+      const used = this.workflows.some((w) => w.channels.includes(channel));
+      const set = stored?.globalChannels[channel];
+      if (set !== undefined) globalChannels[channel] = set;
+      else if (used) globalChannels[channel] = true;
+    }
+    const global: Preferences['global'] = { enabled: true, channels: globalChannels };
+    if (stored?.schedule) global.schedule = structuredClone(stored.schedule);
+    const workflows = this.workflows
+      .filter((w) => criticality === 'all' || (criticality === 'critical') === w.critical)
+      .map((w) => {
+        const own = stored?.workflows.get(w._id);
+        const channels: PreferenceChannels = {};
+        const overrides: PreferenceOverride[] = [];
+        // Later sources win: workflow default < subscriber global < subscriber per-workflow < forced by the workflow.
+        for (const channel of w.channels) {
+          let value = w.defaults[channel] ?? true;
+          let source: PreferenceOverride['source'] = 'template';
+          const globalValue = stored?.globalChannels[channel];
+          if (globalValue !== undefined) [value, source] = [globalValue, 'subscriber'];
+          const ownValue = own?.channels[channel];
+          if (ownValue !== undefined) [value, source] = [ownValue, 'subscriber'];
+          const forced = w.forced[channel];
+          if (forced !== undefined) [value, source] = [forced, 'workflowOverride'];
+          channels[channel] = value;
+          overrides.push({ channel, source });
+        }
+        const pref: Preferences['workflows'][number] = {
+          enabled: own?.enabled ?? true,
+          channels,
+          overrides,
+          workflow: { slug: w.slug, identifier: w.identifier, name: w.name, updatedAt: w.updatedAt },
+        };
+        if (own) pref.updatedAt = own.updatedAt;
+        return pref;
+      });
+    return { global, workflows };
+  }
+
+  /** Applies a validated patch; only the channel keys given change. */
+  patchPreferences(subscriberId: string, patch: PreferencesPatch): void {
+    let stored = this.storedPreferences.get(subscriberId);
+    if (!stored) {
+      stored = { globalChannels: {}, workflows: new Map() };
+      this.storedPreferences.set(subscriberId, stored);
+    }
+    if (patch.schedule) stored.schedule = structuredClone(patch.schedule);
+    if (!patch.channels) return;
+    if (patch.workflow) {
+      const own = stored.workflows.get(patch.workflow._id) ?? { channels: {}, updatedAt: '' };
+      Object.assign(own.channels, patch.channels);
+      own.updatedAt = this.tick();
+      stored.workflows.set(patch.workflow._id, own);
+    } else {
+      Object.assign(stored.globalChannels, patch.channels);
+    }
+  }
+
+  // --- notifications -------------------------------------------------------------------------
+
+  notification(id: string): Notification | undefined {
+    return this.notificationsById.get(id);
+  }
+
+  listNotifications(q: NotificationSearch): NotificationPage {
+    const subscriberIds = new Set(q.subscriberIds);
+    const channels = new Set(q.channels);
+    const templates = new Set(q.templates);
+    const emails = new Set(q.emails.map((e) => e.toLowerCase()));
+    const severity = new Set(q.severity);
+    const matches = this.notifications.filter((n) => {
+      const createdMs = Date.parse(n.createdAt);
+      return (
+        // Both the external subscriberId and the internal _id identify a subscriber here.
+        (subscriberIds.size === 0 || subscriberIds.has(n.subscriber.subscriberId) || subscriberIds.has(n._subscriberId)) &&
+        (channels.size === 0 || n.channels.some((c) => channels.has(c))) &&
+        (templates.size === 0 || templates.has(n._templateId)) &&
+        (emails.size === 0 || emails.has((n.subscriber.email ?? '').toLowerCase())) &&
+        (severity.size === 0 || severity.has(n.severity)) &&
+        (q.transactionId === undefined || n.transactionId === q.transactionId) &&
+        (q.topicKey === undefined || (n.topics ?? []).some((t) => t.topicKey === q.topicKey)) &&
+        (q.afterMs === undefined || createdMs >= q.afterMs) &&
+        (q.beforeMs === undefined || createdMs <= q.beforeMs)
+      );
+    });
+    const start = q.page * q.limit;
+    return {
+      data: matches.slice(start, start + q.limit),
+      hasMore: matches.length > start + q.limit,
+      pageSize: q.limit,
+      page: q.page,
+    };
+  }
+
+  isChannel(value: string): value is Channel {
+    return (CHANNELS as readonly string[]).includes(value);
+  }
+}
