@@ -1,0 +1,112 @@
+// Opens the extension in a VS Code to try it by hand.
+//   - With a desktop `code` on PATH: `code --extensionDevelopmentPath=<dir> <folder>` with `env`.
+//   - Otherwise: code-server (state kept in .vscode-test/demo) and a URL to open in a browser;
+//     runs until Ctrl+C, then stops the server.
+//
+// CLI: node test/vscode/demo.mjs [--extensionDevelopmentPath=.] [--folder=DIR] [--port=N]
+//        [--env=NAME=VALUE ...] [--setting=KEY=JSON ...]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCodeServer, workbenchUrl } from './codeServer.mjs';
+import { parseArgs } from './runTests.mjs';
+import { ensureVSCode, PROJECT_ROOT } from './setup.mjs';
+
+/** Path of a desktop `code` command, or null. */
+export function findCodeCommand() {
+  const r = spawnSync('sh', ['-c', 'command -v code'], { encoding: 'utf8' });
+  return r.status === 0 && r.stdout.trim() ? r.stdout.trim() : null;
+}
+
+/**
+ * @param {object} [options]
+ * @param {string} [options.extensionDevelopmentPath] default: the project root
+ * @param {string} [options.folder] workspace folder to open (default: the project root)
+ * @param {Record<string,string>} [options.env] environment for VS Code / the extension host
+ * @param {Record<string,unknown>} [options.settings] extra user settings (code-server only)
+ * @param {number} [options.port] code-server port (default: a free one)
+ * @param {string} [options.dataDir] code-server state (default .vscode-test/demo, kept)
+ * @param {boolean} [options.useDesktop] default: true when `code` is on PATH
+ * @returns {Promise<{ kind: 'desktop'|'code-server', url?: string, done: Promise<number>,
+ *   close: () => Promise<void> }>}
+ */
+export async function startDemo({
+  extensionDevelopmentPath = PROJECT_ROOT,
+  folder = PROJECT_ROOT,
+  env = {},
+  settings = {},
+  port,
+  dataDir = join(PROJECT_ROOT, '.vscode-test', 'demo'),
+  useDesktop = !!findCodeCommand(),
+} = {}) {
+  extensionDevelopmentPath = resolve(extensionDevelopmentPath);
+  folder = resolve(folder);
+
+  if (useDesktop) {
+    const code = findCodeCommand();
+    if (!code) throw new Error('no `code` command on PATH');
+    const child = spawn(code, [`--extensionDevelopmentPath=${extensionDevelopmentPath}`, folder], {
+      stdio: 'inherit',
+      env: { ...process.env, ...env },
+    });
+    const done = new Promise((r) => child.on('exit', (c) => r(c ?? 1)));
+    console.log(`demo: started ${code} --extensionDevelopmentPath=${extensionDevelopmentPath} ${folder}`);
+    return { kind: 'desktop', done, close: async () => void child.kill() };
+  }
+
+  await ensureVSCode();
+  mkdirSync(dataDir, { recursive: true });
+  const server = await startCodeServer({ env, settings, port, dataDir });
+  const url = workbenchUrl(server, { folder, extensionDevelopmentPath });
+  let finish;
+  let closing = false;
+  const done = new Promise((r) => (finish = r));
+  const close = async (exitCode = 0) => {
+    closing = true;
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await server.close();
+    finish(exitCode);
+  };
+  const onSignal = () => {
+    console.log('\ndemo: stopping code-server');
+    void close();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  server.exited.then(({ code, signal }) => {
+    if (closing) return;
+    console.error(`demo: code-server exited (code ${code}, signal ${signal})\n${server.output().slice(-2000)}`);
+    void close(1);
+  });
+  console.log(`demo: VS Code 1.100.3 (code-server) with the extension from ${extensionDevelopmentPath}`);
+  console.log(`demo: state kept in ${dataDir}`);
+  console.log(`demo: open this URL in a browser (Ctrl+C to stop):\n\n  ${url}\n`);
+  return { kind: 'code-server', url, server, done, close: () => close(0) };
+}
+
+function isMain() {
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const { rest, env, settings, port, folder, extensionDevelopmentPath } = parseArgs(process.argv.slice(2));
+  try {
+    const demo = await startDemo({
+      env,
+      settings,
+      port: port ? Number(port) : undefined,
+      folder: folder ?? rest[0],
+      extensionDevelopmentPath: extensionDevelopmentPath?.[0],
+    });
+    process.exitCode = await demo.done;
+  } catch (e) {
+    console.error(`demo: ${e.message}`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,103 @@
+// Extension-host side of the VS Code integration tests: runs every compiled `*.test.js` in a folder
+// with mocha (bdd UI) and reports through console.log, which VS Code forwards from the extension
+// host to the workbench's log while tests run from the command line (codeAutomationLog), and from
+// there to the launcher (runTests.mjs) that prints it.
+//
+// A test index (compiled next to the test files, e.g. out/test/integration/index.js) is just:
+//
+//   import { runMochaTests } from '../vscode/mochaRunner';
+//   export async function run(): Promise<void> {
+//     await runMochaTests(__dirname);
+//   }
+//
+// or, when the index is bundled (esbuild.mjs --tests bundles each entry), just
+//   export { run } from '../vscode/mochaRunner';
+import Mocha from 'mocha';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Lines runTests.mjs parses and does not echo: the tests start; their results (JSON). */
+export const START_MARKER = '@@mocha-start@@';
+export const RESULT_MARKER = '@@mocha-result@@ ';
+
+export interface MochaResult {
+  passed: number;
+  failed: number;
+  pending: number;
+  durationMs: number;
+}
+
+export interface RunMochaOptions {
+  /** Per-test timeout in ms (default 20 000). */
+  timeout?: number;
+  /** Only run tests whose full title matches (default: env MOCHA_GREP). */
+  grep?: string;
+  /** File name suffix of the test files (default `.test.js`). */
+  suffix?: string;
+}
+
+/** Every file below `dir` whose name ends with `suffix`, sorted for a stable order. */
+export function findTestFiles(dir: string, suffix = '.test.js'): string[] {
+  const found: string[] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...findTestFiles(path, suffix));
+    else if (name.endsWith(suffix)) found.push(path);
+  }
+  return found;
+}
+
+/**
+ * Runs the tests in `dir` and resolves when all passed; rejects when any failed (or none were
+ * found), which makes VS Code exit the test run with a non-zero code.
+ */
+export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promise<MochaResult> {
+  const grep = options.grep ?? process.env.MOCHA_GREP;
+  const mocha = new Mocha({
+    ui: 'bdd',
+    timeout: options.timeout ?? 20_000,
+    color: false,
+    reporter: 'spec',
+    ...(grep ? { grep } : {}),
+  });
+  const files = findTestFiles(dir, options.suffix ?? '.test.js');
+  for (const file of files) mocha.addFile(file);
+  const started = Date.now();
+  console.log(START_MARKER);
+
+  return new Promise<MochaResult>((resolve, reject) => {
+    const report = (passed: number, failed: number, pending: number): MochaResult => {
+      const result = { passed, failed, pending, durationMs: Date.now() - started };
+      console.log(RESULT_MARKER + JSON.stringify(result));
+      return result;
+    };
+    if (files.length === 0) {
+      report(0, 1, 0);
+      reject(new Error(`no *${options.suffix ?? '.test.js'} files in ${dir}`));
+      return;
+    }
+    try {
+      const runner = mocha.run((failures) => {
+        const stats = runner.stats;
+        const result = report(stats?.passes ?? 0, stats?.failures ?? failures, stats?.pending ?? 0);
+        if (failures > 0) reject(new Error(`${failures} of ${result.passed + failures} tests failed`));
+        else resolve(result);
+      });
+    } catch (err) {
+      // A test file that throws while loading ends up here.
+      console.error(err);
+      report(0, 1, 0);
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
+  });
+}
+
+/**
+ * Ready-made `run()` for a test index that is bundled (esbuild, as in esbuild.mjs --tests): inside
+ * the bundle `__dirname` is the index's own folder, so this runs the `*.test.js` next to it.
+ * Index: `export { run } from '../vscode/mochaRunner';`. When in doubt, call runMochaTests(__dirname).
+ */
+export async function run(): Promise<void> {
+  await runMochaTests(__dirname);
+}
+
