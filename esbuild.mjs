@@ -40,7 +40,8 @@ const node = {
 const builds = [
   {
     ...node,
-    entryPoints: { extension: 'src/extension.ts', sandbox: 'src/sandbox/main.ts' },
+    // The sandbox library is its own bundle: the extension loads it only when the Sandbox connection is used.
+    entryPoints: { extension: 'src/extension.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
     outdir: 'dist',
     metafile: true,
   },
@@ -70,6 +71,8 @@ if (tests) {
     ...node,
     sourcemap: 'inline',
     minify: false,
+    // Test tools load from node_modules at run time, as they expect to.
+    external: ['vscode', 'mocha', 'playwright-core'],
     entryPoints: testEntries,
     outdir: 'out/test',
     outbase: 'test',

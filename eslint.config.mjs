@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/'] },
@@ -21,6 +22,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', URL: 'readonly', fetch: 'readonly', Buffer: 'readonly', AbortController: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+    languageOptions: { globals: { ...globals.node } },
   },
 );

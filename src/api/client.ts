@@ -3,7 +3,7 @@
  * errors, safe retries and idempotency keys. Imports nothing from `vscode`.
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, type FieldErrors } from './errors';
 import {
   errorBodySchema,

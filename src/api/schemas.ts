@@ -4,7 +4,7 @@
  * fields may be absent or null, enumerated strings accept values this client does not know yet,
  * and timestamps stay strings.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A string field whose known values are listed, but which accepts any other string too. */
 function openEnum<const T extends readonly string[]>(_known: T): z.ZodType<T[number] | (string & {})> {

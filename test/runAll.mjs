@@ -1,0 +1,122 @@
+// `npm test`: type-check, lint, build, then the unit tests (plain Node), the integration tests
+// (inside a real VS Code) and the UI tests (Playwright on the real workbench). The last line is the
+// summary `N passed, N failed` over every stage. `npm test -- unit integration` runs only those stages.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runVSCodeTests } from './vscode/runTests.mjs';
+import { ensureVSCode } from './vscode/setup.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const ALL_STAGES = ['checks', 'unit', 'integration', 'ui'];
+const requested = process.argv.slice(2).filter((a) => ALL_STAGES.includes(a));
+const stages = requested.length > 0 ? requested : ALL_STAGES;
+const results = [];
+const tmp = mkdtempSync(join(tmpdir(), 'novu-test-'));
+
+function run(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
+    child.on('exit', (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function files(dir, suffix) {
+  let found = [];
+  let names = [];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return found;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found = found.concat(files(path, suffix));
+    else if (name.endsWith(suffix)) found.push(path);
+  }
+  return found;
+}
+
+/** Runs node's test runner with a spec report on screen and a TAP copy to count from. */
+async function nodeTests(name, testFiles, extraArgs = []) {
+  const tap = join(tmp, `${name}.tap`);
+  const code = await run(process.execPath, [
+    '--test', '--test-concurrency=1', ...extraArgs,
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...testFiles,
+  ]);
+  const text = readFileSync(tap, 'utf8');
+  const count = (label) => Number(text.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled');
+  results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo') });
+}
+
+function section(title) {
+  console.log(`\n━━━ ${title} ━━━`);
+}
+
+const started = Date.now();
+try {
+  if (stages.includes('checks')) {
+    section('type check and lint');
+    const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']);
+    const lint = await run(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+    results.push({ name: 'checks', passed: (tsc === 0) + (lint === 0), failed: (tsc !== 0) + (lint !== 0), skipped: 0 });
+    if (tsc !== 0) console.log('type check failed');
+    if (lint !== 0) console.log('lint failed');
+  }
+
+  section('build');
+  if ((await run(process.execPath, ['esbuild.mjs', '--tests'])) !== 0) {
+    results.push({ name: 'build', passed: 0, failed: 1, skipped: 0 });
+    throw new Error('build failed');
+  }
+
+  if (stages.includes('unit')) {
+    section('unit tests (Node)');
+    await nodeTests('unit', files(join(ROOT, 'out/test/unit'), '.test.js'));
+  }
+
+  if (stages.includes('integration') || stages.includes('ui')) {
+    section('VS Code (code-server) and Chromium');
+    await ensureVSCode();
+  }
+
+  if (stages.includes('integration')) {
+    section('integration tests (inside VS Code)');
+    let summary = '';
+    const code = await runVSCodeTests({
+      extensionDevelopmentPath: ROOT,
+      extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
+      label: 'integration',
+      setup: false,
+      write: (line) => {
+        summary = line;
+        process.stdout.write(`${line}\n`);
+      },
+    });
+    const match = /(\d+) passed, (\d+) failed/.exec(summary);
+    const passed = Number(match?.[1] ?? 0);
+    const failed = Number(match?.[2] ?? 0);
+    results.push({ name: 'integration', passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0 });
+  }
+
+  if (stages.includes('ui')) {
+    section('UI tests (Playwright on the workbench)');
+    await nodeTests('ui', files(join(ROOT, 'test/ui'), '.test.mjs'));
+  }
+} catch (error) {
+  console.log(String(error));
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+section(`summary (${Math.round((Date.now() - started) / 1000)} s)`);
+for (const r of results) console.log(`${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exitCode = failed > 0 || results.length === 0 ? 1 : 0;
