@@ -1,0 +1,197 @@
+/**
+ * The user's connections, the active one, and a NovuClient for it. Connection records live in global
+ * state; each API key lives in SecretStorage under `novuExplorer.apiKey.<id>` and nowhere else.
+ */
+import * as vscode from 'vscode';
+import { NovuClient, isAbortError } from '../api';
+import type { Log } from '../log';
+import { describeError } from '../ui/errors';
+import { SANDBOX_CONNECTION_ID, type Connection } from './connection';
+import type { SandboxHost } from './sandboxHost';
+
+const CONNECTIONS_KEY = 'novuExplorer.connections';
+const ACTIVE_KEY = 'novuExplorer.activeConnectionId';
+const SECRET_PREFIX = 'novuExplorer.apiKey.';
+
+/** none: nothing to talk to; ready: talking (or about to); unauthorized: the key was rejected. */
+export type ConnectionState = 'none' | 'ready' | 'unauthorized';
+
+export const SANDBOX_CONNECTION: Connection = { id: SANDBOX_CONNECTION_ID, name: 'Sandbox', region: 'sandbox', baseUrl: 'http://127.0.0.1' };
+
+export interface ActiveClient {
+  connection: Connection;
+  client: NovuClient;
+}
+
+export class ConnectionManager implements vscode.Disposable {
+  private readonly clients = new Map<string, NovuClient>();
+  private readonly environments = new Map<string, string>();
+  private currentState: ConnectionState = 'none';
+  private readonly activeChanged = new vscode.EventEmitter<Connection | undefined>();
+  private readonly stateChanged = new vscode.EventEmitter<ConnectionState>();
+  private readonly disposables: vscode.Disposable[] = [];
+  /** Fires after the active connection changed (or its key did): views reload. */
+  readonly onDidChangeActive = this.activeChanged.event;
+  readonly onDidChangeState = this.stateChanged.event;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly log: Log,
+    private readonly sandbox: SandboxHost,
+  ) {
+    this.disposables.push(
+      this.activeChanged,
+      this.stateChanged,
+      // A key changed in another window of the same profile: forget the client built with the old one.
+      context.secrets.onDidChange((e) => {
+        if (!e.key.startsWith(SECRET_PREFIX)) return;
+        const id = e.key.slice(SECRET_PREFIX.length);
+        this.clients.delete(id);
+        if (id === this.active?.id) void this.announceActive();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('novuExplorer.requestTimeoutSeconds') || e.affectsConfiguration('novuExplorer.retries')) this.clients.clear();
+      }),
+    );
+    this.currentState = this.active ? 'ready' : 'none';
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.connectionState', this.currentState);
+  }
+
+  /** The user's own connections, in the order they were added. */
+  get connections(): Connection[] {
+    return this.context.globalState.get<Connection[]>(CONNECTIONS_KEY, []);
+  }
+
+  /** The user's connections plus the built-in Sandbox. */
+  get allConnections(): Connection[] {
+    return [...this.connections, SANDBOX_CONNECTION];
+  }
+
+  get active(): Connection | undefined {
+    const id = this.context.globalState.get<string>(ACTIVE_KEY);
+    return this.allConnections.find((c) => c.id === id);
+  }
+
+  get state(): ConnectionState {
+    return this.currentState;
+  }
+
+  /** The environment id seen in the active connection's data, once any was loaded. */
+  environmentOf(connection: Connection): string | undefined {
+    return this.environments.get(connection.id);
+  }
+
+  observeEnvironment(connection: Connection, environmentId: string | null | undefined): void {
+    if (!environmentId || this.environments.get(connection.id) === environmentId) return;
+    this.environments.set(connection.id, environmentId);
+    this.stateChanged.fire(this.currentState);
+  }
+
+  setState(state: ConnectionState): void {
+    if (state === this.currentState) return;
+    this.currentState = state;
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.connectionState', state);
+    this.stateChanged.fire(state);
+  }
+
+  /** A client for the active connection, starting the sandbox when that is the one. */
+  async activeClient(): Promise<ActiveClient | undefined> {
+    const connection = this.active;
+    if (!connection) return undefined;
+    const client = await this.clientFor(connection);
+    return client ? { connection, client } : undefined;
+  }
+
+  async clientFor(connection: Connection): Promise<NovuClient | undefined> {
+    const cached = this.clients.get(connection.id);
+    if (cached) return cached;
+    let baseUrl = connection.baseUrl;
+    let apiKey: string | undefined;
+    if (connection.id === SANDBOX_CONNECTION_ID) {
+      const sandbox = await this.sandbox.ensure();
+      baseUrl = sandbox.url;
+      apiKey = sandbox.apiKey;
+    } else {
+      apiKey = await this.context.secrets.get(SECRET_PREFIX + connection.id);
+    }
+    if (!apiKey) {
+      this.setState('unauthorized');
+      return undefined;
+    }
+    this.log.addSecret(apiKey);
+    const client = this.createClient(connection.name, baseUrl, apiKey);
+    this.clients.set(connection.id, client);
+    return client;
+  }
+
+  /** A client for a URL and key not saved yet (checking a key before it is stored). */
+  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}): NovuClient {
+    this.log.addSecret(apiKey);
+    const config = vscode.workspace.getConfiguration('novuExplorer');
+    return new NovuClient({
+      baseUrl,
+      apiKey,
+      timeoutMs: overrides.timeoutMs ?? config.get<number>('requestTimeoutSeconds', 30) * 1000,
+      retries: overrides.retries ?? config.get<number>('retries', 2),
+      onRequest: (entry) => this.log.request(name, entry),
+    });
+  }
+
+  /** Makes a cheap request with the key; returns a message when it does not work. */
+  async checkKey(name: string, baseUrl: string, apiKey: string): Promise<{ problem?: string; environmentId?: string }> {
+    try {
+      const page = await this.createClient(name, baseUrl, apiKey, { retries: 0, timeoutMs: 15_000 }).searchSubscribers({ limit: 1 });
+      return { environmentId: page.data[0]?._environmentId ?? undefined };
+    } catch (error) {
+      if (isAbortError(error)) return { problem: 'Canceled.' };
+      const described = describeError(error);
+      const hint = described.kind === 'unauthorized' ? ' Check that you copied the whole key of the right environment.' : '';
+      return { problem: `${described.message}${hint}` };
+    }
+  }
+
+  async add(connection: Omit<Connection, 'id'>, apiKey: string, environmentId?: string): Promise<Connection> {
+    const saved: Connection = { ...connection, id: globalThis.crypto.randomUUID() };
+    await this.context.secrets.store(SECRET_PREFIX + saved.id, apiKey);
+    await this.context.globalState.update(CONNECTIONS_KEY, [...this.connections, saved]);
+    if (environmentId) this.environments.set(saved.id, environmentId);
+    this.log.info(`Added connection "${saved.name}" (${saved.baseUrl}).`);
+    await this.switchTo(saved.id);
+    return saved;
+  }
+
+  async setApiKey(connection: Connection, apiKey: string): Promise<void> {
+    await this.context.secrets.store(SECRET_PREFIX + connection.id, apiKey);
+    this.clients.delete(connection.id);
+    this.log.info(`Replaced the API key of "${connection.name}".`);
+    if (connection.id === this.active?.id) await this.announceActive();
+  }
+
+  async remove(connection: Connection): Promise<void> {
+    if (connection.id === SANDBOX_CONNECTION_ID) return;
+    await this.context.secrets.delete(SECRET_PREFIX + connection.id);
+    const remaining = this.connections.filter((c) => c.id !== connection.id);
+    await this.context.globalState.update(CONNECTIONS_KEY, remaining);
+    this.clients.delete(connection.id);
+    this.environments.delete(connection.id);
+    this.log.info(`Removed connection "${connection.name}".`);
+    if (this.context.globalState.get<string>(ACTIVE_KEY) === connection.id) {
+      await this.switchTo(remaining[0]?.id);
+    }
+  }
+
+  async switchTo(id: string | undefined): Promise<void> {
+    await this.context.globalState.update(ACTIVE_KEY, id);
+    if (id) this.log.info(`Active connection: "${this.active?.name}".`);
+    await this.announceActive();
+  }
+
+  private async announceActive(): Promise<void> {
+    this.setState(this.active ? 'ready' : 'none');
+    this.activeChanged.fire(this.active);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,112 @@
+/** Composition root: wires the parts together and registers them; nothing else happens here. */
+import * as vscode from 'vscode';
+import { Commands } from './commands';
+import { ConnectionCommands } from './connections/connectionCommands';
+import { ConnectionManager } from './connections/connectionManager';
+import { SandboxHost } from './connections/sandboxHost';
+import { ConnectionStatusBar } from './connections/statusBar';
+import { SANDBOX_CONNECTION_ID } from './connections/connection';
+import { Log } from './log';
+import { VsCodePrompter, type Prompter } from './ui/prompter';
+import { NovuUriHandler } from './uriHandler';
+import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './views/integrationsProvider';
+import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './views/subscribersProvider';
+
+/** What activate() returns: the parts, for the integration tests (and other extensions) to reach. */
+export interface NovuExplorerApi {
+  manager: ConnectionManager;
+  log: Log;
+  subscribers: SubscribersProvider;
+  integrations: IntegrationsProvider;
+  sandbox: SandboxHost;
+  uriHandler: NovuUriHandler;
+  context: vscode.ExtensionContext;
+  /** Replaces the prompter (integration tests answer questions with a scripted one). */
+  setPrompter(prompter: Prompter | undefined): void;
+}
+
+let sandboxHost: SandboxHost | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi> {
+  const log = new Log();
+  const sandbox = new SandboxHost(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath);
+  sandboxHost = sandbox;
+  const manager = new ConnectionManager(context, log, sandbox);
+  const realPrompter = new VsCodePrompter();
+  let prompter: Prompter = realPrompter;
+  const currentPrompter = () => prompter;
+
+  const subscribers = new SubscribersProvider(manager);
+  const integrations = new IntegrationsProvider(manager);
+  const subscribersView = vscode.window.createTreeView(SUBSCRIBERS_VIEW_ID, { treeDataProvider: subscribers, showCollapseAll: true });
+  const integrationsView = vscode.window.createTreeView(INTEGRATIONS_VIEW_ID, { treeDataProvider: integrations, showCollapseAll: true });
+  subscribers.view = subscribersView;
+  integrations.view = integrationsView;
+
+  const connectionCommands = new ConnectionCommands(manager, currentPrompter);
+  const uriHandler = new NovuUriHandler(manager, currentPrompter);
+  const reloadAll = () => {
+    subscribers.reload();
+    integrations.reload();
+  };
+
+  const handlers: [string, (...args: never[]) => unknown][] = [
+    [Commands.addConnection, () => connectionCommands.addConnection()],
+    [Commands.switchConnection, () => connectionCommands.switchConnection()],
+    [Commands.setApiKey, (connectionId?: string) => connectionCommands.setApiKey(typeof connectionId === 'string' ? connectionId : undefined)],
+    [Commands.removeConnection, (connectionId?: string) => connectionCommands.removeConnection(typeof connectionId === 'string' ? connectionId : undefined)],
+    [Commands.openSandbox, () => connectionCommands.openSandbox()],
+    [Commands.showLog, () => log.show()],
+    [
+      Commands.refresh,
+      () => {
+        // A refresh after a rejected key tries again: the key may have been fixed on the service.
+        if (manager.active) manager.setState('ready');
+        reloadAll();
+      },
+    ],
+    [Commands.refreshSubscribers, () => subscribers.reload()],
+    [Commands.refreshIntegrations, () => integrations.reload()],
+    [Commands.loadMoreSubscribers, () => subscribers.loadMore()],
+  ];
+
+  context.subscriptions.push(
+    log,
+    manager,
+    subscribers,
+    integrations,
+    subscribersView,
+    integrationsView,
+    new ConnectionStatusBar(manager),
+    manager.onDidChangeActive(reloadAll),
+    manager.onDidChangeState((state) => {
+      integrations.rerender();
+      if (state === 'unauthorized') {
+        void currentPrompter()
+          .message('error', `The service rejected the API key of "${manager.active?.name ?? 'the connection'}".`, 'Set API Key', 'Show Log')
+          .then((action) => action && vscode.commands.executeCommand(action === 'Set API Key' ? Commands.setApiKey : Commands.showLog));
+      }
+    }),
+    vscode.window.registerUriHandler(uriHandler),
+    ...handlers.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
+  );
+
+  // `npm run demo` asks for the sandbox when the profile has no connection of its own yet.
+  if (!manager.active && process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX === '1') await manager.switchTo(SANDBOX_CONNECTION_ID);
+
+  log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);
+  return {
+    manager,
+    log,
+    subscribers,
+    integrations,
+    sandbox,
+    uriHandler,
+    context,
+    setPrompter: (p) => (prompter = p ?? realPrompter),
+  };
+}
+
+export async function deactivate(): Promise<void> {
+  await sandboxHost?.dispose();
+}

@@ -1,0 +1,126 @@
+/**
+ * Every question the extension asks goes through a Prompter. Users get the real one (quick inputs
+ * that validate as they type and keep what was typed on error); integration tests install a
+ * scripted one through the test API, so commands run end to end without a person at the keyboard.
+ */
+import * as vscode from 'vscode';
+
+export interface PickItem<T> extends vscode.QuickPickItem {
+  value: T;
+}
+
+export interface PickOptions<T> {
+  title: string;
+  placeholder?: string;
+  items: PickItem<T>[];
+  step?: number;
+  totalSteps?: number;
+}
+
+export interface InputOptions {
+  title: string;
+  prompt: string;
+  value?: string;
+  placeholder?: string;
+  password?: boolean;
+  step?: number;
+  totalSteps?: number;
+  /** Checked on every keystroke: a message blocks accepting. */
+  validate?: (value: string) => string | undefined;
+  /** Checked on accept, may call the service: a message keeps the box open with the text as typed. */
+  check?: (value: string) => Promise<string | undefined>;
+}
+
+export type MessageKind = 'info' | 'warning' | 'error';
+
+export interface Prompter {
+  pick<T>(options: PickOptions<T>): Promise<T | undefined>;
+  input(options: InputOptions): Promise<string | undefined>;
+  /** Shows a message with optional actions; resolves with the chosen action's label. */
+  message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined>;
+  confirm(text: string, action: string): Promise<boolean>;
+}
+
+export class VsCodePrompter implements Prompter {
+  pick<T>(options: PickOptions<T>): Promise<T | undefined> {
+    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    pick.title = options.title;
+    pick.placeholder = options.placeholder;
+    pick.items = options.items;
+    pick.step = options.step;
+    pick.totalSteps = options.totalSteps;
+    pick.ignoreFocusOut = true;
+    pick.matchOnDescription = true;
+    return new Promise((resolve) => {
+      let done = false;
+      pick.onDidAccept(() => {
+        done = true;
+        resolve(pick.selectedItems[0]?.value);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        if (!done) resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+
+  input(options: InputOptions): Promise<string | undefined> {
+    const box = vscode.window.createInputBox();
+    box.title = options.title;
+    box.prompt = options.prompt;
+    box.value = options.value ?? '';
+    box.placeholder = options.placeholder;
+    box.password = options.password ?? false;
+    box.step = options.step;
+    box.totalSteps = options.totalSteps;
+    box.ignoreFocusOut = true;
+    return new Promise((resolve) => {
+      let done = false;
+      const validate = (value: string) => {
+        box.validationMessage = options.validate?.(value);
+        return box.validationMessage === undefined;
+      };
+      box.onDidChangeValue(validate);
+      box.onDidAccept(async () => {
+        const value = box.value;
+        if (!validate(value)) return;
+        if (options.check) {
+          box.busy = true;
+          box.enabled = false;
+          const problem = await options.check(value);
+          box.busy = false;
+          box.enabled = true;
+          if (problem) {
+            box.validationMessage = { message: problem, severity: vscode.InputBoxValidationSeverity.Error };
+            return;
+          }
+        }
+        done = true;
+        resolve(value);
+        box.hide();
+      });
+      box.onDidHide(() => {
+        if (!done) resolve(undefined);
+        box.dispose();
+      });
+      box.show();
+    });
+  }
+
+  async message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined> {
+    switch (kind) {
+      case 'info':
+        return vscode.window.showInformationMessage(text, ...actions);
+      case 'warning':
+        return vscode.window.showWarningMessage(text, ...actions);
+      case 'error':
+        return vscode.window.showErrorMessage(text, ...actions);
+    }
+  }
+
+  async confirm(text: string, action: string): Promise<boolean> {
+    return (await vscode.window.showWarningMessage(text, { modal: true }, action)) === action;
+  }
+}

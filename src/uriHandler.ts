@@ -1,0 +1,54 @@
+/**
+ * Deep links: `vscode://novuexplorer.novu-explorer/<path>?...`. Only the paths in the allow-list are
+ * handled, and their parameters are validated before anything happens.
+ */
+import * as vscode from 'vscode';
+import * as z from 'zod';
+import type { ConnectionManager } from './connections/connectionManager';
+import type { Prompter } from './ui/prompter';
+
+const connectionName = z.string().trim().min(1).max(60);
+
+const routes = {
+  '/open': z.object({ connection: connectionName.optional() }).strict(),
+} as const;
+
+export type DeepLinkRoute = keyof typeof routes;
+
+export class NovuUriHandler implements vscode.UriHandler {
+  constructor(
+    private readonly manager: ConnectionManager,
+    private readonly prompter: () => Prompter,
+  ) {}
+
+  async handleUri(uri: vscode.Uri): Promise<void> {
+    const route = uri.path as DeepLinkRoute;
+    const schema = routes[route];
+    if (!Object.hasOwn(routes, uri.path) || !schema) {
+      void this.prompter().message('warning', `Novu Explorer cannot open links to "${truncate(uri.path, 60)}".`);
+      return;
+    }
+    const params = schema.safeParse(Object.fromEntries(new URLSearchParams(uri.query)));
+    if (!params.success) {
+      void this.prompter().message('warning', 'This Novu Explorer link has parameters it does not accept.');
+      return;
+    }
+    if (params.data.connection !== undefined && !(await this.selectConnection(params.data.connection))) return;
+    await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
+  }
+
+  private async selectConnection(name: string): Promise<boolean> {
+    const connection = this.manager.allConnections.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!connection) {
+      const add = await this.prompter().message('warning', `There is no connection named "${truncate(name, 60)}".`, 'Add Connection');
+      if (add) await vscode.commands.executeCommand('novuExplorer.addConnection');
+      return false;
+    }
+    if (connection.id !== this.manager.active?.id) await this.manager.switchTo(connection.id);
+    return true;
+  }
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

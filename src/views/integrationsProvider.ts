@@ -1,0 +1,232 @@
+/**
+ * The Integrations view: active integrations grouped by channel (agents apart), with their
+ * environment, conditions and which credential fields are set. Credential values never leave this
+ * file's parsing: nodes keep only field names and a set/not-set flag.
+ */
+import * as vscode from 'vscode';
+import { CHANNEL_TYPES, maskCredentials, isAbortError, type Integration, type MaskedCredential } from '../api';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { formatFilter } from '../format/conditions';
+import { describeError, type DescribedError } from '../ui/errors';
+import { ErrorNode, MessageNode, type TreeNode } from './commonNodes';
+
+export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
+
+const CHANNEL_LABELS: Record<string, { label: string; icon: string }> = {
+  in_app: { label: 'In-app', icon: 'bell' },
+  email: { label: 'Email', icon: 'mail' },
+  sms: { label: 'SMS', icon: 'comment' },
+  push: { label: 'Push', icon: 'device-mobile' },
+  chat: { label: 'Chat', icon: 'comment-discussion' },
+  agent: { label: 'Agents', icon: 'hubot' },
+};
+
+/** An integration as the view keeps it: everything but the credential values. */
+export type SafeIntegration = Integration & { credentials?: undefined; credentialFields: MaskedCredential[] };
+
+export function toSafeIntegration(integration: Integration): SafeIntegration {
+  const { credentials, ...rest } = integration;
+  return { ...rest, credentials: undefined, credentialFields: maskCredentials(credentials) };
+}
+
+export function channelGroupOf(integration: Pick<Integration, 'kind' | 'channel'>): string {
+  if (integration.kind === 'agent' || !integration.channel) return 'agent';
+  return integration.channel;
+}
+
+export function shortId(id: string | null | undefined): string {
+  return id ? `…${id.slice(-6)}` : 'unknown';
+}
+
+export class ChannelGroupNode implements TreeNode {
+  constructor(
+    readonly channel: string,
+    readonly integrations: IntegrationNode[],
+  ) {}
+  treeItem(): vscode.TreeItem {
+    const meta = CHANNEL_LABELS[this.channel] ?? { label: this.channel, icon: 'plug' };
+    const item = new vscode.TreeItem(meta.label, vscode.TreeItemCollapsibleState.Expanded);
+    item.id = `channel:${this.channel}`;
+    item.iconPath = new vscode.ThemeIcon(meta.icon);
+    item.description = `${this.integrations.length}`;
+    item.contextValue = 'channelGroup';
+    return item;
+  }
+  children(): TreeNode[] {
+    return this.integrations;
+  }
+}
+
+export class IntegrationNode implements TreeNode {
+  constructor(
+    readonly integration: SafeIntegration,
+    /** The environment of the active connection, when known. */
+    private readonly activeEnvironmentId: string | undefined,
+    /** Several environments are in the list: name each row's. */
+    private readonly showEnvironment: boolean,
+  ) {}
+
+  get isOtherEnvironment(): boolean {
+    return this.activeEnvironmentId !== undefined && this.integration._environmentId !== this.activeEnvironmentId;
+  }
+
+  treeItem(): vscode.TreeItem {
+    const i = this.integration;
+    const conditions = i.conditions ?? [];
+    const item = new vscode.TreeItem(i.name || i.providerId, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `integration:${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`;
+    const env = this.showEnvironment ? (this.isOtherEnvironment ? `other environment ${shortId(i._environmentId)}` : this.activeEnvironmentId ? 'this environment' : `environment ${shortId(i._environmentId)}`) : '';
+    item.description = [i.primary ? '★ primary' : '', i.providerId, i.identifier ?? '', env].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(i.primary ? 'star-full' : 'plug', this.isOtherEnvironment ? new vscode.ThemeColor('disabledForeground') : undefined);
+    item.contextValue = ['integration', i.primary ? 'primary' : '', conditions.length > 0 ? 'hasConditions' : '', i.identifier ? 'hasIdentifier' : '', this.isOtherEnvironment ? 'otherEnvironment' : ''].filter(Boolean).join(';');
+    const tooltip = new vscode.MarkdownString();
+    const row = (label: string, value: string | null | undefined) => {
+      if (value) tooltip.appendMarkdown(`**${label}:** `).appendText(value).appendMarkdown('  \n');
+    };
+    row('Name', i.name);
+    row('Provider', i.providerId);
+    row('Identifier', i.identifier);
+    row('Channel', i.kind === 'agent' ? 'agent' : i.channel);
+    row('Primary', i.primary ? 'yes' : 'no');
+    row('Environment', `${i._environmentId ?? 'unknown'}${this.isOtherEnvironment ? ' (not the active connection’s)' : this.activeEnvironmentId ? ' (the active connection’s)' : ''}`);
+    row('Conditions', conditions.length > 0 ? `${conditions.length}` : 'none');
+    item.tooltip = tooltip;
+    return item;
+  }
+
+  children(): TreeNode[] {
+    const i = this.integration;
+    const nodes: TreeNode[] = [];
+    const conditions = i.conditions ?? [];
+    if (conditions.length === 0) nodes.push(new DetailNode('No conditions', 'filter', 'Always used for its channel'));
+    for (const condition of conditions) nodes.push(new DetailNode(formatFilter(condition), 'filter', 'condition'));
+    if (i.credentialFields.length === 0) nodes.push(new DetailNode('No credential fields sent', 'lock', 'the service keeps them to itself'));
+    for (const field of i.credentialFields) {
+      nodes.push(new DetailNode(field.field, field.set ? 'lock' : 'unlock', field.set ? '•••••• set' : 'not set'));
+    }
+    return nodes;
+  }
+}
+
+export class DetailNode implements TreeNode {
+  constructor(
+    private readonly label: string,
+    private readonly icon: string,
+    private readonly description?: string,
+  ) {}
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.description = this.description;
+    item.tooltip = this.description ? `${this.label} — ${this.description}` : this.label;
+    item.contextValue = 'detail';
+    return item;
+  }
+}
+
+export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly loaded = new vscode.EventEmitter<void>();
+  readonly onDidLoad = this.loaded.event;
+  private integrations: SafeIntegration[] | undefined;
+  private error: DescribedError | undefined;
+  private loading: Promise<void> | undefined;
+  private generation = 0;
+  private controller: AbortController | undefined;
+  view: vscode.TreeView<TreeNode> | undefined;
+
+  constructor(private readonly manager: ConnectionManager) {}
+
+  /** What the view holds now (credential values already dropped). */
+  get items(): SafeIntegration[] {
+    return this.integrations ?? [];
+  }
+
+  reload(): void {
+    this.generation++;
+    this.controller?.abort();
+    this.integrations = undefined;
+    this.error = undefined;
+    this.loading = undefined;
+    this.changed.fire(undefined);
+  }
+
+  /** Draws again without asking the service (the active environment became known). */
+  rerender(): void {
+    if (this.integrations) this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.children?.()) ?? [];
+    if (this.manager.state !== 'ready') return [];
+    if (!this.integrations && !this.error) {
+      this.loading ??= this.load();
+      await this.loading;
+    }
+    if (this.error) return [new ErrorNode(this.error, 'novuExplorer.refreshIntegrations')];
+    return this.groups();
+  }
+
+  private groups(): TreeNode[] {
+    const list = this.integrations ?? [];
+    if (list.length === 0) return [new MessageNode('No active integrations', 'info')];
+    const connection = this.manager.active;
+    const activeEnv = connection ? this.manager.environmentOf(connection) : undefined;
+    const showEnvironment = new Set(list.map((i) => i._environmentId)).size > 1;
+    const byChannel = new Map<string, IntegrationNode[]>();
+    for (const integration of list) {
+      const group = channelGroupOf(integration);
+      const nodes = byChannel.get(group) ?? [];
+      nodes.push(new IntegrationNode(integration, activeEnv, showEnvironment));
+      byChannel.set(group, nodes);
+    }
+    const order = [...CHANNEL_TYPES, 'agent'] as string[];
+    const channels = [...byChannel.keys()].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+    return channels.map((channel) => {
+      const nodes = byChannel.get(channel)!;
+      // This environment first, primary first, then by name.
+      nodes.sort((a, b) => Number(a.isOtherEnvironment) - Number(b.isOtherEnvironment) || Number(b.integration.primary ?? false) - Number(a.integration.primary ?? false) || (a.integration.name ?? '').localeCompare(b.integration.name ?? ''));
+      return new ChannelGroupNode(channel, nodes);
+    });
+  }
+
+  private async load(): Promise<void> {
+    const generation = this.generation;
+    const active = await this.manager.activeClient();
+    if (!active || generation !== this.generation) return;
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      const list = await vscode.window.withProgress({ location: { viewId: INTEGRATIONS_VIEW_ID } }, () =>
+        active.client.listActiveIntegrations({ signal: controller.signal }),
+      );
+      if (generation !== this.generation) return;
+      this.integrations = list.map(toSafeIntegration);
+      this.error = undefined;
+      if (this.view) this.view.description = `${active.connection.name} · ${list.length}`;
+    } catch (error) {
+      if (generation !== this.generation || isAbortError(error)) return;
+      const described = describeError(error);
+      if (described.kind === 'unauthorized') this.manager.setState('unauthorized');
+      else this.error = described;
+    } finally {
+      if (generation === this.generation) this.loaded.fire();
+    }
+  }
+
+  dispose(): void {
+    this.controller?.abort();
+    this.changed.dispose();
+    this.loaded.dispose();
+  }
+}
+
+function rank(order: string[], value: string): number {
+  const index = order.indexOf(value);
+  return index === -1 ? order.length : index;
+}

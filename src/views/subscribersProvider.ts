@@ -1,0 +1,248 @@
+/**
+ * The Subscribers view: one page at a time with a "Load more" row driven by the `next` cursor, a
+ * filter and a sort order. One request per user action; a newer request cancels an older one, and
+ * an older answer never overwrites a newer one.
+ */
+import * as vscode from 'vscode';
+import { isAbortError, type Subscriber, type SubscriberSearchQuery } from '../api';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { describeError, type DescribedError } from '../ui/errors';
+import { ErrorNode, LoadMoreNode, MessageNode, type TreeNode } from './commonNodes';
+import { SubscriberNode } from './subscriberNode';
+
+export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
+
+export interface SubscriberFilter {
+  name?: string;
+  email?: string;
+  phone?: string;
+  subscriberId?: string;
+}
+
+export interface SubscriberOrder {
+  orderBy: '_id' | 'updatedAt';
+  orderDirection: 'ASC' | 'DESC';
+}
+
+export const DEFAULT_ORDER: SubscriberOrder = { orderBy: '_id', orderDirection: 'DESC' };
+
+export function describeFilter(filter: SubscriberFilter): string {
+  const parts: string[] = [];
+  if (filter.name) parts.push(`name “${filter.name}”`);
+  if (filter.email) parts.push(`email “${filter.email}”`);
+  if (filter.phone) parts.push(`phone “${filter.phone}”`);
+  if (filter.subscriberId) parts.push(`ID “${filter.subscriberId}”`);
+  return parts.join(' and ');
+}
+
+export function isFilterEmpty(filter: SubscriberFilter): boolean {
+  return !filter.name && !filter.email && !filter.phone && !filter.subscriberId;
+}
+
+interface ListState {
+  items: SubscriberNode[];
+  ids: Set<string>;
+  next: string | null;
+  totalCount?: number;
+  totalCountCapped?: boolean;
+  error?: DescribedError;
+  /** The first page has been asked for (loaded, failed or under way). */
+  started: boolean;
+  loadingMore: boolean;
+}
+
+function emptyState(): ListState {
+  return { items: [], ids: new Set(), next: null, started: false, loadingMore: false };
+}
+
+export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly loaded = new vscode.EventEmitter<void>();
+  /** Fires after each page arrives or fails (tests and the view description wait on it). */
+  readonly onDidLoad = this.loaded.event;
+  private state = emptyState();
+  private generation = 0;
+  private controller: AbortController | undefined;
+  private firstPage: Promise<void> | undefined;
+  private filterValue: SubscriberFilter = {};
+  private orderValue: SubscriberOrder = DEFAULT_ORDER;
+  view: vscode.TreeView<TreeNode> | undefined;
+
+  constructor(private readonly manager: ConnectionManager) {}
+
+  get filter(): SubscriberFilter {
+    return this.filterValue;
+  }
+  get order(): SubscriberOrder {
+    return this.orderValue;
+  }
+  /** The subscribers loaded so far, in view order. */
+  get subscribers(): Subscriber[] {
+    return this.state.items.map((n) => n.subscriber);
+  }
+  get hasMore(): boolean {
+    return this.state.next !== null;
+  }
+  get totalCount(): number | undefined {
+    return this.state.totalCount;
+  }
+  get totalCountCapped(): boolean {
+    return this.state.totalCountCapped === true;
+  }
+
+  setFilter(filter: SubscriberFilter): void {
+    this.filterValue = Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.subscribersFiltered', !isFilterEmpty(this.filterValue));
+    this.reload();
+  }
+
+  setOrder(order: SubscriberOrder): void {
+    this.orderValue = order;
+    this.reload();
+  }
+
+  /** Forgets what was loaded and cancels what is under way; the view asks again. */
+  reload(): void {
+    this.generation++;
+    this.controller?.abort();
+    this.controller = undefined;
+    this.firstPage = undefined;
+    this.state = emptyState();
+    this.updateViewText();
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  getParent(): TreeNode | undefined {
+    return undefined;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.children?.()) ?? [];
+    if (this.manager.state !== 'ready') return [];
+    if (!this.state.started) {
+      this.firstPage ??= this.loadPage(true);
+      await this.firstPage;
+    }
+    return this.rootNodes();
+  }
+
+  /** Loads the page after the last one loaded (the "Load more" row). */
+  async loadMore(): Promise<void> {
+    if (!this.state.next || this.state.loadingMore) return;
+    await this.loadPage(false);
+  }
+
+  /** The node of a subscriber already loaded, for reveal. */
+  nodeOf(subscriberId: string): SubscriberNode | undefined {
+    return this.state.items.find((n) => n.subscriber.subscriberId === subscriberId);
+  }
+
+  /** Puts a subscriber (just created) at the top of what is loaded so it can be revealed. */
+  insert(subscriber: Subscriber): SubscriberNode {
+    const existing = this.nodeOf(subscriber.subscriberId);
+    if (existing) {
+      existing.subscriber = subscriber;
+      this.changed.fire(existing);
+      return existing;
+    }
+    const node = new SubscriberNode(subscriber);
+    this.state.items.unshift(node);
+    if (subscriber._id) this.state.ids.add(subscriber._id);
+    if (this.state.totalCount !== undefined && !this.state.totalCountCapped) this.state.totalCount++;
+    this.updateViewText();
+    this.changed.fire(undefined);
+    return node;
+  }
+
+  private rootNodes(): TreeNode[] {
+    const { items, error, next, loadingMore } = this.state;
+    const nodes: TreeNode[] = [...items];
+    if (error) nodes.push(new ErrorNode(error, items.length > 0 ? 'novuExplorer.loadMoreSubscribers' : 'novuExplorer.refreshSubscribers'));
+    else if (next) nodes.push(new LoadMoreNode('novuExplorer.loadMoreSubscribers', items.length, loadingMore));
+    else if (items.length === 0) {
+      nodes.push(isFilterEmpty(this.filterValue) ? new MessageNode('No subscribers yet', 'info') : new MessageNode(`No subscribers match ${describeFilter(this.filterValue)}`, 'search-stop'));
+    }
+    return nodes;
+  }
+
+  private async loadPage(first: boolean): Promise<void> {
+    const generation = this.generation;
+    const active = await this.manager.activeClient();
+    if (!active || generation !== this.generation) return;
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const state = this.state;
+    state.started = true;
+    if (!first) {
+      state.loadingMore = true;
+      state.error = undefined;
+      this.changed.fire(undefined);
+    }
+    const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
+    const query: SubscriberSearchQuery = {
+      ...this.filterValue,
+      ...this.orderValue,
+      limit: Math.min(100, Math.max(1, Math.round(pageSize))),
+      ...(first || !state.next ? {} : { after: state.next }),
+    };
+    try {
+      const page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
+        active.client.searchSubscribers(query, { signal: controller.signal }),
+      );
+      if (generation !== this.generation) return;
+      for (const subscriber of page.data) {
+        const key = subscriber._id ?? subscriber.subscriberId;
+        if (state.ids.has(key)) continue;
+        state.ids.add(key);
+        state.items.push(new SubscriberNode(subscriber));
+      }
+      state.next = page.next;
+      state.error = undefined;
+      if (page.totalCount !== undefined) {
+        state.totalCount = page.totalCount;
+        state.totalCountCapped = page.totalCountCapped;
+      }
+      this.manager.observeEnvironment(active.connection, page.data[0]?._environmentId);
+    } catch (error) {
+      if (generation !== this.generation || isAbortError(error)) return;
+      const described = describeError(error);
+      if (described.kind === 'unauthorized') {
+        this.manager.setState('unauthorized');
+        this.state = emptyState();
+      } else {
+        state.error = described;
+      }
+    } finally {
+      if (generation === this.generation) {
+        state.loadingMore = false;
+        if (this.controller === controller) this.controller = undefined;
+        this.updateViewText();
+        if (!first) this.changed.fire(undefined);
+        this.loaded.fire();
+      }
+    }
+  }
+
+  private updateViewText(): void {
+    if (!this.view) return;
+    const connection = this.manager.active;
+    const count = this.state.totalCount;
+    const countText =
+      count === undefined ? '' : this.state.totalCountCapped ? ` · ${count.toLocaleString('en-US')}+` : ` · ${count.toLocaleString('en-US')}`;
+    this.view.description = connection ? `${connection.name}${countText}` : undefined;
+    const filter = describeFilter(this.filterValue);
+    this.view.message = filter ? `Filtered by ${filter}.` : undefined;
+  }
+
+  dispose(): void {
+    this.controller?.abort();
+    this.changed.dispose();
+    this.loaded.dispose();
+  }
+}

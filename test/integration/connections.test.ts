@@ -1,0 +1,197 @@
+/** Issue 3: activation, connections, SecretStorage, the 401 path, deep links and log redaction, in real VS Code. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import type { Sandbox } from '../../src/sandbox';
+import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+
+describe('connections', function () {
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  let other: Sandbox;
+  const logLines: string[] = [];
+
+  before(async function () {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    // Lazy activation: nothing in the run has asked for the extension yet.
+    assert.equal(extension.isActive, false, 'not activated on startup');
+    const events: string[] = extension.packageJSON.activationEvents ?? [];
+    assert.ok(!events.includes('*') && !events.includes('onStartupFinished'), 'no eager activation event');
+    await vscode.commands.executeCommand('novuExplorer.showLog');
+    assert.equal(extension.isActive, true, 'a Novu command activates it');
+    api = await extensionApi();
+    api.log.onDidWrite(({ line }) => logLines.push(line));
+    sandbox = await freshSandbox();
+    other = await freshSandbox();
+    await resetConnections(api);
+  });
+
+  after(async () => {
+    await resetConnections(api);
+    await sandbox.close();
+    await other.close();
+  });
+
+  it('has no connection on a fresh profile, so the welcome views show', async () => {
+    assert.equal(api.manager.active, undefined);
+    assert.equal(api.manager.state, 'none');
+    assert.deepEqual(await api.subscribers.getChildren(), []);
+    assert.deepEqual(await api.integrations.getChildren(), []);
+  });
+
+  it('registers every command of the palette category "Novu"', async () => {
+    const all = await vscode.commands.getCommands(true);
+    for (const id of ['addConnection', 'switchConnection', 'setApiKey', 'removeConnection', 'openSandbox', 'showLog', 'refresh']) {
+      assert.ok(all.includes(`novuExplorer.${id}`), id);
+    }
+  });
+
+  it('Add Connection checks the key with one request, keeps the dialog open on 401, and stores the key only in SecretStorage', async () => {
+    const prompter = new ScriptedPrompter([
+      { pick: 'custom' },
+      { input: 'ftp://nope' },
+      { input: sandbox.url },
+      { input: 'wrong-key-123' },
+      { input: sandbox.apiKey },
+      { input: '' },
+      { input: 'Local Dev' },
+    ]);
+    api.setPrompter(prompter);
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.addConnection');
+    api.setPrompter(undefined);
+
+    const problems = prompter.inputs.filter((i) => i.problem).map((i) => i.problem!);
+    assert.match(problems[0]!, /http:\/\/ or https:\/\//);
+    assert.match(problems[1]!, /API key was rejected: API Key not found/);
+    assert.match(problems[2]!, /Give the connection a name/);
+    assert.equal(prompter.remaining, 0);
+    const connection = api.manager.active;
+    assert.equal(connection?.name, 'Local Dev');
+    assert.equal(connection?.baseUrl, sandbox.url);
+    assert.equal(api.manager.state, 'ready');
+
+    const keyChecks = sandbox.requests.filter((r) => r.path === '/v2/subscribers');
+    assert.equal(keyChecks.length, 2, 'one request per key tried');
+    assert.equal(await api.context.secrets.get(`novuExplorer.apiKey.${connection!.id}`), sandbox.apiKey);
+    const settings = JSON.stringify(vscode.workspace.getConfiguration('novuExplorer'));
+    assert.ok(!settings.includes(sandbox.apiKey), 'not in settings');
+    for (const key of api.context.globalState.keys()) {
+      assert.ok(!JSON.stringify(api.context.globalState.get(key)).includes(sandbox.apiKey), `not in global state ${key}`);
+    }
+    for (const message of prompter.messages) assert.ok(!message.text.includes(sandbox.apiKey));
+  });
+
+  it('loads the views from the active connection and learns its environment', async () => {
+    const roots = await api.subscribers.getChildren();
+    assert.ok(roots.length > 1, 'subscriber rows');
+    assert.equal(api.subscribers.subscribers.length, 25);
+    const groups = await api.integrations.getChildren();
+    assert.ok(groups.length >= 5, 'channel groups');
+    assert.equal(api.manager.environmentOf(api.manager.active!), sandbox.state.environments[0]?._id);
+  });
+
+  it('Switch Connection moves both views to the other connection', async () => {
+    const prompter = await addSandboxConnection(api, other, 'Other');
+    assert.equal(prompter.remaining, 0);
+    assert.equal(api.manager.active?.name, 'Other');
+    const first = api.manager.connections.find((c) => c.name === 'Local Dev')!;
+    api.setPrompter(new ScriptedPrompter([{ pick: first.id }]));
+    other.clearRequests();
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.switchConnection');
+    api.setPrompter(undefined);
+    assert.equal(api.manager.active?.id, first.id);
+    await api.subscribers.getChildren();
+    await api.integrations.getChildren();
+    assert.equal(other.requests.length, 0, 'nothing asked of the old connection');
+    assert.deepEqual(sandbox.requests.map((r) => r.path).sort(), ['/v1/integrations/active', '/v2/subscribers']);
+  });
+
+  it('shows the rejected-key state when the service answers 401, and Set API Key recovers', async () => {
+    const connection = api.manager.active!;
+    // The key was revoked on the service: simulate by storing one the sandbox does not know.
+    await api.context.secrets.store(`novuExplorer.apiKey.${connection.id}`, 'revoked-key-456');
+    const errors = new ScriptedPrompter();
+    api.setPrompter(errors);
+    await waitFor(() => true, 'secret change event', 200).catch(() => undefined);
+    await vscode.commands.executeCommand('novuExplorer.refresh');
+    await api.subscribers.getChildren();
+    await waitFor(() => api.manager.state === 'unauthorized', 'unauthorized state');
+    assert.deepEqual(await api.integrations.getChildren(), [], 'the welcome view explains and offers Set API Key');
+    await waitFor(() => errors.messages.find((m) => m.kind === 'error'), 'an error message');
+    const shown = errors.messages.find((m) => m.kind === 'error')!;
+    assert.match(shown.text, /rejected the API key of "Local Dev"/);
+    assert.deepEqual(shown.actions, ['Set API Key', 'Show Log']);
+
+    const fixer = new ScriptedPrompter([{ input: 'still-wrong-789' }, { input: sandbox.apiKey }]);
+    api.setPrompter(fixer);
+    await vscode.commands.executeCommand('novuExplorer.setApiKey');
+    api.setPrompter(undefined);
+    assert.match(fixer.inputs[0]!.problem!, /API Key not found/);
+    assert.equal(api.manager.state, 'ready');
+    assert.ok((await api.subscribers.getChildren()).length > 1);
+  });
+
+  it('Open Sandbox starts the built-in sandbox with sample data', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openSandbox');
+    assert.equal(api.manager.active?.name, 'Sandbox');
+    const rows = await api.subscribers.getChildren();
+    assert.ok(rows.length > 1);
+    assert.ok(api.sandbox.running);
+    api.setPrompter(new ScriptedPrompter());
+    await vscode.commands.executeCommand('novuExplorer.setApiKey');
+    api.setPrompter(undefined);
+  });
+
+  it('Remove Connection asks first, then deletes the connection and its key', async () => {
+    const target = api.manager.connections.find((c) => c.name === 'Other')!;
+    api.setPrompter(new ScriptedPrompter([{ pick: target.id }, { confirm: false }]));
+    await vscode.commands.executeCommand('novuExplorer.removeConnection');
+    assert.ok(api.manager.connections.some((c) => c.id === target.id), 'kept when not confirmed');
+    api.setPrompter(new ScriptedPrompter([{ pick: target.id }, { confirm: true }]));
+    await vscode.commands.executeCommand('novuExplorer.removeConnection');
+    api.setPrompter(undefined);
+    assert.ok(!api.manager.connections.some((c) => c.id === target.id));
+    assert.equal(await api.context.secrets.get(`novuExplorer.apiKey.${target.id}`), undefined);
+  });
+
+  it('removing the active connection switches to another one, and the last one leaves none', async () => {
+    const local = api.manager.connections.find((c) => c.name === 'Local Dev')!;
+    await api.manager.switchTo(local.id);
+    api.setPrompter(new ScriptedPrompter([{ confirm: true }]));
+    await vscode.commands.executeCommand('novuExplorer.removeConnection', local.id);
+    api.setPrompter(undefined);
+    assert.equal(api.manager.connections.length, 0);
+    assert.equal(api.manager.active, undefined);
+    assert.equal(api.manager.state, 'none');
+  });
+
+  it('deep links open only allowed paths with valid parameters', async () => {
+    const prompter = new ScriptedPrompter();
+    api.setPrompter(prompter);
+    await api.uriHandler.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/open?connection=Sandbox`));
+    assert.equal(api.manager.active?.name, 'Sandbox');
+    await api.uriHandler.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/delete-everything?x=1`));
+    assert.match(prompter.messages.at(-1)!.text, /cannot open links to "\/delete-everything"/);
+    await api.uriHandler.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/open?connection=Nope`));
+    assert.match(prompter.messages.at(-1)!.text, /no connection named "Nope"/);
+    await api.uriHandler.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/open?evil=1`));
+    assert.match(prompter.messages.at(-1)!.text, /parameters it does not accept/);
+    assert.equal(api.manager.active?.name, 'Sandbox', 'a bad link changes nothing');
+    api.setPrompter(undefined);
+  });
+
+  it('logs every request with method, path, status and duration, and never a key', () => {
+    const requests = logLines.filter((l) => / (GET|POST|PATCH) \//.test(l));
+    assert.ok(requests.some((l) => /\[Local Dev\] GET \/v2\/subscribers\?limit=1 → 401 in \d+ ms/.test(l) || /GET \/v2\/subscribers\?limit=1 → 401/.test(l)), 'the failed key check is logged');
+    assert.ok(requests.some((l) => /GET \/v1\/integrations\/active → 200 in \d+ ms/.test(l)));
+    for (const line of logLines) {
+      for (const secret of [sandbox.apiKey, other.apiKey, 'wrong-key-123', 'revoked-key-456', 'still-wrong-789']) {
+        assert.ok(!line.includes(secret), `log line leaks a key: ${line}`);
+      }
+    }
+    assert.equal(api.log.redact('Authorization: ApiKey abc.def'), 'Authorization: ApiKey [redacted]');
+  });
+});

@@ -1,0 +1,122 @@
+/** Shared by the integration tests, which run inside the real VS Code extension host. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import type { InputOptions, MessageKind, PickOptions, Prompter } from '../../src/ui/prompter';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+
+export const EXTENSION_ID = 'novuexplorer.novu-explorer';
+
+export async function extensionApi(): Promise<NovuExplorerApi> {
+  const extension = vscode.extensions.getExtension<NovuExplorerApi>(EXTENSION_ID);
+  assert.ok(extension, `${EXTENSION_ID} is installed`);
+  return extension.isActive ? extension.exports : extension.activate();
+}
+
+/** Answers for a ScriptedPrompter, consumed in order. */
+export type Answer =
+  | { pick: unknown }
+  | { input: string }
+  | { confirm: boolean }
+  | { cancel: true };
+
+export interface AskedInput {
+  options: InputOptions;
+  value: string;
+  /** What validate() or check() said about the answer, if anything. */
+  problem?: string;
+}
+
+/**
+ * Stands in for a person at the keyboard: answers each question from a script, runs the same
+ * validate/check callbacks the real input box would, and keeps the box "open" (takes the next
+ * answer) when they report a problem, as the real one does.
+ */
+export class ScriptedPrompter implements Prompter {
+  readonly messages: { kind: MessageKind; text: string; actions: string[] }[] = [];
+  readonly inputs: AskedInput[] = [];
+  readonly picks: PickOptions<unknown>[] = [];
+  /** Action to choose on the next message with actions. */
+  messageAction: string | undefined;
+
+  constructor(private readonly answers: Answer[] = []) {}
+
+  script(...answers: Answer[]): this {
+    this.answers.push(...answers);
+    return this;
+  }
+
+  get remaining(): number {
+    return this.answers.length;
+  }
+
+  async pick<T>(options: PickOptions<T>): Promise<T | undefined> {
+    this.picks.push(options as PickOptions<unknown>);
+    const answer = this.next();
+    if ('cancel' in answer) return undefined;
+    assert.ok('pick' in answer, `expected a pick answer for "${options.title}"`);
+    const item = options.items.find((i) => i.value === answer.pick);
+    assert.ok(item, `"${String(answer.pick)}" is one of the items of "${options.title}": ${options.items.map((i) => String(i.value)).join(', ')}`);
+    return item.value;
+  }
+
+  async input(options: InputOptions): Promise<string | undefined> {
+    for (;;) {
+      const answer = this.next();
+      if ('cancel' in answer) return undefined;
+      assert.ok('input' in answer, `expected an input answer for "${options.prompt}"`);
+      const problem = options.validate?.(answer.input) ?? (await options.check?.(answer.input));
+      this.inputs.push({ options, value: answer.input, ...(problem ? { problem } : {}) });
+      if (!problem) return answer.input;
+    }
+  }
+
+  async message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined> {
+    this.messages.push({ kind, text, actions });
+    const action = this.messageAction && actions.includes(this.messageAction) ? this.messageAction : undefined;
+    this.messageAction = undefined;
+    return action;
+  }
+
+  async confirm(text: string, action: string): Promise<boolean> {
+    this.messages.push({ kind: 'warning', text, actions: [action] });
+    const answer = this.next();
+    return 'confirm' in answer && answer.confirm;
+  }
+
+  private next(): Answer {
+    const answer = this.answers.shift();
+    assert.ok(answer, 'the script has an answer for every question');
+    return answer;
+  }
+}
+
+/** A fresh sandbox for one test file; the key is random so that leaks can be searched for. */
+export async function freshSandbox(options: { subscriberCount?: number } = {}): Promise<Sandbox> {
+  return startSandbox({ apiKey: `itest-${Math.random().toString(36).slice(2)}-key`, ...options });
+}
+
+export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** Removes every connection and leaves no active one, as on a fresh install. */
+export async function resetConnections(api: NovuExplorerApi): Promise<void> {
+  for (const connection of api.manager.connections) await api.manager.remove(connection);
+  await api.manager.switchTo(undefined);
+}
+
+/** Adds a connection to a sandbox through the real Add Connection command, answering as a user. */
+export async function addSandboxConnection(api: NovuExplorerApi, sandbox: Sandbox, name: string): Promise<ScriptedPrompter> {
+  const prompter = new ScriptedPrompter([{ pick: 'custom' }, { input: sandbox.url }, { input: sandbox.apiKey }, { input: name }]);
+  api.setPrompter(prompter);
+  await vscode.commands.executeCommand('novuExplorer.addConnection');
+  api.setPrompter(undefined);
+  return prompter;
+}

@@ -1,0 +1,60 @@
+// Issue 3's smoke test: a person opens the Novu container, sees the welcome views, adds a
+// connection through the real quick inputs, runs a palette command, and the views show data.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { answerInput, launch, openNovu, pickItem, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+
+for (const theme of ['dark', 'light']) {
+  describe(`workbench smoke (${theme})`, { timeout: 180_000 }, () => {
+    let ui;
+    let sandbox;
+
+    before(async () => {
+      sandbox = await startSandbox({ apiKey: `ui-${theme}-${Date.now()}` });
+      ui = await launch({ theme });
+    });
+    after(async () => {
+      await ui?.close();
+      await sandbox?.close();
+    });
+
+    it('shows the welcome views with their buttons when no connection is set', async () => {
+      await openNovu(ui.page);
+      const welcome = ui.page.locator('.pane', { has: ui.page.locator('.pane-header', { hasText: 'Subscribers' }) }).locator('.welcome-view-content');
+      await welcome.waitFor({ timeout: 30_000 });
+      assert.match(await welcome.innerText(), /Connect to a Novu-compatible notification service/);
+      await ui.page.getByRole('button', { name: 'Try the Sandbox' }).first().waitFor();
+      await ui.page.getByRole('button', { name: 'Add Connection' }).first().waitFor();
+      await screenshot(ui.page, `welcome-${theme}`);
+    });
+
+    it('adds a connection through the real quick inputs, rejecting a wrong key at the field', async () => {
+      await runCommand(ui.page, 'Novu: Add Connection…');
+      await pickItem(ui.page, 'Self-hosted…');
+      await answerInput(ui.page, sandbox.url, { expect: 'Base URL' });
+      await answerInput(ui.page, 'not-the-key', { expect: 'API key' });
+      const message = ui.page.locator('.quick-input-widget .quick-input-message', { hasText: 'API Key not found' });
+      await message.waitFor({ timeout: 15_000 });
+      await answerInput(ui.page, sandbox.apiKey);
+      await answerInput(ui.page, `Local ${theme}`, { expect: 'Name the connection' });
+      await ui.page.locator('.statusbar-item', { hasText: `Novu: Local ${theme}` }).waitFor({ timeout: 15_000 });
+      const rows = treeRows(ui.page, 'Subscribers');
+      await rows.first().waitFor({ timeout: 15_000 });
+      assert.ok((await rows.count()) > 3);
+      await screenshot(ui.page, `connected-${theme}`);
+      const html = await ui.page.content();
+      assert.ok(!html.includes(sandbox.apiKey), 'the key is nowhere in the workbench DOM');
+    });
+
+    it('runs "Novu: Open Sandbox" from the palette and shows sample data', async () => {
+      await runCommand(ui.page, 'Novu: Open Sandbox');
+      await ui.page.locator('.statusbar-item', { hasText: 'Novu: Sandbox' }).waitFor({ timeout: 30_000 });
+      const subscribers = treeRows(ui.page, 'Subscribers');
+      await ui.page.locator('.pane-header', { hasText: 'Subscribers' }).locator('.description', { hasText: /^Sandbox · / }).waitFor({ timeout: 30_000 });
+      await subscribers.first().waitFor({ timeout: 30_000 });
+      const integrations = treeRows(ui.page, 'Integrations');
+      await integrations.filter({ hasText: 'Email' }).first().waitFor({ timeout: 30_000 });
+      await screenshot(ui.page, `sandbox-${theme}`);
+    });
+  });
+}

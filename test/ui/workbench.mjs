@@ -1,0 +1,102 @@
+// Drives the real VS Code workbench (code-server + headless Chromium) as a person would, for the
+// UI tests: open the Novu container, run palette commands, answer quick inputs, take screenshots.
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
+import { ensureVSCode } from '../vscode/setup.mjs';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const SCREENSHOTS = join(ROOT, 'test-results', 'screenshots');
+const require = createRequire(import.meta.url);
+
+/** The project's sandbox (built by esbuild into dist/), for tests that need their own service. */
+export function startSandbox(options = {}) {
+  const { startSandbox: start } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+  return start(options);
+}
+
+export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' };
+
+/**
+ * Starts code-server with the extension under development and opens the workbench.
+ * @param {{ theme?: 'dark' | 'light', env?: Record<string, string> }} [options]
+ */
+export async function launch({ theme = 'dark', env = {} } = {}) {
+  await ensureVSCode();
+  const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme] } });
+  let workbench;
+  try {
+    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme });
+    await waitForWorkbench(workbench.page);
+    // The web workbench starts in its built-in theme whatever settings.json says: choose it as a person would.
+    await setTheme(workbench.page, theme);
+  } catch (error) {
+    await workbench?.close();
+    await server.close();
+    throw error;
+  }
+  const { page } = workbench;
+  return {
+    page,
+    async close() {
+      await workbench.close();
+      await server.close();
+    },
+  };
+}
+
+/** Clicks the Novu icon in the activity bar and waits for both views' headers. */
+export async function openNovu(page) {
+  await page.getByRole('tab', { name: /^Novu/ }).first().click();
+  await page.locator('.pane-header', { hasText: 'Subscribers' }).first().waitFor({ timeout: 30_000 });
+  await page.locator('.pane-header', { hasText: 'Integrations' }).first().waitFor({ timeout: 30_000 });
+}
+
+/** Runs a command from the palette by its title, as typed after F1. */
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(`>${title}`);
+  const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first();
+  await row.waitFor();
+  await row.click();
+}
+
+/** Switches the color theme through "Preferences: Color Theme", as a person would. */
+export async function setTheme(page, theme) {
+  await runCommand(page, 'Preferences: Color Theme');
+  await answerInput(page, THEMES[theme]);
+  await page.locator(`.monaco-workbench.${theme === 'dark' ? 'vs-dark' : 'vs'}`).waitFor();
+}
+
+/** Waits for the quick input to ask `prompt` (title or prompt text), then types `text` and presses Enter. */
+export async function answerInput(page, text, { expect } = {}) {
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  if (expect) await page.locator('.quick-input-widget', { hasText: expect }).waitFor();
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Picks the quick pick row whose label contains `label`. */
+export async function pickItem(page, label) {
+  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ state: 'visible' });
+  await row.click();
+}
+
+/** The tree rows of a view, by its title. */
+export function treeRows(page, viewTitle) {
+  return page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) }).locator('.monaco-list-row');
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const path = join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
