@@ -10,6 +10,17 @@ export const Commands = {
   refreshSubscribers: 'novuExplorer.refreshSubscribers',
   refreshIntegrations: 'novuExplorer.refreshIntegrations',
   loadMoreSubscribers: 'novuExplorer.loadMoreSubscribers',
+  searchSubscribers: 'novuExplorer.searchSubscribers',
+  clearSubscriberFilter: 'novuExplorer.clearSubscriberFilter',
+  sortSubscribers: 'novuExplorer.sortSubscribers',
+  createSubscriber: 'novuExplorer.createSubscriber',
+  copySubscriberId: 'novuExplorer.copySubscriberId',
+  openSubscriberJson: 'novuExplorer.openSubscriberJson',
+  showSubscriberNotifications: 'novuExplorer.showSubscriberNotifications',
+  refreshItem: 'novuExplorer.refreshItem',
+  copyIntegrationIdentifier: 'novuExplorer.copyIntegrationIdentifier',
+  openIntegrationJson: 'novuExplorer.openIntegrationJson',
+  openNotification: 'novuExplorer.openNotification',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

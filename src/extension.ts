@@ -9,6 +9,12 @@ import { SANDBOX_CONNECTION_ID } from './connections/connection';
 import { Log } from './log';
 import { VsCodePrompter, type Prompter } from './ui/prompter';
 import { NovuUriHandler } from './uriHandler';
+import { NotificationCommands } from './notifications/notificationCommands';
+import { IntegrationCommands } from './views/integrationCommands';
+import { JsonDocuments } from './views/jsonDocuments';
+import { SubscriberCommands } from './views/subscriberCommands';
+import type { SubscriberNode } from './views/subscriberNode';
+import type { IntegrationNode } from './views/integrationsProvider';
 import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './views/integrationsProvider';
 import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './views/subscribersProvider';
 
@@ -45,6 +51,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
 
   const connectionCommands = new ConnectionCommands(manager, currentPrompter);
   const uriHandler = new NovuUriHandler(manager, currentPrompter);
+  const json = new JsonDocuments();
+  const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter);
+  const integrationCommands = new IntegrationCommands(json);
+  const notificationCommands = new NotificationCommands(manager, json, currentPrompter);
   const reloadAll = () => {
     subscribers.reload();
     integrations.reload();
@@ -68,11 +78,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.refreshSubscribers, () => subscribers.reload()],
     [Commands.refreshIntegrations, () => integrations.reload()],
     [Commands.loadMoreSubscribers, () => subscribers.loadMore()],
+    [Commands.searchSubscribers, () => subscriberCommands.search()],
+    [Commands.clearSubscriberFilter, () => subscriberCommands.clearFilter()],
+    [Commands.sortSubscribers, () => subscriberCommands.sort()],
+    [Commands.createSubscriber, () => subscriberCommands.create()],
+    [Commands.copySubscriberId, (node: SubscriberNode) => subscriberCommands.copyId(node)],
+    [Commands.openSubscriberJson, (node: SubscriberNode) => subscriberCommands.openJson(node)],
+    [Commands.showSubscriberNotifications, (node: SubscriberNode) => subscriberCommands.showNotifications(node)],
+    [Commands.refreshItem, (node: SubscriberNode) => subscriberCommands.refreshOne(node)],
+    [Commands.copyIntegrationIdentifier, (node: IntegrationNode) => integrationCommands.copyIdentifier(node)],
+    [Commands.openIntegrationJson, (node: IntegrationNode) => integrationCommands.openJson(node)],
+    [Commands.openNotification, (id?: string) => notificationCommands.open(id)],
   ];
 
   context.subscriptions.push(
     log,
     manager,
+    json,
     subscribers,
     integrations,
     subscribersView,

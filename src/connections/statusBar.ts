@@ -1,5 +1,6 @@
 /** The status bar item that always says which connection (and environment) the views show. */
 import * as vscode from 'vscode';
+import { appendPlain } from '../ui/markdown';
 import { regionLabel } from './connection';
 import type { ConnectionManager } from './connectionManager';
 
@@ -30,8 +31,9 @@ export class ConnectionStatusBar implements vscode.Disposable {
     this.item.text = `${rejected ? '$(warning)' : '$(bell)'} Novu: ${connection.name} (${regionLabel(connection)})`;
     this.item.command = rejected ? 'novuExplorer.setApiKey' : 'novuExplorer.switchConnection';
     this.item.backgroundColor = rejected ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    tooltip.appendMarkdown('**Connection:** ').appendText(connection.name).appendMarkdown('  \n**Service:** ').appendText(connection.region === 'sandbox' ? 'local sandbox (sample data)' : connection.baseUrl);
-    tooltip.appendMarkdown('  \n**Environment:** ').appendText(environment ?? 'not known until data has loaded');
+    appendPlain(tooltip.appendMarkdown('**Connection:** '), connection.name);
+    appendPlain(tooltip.appendMarkdown('  \n**Service:** '), connection.region === 'sandbox' ? 'local sandbox (sample data)' : connection.baseUrl);
+    appendPlain(tooltip.appendMarkdown('  \n**Environment:** '), environment ?? 'not known until data has loaded');
     if (rejected) tooltip.appendMarkdown('  \n\n$(warning) The API key was rejected. Click to replace it.');
     else tooltip.appendMarkdown('  \n\nClick to switch connection.');
     this.item.tooltip = tooltip;

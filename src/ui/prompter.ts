@@ -25,10 +25,20 @@ export interface InputOptions {
   password?: boolean;
   step?: number;
   totalSteps?: number;
+  /** A problem to show from the start (the service rejected this value); cleared by typing. */
+  problem?: string;
   /** Checked on every keystroke: a message blocks accepting. */
   validate?: (value: string) => string | undefined;
   /** Checked on accept, may call the service: a message keeps the box open with the text as typed. */
   check?: (value: string) => Promise<string | undefined>;
+}
+
+export interface SearchOptions<T> {
+  title: string;
+  placeholder?: string;
+  value?: string;
+  /** The choices for what is typed so far; called on every change. */
+  suggest: (text: string) => PickItem<T>[];
 }
 
 export type MessageKind = 'info' | 'warning' | 'error';
@@ -36,6 +46,8 @@ export type MessageKind = 'info' | 'warning' | 'error';
 export interface Prompter {
   pick<T>(options: PickOptions<T>): Promise<T | undefined>;
   input(options: InputOptions): Promise<string | undefined>;
+  /** A quick pick whose items follow what is typed. */
+  search<T>(options: SearchOptions<T>): Promise<T | undefined>;
   /** Shows a message with optional actions; resolves with the chosen action's label. */
   message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined>;
   confirm(text: string, action: string): Promise<boolean>;
@@ -66,6 +78,35 @@ export class VsCodePrompter implements Prompter {
     });
   }
 
+  search<T>(options: SearchOptions<T>): Promise<T | undefined> {
+    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    pick.title = options.title;
+    pick.placeholder = options.placeholder;
+    pick.value = options.value ?? '';
+    pick.ignoreFocusOut = true;
+    const update = (text: string) => {
+      const items = options.suggest(text);
+      pick.items = items.map((item) => ({ ...item, alwaysShow: true }));
+    };
+    update(pick.value);
+    return new Promise((resolve) => {
+      let done = false;
+      pick.onDidChangeValue(update);
+      pick.onDidAccept(() => {
+        const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+        if (!chosen) return;
+        done = true;
+        resolve(chosen.value);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        if (!done) resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+
   input(options: InputOptions): Promise<string | undefined> {
     const box = vscode.window.createInputBox();
     box.title = options.title;
@@ -82,6 +123,7 @@ export class VsCodePrompter implements Prompter {
         box.validationMessage = options.validate?.(value);
         return box.validationMessage === undefined;
       };
+      if (options.problem) box.validationMessage = { message: options.problem, severity: vscode.InputBoxValidationSeverity.Error };
       box.onDidChangeValue(validate);
       box.onDidAccept(async () => {
         const value = box.value;

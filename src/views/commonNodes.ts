@@ -1,6 +1,7 @@
 /** Special rows shared by both views: messages, errors with Retry, and "Load more". */
 import * as vscode from 'vscode';
 import type { DescribedError } from '../ui/errors';
+import { appendPlain } from '../ui/markdown';
 
 export interface TreeNode {
   treeItem(): vscode.TreeItem;
@@ -34,10 +35,9 @@ export class ErrorNode implements TreeNode {
     const item = new vscode.TreeItem(this.error.message, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.description = this.error.errorId ? `Error ID ${this.error.errorId}` : 'Click to retry';
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(this.error.message);
-    for (const detail of this.error.details) tooltip.appendMarkdown('  \n').appendText(detail);
-    if (this.error.errorId) tooltip.appendMarkdown('  \n\n**Error ID:** ').appendText(this.error.errorId);
+    const tooltip = appendPlain(new vscode.MarkdownString(), this.error.message);
+    for (const detail of this.error.details) appendPlain(tooltip.appendMarkdown('  \n'), detail);
+    if (this.error.errorId) appendPlain(tooltip.appendMarkdown('  \n\n**Error ID:** '), this.error.errorId);
     item.tooltip = tooltip;
     item.contextValue = 'error;retryable';
     item.command = { command: this.retryCommand, title: 'Retry', arguments: this.retryArgs };

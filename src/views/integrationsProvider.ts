@@ -8,6 +8,7 @@ import { CHANNEL_TYPES, maskCredentials, isAbortError, type Integration, type Ma
 import type { ConnectionManager } from '../connections/connectionManager';
 import { formatFilter } from '../format/conditions';
 import { describeError, type DescribedError } from '../ui/errors';
+import { fieldTooltip } from '../ui/markdown';
 import { ErrorNode, MessageNode, type TreeNode } from './commonNodes';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
@@ -75,22 +76,20 @@ export class IntegrationNode implements TreeNode {
     const conditions = i.conditions ?? [];
     const item = new vscode.TreeItem(i.name || i.providerId, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `integration:${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`;
-    const env = this.showEnvironment ? (this.isOtherEnvironment ? `other environment ${shortId(i._environmentId)}` : this.activeEnvironmentId ? 'this environment' : `environment ${shortId(i._environmentId)}`) : '';
-    item.description = [i.primary ? '★ primary' : '', i.providerId, i.identifier ?? '', env].filter(Boolean).join(' · ');
+    // The environment leads (it is what users mix up), then primary, then the identifier.
+    const env = !this.showEnvironment ? '' : this.isOtherEnvironment ? `other environment ${shortId(i._environmentId)}` : this.activeEnvironmentId ? '' : `environment ${shortId(i._environmentId)}`;
+    item.description = [env, i.primary ? '★ primary' : '', i.identifier ?? i.providerId].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(i.primary ? 'star-full' : 'plug', this.isOtherEnvironment ? new vscode.ThemeColor('disabledForeground') : undefined);
     item.contextValue = ['integration', i.primary ? 'primary' : '', conditions.length > 0 ? 'hasConditions' : '', i.identifier ? 'hasIdentifier' : '', this.isOtherEnvironment ? 'otherEnvironment' : ''].filter(Boolean).join(';');
-    const tooltip = new vscode.MarkdownString();
-    const row = (label: string, value: string | null | undefined) => {
-      if (value) tooltip.appendMarkdown(`**${label}:** `).appendText(value).appendMarkdown('  \n');
-    };
-    row('Name', i.name);
-    row('Provider', i.providerId);
-    row('Identifier', i.identifier);
-    row('Channel', i.kind === 'agent' ? 'agent' : i.channel);
-    row('Primary', i.primary ? 'yes' : 'no');
-    row('Environment', `${i._environmentId ?? 'unknown'}${this.isOtherEnvironment ? ' (not the active connection’s)' : this.activeEnvironmentId ? ' (the active connection’s)' : ''}`);
-    row('Conditions', conditions.length > 0 ? `${conditions.length}` : 'none');
-    item.tooltip = tooltip;
+    item.tooltip = fieldTooltip([
+      ['Name', i.name],
+      ['Provider', i.providerId],
+      ['Identifier', i.identifier],
+      ['Channel', i.kind === 'agent' ? 'agent' : i.channel],
+      ['Primary', i.primary ? 'yes' : 'no'],
+      ['Environment', `${i._environmentId ?? 'unknown'}${this.isOtherEnvironment ? ' (not the active connection’s)' : this.activeEnvironmentId ? ' (the active connection’s)' : ''}`],
+      ['Conditions', conditions.length > 0 ? `${conditions.length}` : 'none'],
+    ]);
     return item;
   }
 

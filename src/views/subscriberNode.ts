@@ -1,6 +1,7 @@
 /** One subscriber row: name (or id), the id as description, the other fields on hover. */
 import * as vscode from 'vscode';
 import type { Subscriber } from '../api';
+import { fieldTooltip } from '../ui/markdown';
 import type { TreeNode } from './commonNodes';
 
 export function subscriberDisplayName(subscriber: Pick<Subscriber, 'firstName' | 'lastName'>): string | undefined {
@@ -20,21 +21,18 @@ export class SubscriberNode implements TreeNode {
     item.iconPath = new vscode.ThemeIcon(s.isOnline ? 'pass-filled' : 'account', s.isOnline ? new vscode.ThemeColor('testing.iconPassed') : undefined);
     item.contextValue = ['subscriber', s.email ? 'hasEmail' : '', s.phone ? 'hasPhone' : ''].filter(Boolean).join(';');
     item.accessibilityInformation = { label: `Subscriber ${name ?? ''} ${s.subscriberId}`.replace(/\s+/g, ' ').trim() };
-    const tooltip = new vscode.MarkdownString();
-    const row = (label: string, value: string | null | undefined) => {
-      if (value) tooltip.appendMarkdown(`**${label}:** `).appendText(value).appendMarkdown('  \n');
-    };
-    row('Name', name);
-    row('Subscriber ID', s.subscriberId);
-    row('Email', s.email);
-    row('Phone', s.phone);
-    row('Locale', s.locale);
-    row('Time zone', s.timezone);
-    row('Online', s.isOnline == null ? undefined : s.isOnline ? 'yes' : `no${s.lastOnlineAt ? ` (last seen ${s.lastOnlineAt})` : ''}`);
-    row('Created', s.createdAt);
-    row('Updated', s.updatedAt);
-    if (s.data && Object.keys(s.data).length > 0) row('Data', truncate(JSON.stringify(s.data), 200));
-    item.tooltip = tooltip;
+    item.tooltip = fieldTooltip([
+      ['Name', name],
+      ['Subscriber ID', s.subscriberId],
+      ['Email', s.email],
+      ['Phone', s.phone],
+      ['Locale', s.locale],
+      ['Time zone', s.timezone],
+      ['Online', s.isOnline == null ? undefined : s.isOnline ? 'yes' : `no${s.lastOnlineAt ? ` (last seen ${s.lastOnlineAt})` : ''}`],
+      ['Created', s.createdAt],
+      ['Updated', s.updatedAt],
+      ['Data', s.data && Object.keys(s.data).length > 0 ? truncate(JSON.stringify(s.data), 200) : undefined],
+    ]);
     return item;
   }
 }

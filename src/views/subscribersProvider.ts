@@ -9,15 +9,9 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
 import { ErrorNode, LoadMoreNode, MessageNode, type TreeNode } from './commonNodes';
 import { SubscriberNode } from './subscriberNode';
+import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
-
-export interface SubscriberFilter {
-  name?: string;
-  email?: string;
-  phone?: string;
-  subscriberId?: string;
-}
 
 export interface SubscriberOrder {
   orderBy: '_id' | 'updatedAt';
@@ -25,19 +19,6 @@ export interface SubscriberOrder {
 }
 
 export const DEFAULT_ORDER: SubscriberOrder = { orderBy: '_id', orderDirection: 'DESC' };
-
-export function describeFilter(filter: SubscriberFilter): string {
-  const parts: string[] = [];
-  if (filter.name) parts.push(`name “${filter.name}”`);
-  if (filter.email) parts.push(`email “${filter.email}”`);
-  if (filter.phone) parts.push(`phone “${filter.phone}”`);
-  if (filter.subscriberId) parts.push(`ID “${filter.subscriberId}”`);
-  return parts.join(' and ');
-}
-
-export function isFilterEmpty(filter: SubscriberFilter): boolean {
-  return !filter.name && !filter.email && !filter.phone && !filter.subscriberId;
-}
 
 interface ListState {
   items: SubscriberNode[];
@@ -142,6 +123,24 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     return this.state.items.find((n) => n.subscriber.subscriberId === subscriberId);
   }
 
+  /** Loads one subscriber again (its row's Refresh action): one request, the row updates in place. */
+  async refreshOne(node: SubscriberNode): Promise<void> {
+    const active = await this.manager.activeClient();
+    if (!active) return;
+    const page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
+      active.client.searchSubscribers({ subscriberId: node.subscriber.subscriberId, limit: 1 }),
+    );
+    const fresh = page.data[0];
+    if (fresh) {
+      node.subscriber = fresh;
+      this.changed.fire(node);
+    } else {
+      const index = this.state.items.indexOf(node);
+      if (index >= 0) this.state.items.splice(index, 1);
+      this.changed.fire(undefined);
+    }
+  }
+
   /** Puts a subscriber (just created) at the top of what is loaded so it can be revealed. */
   insert(subscriber: Subscriber): SubscriberNode {
     const existing = this.nodeOf(subscriber.subscriberId);
@@ -233,11 +232,14 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (!this.view) return;
     const connection = this.manager.active;
     const count = this.state.totalCount;
-    const countText =
-      count === undefined ? '' : this.state.totalCountCapped ? ` · ${count.toLocaleString('en-US')}+` : ` · ${count.toLocaleString('en-US')}`;
+    const filtered = !isFilterEmpty(this.filterValue);
+    let countText = '';
+    if (count !== undefined) {
+      const number = `${count.toLocaleString('en-US')}${this.state.totalCountCapped ? '+' : ''}`;
+      countText = filtered ? ` · ${number} ${count === 1 ? 'match' : 'matches'}` : ` · ${number}`;
+    }
     this.view.description = connection ? `${connection.name}${countText}` : undefined;
-    const filter = describeFilter(this.filterValue);
-    this.view.message = filter ? `Filtered by ${filter}.` : undefined;
+    this.view.message = filtered ? `Filtered by ${describeFilter(this.filterValue)}.` : undefined;
   }
 
   dispose(): void {

@@ -1,9 +1,18 @@
 /** Shared by the integration tests, which run inside the real VS Code extension host. */
 import * as assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
-import type { InputOptions, MessageKind, PickOptions, Prompter } from '../../src/ui/prompter';
+import type { InputOptions, MessageKind, PickItem, PickOptions, Prompter, SearchOptions } from '../../src/ui/prompter';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
+
+/**
+ * The kind of a tree node by its context value's first flag. Tests bundle their own copy of the
+ * node classes, so `instanceof` against the extension's objects cannot work.
+ */
+export function kindOf(node: { treeItem(): vscode.TreeItem } | undefined): string | undefined {
+  return node?.treeItem().contextValue?.split(';')[0];
+}
 
 export const EXTENSION_ID = 'novuexplorer.novu-explorer';
 
@@ -18,6 +27,8 @@ export type Answer =
   | { pick: unknown }
   | { input: string }
   | { confirm: boolean }
+  /** Types `search` into a search quick pick and accepts the item at `choose` (default 0). */
+  | { search: string; choose?: number }
   | { cancel: true };
 
 export interface AskedInput {
@@ -25,6 +36,8 @@ export interface AskedInput {
   value: string;
   /** What validate() or check() said about the answer, if anything. */
   problem?: string;
+  /** The service's complaint the box opened with (a field sent back to be fixed). */
+  shownProblem?: string;
 }
 
 /**
@@ -55,8 +68,22 @@ export class ScriptedPrompter implements Prompter {
     const answer = this.next();
     if ('cancel' in answer) return undefined;
     assert.ok('pick' in answer, `expected a pick answer for "${options.title}"`);
-    const item = options.items.find((i) => i.value === answer.pick);
+    const item = options.items.find((i) => isDeepStrictEqual(i.value, answer.pick));
     assert.ok(item, `"${String(answer.pick)}" is one of the items of "${options.title}": ${options.items.map((i) => String(i.value)).join(', ')}`);
+    return item.value;
+  }
+
+  /** The items each search offered, for assertions. */
+  readonly searches: { text: string; items: PickItem<unknown>[] }[] = [];
+
+  async search<T>(options: SearchOptions<T>): Promise<T | undefined> {
+    const answer = this.next();
+    if ('cancel' in answer) return undefined;
+    assert.ok('search' in answer, `expected a search answer for "${options.title}"`);
+    const items = options.suggest(answer.search);
+    this.searches.push({ text: answer.search, items: items as PickItem<unknown>[] });
+    const item = items[answer.choose ?? 0];
+    assert.ok(item, `the search "${answer.search}" offers item ${answer.choose ?? 0}`);
     return item.value;
   }
 
@@ -66,7 +93,7 @@ export class ScriptedPrompter implements Prompter {
       if ('cancel' in answer) return undefined;
       assert.ok('input' in answer, `expected an input answer for "${options.prompt}"`);
       const problem = options.validate?.(answer.input) ?? (await options.check?.(answer.input));
-      this.inputs.push({ options, value: answer.input, ...(problem ? { problem } : {}) });
+      this.inputs.push({ options, value: answer.input, ...(problem ? { problem } : {}), ...(options.problem ? { shownProblem: options.problem } : {}) });
       if (!problem) return answer.input;
     }
   }

@@ -1,0 +1,22 @@
+/** Row actions of the Integrations view. Credentials are already masked in the nodes. */
+import * as vscode from 'vscode';
+import type { JsonDocuments } from './jsonDocuments';
+import type { IntegrationNode } from './integrationsProvider';
+
+export class IntegrationCommands {
+  constructor(private readonly json: JsonDocuments) {}
+
+  async copyIdentifier(node: IntegrationNode | undefined): Promise<void> {
+    const identifier = node?.integration.identifier;
+    if (!identifier) return;
+    await vscode.env.clipboard.writeText(identifier);
+    vscode.window.setStatusBarMessage(`$(copy) Copied integration identifier ${identifier}`, 3000);
+  }
+
+  async openJson(node: IntegrationNode | undefined): Promise<void> {
+    if (!node) return;
+    const { credentialFields, credentials: _dropped, ...rest } = node.integration;
+    const masked = Object.fromEntries(credentialFields.map((f) => [f.field, f.set ? '•••••• (set, hidden)' : '(not set)']));
+    await this.json.open('integration', node.integration.identifier ?? node.integration.providerId, { ...rest, credentials: masked });
+  }
+}

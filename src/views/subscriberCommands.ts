@@ -1,0 +1,156 @@
+/** Commands of the Subscribers view: search, sort, create, and the row actions. */
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { describeError, formatErrorLine } from '../ui/errors';
+import type { PickItem, Prompter } from '../ui/prompter';
+import { createSubscriberFlow } from './createSubscriber';
+import type { JsonDocuments } from './jsonDocuments';
+import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type SubscriberFilter } from './subscriberFilter';
+import { SubscriberNode, subscriberDisplayName } from './subscriberNode';
+import { SUBSCRIBERS_VIEW_ID, type SubscriberOrder, type SubscribersProvider } from './subscribersProvider';
+
+const FIELD_ICONS: Record<string, string> = { name: 'person', email: 'mail', phone: 'device-mobile', subscriberId: 'key' };
+
+export const ORDERS: { label: string; detail: string; order: SubscriberOrder }[] = [
+  { label: 'Newest first', detail: 'by creation, newest at the top', order: { orderBy: '_id', orderDirection: 'DESC' } },
+  { label: 'Oldest first', detail: 'by creation, oldest at the top', order: { orderBy: '_id', orderDirection: 'ASC' } },
+  { label: 'Recently updated first', detail: 'by last update', order: { orderBy: 'updatedAt', orderDirection: 'DESC' } },
+  { label: 'Least recently updated first', detail: 'by last update', order: { orderBy: 'updatedAt', orderDirection: 'ASC' } },
+];
+
+export class SubscriberCommands {
+  constructor(
+    private readonly manager: ConnectionManager,
+    private readonly provider: SubscribersProvider,
+    private readonly json: JsonDocuments,
+    private readonly prompter: () => Prompter,
+  ) {}
+
+  async search(): Promise<void> {
+    const current = this.provider.filter;
+    const filter = await this.prompter().search<SubscriberFilter>({
+      title: 'Search Subscribers',
+      placeholder: 'Type a name, email, phone or ID; combine with name: email: phone: id:',
+      value: filterToText(current),
+      suggest: (text) => searchItems(text),
+    });
+    if (filter === undefined) return;
+    this.provider.setFilter(filter);
+  }
+
+  clearFilter(): void {
+    this.provider.setFilter({});
+  }
+
+  async sort(): Promise<void> {
+    const current = this.provider.order;
+    const order = await this.prompter().pick<SubscriberOrder>({
+      title: 'Sort Subscribers',
+      items: ORDERS.map((o) => ({
+        label: `${o.order.orderBy === current.orderBy && o.order.orderDirection === current.orderDirection ? '$(check) ' : ''}${o.label}`,
+        detail: o.detail,
+        value: o.order,
+      })),
+    });
+    if (order) this.provider.setOrder(order);
+  }
+
+  async create(): Promise<void> {
+    const active = await this.manager.activeClient();
+    if (!active) {
+      const add = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to create subscribers.', 'Add Connection', 'Open Sandbox');
+      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
+      return;
+    }
+    const subscriber = await createSubscriberFlow(this.prompter(), active.client);
+    if (!subscriber) return;
+    const node = this.provider.insert(subscriber);
+    await vscode.commands.executeCommand(`${SUBSCRIBERS_VIEW_ID}.focus`);
+    await this.provider.view?.reveal(node, { select: true, focus: true });
+    void this.prompter().message('info', `Created subscriber "${subscriberDisplayName(subscriber) ?? subscriber.subscriberId}" in "${active.connection.name}".`);
+  }
+
+  async copyId(node: SubscriberNode | undefined): Promise<void> {
+    const id = node?.subscriber.subscriberId;
+    if (!id) return;
+    await vscode.env.clipboard.writeText(id);
+    vscode.window.setStatusBarMessage(`$(copy) Copied subscriber ID ${id}`, 3000);
+  }
+
+  async openJson(node: SubscriberNode | undefined): Promise<void> {
+    if (node) await this.json.open('subscriber', node.subscriber.subscriberId, node.subscriber);
+  }
+
+  async refreshOne(node: SubscriberNode | undefined): Promise<void> {
+    if (!node) return this.provider.reload();
+    try {
+      await this.provider.refreshOne(node);
+    } catch (error) {
+      void this.prompter().message('error', formatErrorLine('Could not refresh the subscriber', describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand('novuExplorer.showLog'));
+    }
+  }
+
+  /** The subscriber's recent notifications (GET /v1/notifications); the choice opens it. */
+  async showNotifications(node: SubscriberNode | undefined): Promise<void> {
+    if (!node) return;
+    const active = await this.manager.activeClient();
+    if (!active) return;
+    const subscriber = node.subscriber;
+    const who = subscriberDisplayName(subscriber) ?? subscriber.subscriberId;
+    let page;
+    try {
+      page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
+        active.client.listNotifications({ subscriberIds: [subscriber.subscriberId], limit: 50 }),
+      );
+    } catch (error) {
+      const action = await this.prompter().message('error', formatErrorLine(`Could not load the notifications of ${who}`, describeError(error)), 'Retry', 'Show Log');
+      if (action === 'Retry') return this.showNotifications(node);
+      if (action) await vscode.commands.executeCommand('novuExplorer.showLog');
+      return;
+    }
+    if (page.data.length === 0) {
+      await this.prompter().message('info', `${who} has no notifications in the retention window of "${active.connection.name}".`);
+      return;
+    }
+    const id = await this.prompter().pick<string>({
+      title: `Notifications of ${who}${page.hasMore ? ' (latest 50)' : ''}`,
+      placeholder: 'Pick a notification to open it',
+      items: page.data.map((n) => ({
+        label: n.template?.name ?? n.transactionId ?? n._id,
+        description: summarizeStatuses(n.jobs?.map((j) => j.status) ?? []),
+        detail: `${n.createdAt ? new Date(n.createdAt).toLocaleString() : ''} · transaction ${n.transactionId ?? '—'} · ${n._id}`,
+        value: n._id,
+      })),
+    });
+    if (id) await vscode.commands.executeCommand('novuExplorer.openNotification', id);
+  }
+}
+
+/** "2 completed · 1 failed" */
+export function summarizeStatuses(statuses: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
+  return [...counts.entries()].map(([s, n]) => `${n} ${s}`).join(' · ') || 'no jobs';
+}
+
+const FIELD_TITLES: Record<string, string> = { name: 'Name contains', email: 'Email contains', phone: 'Phone contains', subscriberId: 'Subscriber ID is exactly' };
+
+/**
+ * The choices for what is typed. Labels name the filter and descriptions hold the text, so the
+ * quick pick's own matching (on labels) does not reorder the likeliest-first list.
+ */
+function searchItems(text: string): PickItem<SubscriberFilter>[] {
+  const choices = searchChoices(text);
+  if (choices.length === 0) {
+    return [{ label: '$(clear-all) Show all subscribers', description: 'no filter', value: {} }];
+  }
+  return choices.map((filter) => {
+    const fields = FILTER_FIELDS.filter((f) => filter[f]);
+    const single = fields.length === 1 ? fields[0]! : undefined;
+    return {
+      label: single ? `$(${FIELD_ICONS[single]}) ${FIELD_TITLES[single]}` : '$(filter) All of these',
+      description: describeFilter(filter),
+      value: filter,
+    };
+  });
+}

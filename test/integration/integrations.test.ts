@@ -1,0 +1,108 @@
+/** Issue 4: the Integrations view against a fresh sandbox in real VS Code. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
+import type { TreeNode } from '../../src/views/commonNodes';
+import type { ChannelGroupNode } from '../../src/views/integrationsProvider';
+import { kindOf, addSandboxConnection, extensionApi, freshSandbox, resetConnections } from './helpers';
+
+/** Every string a tree shows for a node and its descendants: labels, descriptions, tooltips. */
+async function renderAll(api: NovuExplorerApi, nodes: TreeNode[]): Promise<string> {
+  let text = '';
+  for (const node of nodes) {
+    const item = node.treeItem();
+    const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : String(item.tooltip ?? '');
+    text += `${String(typeof item.label === 'object' ? item.label.label : item.label)} ${String(item.description ?? '')} ${tooltip}\n`;
+    text += await renderAll(api, await api.integrations.getChildren(node));
+  }
+  return text;
+}
+
+describe('integrations view', function () {
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox();
+    await addSandboxConnection(api, sandbox, 'Integrations test');
+    await api.subscribers.getChildren(); // learns the connection's environment
+  });
+
+  after(async () => {
+    await resetConnections(api);
+    await sandbox.close();
+  });
+
+  it('groups active integrations by channel, agents apart, primary and this environment first', async () => {
+    api.integrations.reload();
+    const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
+    assert.deepEqual(groups.map((g) => g.channel), ['in_app', 'email', 'sms', 'chat', 'push', 'agent']);
+    const total = groups.reduce((n, g) => n + g.integrations.length, 0);
+    assert.equal(total, sandbox.state.integrations.filter((i) => i.active && !i.deleted).length);
+    const email = groups.find((g) => g.channel === 'email')!;
+    assert.ok(!email.integrations[0]!.isOtherEnvironment);
+    assert.equal(email.integrations[0]!.integration.primary, true);
+    const agent = groups.find((g) => g.channel === 'agent')!;
+    assert.equal(agent.integrations[0]?.integration._id, SANDBOX_FIXTURES.agentIntegrationId);
+  });
+
+  it('names the environment of each row when several come back', async () => {
+    const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
+    const rows = groups.flatMap((g) => g.integrations);
+    const production = rows.find((r) => r.integration._id === SANDBOX_FIXTURES.productionIntegrationId)!;
+    assert.ok(production.isOtherEnvironment);
+    assert.match(String(production.treeItem().description), /other environment/);
+    assert.match(String(production.treeItem().contextValue), /otherEnvironment/);
+    const primary = rows.find((r) => r.integration._id === SANDBOX_FIXTURES.primaryEmailIntegrationId)!;
+    assert.doesNotMatch(String(primary.treeItem().description), /environment/);
+    const tooltip = (primary.treeItem().tooltip as vscode.MarkdownString).value.replace(/&nbsp;/g, ' ').replace(/\\/g, '');
+    assert.match(tooltip, /the active connection’s/);
+  });
+
+  it('shows conditions as readable rows', async () => {
+    const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
+    const withConditions = groups.flatMap((g) => g.integrations).find((r) => r.integration._id === SANDBOX_FIXTURES.conditionsIntegrationId)!;
+    const children = await api.integrations.getChildren(withConditions);
+    const labels = children.map((c) => String(c.treeItem().label));
+    assert.ok(labels.some((l) => /^(subscriber|payload)\.\S+ [A-Z_]+ /.test(l)), labels.join(' | '));
+  });
+
+  it('never shows, copies or keeps a credential value, even when the service sends them', async () => {
+    const secrets = Object.values(sandbox.state.integrations.find((i) => i._id === SANDBOX_FIXTURES.legacyCredentialsIntegrationId)!.credentials ?? {}).filter((v): v is string => typeof v === 'string' && v.length > 3);
+    assert.ok(secrets.length > 0, 'the sandbox sends credential values');
+    const groups = await api.integrations.getChildren();
+    const text = await renderAll(api, groups);
+    for (const secret of secrets) assert.ok(!text.includes(secret), 'a credential value is on screen');
+    assert.ok(!JSON.stringify(api.integrations.items).includes(secrets[0]!), 'a credential value is kept');
+    const legacy = (groups as ChannelGroupNode[]).flatMap((g) => g.integrations).find((r) => r.integration._id === SANDBOX_FIXTURES.legacyCredentialsIntegrationId)!;
+    const fields = (await api.integrations.getChildren(legacy)).map((c) => c.treeItem());
+    assert.ok(fields.some((f) => f.description === '•••••• set'));
+
+    await vscode.commands.executeCommand('novuExplorer.openIntegrationJson', legacy);
+    const doc = vscode.window.activeTextEditor!.document;
+    for (const secret of secrets) assert.ok(!doc.getText().includes(secret), 'a credential value in Open as JSON');
+    assert.match(doc.getText(), /set, hidden/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
+    await vscode.commands.executeCommand('novuExplorer.copyIntegrationIdentifier', legacy);
+    assert.equal(await vscode.env.clipboard.readText(), legacy.integration.identifier);
+  });
+
+  it('shows an error row with Retry, and one request per refresh', async () => {
+    sandbox.setFaults({ errorRate: 1 });
+    await vscode.commands.executeCommand('novuExplorer.refreshIntegrations');
+    const rows = await api.integrations.getChildren();
+    assert.equal(kindOf(rows[0]), 'error');
+    sandbox.setFaults({});
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.refreshIntegrations');
+    const groups = await api.integrations.getChildren();
+    await api.integrations.getChildren();
+    assert.equal(kindOf(groups[0]), 'channelGroup');
+    assert.equal(sandbox.requests.filter((r) => r.path === '/v1/integrations/active').length, 1, 'nothing fetched twice');
+    assert.equal(kindOf((groups[0] as ChannelGroupNode).integrations[0]), 'integration');
+  });
+});
