@@ -1,7 +1,7 @@
 // Builds the extension, the sandbox CLI, the webview bundles and (with --tests) the test files.
 // Usage: node esbuild.mjs [--production] [--watch] [--tests]
 import * as esbuild from 'esbuild';
-import { readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -78,6 +78,10 @@ if (tests) {
     outbase: 'test',
   });
 }
+
+// Webviews load codicons from the built assets only (localResourceRoots is media/).
+mkdirSync('media/dist/codicons', { recursive: true });
+for (const file of ['codicon.css', 'codicon.ttf']) cpSync(`node_modules/@vscode/codicons/dist/${file}`, `media/dist/codicons/${file}`);
 
 if (watch) {
   const contexts = await Promise.all(builds.map((b) => esbuild.context(b)));

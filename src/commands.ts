@@ -21,6 +21,7 @@ export const Commands = {
   copyIntegrationIdentifier: 'novuExplorer.copyIntegrationIdentifier',
   openIntegrationJson: 'novuExplorer.openIntegrationJson',
   openNotification: 'novuExplorer.openNotification',
+  openNotificationFromEditor: 'novuExplorer.openNotificationFromEditor',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

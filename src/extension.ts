@@ -9,7 +9,9 @@ import { SANDBOX_CONNECTION_ID } from './connections/connection';
 import { Log } from './log';
 import { VsCodePrompter, type Prompter } from './ui/prompter';
 import { NovuUriHandler } from './uriHandler';
-import { NotificationCommands } from './notifications/notificationCommands';
+import { NotificationCommands, editorReference } from './notifications/notificationCommands';
+import { parseNotificationRef } from './notifications/notificationRefs';
+import { NotificationPanels } from './panels/notificationPanels';
 import { IntegrationCommands } from './views/integrationCommands';
 import { JsonDocuments } from './views/jsonDocuments';
 import { SubscriberCommands } from './views/subscriberCommands';
@@ -27,11 +29,20 @@ export interface NovuExplorerApi {
   sandbox: SandboxHost;
   uriHandler: NovuUriHandler;
   context: vscode.ExtensionContext;
+  notificationPanels: NotificationPanels;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }
 
 let sandboxHost: SandboxHost | undefined;
+let editorHasRef: boolean | undefined;
+
+function updateEditorContext(editor: vscode.TextEditor | undefined): void {
+  const has = parseNotificationRef(editorReference(editor) ?? '') !== undefined;
+  if (has === editorHasRef) return;
+  editorHasRef = has;
+  void vscode.commands.executeCommand('setContext', 'novuExplorer.editorHasNotificationRef', has);
+}
 
 export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi> {
   const log = new Log();
@@ -50,11 +61,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   integrations.view = integrationsView;
 
   const connectionCommands = new ConnectionCommands(manager, currentPrompter);
-  const uriHandler = new NovuUriHandler(manager, currentPrompter);
   const json = new JsonDocuments();
   const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter);
   const integrationCommands = new IntegrationCommands(json);
-  const notificationCommands = new NotificationCommands(manager, json, currentPrompter);
+  const notificationPanels = new NotificationPanels(context, manager, json, log);
+  const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter);
+  const uriHandler = new NovuUriHandler(manager, currentPrompter, (id, connectionId) => notificationCommands.open(id, connectionId));
   const reloadAll = () => {
     subscribers.reload();
     integrations.reload();
@@ -88,13 +100,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.refreshItem, (node: SubscriberNode) => subscriberCommands.refreshOne(node)],
     [Commands.copyIntegrationIdentifier, (node: IntegrationNode) => integrationCommands.copyIdentifier(node)],
     [Commands.openIntegrationJson, (node: IntegrationNode) => integrationCommands.openJson(node)],
-    [Commands.openNotification, (id?: string) => notificationCommands.open(id)],
+    [Commands.openNotification, (id?: string, connectionId?: string) => notificationCommands.open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined)],
+    [Commands.openNotificationFromEditor, () => notificationCommands.openFromEditor()],
   ];
 
   context.subscriptions.push(
     log,
     manager,
     json,
+    notificationPanels,
+    // The editor menu offers "Open Notification" only when the selection or word looks like an id.
+    vscode.window.onDidChangeTextEditorSelection((e) => updateEditorContext(e.textEditor)),
+    vscode.window.onDidChangeActiveTextEditor((editor) => updateEditorContext(editor)),
     subscribers,
     integrations,
     subscribersView,
@@ -113,6 +130,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     ...handlers.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
 
+  void vscode.commands.executeCommand('setContext', 'novuExplorer.activated', true);
+  updateEditorContext(vscode.window.activeTextEditor);
+
   // `npm run demo` asks for the sandbox when the profile has no connection of its own yet.
   if (!manager.active && process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX === '1') await manager.switchTo(SANDBOX_CONNECTION_ID);
 
@@ -125,6 +145,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     sandbox,
     uriHandler,
     context,
+    notificationPanels,
     setPrompter: (p) => (prompter = p ?? realPrompter),
   };
 }

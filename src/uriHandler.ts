@@ -5,12 +5,14 @@
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import type { ConnectionManager } from './connections/connectionManager';
+import { NOTIFICATION_ID_PATTERN } from './protocol/notification';
 import type { Prompter } from './ui/prompter';
 
 const connectionName = z.string().trim().min(1).max(60);
 
 const routes = {
   '/open': z.object({ connection: connectionName.optional() }).strict(),
+  '/notification': z.object({ id: z.string().regex(NOTIFICATION_ID_PATTERN), connection: connectionName.optional() }).strict(),
 } as const;
 
 export type DeepLinkRoute = keyof typeof routes;
@@ -19,6 +21,7 @@ export class NovuUriHandler implements vscode.UriHandler {
   constructor(
     private readonly manager: ConnectionManager,
     private readonly prompter: () => Prompter,
+    private readonly openNotification: (notificationId: string, connectionId?: string) => Promise<unknown>,
   ) {}
 
   async handleUri(uri: vscode.Uri): Promise<void> {
@@ -33,7 +36,12 @@ export class NovuUriHandler implements vscode.UriHandler {
       void this.prompter().message('warning', 'This Novu Explorer link has parameters it does not accept.');
       return;
     }
-    if (params.data.connection !== undefined && !(await this.selectConnection(params.data.connection))) return;
+    const data: { connection?: string; id?: string } = params.data;
+    if (data.connection !== undefined && !(await this.selectConnection(data.connection))) return;
+    if (data.id !== undefined) {
+      await this.openNotification(data.id, this.manager.active?.id);
+      return;
+    }
     await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
   }
 

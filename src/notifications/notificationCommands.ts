@@ -1,38 +1,136 @@
-/** Opening one notification. For now it opens the record as read-only JSON. */
+/** Ways to open a notification: the palette (paste, recent, latest), the editor, and deep links. */
 import * as vscode from 'vscode';
+import type { Notification } from '../api';
+import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { NotificationPanel } from '../panels/notificationPanel';
+import type { NotificationPanels } from '../panels/notificationPanels';
 import { describeError, formatErrorLine } from '../ui/errors';
-import type { Prompter } from '../ui/prompter';
-import type { JsonDocuments } from '../views/jsonDocuments';
+import type { PickItem, Prompter } from '../ui/prompter';
+import { summarizeStatuses } from '../views/subscriberCommands';
+import { ID_WORD_PATTERN, parseNotificationRef } from './notificationRefs';
+
+type Choice = { kind: 'notification'; id: string } | { kind: 'transaction'; id: string };
 
 export class NotificationCommands {
   constructor(
     private readonly manager: ConnectionManager,
-    private readonly json: JsonDocuments,
+    private readonly panels: NotificationPanels,
     private readonly prompter: () => Prompter,
   ) {}
 
-  async open(notificationId?: string): Promise<void> {
-    const id =
-      typeof notificationId === 'string'
-        ? notificationId
-        : await this.prompter().input({
-            title: 'Open Notification',
-            prompt: 'Notification ID',
-            placeholder: '6620aa0000000000000a0001',
-            validate: (v) => (v.trim() ? undefined : 'Paste the ID of a notification.'),
-          });
-    if (!id) return;
-    const active = await this.manager.activeClient();
-    if (!active) return;
+  /**
+   * Open Notification…: with an id argument it opens at once; otherwise a quick pick takes a pasted
+   * notification or transaction id and offers recently opened and the latest notifications.
+   */
+  async open(notificationId?: string, connectionId?: string): Promise<NotificationPanel | undefined> {
+    const connection = await this.connectionFor(connectionId);
+    if (!connection) return undefined;
+    if (typeof notificationId === 'string' && notificationId.trim()) {
+      const ref = parseNotificationRef(notificationId);
+      if (ref?.kind === 'notification') return this.panels.open(ref.id, connection);
+      return this.openRef({ kind: 'transaction', id: notificationId.trim() }, connection);
+    }
+    const latest = await this.latest(connection);
+    const recent = this.panels.recent.filter((r) => r.connectionId === connection.id);
+    const choice = await this.prompter().search<Choice>({
+      title: `Open Notification (${connection.name})`,
+      placeholder: 'Paste a notification ID or a transaction ID, or pick a recent one',
+      suggest: (text) => {
+        const items: PickItem<Choice>[] = [];
+        const ref = text.trim() ? parseNotificationRef(text) : undefined;
+        if (ref?.kind === 'notification') items.push({ label: '$(bell) Open notification', description: ref.id, value: ref });
+        if (text.trim() && ref?.kind !== 'notification') items.push({ label: '$(search) Find by transaction ID', description: text.trim(), value: { kind: 'transaction', id: text.trim() } });
+        const match = (s: string) => !text.trim() || s.toLowerCase().includes(text.trim().toLowerCase());
+        const recentItems = recent.filter((r) => match(`${r.title} ${r.id}`));
+        if (recentItems.length > 0) items.push({ label: 'Recently opened', kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
+        for (const r of recentItems) items.push({ label: `$(history) ${r.title}`, description: r.id, detail: `opened ${new Date(r.openedAt).toLocaleString()}`, value: { kind: 'notification', id: r.id } });
+        const latestItems = latest.filter((n) => match(`${n.template?.name ?? ''} ${n._id} ${n.transactionId ?? ''}`));
+        if (latestItems.length > 0) items.push({ label: `Latest in ${connection.name}`, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
+        for (const n of latestItems) items.push(notificationItem(n));
+        return items;
+      },
+    });
+    if (!choice || !choice.id) return undefined;
+    return this.openRef(choice, connection);
+  }
+
+  /** The editor's selection, or the word under the cursor, as a notification or transaction id. */
+  async openFromEditor(): Promise<NotificationPanel | undefined> {
+    const text = editorReference(vscode.window.activeTextEditor);
+    const ref = text ? parseNotificationRef(text) : undefined;
+    if (!ref) {
+      await this.prompter().message('info', 'Select a notification ID or a transaction ID (or put the cursor on one) first.');
+      return undefined;
+    }
+    const connection = await this.connectionFor();
+    return connection ? this.openRef(ref, connection) : undefined;
+  }
+
+  private async openRef(ref: Choice, connection: Connection): Promise<NotificationPanel | undefined> {
+    if (ref.kind === 'notification') return this.panels.open(ref.id, connection);
+    const client = await this.manager.clientFor(connection);
+    if (!client) return undefined;
+    let found: Notification[];
     try {
-      const notification = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Loading notification ${id}…` }, () =>
-        active.client.getNotification(id.trim()),
+      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Finding transaction ${ref.id}…` }, () =>
+        client.listNotifications({ transactionId: ref.id, limit: 10 }),
       );
-      await this.json.open('notification', notification._id, notification);
+      found = page.data;
     } catch (error) {
-      const action = await this.prompter().message('error', formatErrorLine('Could not open the notification', describeError(error)), 'Show Log');
+      const action = await this.prompter().message('error', formatErrorLine('Could not look up the transaction', describeError(error)), 'Show Log');
       if (action) await vscode.commands.executeCommand('novuExplorer.showLog');
+      return undefined;
+    }
+    if (found.length === 0) {
+      await this.prompter().message('warning', `No notification has transaction ID "${ref.id}" in "${connection.name}".`);
+      return undefined;
+    }
+    if (found.length === 1) return this.panels.open(found[0]!._id, connection);
+    const id = await this.prompter().pick<string>({
+      title: `Transaction ${ref.id}: ${found.length} notifications`,
+      items: found.map((n) => ({ ...notificationItem(n), value: n._id })),
+    });
+    return id ? this.panels.open(id, connection) : undefined;
+  }
+
+  private async latest(connection: Connection): Promise<Notification[]> {
+    const client = await this.manager.clientFor(connection);
+    if (!client) return [];
+    try {
+      return (await client.listNotifications({ limit: 10 })).data;
+    } catch {
+      // The list only adds suggestions: a failure leaves pasting an id possible.
+      return [];
     }
   }
+
+  private async connectionFor(connectionId?: string): Promise<Connection | undefined> {
+    const connection = connectionId ? this.manager.allConnections.find((c) => c.id === connectionId) : this.manager.active;
+    if (connection) return connection;
+    const action = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to open notifications.', 'Add Connection', 'Open Sandbox');
+    if (action) await vscode.commands.executeCommand(action === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
+    return undefined;
+  }
+}
+
+function notificationItem(n: Notification): PickItem<Choice> {
+  return {
+    label: `$(bell) ${n.template?.name ?? n.transactionId ?? n._id}`,
+    description: summarizeStatuses(n.jobs?.map((j) => j.status) ?? []),
+    detail: `${n.createdAt ? new Date(n.createdAt).toLocaleString() : ''} · ${n.subscriber?.subscriberId ?? ''} · ${n._id}`,
+    value: { kind: 'notification', id: n._id },
+  };
+}
+
+/** The selection if there is a short one, else the id-like word under the cursor. */
+export function editorReference(editor: vscode.TextEditor | undefined): string | undefined {
+  if (!editor) return undefined;
+  const { selection, document } = editor;
+  if (!selection.isEmpty) {
+    const text = document.getText(selection).trim();
+    return text.length > 0 && text.length <= 200 && !text.includes('\n') ? text : undefined;
+  }
+  const range = document.getWordRangeAtPosition(selection.active, ID_WORD_PATTERN);
+  return range ? document.getText(range) : undefined;
 }

@@ -65,6 +65,8 @@ export const SANDBOX_FIXTURES = {
   bigNotificationJobCount: 320,
   /** Canceled delay and email jobs. */
   canceledNotificationId: '6620aa0000000000000a0008',
+  /** Failed, merged and digest jobs in one record, for the subscriber whose name looks like HTML; a failed detail and raw text with markup. */
+  mixedNotificationId: '6620aa0000000000000a000a',
   /** A notification of the critical workflow (severity high, critical true). */
   criticalNotificationId: '6620aa0000000000000a0009',
 } as const;

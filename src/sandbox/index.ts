@@ -53,6 +53,8 @@ export interface Sandbox {
   readonly requests: readonly SandboxRequestRecord[];
   clearRequests(): void;
   readonly state: SandboxState;
+  /** Moves the notification's first unfinished job one step on; false once nothing is left to move. */
+  advanceNotification(notificationId: string): boolean;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
@@ -79,6 +81,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: () => server.close(),
     setFaults: (faults) => server.setFaults(faults),
     requests: server.requests,
+    advanceNotification: (id) => store.advanceNotification(id),
     clearRequests: () => {
       server.requests.length = 0;
     },

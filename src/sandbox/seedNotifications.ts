@@ -240,7 +240,8 @@ export function seedNotifications(ctx: NotificationSeedContext): Notification[] 
     return found;
   };
   const alice = ctx.subscribers.find((s) => s.subscriberId === F.notificationSubscriberId);
-  if (!alice) throw new Error('fixture subscriber missing');
+  const htmlNamed = ctx.subscribers.find((s) => s.subscriberId === F.htmlNameSubscriberId);
+  if (!alice || !htmlNamed) throw new Error('fixture subscriber missing');
   const at = (hoursAgo: number): number => SEED_END_MS - hoursAgo * HOUR_MS;
   const done = (type: StepType): JobSpec => ({ type, status: 'completed' });
 
@@ -405,6 +406,28 @@ export function seedNotifications(ctx: NotificationSeedContext): Notification[] 
         { type: 'digest', status: 'merged', digest: regularDigest(1), digestedNotificationId: F.digestNotificationId },
         { type: 'in_app', status: 'skipped', details: [{ status: 'Warning', detail: 'Digest merged into an earlier notification' }] },
         { type: 'email', status: 'skipped', details: [{ status: 'Warning', detail: 'Digest merged into an earlier notification' }] },
+      ],
+    }),
+    build({
+      // Failed, merged and digest jobs in one record, for a subscriber whose name looks like HTML.
+      id: F.mixedNotificationId,
+      createdMs: at(3),
+      workflow: wf(F.digestWorkflowIdentifier),
+      subscriber: htmlNamed,
+      transactionId: 'txn-sbx-mixed-000a',
+      payload: { postTitle: '<script>alert("payload")</script>', postUrl: 'https://app.sandbox.example/posts/9' },
+      jobs: [
+        done('trigger'),
+        { type: 'digest', status: 'merged', digest: regularDigest(2), digestedNotificationId: F.digestNotificationId },
+        {
+          type: 'email',
+          status: 'failed',
+          details: [
+            { status: 'Pending', detail: 'Step queued' },
+            { status: 'Failed', detail: 'Rejected: <b>mailbox full</b>', source: 'Webhook', raw: '<html><body><h1>552 Mailbox full</h1></body></html>' },
+          ],
+        },
+        { type: 'in_app', status: 'completed' },
       ],
     }),
     build({

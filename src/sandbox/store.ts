@@ -22,6 +22,13 @@ import {
 
 export const TOTAL_COUNT_CAP = 50_000;
 
+const NEXT_JOB_STATUS: Partial<Record<string, 'queued' | 'running' | 'completed'>> = {
+  pending: 'queued',
+  queued: 'running',
+  running: 'completed',
+  delayed: 'completed',
+};
+
 export interface SubscriberSearch {
   after?: string;
   before?: string;
@@ -326,6 +333,34 @@ export class SandboxStore {
 
   notification(id: string): Notification | undefined {
     return this.notificationsById.get(id);
+  }
+
+  /**
+   * Moves the first unfinished job of a notification one step on, as the service's workers would
+   * (pending → queued → running → completed; delayed → completed). Returns false once it is settled.
+   */
+  advanceNotification(id: string): boolean {
+    const notification = this.notificationsById.get(id);
+    const job = notification?.jobs.find((j) => j.status in NEXT_JOB_STATUS);
+    if (!notification || !job) return false;
+    const now = this.tick();
+    const next = NEXT_JOB_STATUS[job.status]!;
+    job.status = next;
+    job.updatedAt = now;
+    const detail = next === 'completed' ? (job.type === 'delay' ? 'Delay completed' : job.type === 'digest' ? 'Digest completed' : 'Step completed') : `Step ${next}`;
+    job.executionDetails.push({
+      _id: objectId(Date.parse(now), 'ad', job.executionDetails.length + 1),
+      createdAt: now,
+      status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued',
+      detail,
+      isRetry: false,
+      isTest: false,
+      ...(job.providerId ? { providerId: job.providerId } : {}),
+      raw: null,
+      source: 'Internal',
+    });
+    notification.updatedAt = now;
+    return true;
   }
 
   listNotifications(q: NotificationSearch): NotificationPage {

@@ -64,8 +64,10 @@ export class SubscriberCommands {
     }
     const subscriber = await createSubscriberFlow(this.prompter(), active.client);
     if (!subscriber) return;
+    const rendered = this.provider.nextRender();
     const node = this.provider.insert(subscriber);
     await vscode.commands.executeCommand(`${SUBSCRIBERS_VIEW_ID}.focus`);
+    await rendered;
     await this.provider.view?.reveal(node, { select: true, focus: true });
     void this.prompter().message('info', `Created subscriber "${subscriberDisplayName(subscriber) ?? subscriber.subscriberId}" in "${active.connection.name}".`);
   }

@@ -48,6 +48,7 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   private firstPage: Promise<void> | undefined;
   private filterValue: SubscriberFilter = {};
   private orderValue: SubscriberOrder = DEFAULT_ORDER;
+  private readonly renderWaiters: (() => void)[] = [];
   view: vscode.TreeView<TreeNode> | undefined;
 
   constructor(private readonly manager: ConnectionManager) {}
@@ -109,7 +110,19 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       this.firstPage ??= this.loadPage(true);
       await this.firstPage;
     }
-    return this.rootNodes();
+    const nodes = this.rootNodes();
+    const waiting = this.renderWaiters.splice(0);
+    // The tree has the rows once this returns; let whoever waits reveal one of them next.
+    setTimeout(() => waiting.forEach((resolve) => resolve()), 0);
+    return nodes;
+  }
+
+  /** Resolves after the view has next asked for its rows (or after a second, if it is not shown). */
+  nextRender(): Promise<void> {
+    return new Promise((resolve) => {
+      this.renderWaiters.push(resolve);
+      setTimeout(resolve, 1000);
+    });
   }
 
   /** Loads the page after the last one loaded (the "Load more" row). */

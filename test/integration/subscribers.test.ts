@@ -292,7 +292,7 @@ describe('subscribers view', function () {
     const list = sandbox.requests.find((r) => r.path === '/v1/notifications');
     assert.deepEqual([list?.query['subscriberIds[]']].flat(), [SANDBOX_FIXTURES.notificationSubscriberId]);
     assert.ok(prompter.picks[0]!.items.length >= 5);
-    assert.ok(sandbox.requests.some((r) => r.path === `/v1/notifications/${SANDBOX_FIXTURES.failedNotificationId}`), 'the choice opens the notification');
+    await waitFor(() => sandbox.requests.some((r) => r.path === `/v1/notifications/${SANDBOX_FIXTURES.failedNotificationId}`), 'the choice to open the notification');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.subscribers.setFilter({});
   });

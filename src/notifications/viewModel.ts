@@ -1,0 +1,375 @@
+/**
+ * Turns a notification as the service sends it into what the panel shows: a header, one summary
+ * line per job, and (on expand) each job's details. Pure and vscode-free, so it is unit-tested in
+ * plain Node and measured in the benchmarks. Every value stays text; the webview sets it as text.
+ */
+import { IN_PROGRESS_JOB_STATUSES, type DigestMetadata, type ExecutionDetail, type Job, type Notification, type NotificationStep } from '../api/schemas';
+import { formatFilters } from '../format/conditions';
+import type {
+  ExecutionDetailView,
+  JobDetails,
+  JobSummary,
+  NotificationHeader,
+  NotificationViewModel,
+  RawText,
+  StatusCount,
+  StatusTone,
+} from '../protocol/notification';
+
+/** Longest raw text put on screen; the whole text is still copied. */
+export const RAW_DISPLAY_LIMIT = 20_000;
+
+const STATUS_TONES: Record<string, StatusTone> = {
+  completed: 'success',
+  failed: 'failure',
+  pending: 'progress',
+  queued: 'progress',
+  running: 'progress',
+  delayed: 'waiting',
+  canceled: 'muted',
+  skipped: 'muted',
+  merged: 'merged',
+};
+
+const DETAIL_TONES: Record<string, StatusTone> = {
+  Success: 'success',
+  Warning: 'waiting',
+  Failed: 'failure',
+  Pending: 'progress',
+  Queued: 'progress',
+  ReadConfirmation: 'success',
+};
+
+const STEP_TYPES: Record<string, { label: string; icon: string; channel: boolean }> = {
+  in_app: { label: 'In-app', icon: 'bell', channel: true },
+  email: { label: 'Email', icon: 'mail', channel: true },
+  sms: { label: 'SMS', icon: 'comment', channel: true },
+  chat: { label: 'Chat', icon: 'comment-discussion', channel: true },
+  push: { label: 'Push', icon: 'device-mobile', channel: true },
+  digest: { label: 'Digest', icon: 'layers', channel: false },
+  trigger: { label: 'Trigger', icon: 'play', channel: false },
+  delay: { label: 'Delay', icon: 'watch', channel: false },
+  throttle: { label: 'Throttle', icon: 'dashboard', channel: false },
+  custom: { label: 'Custom', icon: 'code', channel: false },
+  http_request: { label: 'HTTP request', icon: 'globe', channel: false },
+};
+
+const UNIT_MS: Record<string, number> = {
+  seconds: 1000,
+  minutes: 60_000,
+  hours: 3_600_000,
+  days: 86_400_000,
+  weeks: 7 * 86_400_000,
+  months: 30 * 86_400_000,
+};
+
+export function statusTone(status: string): StatusTone {
+  return STATUS_TONES[status] ?? 'unknown';
+}
+
+export function statusLabel(status: string): string {
+  return STATUS_TONES[status] ? status.charAt(0).toUpperCase() + status.slice(1) : status || 'unknown';
+}
+
+export function stepTypeInfo(type: string | null | undefined): { label: string; icon: string; channel: boolean } {
+  return (type && STEP_TYPES[type]) || { label: type || 'Step', icon: 'circle-large-outline', channel: false };
+}
+
+export function isInProgress(notification: Pick<Notification, 'jobs'>): boolean {
+  return (notification.jobs ?? []).some((job) => IN_PROGRESS_JOB_STATUSES.includes(job.status));
+}
+
+/** "5 minutes", "1 hour" */
+export function formatAmount(amount: number | null | undefined, unit: string | null | undefined): string | undefined {
+  if (amount === undefined || amount === null || !unit) return undefined;
+  const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
+  return `${amount} ${amount === 1 ? singular : unit}`;
+}
+
+export interface TimeText {
+  local?: string;
+  utc?: string;
+}
+
+export function formatTime(iso: string | null | undefined, locale?: string): TimeText {
+  if (!iso) return {};
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return { local: iso, utc: iso };
+  return {
+    local: date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
+    utc: date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
+  };
+}
+
+const ORDINALS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '5': 'fifth', last: 'last' };
+
+/** The timed schedule of a digest in words: "at 09:00 on monday, friday". */
+export function describeTimedDigest(timed: NonNullable<DigestMetadata['timed']>): string[] {
+  const lines: string[] = [];
+  if (timed.cronExpression) lines.push(`Cron: ${timed.cronExpression}`);
+  if (timed.atTime) lines.push(`At ${timed.atTime}`);
+  if (timed.weekDays && timed.weekDays.length > 0) lines.push(`On ${timed.weekDays.join(', ')}`);
+  if (timed.monthDays && timed.monthDays.length > 0) lines.push(`On day${timed.monthDays.length > 1 ? 's' : ''} ${timed.monthDays.join(', ')} of the month`);
+  if (timed.ordinal || timed.ordinalValue) {
+    lines.push(`On the ${ORDINALS[timed.ordinal ?? ''] ?? timed.ordinal ?? ''} ${timed.ordinalValue ?? 'day'} of the month`.replace(/\s+/g, ' '));
+  }
+  if (timed.monthlyType) lines.push(`Monthly type: ${timed.monthlyType}`);
+  if (timed.untilDate) lines.push(`Until ${timed.untilDate}`);
+  return lines;
+}
+
+/** Every digest setting, one readable line each. */
+export function describeDigest(digest: DigestMetadata | null | undefined): string[] {
+  if (!digest) return [];
+  const lines: string[] = [];
+  const window = formatAmount(digest.amount, digest.unit);
+  lines.push(`Type: ${digest.type ?? 'regular'}${window ? `, window ${window}` : ''}`);
+  if (digest.digestKey) lines.push(`Digest key: ${digest.digestKey}`);
+  if (digest.backoff || digest.type === 'backoff') {
+    const backoff = formatAmount(digest.backoffAmount, digest.backoffUnit);
+    lines.push(`Backoff${backoff ? `: ${backoff}` : ''}`);
+  }
+  if (digest.updateMode) lines.push('Update mode: on');
+  if (digest.events) lines.push(`Events: ${digest.events.length}`);
+  if (digest.timed) lines.push(...describeTimedDigest(digest.timed));
+  return lines;
+}
+
+function lastDetail(job: Job, status?: string): ExecutionDetail | undefined {
+  const details = job.executionDetails ?? [];
+  for (let i = details.length - 1; i >= 0; i--) {
+    const detail = details[i]!;
+    if (!status || detail.status === status) return detail;
+  }
+  return undefined;
+}
+
+function mergedInto(job: Job, notification: Notification): string | undefined {
+  const own = (job as { _digestedNotificationId?: unknown })._digestedNotificationId;
+  if (typeof own === 'string' && own) return own;
+  return notification._digestedNotificationId ?? undefined;
+}
+
+/** "Digesting 3 events for 5 minutes", or until a timed schedule. */
+function digestingText(digest: DigestMetadata | null | undefined): string {
+  const events = digest?.events?.length ?? 0;
+  const eventsText = `${events} event${events === 1 ? '' : 's'}`;
+  if (digest?.type === 'timed' && digest.timed) {
+    const when = describeTimedDigest(digest.timed).join(', ');
+    return `Digesting ${eventsText}${when ? ` (${when.charAt(0).toLowerCase()}${when.slice(1)})` : ''}`;
+  }
+  const window = formatAmount(digest?.amount, digest?.unit);
+  return `Digesting ${eventsText}${window ? ` for ${window}` : ''}`;
+}
+
+function delayedUntil(job: Job, locale?: string): string | undefined {
+  const ms = UNIT_MS[job.digest?.unit ?? ''];
+  const start = Date.parse(job.createdAt ?? job.updatedAt ?? '');
+  if (!ms || job.digest?.amount == null || Number.isNaN(start)) return undefined;
+  return formatTime(new Date(start + job.digest.amount * ms).toISOString(), locale).local;
+}
+
+/** The one-line human summary of a job. */
+export function summarizeJob(job: Job, notification: Notification, locale?: string): string {
+  const type = job.type ?? '';
+  const info = stepTypeInfo(type);
+  const detail = lastDetail(job)?.detail ?? undefined;
+  switch (job.status) {
+    case 'completed':
+      if (info.channel) return 'Sent';
+      if (type === 'digest') return `Digested ${job.digest?.events?.length ?? 0} events`;
+      if (type === 'delay') return 'Delay finished';
+      if (type === 'trigger') return 'Triggered';
+      return 'Completed';
+    case 'failed': {
+      const cause = lastDetail(job, 'Failed')?.detail ?? detail;
+      return cause ? `Failed: ${cause}` : 'Failed';
+    }
+    case 'merged':
+      return 'Merged into digest';
+    case 'skipped':
+      return detail ? `Skipped: ${detail}` : 'Skipped';
+    case 'canceled':
+      return 'Canceled';
+    case 'delayed': {
+      if (type === 'digest') return digestingText(job.digest);
+      const until = delayedUntil(job, locale);
+      return until ? `Delayed until ${until}` : 'Delayed';
+    }
+    case 'pending':
+    case 'queued':
+    case 'running':
+      if (type === 'digest') return digestingText(job.digest);
+      return `${statusLabel(job.status)}${detail ? `: ${detail}` : ''}`;
+    default:
+      return detail ? `${job.status}: ${detail}` : job.status || 'unknown';
+  }
+}
+
+function jobName(job: Job): string {
+  const step = job.step;
+  const templateName = step?.template && typeof step.template.name === 'string' ? step.template.name : undefined;
+  return step?.name || templateName || stepTypeInfo(job.type).label;
+}
+
+export function summarizeJobs(notification: Notification, locale?: string): JobSummary[] {
+  return (notification.jobs ?? []).map((job, index) => {
+    const info = stepTypeInfo(job.type);
+    const updated = formatTime(job.updatedAt, locale);
+    const merged = job.status === 'merged' ? mergedInto(job, notification) : undefined;
+    return {
+      id: job._id,
+      index,
+      type: job.type ?? '',
+      typeLabel: info.label,
+      icon: info.icon,
+      name: jobName(job),
+      status: job.status,
+      statusLabel: statusLabel(job.status),
+      tone: statusTone(job.status),
+      ...(job.providerId ? { provider: job.providerId } : {}),
+      ...(updated.local ? { updatedLocal: updated.local, updatedUtc: updated.utc } : {}),
+      summary: summarizeJob(job, notification, locale),
+      ...(merged ? { mergedInto: merged } : {}),
+      detailCount: job.executionDetails?.length ?? 0,
+    };
+  });
+}
+
+/** Counts per status, in the order the statuses first appear. */
+export function countStatuses(jobs: readonly Pick<Job, 'status'>[]): StatusCount[] {
+  const counts = new Map<string, number>();
+  for (const job of jobs) counts.set(job.status, (counts.get(job.status) ?? 0) + 1);
+  return [...counts.entries()].map(([status, count]) => ({ status, count, tone: statusTone(status) }));
+}
+
+export function overallStatus(jobs: readonly Pick<Job, 'status'>[]): { label: string; tone: StatusTone } {
+  if (jobs.length === 0) return { label: 'No jobs', tone: 'unknown' };
+  const failed = jobs.filter((j) => j.status === 'failed').length;
+  const moving = jobs.some((j) => IN_PROGRESS_JOB_STATUSES.includes(j.status));
+  if (moving) return { label: failed > 0 ? `In progress, ${failed} failed` : 'In progress', tone: failed > 0 ? 'failure' : 'progress' };
+  if (failed > 0) return { label: failed === jobs.length ? 'Failed' : `${failed} of ${jobs.length} failed`, tone: 'failure' };
+  if (jobs.every((j) => j.status === 'canceled')) return { label: 'Canceled', tone: 'muted' };
+  if (jobs.some((j) => j.status === 'merged')) return { label: 'Merged into a digest', tone: 'merged' };
+  if (jobs.every((j) => j.status === 'completed' || j.status === 'skipped' || j.status === 'canceled')) return { label: 'Completed', tone: 'success' };
+  return { label: 'Finished', tone: 'unknown' };
+}
+
+function subscriberName(s: NonNullable<Notification['subscriber']>): string | undefined {
+  return [s.firstName, s.lastName].filter((p) => p && p.trim()).join(' ').trim() || undefined;
+}
+
+export function buildHeader(notification: Notification, locale?: string): NotificationHeader {
+  const jobs = notification.jobs ?? [];
+  const created = formatTime(notification.createdAt, locale);
+  const subscriber = notification.subscriber;
+  const trigger = notification.template?.triggers?.[0]?.identifier ?? undefined;
+  const ids: NotificationHeader['ids'] = [{ label: 'Notification ID', value: notification._id }];
+  if (notification.transactionId) ids.push({ label: 'Transaction ID', value: notification.transactionId });
+  if (subscriber?.subscriberId) ids.push({ label: 'Subscriber ID', value: subscriber.subscriberId });
+  const templateId = notification._templateId ?? notification.template?._id;
+  if (templateId) ids.push({ label: 'Workflow ID', value: templateId });
+  return {
+    id: notification._id,
+    workflowName: notification.template?.name || trigger || 'Unknown workflow',
+    ...(trigger ? { workflowIdentifier: trigger } : {}),
+    overall: overallStatus(jobs),
+    counts: countStatuses(jobs),
+    ...(notification.severity ? { severity: notification.severity } : {}),
+    critical: notification.critical === true,
+    ...(created.local ? { createdLocal: created.local, createdUtc: created.utc } : {}),
+    ids,
+    ...(subscriber
+      ? {
+          subscriber: {
+            ...(subscriberName(subscriber) ? { name: subscriberName(subscriber) } : {}),
+            ...(subscriber.subscriberId ? { subscriberId: subscriber.subscriberId } : {}),
+            contacts: [
+              ...(subscriber.email ? [{ label: 'Email', value: subscriber.email }] : []),
+              ...(subscriber.phone ? [{ label: 'Phone', value: subscriber.phone }] : []),
+            ],
+          },
+        }
+      : {}),
+    topics: (notification.topics ?? []).map((t) => t.topicKey ?? t._topicId ?? '').filter(Boolean),
+    tags: notification.tags ?? [],
+    channels: notification.channels ?? [],
+  };
+}
+
+function prettyJson(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'object' && Object.keys(value).length === 0) return undefined;
+  return JSON.stringify(value, null, 2);
+}
+
+export function buildViewModel(notification: Notification, locale?: string): NotificationViewModel {
+  const payload = prettyJson(notification.payload);
+  const to = prettyJson(notification.to);
+  const controls = prettyJson(notification.controls);
+  return {
+    header: buildHeader(notification, locale),
+    jobs: summarizeJobs(notification, locale),
+    ...(payload ? { payload } : {}),
+    ...(to ? { to } : {}),
+    ...(controls ? { controls } : {}),
+    inProgress: isInProgress(notification),
+  };
+}
+
+/** A raw provider response for display: JSON pretty-printed, other text as it is, long text cut. */
+export function formatRaw(raw: string): RawText {
+  let text = raw;
+  let json = false;
+  const trimmed = raw.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      text = JSON.stringify(JSON.parse(trimmed), null, 2);
+      json = true;
+    } catch {
+      // Not JSON after all: shown as text.
+    }
+  }
+  const truncated = text.length > RAW_DISPLAY_LIMIT;
+  return { text: truncated ? `${text.slice(0, RAW_DISPLAY_LIMIT)}…` : text, json, truncated };
+}
+
+function stepView(step: NotificationStep | null | undefined): JobDetails['step'] {
+  if (!step) return undefined;
+  return {
+    ...(step.active != null ? { active: step.active } : {}),
+    filters: formatFilters(step.filters),
+    variants: (step.variants ?? []).map((variant, i) => ({
+      name: variant.name || `Variant ${i + 1}`,
+      ...(variant.active != null ? { active: variant.active } : {}),
+      filters: formatFilters(variant.filters),
+    })),
+  };
+}
+
+export function buildJobDetails(job: Job, locale?: string): JobDetails {
+  const overrides = prettyJson(job.overrides);
+  const payload = prettyJson(job.payload);
+  return {
+    jobId: job._id,
+    executionDetails: (job.executionDetails ?? []).map((detail): ExecutionDetailView => {
+      const time = formatTime(detail.createdAt, locale);
+      return {
+        id: detail._id,
+        status: detail.status,
+        tone: DETAIL_TONES[detail.status] ?? 'unknown',
+        ...(detail.source ? { source: detail.source } : {}),
+        detail: detail.detail ?? '',
+        ...(time.local ? { timeLocal: time.local, timeUtc: time.utc } : {}),
+        isRetry: detail.isRetry === true,
+        isTest: detail.isTest === true,
+        ...(detail.providerId ? { provider: detail.providerId } : {}),
+        ...(typeof detail.raw === 'string' && detail.raw !== '' ? { raw: formatRaw(detail.raw) } : {}),
+      };
+    }),
+    digest: describeDigest(job.digest),
+    step: stepView(job.step),
+    ...(overrides ? { overrides } : {}),
+    ...(payload ? { payload } : {}),
+  };
+}

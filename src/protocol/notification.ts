@@ -1,0 +1,130 @@
+/** The notification panel's protocol and the view-model it renders. */
+import * as z from 'zod';
+import { panelActionSchema, readySchema, requestSchema, type PanelError, type Reply } from './common';
+
+/** A 24-hex id like the service's notification ids (also what deep links accept). */
+export const NOTIFICATION_ID_PATTERN = /^[a-f0-9]{24}$/i;
+
+export type StatusTone = 'success' | 'failure' | 'progress' | 'waiting' | 'muted' | 'merged' | 'unknown';
+
+export interface StatusCount {
+  status: string;
+  count: number;
+  tone: StatusTone;
+}
+
+export interface LabelledId {
+  label: string;
+  value: string;
+}
+
+export interface NotificationHeader {
+  id: string;
+  workflowName: string;
+  workflowIdentifier?: string;
+  overall: { label: string; tone: StatusTone };
+  counts: StatusCount[];
+  severity?: string;
+  critical: boolean;
+  createdLocal?: string;
+  createdUtc?: string;
+  ids: LabelledId[];
+  subscriber?: { name?: string; subscriberId?: string; contacts: LabelledId[] };
+  topics: string[];
+  tags: string[];
+  channels: string[];
+}
+
+export interface JobSummary {
+  id: string;
+  index: number;
+  type: string;
+  typeLabel: string;
+  /** A codicon name. */
+  icon: string;
+  name: string;
+  status: string;
+  statusLabel: string;
+  tone: StatusTone;
+  provider?: string;
+  updatedLocal?: string;
+  updatedUtc?: string;
+  /** One human line: "Sent", "Failed: …", "Merged into digest", "Digesting 3 events for 5 minutes". */
+  summary: string;
+  /** The digest notification a merged job was folded into. */
+  mergedInto?: string;
+  detailCount: number;
+}
+
+export interface RawText {
+  text: string;
+  /** The text was JSON and `text` is it pretty-printed. */
+  json: boolean;
+  /** Cut for display; the whole text is still copied. */
+  truncated: boolean;
+}
+
+export interface ExecutionDetailView {
+  id: string;
+  status: string;
+  tone: StatusTone;
+  source?: string;
+  detail: string;
+  timeLocal?: string;
+  timeUtc?: string;
+  isRetry: boolean;
+  isTest: boolean;
+  provider?: string;
+  raw?: RawText;
+}
+
+export interface JobDetails {
+  jobId: string;
+  executionDetails: ExecutionDetailView[];
+  /** Readable digest settings, one line each (amount, key, backoff, timed schedule…). */
+  digest: string[];
+  step: { active?: boolean; filters: string[]; variants: { name: string; active?: boolean; filters: string[] }[] } | undefined;
+  overrides?: string;
+  payload?: string;
+}
+
+export interface NotificationViewModel {
+  header: NotificationHeader;
+  jobs: JobSummary[];
+  /** Pretty JSON of the notification's payload, to and controls, when present. */
+  payload?: string;
+  to?: string;
+  controls?: string;
+  inProgress: boolean;
+}
+
+export interface LiveState {
+  /** Refreshing by itself while jobs are still moving. */
+  active: boolean;
+  /** Seconds until the next refresh. */
+  nextInSeconds?: number;
+  lastUpdatedLocal?: string;
+}
+
+export type NotificationPanelState =
+  | { kind: 'loading'; id: string }
+  | { kind: 'loaded'; id: string; connectionName: string; model: NotificationViewModel; live: LiveState }
+  | { kind: 'error'; id: string; error: PanelError };
+
+export type HostToNotificationWebview = { type: 'state'; state: NotificationPanelState } | Reply;
+
+export const notificationRequestBodySchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('refresh') }).strict(),
+  z.object({ method: z.literal('jobDetails'), jobId: z.string().min(1).max(100) }).strict(),
+  z.object({ method: z.literal('openNotification'), notificationId: z.string().regex(NOTIFICATION_ID_PATTERN) }).strict(),
+  z.object({ method: z.literal('copy'), text: z.string().min(1).max(1_000_000), what: z.string().max(60) }).strict(),
+  z.object({ method: z.literal('copyRaw'), jobId: z.string().min(1).max(100), detailId: z.string().min(1).max(100) }).strict(),
+  z.object({ method: z.literal('openJson') }).strict(),
+  z.object({ method: z.literal('action'), action: panelActionSchema }).strict(),
+]);
+
+export type NotificationRequestBody = z.infer<typeof notificationRequestBodySchema>;
+
+export const notificationWebviewMessageSchema = z.union([readySchema, requestSchema(notificationRequestBodySchema)]);
+
+export type NotificationWebviewMessage = z.infer<typeof notificationWebviewMessageSchema>;

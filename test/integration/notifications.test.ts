@@ -1,0 +1,194 @@
+/** Issue 5: opening notifications in the panel from every entry point, reuse, live refresh, errors. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import type { NotificationPanel } from '../../src/panels/notificationPanel';
+import type { NotificationPanelState } from '../../src/protocol/notification';
+import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
+import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+
+async function loaded(panel: NotificationPanel | undefined): Promise<Extract<NotificationPanelState, { kind: 'loaded' }>> {
+  assert.ok(panel, 'a panel was opened');
+  const state = await waitFor(() => (panel.currentState.kind !== 'loading' ? panel.currentState : undefined), 'the panel to load');
+  assert.equal(state.kind, 'loaded', JSON.stringify(state).slice(0, 300));
+  return state as Extract<NotificationPanelState, { kind: 'loaded' }>;
+}
+
+describe('notification panel', function () {
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox();
+    await addSandboxConnection(api, sandbox, 'Notifications test');
+  });
+
+  afterEach(async () => {
+    api.setPrompter(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await waitFor(() => api.notificationPanels.all.length === 0, 'panels to close');
+  });
+
+  after(async () => {
+    await resetConnections(api);
+    await sandbox.close();
+  });
+
+  const panelFor = (id: string) => api.notificationPanels.all.find((p) => p.notificationId === id);
+
+  it('opens from the command with an id and shows the header and every job', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
+    const state = await loaded(panelFor(F.failedNotificationId));
+    const record = sandbox.state.notification(F.failedNotificationId)!;
+    assert.equal(state.model.header.id, F.failedNotificationId);
+    assert.equal(state.model.jobs.length, record.jobs.length);
+    assert.ok(state.model.jobs.some((j) => j.status === 'failed' && j.summary.startsWith('Failed: ')));
+    assert.equal(state.model.header.overall.tone, 'failure');
+    assert.equal(state.connectionName, 'Notifications test');
+    assert.ok(panelFor(F.failedNotificationId)!.panel.title.includes(record.template.name));
+  });
+
+  it('reuses the open panel for the same notification', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.digestNotificationId);
+    await loaded(panelFor(F.digestNotificationId));
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.digestNotificationId);
+    assert.equal(api.notificationPanels.all.length, 1);
+    assert.equal(sandbox.requests.length, 0, 'revealing asks nothing of the service');
+  });
+
+  it('Open Notification… takes a pasted id, a transaction id, and offers recent and latest ones', async () => {
+    const prompter = new ScriptedPrompter([{ search: `  ${F.mergedNotificationId.toUpperCase()} ` }]);
+    api.setPrompter(prompter);
+    await vscode.commands.executeCommand('novuExplorer.openNotification');
+    await loaded(panelFor(F.mergedNotificationId));
+    const first = prompter.searches[0]!;
+    assert.match(first.items[0]!.label, /Open notification/);
+
+    prompter.script({ search: F.failedTransactionId });
+    await vscode.commands.executeCommand('novuExplorer.openNotification');
+    await loaded(panelFor(F.failedNotificationId));
+    assert.match(prompter.searches[1]!.items[0]!.label, /Find by transaction ID/);
+
+    prompter.script({ search: '' });
+    await vscode.commands.executeCommand('novuExplorer.openNotification').then(() => undefined, () => undefined);
+    const offered = prompter.searches[2]!.items.map((i) => i.label);
+    assert.ok(offered.includes('Recently opened'), offered.join(' | '));
+    assert.ok(offered.some((l) => l.startsWith('Latest in')), 'latest notifications are offered');
+  });
+
+  it('opens from an editor selection (notification id) and from the word under the cursor (transaction id)', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: `log: sent ${F.timedDigestNotificationId} for ${F.failedTransactionId}\n`, language: 'plaintext' });
+    const editor = await vscode.window.showTextDocument(doc);
+    const start = doc.getText().indexOf(F.timedDigestNotificationId);
+    editor.selection = new vscode.Selection(doc.positionAt(start), doc.positionAt(start + 24));
+    await vscode.commands.executeCommand('novuExplorer.openNotificationFromEditor');
+    await loaded(panelFor(F.timedDigestNotificationId));
+
+    await vscode.window.showTextDocument(doc);
+    const cursor = doc.positionAt(doc.getText().indexOf(F.failedTransactionId) + 5);
+    vscode.window.activeTextEditor!.selection = new vscode.Selection(cursor, cursor);
+    await vscode.commands.executeCommand('novuExplorer.openNotificationFromEditor');
+    await loaded(panelFor(F.failedNotificationId));
+
+    const prompter = new ScriptedPrompter();
+    api.setPrompter(prompter);
+    await vscode.window.showTextDocument(doc);
+    const word = doc.positionAt(doc.getText().indexOf('log'));
+    vscode.window.activeTextEditor!.selection = new vscode.Selection(word, word);
+    await vscode.commands.executeCommand('novuExplorer.openNotificationFromEditor');
+    assert.match(prompter.messages[0]!.text, /Select a notification ID or a transaction ID/);
+  });
+
+  it('opens from a deep link, and refuses a malformed one', async () => {
+    const prompter = new ScriptedPrompter();
+    api.setPrompter(prompter);
+    await api.uriHandler.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/notification?id=${F.delayedNotificationId}&connection=Notifications%20test`));
+    await loaded(panelFor(F.delayedNotificationId));
+    await api.uriHandler.handleUri(vscode.Uri.parse(`${vscode.env.uriScheme}://${EXTENSION_ID}/notification?id=<script>`));
+    assert.match(prompter.messages.at(-1)!.text, /parameters it does not accept/);
+    assert.equal(api.notificationPanels.all.length, 1);
+  });
+
+  it("opens from a subscriber's Show Notifications", async () => {
+    api.subscribers.setFilter({ subscriberId: F.notificationSubscriberId });
+    const [row] = await api.subscribers.getChildren();
+    api.setPrompter(new ScriptedPrompter([{ pick: F.canceledNotificationId }]));
+    await vscode.commands.executeCommand('novuExplorer.showSubscriberNotifications', row);
+    const state = await loaded(panelFor(F.canceledNotificationId));
+    assert.ok(state.model.jobs.some((j) => j.summary === 'Canceled'));
+    api.subscribers.setFilter({});
+  });
+
+  it('refreshes by itself while jobs are moving, and stops once they settle', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.inProgressNotificationId);
+    const panel = panelFor(F.inProgressNotificationId)!;
+    const first = await loaded(panel);
+    assert.equal(first.model.inProgress, true);
+    assert.equal(first.live.active, true);
+    assert.ok(panel.isLive);
+    const loadsBefore = panel.loads;
+    while (sandbox.advanceNotification(F.inProgressNotificationId));
+    const settled = await waitFor(
+      () => (panel.loads > loadsBefore && panel.currentState.kind === 'loaded' && !panel.currentState.model.inProgress ? panel.currentState : undefined),
+      'a live refresh that sees it settled',
+      8000,
+    );
+    assert.equal(panel.isLive, false);
+    assert.equal(settled.live.active, false);
+    const loads = panel.loads;
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.equal(panel.loads, loads, 'no more polling once settled');
+  });
+
+  it('stops refreshing while hidden', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.delayedNotificationId);
+    const panel = panelFor(F.delayedNotificationId)!;
+    await loaded(panel);
+    assert.ok(panel.isLive);
+    const doc = await vscode.workspace.openTextDocument({ content: 'other tab' });
+    await vscode.window.showTextDocument(doc, { viewColumn: panel.panel.viewColumn });
+    await waitFor(() => !panel.panel.visible, 'the panel to be hidden');
+    await waitFor(() => !panel.isLive, 'polling to stop');
+    const loads = panel.loads;
+    await new Promise((r) => setTimeout(r, 2500));
+    assert.equal(panel.loads, loads, 'no requests while hidden');
+    panel.reveal();
+    await waitFor(() => panel.loads > loads, 'a catch-up load when shown again');
+  });
+
+  it('renders not-found, unauthorized and network errors with their next action', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', '6620aa00000000000000ffff');
+    const panel = panelFor('6620aa00000000000000ffff')!;
+    const notFound = await waitFor(() => (panel.currentState.kind === 'error' ? panel.currentState : undefined), 'an error state');
+    assert.equal(notFound.error.title, 'Notification not found');
+    assert.deepEqual(notFound.error.actions, ['switchConnection', 'retry']);
+
+    const connection = api.manager.active!;
+    await api.context.secrets.store(`novuExplorer.apiKey.${connection.id}`, 'revoked-in-test');
+    await waitFor(() => true, 'tick', 50).catch(() => undefined);
+    api.setPrompter(new ScriptedPrompter());
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.criticalNotificationId);
+    const denied = panelFor(F.criticalNotificationId)!;
+    const unauthorized = await waitFor(() => (denied.currentState.kind === 'error' ? denied.currentState : undefined), 'an unauthorized state');
+    assert.equal(unauthorized.error.title, 'The API key was rejected');
+    assert.deepEqual(unauthorized.error.actions, ['setApiKey', 'showLog']);
+    await api.context.secrets.store(`novuExplorer.apiKey.${connection.id}`, sandbox.apiKey);
+
+    await sandbox.close();
+    try {
+      await denied.load();
+      assert.equal(denied.currentState.kind, 'error');
+      if (denied.currentState.kind === 'error') {
+        assert.equal(denied.currentState.error.title, 'Could not reach the service');
+        assert.deepEqual(denied.currentState.error.actions, ['retry', 'showLog']);
+      }
+    } finally {
+      sandbox = await freshSandbox();
+      await resetConnections(api);
+      await addSandboxConnection(api, sandbox, 'Notifications test');
+    }
+  });
+});

@@ -1,0 +1,79 @@
+// Issue 5's UI test: a person opens a notification with failed, merged and digest jobs, reads the
+// timeline inside the webview (markup in the data shows as text), expands the failed job, and
+// looks at it in dark and light themes.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, launch, openNovu, runCommand, screenshot } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+
+/** The panel's document: VS Code nests each webview in two iframes. */
+function webview(page) {
+  return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+}
+
+for (const theme of ['dark', 'light']) {
+  describe(`notification panel (${theme})`, { timeout: 180_000 }, () => {
+    let ui;
+    const dialogs = [];
+
+    before(async () => {
+      ui = await launch({ theme });
+      ui.page.on('dialog', (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await openNovu(ui.page);
+      await runCommand(ui.page, 'Novu: Open Sandbox');
+      await ui.page.locator('.statusbar-item', { hasText: 'Novu: Sandbox' }).waitFor({ timeout: 30_000 });
+    });
+    after(() => ui?.close());
+
+    it('opens from the palette and renders the header and timeline, markup as text', async () => {
+      await runCommand(ui.page, 'Novu: Open Notification…');
+      const input = ui.page.locator('.quick-input-widget input.input');
+      await input.fill(F.mixedNotificationId);
+      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
+      const view = webview(ui.page);
+      await view.locator('h1.nx-title').waitFor({ timeout: 30_000 });
+      assert.match(await view.locator('.nx-title-name').innerText(), /Weekly digest|digest/i);
+      const name = await view.locator('.nx-subscriber-name').innerText();
+      assert.ok(name.startsWith(F.htmlName) && name.includes('<b>Bold</b>'), name);
+      const rows = view.locator('ol.nx-timeline > li.nx-job');
+      assert.equal(await rows.count(), 4);
+      const statuses = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+      assert.deepEqual(statuses, ['completed', 'merged', 'failed', 'completed']);
+      await view.locator('li.nx-job[data-status="merged"] button.nx-merged-link').waitFor();
+      assert.match(await view.locator('li.nx-job[data-status="failed"] .nx-job-summary-text').innerText(), /^Failed: Rejected: <b>mailbox full<\/b>$/);
+      assert.equal(await view.locator('img').count(), 0, 'no element was made from the data');
+      assert.equal(await view.locator('b').count(), 0);
+      assert.deepEqual(dialogs, []);
+    });
+
+    it('expands the failed job to its execution details and raw provider response', async () => {
+      const view = webview(ui.page);
+      await view.locator('li.nx-job[data-status="failed"] button.nx-job-toggle').click();
+      const details = view.locator('li.nx-job[data-status="failed"] .nx-exec-row');
+      await details.first().waitFor();
+      assert.equal(await details.count(), 2);
+      const raw = view.locator('li.nx-job[data-status="failed"] pre.nx-raw-text');
+      await raw.waitFor();
+      assert.match(await raw.innerText(), /<h1>552 Mailbox full<\/h1>/);
+      assert.equal(await view.locator('h1', { hasText: '552' }).count(), 0);
+      await screenshot(ui.page, `notification-${theme}`);
+    });
+
+    it('follows the merged job to its digest notification in a new panel', async () => {
+      const view = webview(ui.page);
+      await view.locator('li.nx-job[data-status="merged"] button.nx-merged-link').click();
+      await ui.page.locator('.tab', { hasText: /digest/i }).nth(1).waitFor({ timeout: 15_000 });
+      const digest = webview(ui.page);
+      await digest.locator('li.nx-job[data-status="completed"]').first().waitFor();
+      await screenshot(ui.page, `notification-digest-${theme}`);
+    });
+  });
+}

@@ -1,0 +1,26 @@
+import type { NotificationRequestBody } from '../../src/protocol/notification';
+import { actionButton } from '../shared/dom';
+
+/** What the notification panel's views need from the script around them. */
+export interface PanelContext {
+  request<Result = unknown>(body: NotificationRequestBody): Promise<Result>;
+  /** A short message in the panel's status line (failures of copy, open…). */
+  notify(message: string, kind?: 'info' | 'error'): void;
+  /** Open `<details>` blocks by key, kept across re-renders. */
+  openKeys: Set<string>;
+}
+
+/** An icon button that asks the host to copy `text` (it shows "Copied <what>"). */
+export function copyButton(ctx: PanelContext, text: string, what: string, focusKey?: string): HTMLButtonElement {
+  const label = what.slice(0, 60);
+  return actionButton({
+    label: `Copy ${label}`,
+    icon: 'copy',
+    doneIcon: 'check',
+    iconOnly: true,
+    class: 'nx-button nx-copy',
+    attrs: { 'data-focus-key': focusKey },
+    action: () => ctx.request({ method: 'copy', text, what: label }),
+    onError: (error) => ctx.notify(`Could not copy ${label}: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+  });
+}

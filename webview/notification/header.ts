@@ -1,0 +1,95 @@
+/** The notification's header: name, status, counts, ids, subscriber, routing. */
+import type { LabelledId, NotificationHeader } from '../../src/protocol/notification';
+import { badge, chip, h, icon, time, type Child } from '../shared/dom';
+import { copyButton, type PanelContext } from './context';
+
+function card(title: string, className: string, ...children: Child[]): HTMLElement {
+  return h('section', { class: `nx-card ${className}`, attrs: { 'aria-label': title } }, h('h2', 'nx-card-title', title), ...children);
+}
+
+function idList(ctx: PanelContext, ids: LabelledId[]): HTMLElement {
+  const list = h('dl', 'nx-ids');
+  ids.forEach((id, i) => {
+    list.appendChild(h('dt', 'nx-id-label', id.label));
+    list.appendChild(h('dd', 'nx-id-value', h('code', { class: 'nx-mono', title: id.value }, id.value), id.value ? copyButton(ctx, id.value, id.label, `copy-id-${i}`) : null));
+  });
+  return list;
+}
+
+function pairs(items: LabelledId[], className: string): HTMLElement | null {
+  if (items.length === 0) return null;
+  const list = h('dl', `nx-pairs ${className}`);
+  for (const item of items) {
+    list.appendChild(h('dt', null, item.label));
+    list.appendChild(h('dd', null, item.value));
+  }
+  return list;
+}
+
+function chipRow(label: string, values: string[], className: string, chipClass?: string): HTMLElement | null {
+  if (values.length === 0) return null;
+  const row = h('div', `nx-chip-row ${className}`, h('span', 'nx-chip-row-label', label));
+  const list = h('ul', { class: 'nx-chips', attrs: { 'aria-label': label } });
+  for (const value of values) list.appendChild(h('li', null, chip(value, chipClass)));
+  row.appendChild(list);
+  return row;
+}
+
+export function renderHeader(ctx: PanelContext, header: NotificationHeader): HTMLElement {
+  const title = h(
+    'h1',
+    { class: 'nx-title', attrs: { 'data-focus-key': 'title', tabindex: -1 } },
+    h('span', 'nx-title-name', header.workflowName),
+    header.workflowIdentifier ? h('span', { class: 'nx-title-identifier nx-mono', title: 'Workflow trigger identifier' }, header.workflowIdentifier) : null,
+  );
+
+  const badges = h('div', 'nx-badges');
+  badges.appendChild(badge(header.overall.label, header.overall.tone, 'nx-overall'));
+  if (header.severity && header.severity !== 'none') {
+    badges.appendChild(h('span', { class: 'nx-flag nx-severity', title: 'Severity' }, icon('warning'), `Severity: ${header.severity}`));
+  }
+  if (header.critical) badges.appendChild(h('span', { class: 'nx-flag nx-critical', title: 'Critical notification' }, icon('error'), 'critical'));
+  if (header.counts.length > 0) {
+    const counts = h('ul', { class: 'nx-counts', attrs: { 'aria-label': 'Jobs by status' } });
+    for (const c of header.counts) {
+      counts.appendChild(h('li', { attrs: { 'data-status': c.status } }, badge(`${c.count} ${c.status}`, c.tone, 'nx-count')));
+    }
+    badges.appendChild(counts);
+  }
+
+  const created = header.createdLocal
+    ? h('div', 'nx-created', icon('clock'), h('span', 'nx-muted', 'Created '), time(header.createdLocal, header.createdUtc))
+    : null;
+
+  const top = h('div', 'nx-header-top', h('div', 'nx-heading', title, badges), created);
+
+  const grid = h('div', 'nx-header-grid');
+  if (header.ids.length > 0) grid.appendChild(card('Identifiers', 'nx-ids-card', idList(ctx, header.ids)));
+
+  const sub = header.subscriber;
+  if (sub) {
+    grid.appendChild(
+      card(
+        'Subscriber',
+        'nx-subscriber',
+        h(
+          'div',
+          'nx-subscriber-who',
+          icon('account'),
+          h('span', 'nx-subscriber-name', sub.name ?? 'Unnamed subscriber'),
+          sub.subscriberId ? h('code', { class: 'nx-mono nx-subscriber-id', title: 'Subscriber ID' }, sub.subscriberId) : null,
+        ),
+        pairs(sub.contacts, 'nx-contacts'),
+      ),
+    );
+  }
+
+  const routing = [
+    chipRow('Channels', header.channels, 'nx-channels'),
+    chipRow('Topics', header.topics, 'nx-topics', 'nx-mono'),
+    chipRow('Tags', header.tags, 'nx-tags'),
+  ].filter((x): x is HTMLElement => x !== null);
+  if (routing.length > 0) grid.appendChild(card('Routing', 'nx-routing', ...routing));
+
+  return h('header', 'nx-header', top, grid.childElementCount > 0 ? grid : null);
+}

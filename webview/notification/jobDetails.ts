@@ -1,0 +1,127 @@
+/** A job's expanded details: execution details (with raw provider responses), digest, step, overrides, payload. */
+import type { ExecutionDetailView, JobDetails } from '../../src/protocol/notification';
+import { actionButton, badge, disclosure, h, pre, time, type Child } from '../shared/dom';
+import { errorText } from '../shared/vscode';
+import type { PanelContext } from './context';
+
+function section(title: string, className: string, ...children: Child[]): HTMLElement {
+  return h('section', `nx-detail-section ${className}`, h('h3', 'nx-detail-title', title), ...children);
+}
+
+function lines(items: string[], className: string): HTMLElement {
+  const list = h('ul', `nx-lines ${className}`);
+  for (const item of items) list.appendChild(h('li', null, item));
+  return list;
+}
+
+function rawBlock(ctx: PanelContext, jobId: string, detail: ExecutionDetailView, open: boolean): HTMLElement | null {
+  const raw = detail.raw;
+  if (!raw) return null;
+  const block = disclosure({
+    key: `raw:${jobId}:${detail.id}`,
+    openKeys: ctx.openKeys,
+    defaultOpen: open,
+    class: 'nx-block nx-raw',
+    summary: [h('span', 'nx-raw-title', 'Provider response'), raw.json ? h('span', { class: 'nx-tag', title: 'Pretty-printed JSON' }, 'JSON') : null],
+    build: () => {
+      const body = h('div', 'nx-raw-body');
+      if (raw.truncated) body.appendChild(h('p', 'nx-raw-note', '(truncated for display)'));
+      body.appendChild(pre(raw.text, `nx-raw-text${raw.json ? ' nx-json' : ''}`));
+      return body;
+    },
+  });
+  const copy = actionButton({
+    label: 'Copy provider response',
+    title: raw.truncated ? 'Copy the whole provider response (not only what is shown)' : 'Copy provider response',
+    icon: 'copy',
+    doneIcon: 'check',
+    iconOnly: true,
+    class: 'nx-button nx-copy nx-raw-copy',
+    attrs: { 'data-focus-key': `copy-raw:${jobId}:${detail.id}` },
+    action: () => ctx.request({ method: 'copyRaw', jobId, detailId: detail.id }),
+    onError: (error) => ctx.notify(`Could not copy the provider response: ${errorText(error)}`, 'error'),
+  });
+  return h('div', 'nx-raw-wrap', block, copy);
+}
+
+function executionDetails(ctx: PanelContext, jobId: string, details: ExecutionDetailView[]): HTMLElement {
+  const title = `Execution details${details.length > 0 ? ` (${details.length})` : ''}`;
+  if (details.length === 0) return section(title, 'nx-exec-section', h('p', 'nx-muted', 'No execution details yet.'));
+  // The last failure's response is what one came for: open it.
+  let openRaw = -1;
+  details.forEach((d, i) => {
+    if (d.raw && d.tone === 'failure') openRaw = i;
+  });
+  const list = h('ol', 'nx-exec');
+  details.forEach((d, i) => {
+    const flags: Child[] = [];
+    if (d.isRetry) flags.push(h('span', { class: 'nx-flag nx-flag-retry', title: 'A retry' }, 'retry'));
+    if (d.isTest) flags.push(h('span', { class: 'nx-flag nx-flag-test', title: 'A test delivery' }, 'test'));
+    const meta = h(
+      'span',
+      'nx-exec-meta',
+      d.source ? h('span', { class: 'nx-exec-source', title: 'Source' }, d.source) : null,
+      d.provider ? h('span', { class: 'nx-exec-provider', title: 'Provider' }, d.provider) : null,
+      ...flags,
+    );
+    list.appendChild(
+      h(
+        'li',
+        { class: `nx-exec-row`, attrs: { 'data-detail-id': d.id, 'data-tone': d.tone, 'data-status': d.status } },
+        h(
+          'div',
+          'nx-exec-line',
+          time(d.timeLocal, d.timeUtc, 'nx-exec-time') ?? h('span', 'nx-exec-time'),
+          badge(d.status, d.tone, 'nx-exec-status'),
+          h('span', 'nx-exec-text', d.detail || '—'),
+          meta,
+        ),
+        rawBlock(ctx, jobId, d, i === openRaw),
+      ),
+    );
+  });
+  return section(title, 'nx-exec-section', list);
+}
+
+function stepSection(step: NonNullable<JobDetails['step']>): HTMLElement {
+  const yesNo = (v: boolean | undefined) => (v === undefined ? 'unknown' : v ? 'yes' : 'no');
+  const body = h('dl', 'nx-pairs nx-step');
+  body.appendChild(h('dt', null, 'Active'));
+  body.appendChild(h('dd', null, h('span', `nx-flag nx-active-${yesNo(step.active)}`, yesNo(step.active))));
+  body.appendChild(h('dt', null, 'Filters'));
+  body.appendChild(h('dd', null, step.filters.length > 0 ? lines(step.filters, 'nx-filters nx-mono') : h('span', 'nx-muted', 'none')));
+  if (step.variants.length > 0) {
+    const variants = h('ul', 'nx-variants');
+    for (const v of step.variants) {
+      variants.appendChild(
+        h(
+          'li',
+          'nx-variant',
+          h('div', 'nx-variant-head', h('span', 'nx-variant-name', v.name), h('span', `nx-flag nx-active-${yesNo(v.active)}`, `active: ${yesNo(v.active)}`)),
+          v.filters.length > 0 ? lines(v.filters, 'nx-filters nx-mono') : h('span', 'nx-muted', 'No filters'),
+        ),
+      );
+    }
+    body.appendChild(h('dt', null, 'Variants'));
+    body.appendChild(h('dd', null, variants));
+  }
+  return section('Step', 'nx-step-section', body);
+}
+
+export function renderJobDetails(ctx: PanelContext, jobId: string, details: JobDetails): HTMLElement {
+  const root = h('div', 'nx-details-body');
+  root.appendChild(executionDetails(ctx, jobId, details.executionDetails));
+  if (details.digest.length > 0) root.appendChild(section('Digest', 'nx-digest-section', lines(details.digest, 'nx-digest')));
+  if (details.step) root.appendChild(stepSection(details.step));
+  const json: Child[] = [];
+  if (details.overrides !== undefined) {
+    const text = details.overrides;
+    json.push(disclosure({ key: `overrides:${jobId}`, openKeys: ctx.openKeys, class: 'nx-block nx-overrides', summary: ['Overrides'], build: () => pre(text, 'nx-json') }));
+  }
+  if (details.payload !== undefined) {
+    const text = details.payload;
+    json.push(disclosure({ key: `payload:${jobId}`, openKeys: ctx.openKeys, class: 'nx-block nx-job-payload', summary: ['Job payload'], build: () => pre(text, 'nx-json') }));
+  }
+  if (json.length > 0) root.appendChild(h('div', 'nx-detail-blocks', ...json));
+  return root;
+}

@@ -1,0 +1,88 @@
+/** The bar under the header: Refresh, Open as JSON, the live indicator and the connection name. */
+import type { LiveState } from '../../src/protocol/notification';
+import { button, h, icon, setBusy, setChildren } from '../shared/dom';
+import { errorText } from '../shared/vscode';
+import type { PanelContext } from './context';
+
+export class Toolbar {
+  readonly el: HTMLElement;
+  private readonly refreshButton: HTMLButtonElement;
+  private readonly live: HTMLElement;
+  private readonly liveText: HTMLElement;
+  private readonly connection: HTMLElement;
+  private refreshing = false;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private remaining = 0;
+
+  constructor(private readonly ctx: PanelContext) {
+    this.refreshButton = button({
+      label: 'Refresh',
+      icon: 'refresh',
+      class: 'nx-button nx-refresh',
+      title: 'Fetch the notification again',
+      attrs: { 'data-focus-key': 'refresh' },
+      onClick: () => this.refresh(),
+    });
+    const openJson = button({
+      label: 'Open as JSON',
+      icon: 'json',
+      class: 'nx-button nx-secondary nx-open-json',
+      title: 'Open the notification as the service returned it in a JSON editor',
+      attrs: { 'data-focus-key': 'open-json' },
+      onClick: () => {
+        this.ctx.request({ method: 'openJson' }).catch((error: unknown) => this.ctx.notify(`Could not open the JSON: ${errorText(error)}`, 'error'));
+      },
+    });
+    this.liveText = h('span', 'nx-live-text');
+    // The countdown changes every second: never announce it.
+    this.live = h('span', { class: 'nx-live', attrs: { 'aria-live': 'off' } }, h('span', { class: 'nx-live-dot', attrs: { 'aria-hidden': 'true' } }), this.liveText);
+    this.connection = h('span', 'nx-connection');
+    this.el = h('div', { class: 'nx-toolbar', attrs: { 'aria-label': 'Notification actions' } }, this.refreshButton, openJson, this.live, h('span', 'nx-spacer'), this.connection);
+  }
+
+  update(live: LiveState, connectionName: string): void {
+    setChildren(this.connection, icon('plug'), h('span', 'nx-connection-name', connectionName));
+    this.connection.title = `Connection: ${connectionName}`;
+    this.stopCountdown();
+    this.live.classList.toggle('nx-live-active', live.active);
+    if (live.active) {
+      this.remaining = Math.max(0, Math.round(live.nextInSeconds ?? 0));
+      this.showCountdown();
+      this.timer = setInterval(() => {
+        this.remaining = Math.max(0, this.remaining - 1);
+        this.showCountdown();
+        if (this.remaining === 0) this.stopCountdown();
+      }, 1000);
+    } else {
+      this.liveText.textContent = live.lastUpdatedLocal ? `Last updated ${live.lastUpdatedLocal}` : '';
+    }
+    this.live.title = live.active ? 'The notification still has jobs in progress: the panel refreshes by itself' : '';
+  }
+
+  /** Stops the countdown (the view is going away). */
+  dispose(): void {
+    this.stopCountdown();
+  }
+
+  private showCountdown(): void {
+    this.liveText.textContent = this.remaining > 0 ? `Live: updating in ${this.remaining} s` : 'Live: updating…';
+  }
+
+  private stopCountdown(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private refresh(): void {
+    if (this.refreshing) return;
+    this.refreshing = true;
+    setBusy(this.refreshButton, true, 'refresh');
+    this.ctx
+      .request({ method: 'refresh' })
+      .catch((error: unknown) => this.ctx.notify(`Could not refresh: ${errorText(error)}`, 'error'))
+      .finally(() => {
+        this.refreshing = false;
+        setBusy(this.refreshButton, false, 'refresh');
+      });
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The webview's side of a panel's protocol: the VS Code API handle and a request/reply helper.
+ * Shared by every panel's script; imports protocol types only (no zod in a webview bundle).
+ */
+import type { Reply } from '../../src/protocol/common';
+
+export interface VsCodeApi<S> {
+  postMessage(message: unknown): void;
+  getState(): S | undefined;
+  setState(state: S): S;
+}
+
+declare global {
+  function acquireVsCodeApi<S = unknown>(): VsCodeApi<S>;
+}
+
+/** How long a request may wait for the host's reply before it fails. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: Error): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+export interface Rpc<Body> {
+  /** Posts `{ type: 'request', requestId, body }`; settles with the host's matching reply. */
+  request<Result = unknown>(body: Body): Promise<Result>;
+  /** Feeds a message from the host; true when it was a reply to one of our requests. */
+  handleMessage(message: unknown): boolean;
+}
+
+function isReply(message: unknown): message is Reply {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as Record<string, unknown>;
+  return m.type === 'reply' && typeof m.requestId === 'number' && typeof m.ok === 'boolean';
+}
+
+export function createRpc<Body>(api: Pick<VsCodeApi<unknown>, 'postMessage'>): Rpc<Body> {
+  let nextId = 1;
+  const pending = new Map<number, Pending>();
+  return {
+    request<Result>(body: Body): Promise<Result> {
+      const requestId = nextId++;
+      return new Promise<Result>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(requestId);
+          reject(new Error('VS Code did not answer in time.'));
+        }, REQUEST_TIMEOUT_MS);
+        pending.set(requestId, { resolve: resolve as (r: unknown) => void, reject, timer });
+        api.postMessage({ type: 'request', requestId, body });
+      });
+    },
+    handleMessage(message: unknown): boolean {
+      if (!isReply(message)) return false;
+      const entry = pending.get(message.requestId);
+      if (!entry) return true;
+      pending.delete(message.requestId);
+      clearTimeout(entry.timer);
+      if (message.ok) entry.resolve(message.result);
+      else entry.reject(new Error(typeof message.error === 'string' && message.error ? message.error : 'The request failed.'));
+      return true;
+    },
+  };
+}
+
+/** The message of whatever a rejected promise carried. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : 'Something went wrong.';
+}
