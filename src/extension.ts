@@ -12,6 +12,7 @@ import { NovuUriHandler } from './uriHandler';
 import { NotificationCommands, editorReference } from './notifications/notificationCommands';
 import { parseNotificationRef } from './notifications/notificationRefs';
 import { NotificationPanels } from './panels/notificationPanels';
+import { PreferencesPanels } from './panels/preferencesPanels';
 import { IntegrationCommands } from './views/integrationCommands';
 import { JsonDocuments } from './views/jsonDocuments';
 import { SubscriberCommands } from './views/subscriberCommands';
@@ -30,6 +31,7 @@ export interface NovuExplorerApi {
   uriHandler: NovuUriHandler;
   context: vscode.ExtensionContext;
   notificationPanels: NotificationPanels;
+  preferencesPanels: PreferencesPanels;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }
@@ -62,7 +64,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
 
   const connectionCommands = new ConnectionCommands(manager, currentPrompter);
   const json = new JsonDocuments();
-  const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter);
+  const preferencesPanels = new PreferencesPanels(context, manager, log);
+  const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, name) => preferencesPanels.open(id, connection, name));
   const integrationCommands = new IntegrationCommands(json);
   const notificationPanels = new NotificationPanels(context, manager, json, log);
   const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter);
@@ -97,6 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.copySubscriberId, (node: SubscriberNode) => subscriberCommands.copyId(node)],
     [Commands.openSubscriberJson, (node: SubscriberNode) => subscriberCommands.openJson(node)],
     [Commands.showSubscriberNotifications, (node: SubscriberNode) => subscriberCommands.showNotifications(node)],
+    [Commands.editPreferences, (node?: SubscriberNode) => subscriberCommands.editPreferences(node && typeof node === 'object' ? node : undefined)],
     [Commands.refreshItem, (node: SubscriberNode) => subscriberCommands.refreshOne(node)],
     [Commands.copyIntegrationIdentifier, (node: IntegrationNode) => integrationCommands.copyIdentifier(node)],
     [Commands.openIntegrationJson, (node: IntegrationNode) => integrationCommands.openJson(node)],
@@ -109,6 +113,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     manager,
     json,
     notificationPanels,
+    preferencesPanels,
     // The editor menu offers "Open Notification" only when the selection or word looks like an id.
     vscode.window.onDidChangeTextEditorSelection((e) => updateEditorContext(e.textEditor)),
     vscode.window.onDidChangeActiveTextEditor((editor) => updateEditorContext(editor)),
@@ -146,6 +151,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     uriHandler,
     context,
     notificationPanels,
+    preferencesPanels,
     setPrompter: (p) => (prompter = p ?? realPrompter),
   };
 }

@@ -3,7 +3,8 @@
  * was typed. Each returns field errors keyed by the field's path; an empty object means valid.
  */
 import type { FieldErrors } from './errors';
-import { CHANNEL_TYPES, WEEK_DAYS, type Schedule, type TimeRange } from './schemas';
+import { CHANNEL_TYPES, WEEK_DAYS } from './constants';
+import type { Schedule, TimeRange } from './schemas';
 
 /** The specification's VALID_ID_REGEX: letters, digits and `_ : . -`, or an email-like string. */
 export const SUBSCRIBER_ID_PATTERN = /^[a-zA-Z0-9_:.-]+$|^\S+@\S+\.\S+$/;

@@ -10,15 +10,11 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import { buildJobDetails, buildViewModel, formatTime } from '../notifications/viewModel';
-import type { PanelAction, PanelError, Reply } from '../protocol/common';
-import {
-  notificationWebviewMessageSchema,
-  type HostToNotificationWebview,
-  type NotificationPanelState,
-  type NotificationRequestBody,
-} from '../protocol/notification';
-import { describeError } from '../ui/errors';
+import type { PanelAction, PanelError } from '../protocol/common';
+import { notificationWebviewMessageSchema, type NotificationPanelState, type NotificationRequestBody } from '../protocol/notification';
 import type { JsonDocuments } from '../views/jsonDocuments';
+import { panelErrorFor, runPanelAction } from './panelErrors';
+import { WebviewChannel } from './webviewChannel';
 import { webviewHtml, webviewOptions } from './webviewHtml';
 
 export const NOTIFICATION_PANEL_TYPE = 'novuExplorer.notification';
@@ -46,6 +42,7 @@ export class NotificationPanel implements vscode.Disposable {
   private nextRefreshAt: number | undefined;
   private lastUpdated: string | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private channel!: WebviewChannel<NotificationRequestBody, NotificationPanelState>;
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
   private readonly loadedEmitter = new vscode.EventEmitter<NotificationPanelState>();
@@ -73,7 +70,7 @@ export class NotificationPanel implements vscode.Disposable {
     });
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+      (this.channel = new WebviewChannel(panel.webview, notificationWebviewMessageSchema, { state: () => this.state, request: (body) => this.handle(body) }, services.log, `notification panel ${notificationId}`)),
       panel.onDidChangeViewState(() => this.onVisibilityChanged()),
     );
     void this.load();
@@ -163,51 +160,14 @@ export class NotificationPanel implements vscode.Disposable {
   }
 
   private panelError(error: unknown): PanelError {
-    const described = describeError(error);
-    const where = `"${this.connection.name}"`;
-    const base = { details: described.details, ...(described.errorId ? { errorId: described.errorId } : {}) };
-    switch (described.kind) {
-      case 'notFound':
-        return { ...base, title: 'Notification not found', message: `There is no notification ${this.notificationId} in ${where}. It may belong to another environment, or be older than the plan keeps.`, actions: ['switchConnection', 'retry'] };
-      case 'unauthorized':
-        return { ...base, title: 'The API key was rejected', message: `${described.message} Replace the key of ${where} to see this notification.`, actions: ['setApiKey', 'showLog'] };
-      case 'network':
-      case 'timeout':
-        return { ...base, title: 'Could not reach the service', message: described.message, actions: ['retry', 'showLog'] };
-      default:
-        return { ...base, title: 'Could not load the notification', message: described.message, actions: ['retry', 'showLog'] };
-    }
+    return panelErrorFor(error, { title: 'Notification not found', message: `There is no notification ${this.notificationId} in "${this.connection.name}". It may belong to another environment, or be older than the plan keeps.` }, 'Could not load the notification');
   }
+
 
   private setState(state: NotificationPanelState): void {
     this.state = state;
-    this.post({ type: 'state', state });
+    this.channel.postState();
     this.loadedEmitter.fire(state);
-  }
-
-  private post(message: HostToNotificationWebview): void {
-    void this.panel.webview.postMessage(message);
-  }
-
-  /** Every message from the webview is checked; anything that does not fit is ignored. */
-  private async receive(message: unknown): Promise<void> {
-    const parsed = notificationWebviewMessageSchema.safeParse(message);
-    if (!parsed.success) {
-      this.services.log.warn(`Ignored a malformed message from the notification panel ${this.notificationId}.`);
-      return;
-    }
-    if (parsed.data.type === 'ready') {
-      this.post({ type: 'state', state: this.state });
-      return;
-    }
-    const { requestId, body } = parsed.data;
-    let reply: Reply;
-    try {
-      reply = { type: 'reply', requestId, ok: true, result: await this.handle(body) };
-    } catch (error) {
-      reply = { type: 'reply', requestId, ok: false, error: describeError(error).message };
-    }
-    this.post(reply);
   }
 
   private async handle(body: NotificationRequestBody): Promise<unknown> {
@@ -245,24 +205,10 @@ export class NotificationPanel implements vscode.Disposable {
     }
   }
 
-  private async runAction(action: PanelAction): Promise<null> {
-    switch (action) {
-      case 'retry':
-        await this.load();
-        break;
-      case 'setApiKey':
-        await vscode.commands.executeCommand('novuExplorer.setApiKey', this.connection.id);
-        await this.load();
-        break;
-      case 'showLog':
-        await vscode.commands.executeCommand('novuExplorer.showLog');
-        break;
-      case 'switchConnection':
-        await vscode.commands.executeCommand('novuExplorer.switchConnection');
-        break;
-    }
-    return null;
+  private runAction(action: PanelAction): Promise<null> {
+    return runPanelAction(action, this.connection, () => this.load());
   }
+
 
   dispose(): void {
     this.controller?.abort();

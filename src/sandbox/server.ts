@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError } from './errors';
+import { HttpError, type ValidationErrors } from './errors';
 import { Prng } from './random';
 import { ROUTES } from './routes';
 import type { SandboxStore } from './store';
@@ -17,6 +17,13 @@ export interface SandboxFaults {
   rateLimitPerSecond?: number;
   /** Share (0..1) of authenticated requests answered with 503 and an errorId. */
   errorRate?: number;
+  /** Act like a server whose API has no GET for preferences (only the specification's PATCH). */
+  withoutPreferencesGet?: boolean;
+  /**
+   * Answer the next request to `method` + a path ending in `pathSuffix` with this validation error
+   * (once), as a stricter service would: for showing how the client handles rules it does not know.
+   */
+  rejectNext?: { method: string; pathSuffix: string; status: number; message: string; errors?: Record<string, { messages: string[]; value?: unknown }> };
 }
 
 export interface SandboxRequestRecord {
@@ -205,9 +212,15 @@ export class SandboxServer {
       }
     }
 
+    const reject = this.faults.rejectNext;
+    if (reject && reject.method === method && path.endsWith(reject.pathSuffix)) {
+      this.faults = { ...this.faults, rejectNext: undefined };
+      throw new HttpError(reject.status, reject.message, reject.errors as ValidationErrors | undefined);
+    }
+
     let params: string[] = [];
     const candidates = ROUTES.filter((r) => r.pattern.test(path));
-    const route = candidates.find((r) => r.method === method);
+    const route = candidates.find((r) => r.method === method && !(this.faults.withoutPreferencesGet && method === 'GET' && /\/preferences$/.test(path)));
     // NestJS answers an unknown route, or a known path with another method, with 404 "Cannot METHOD /path".
     if (!route) throw new HttpError(404, `Cannot ${method} ${path}`);
     try {

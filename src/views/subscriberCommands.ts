@@ -1,5 +1,7 @@
 /** Commands of the Subscribers view: search, sort, create, and the row actions. */
 import * as vscode from 'vscode';
+import { validateSubscriberId } from '../api';
+import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
@@ -24,6 +26,7 @@ export class SubscriberCommands {
     private readonly provider: SubscribersProvider,
     private readonly json: JsonDocuments,
     private readonly prompter: () => Prompter,
+    private readonly openPreferences: (subscriberId: string, connection: Connection, name?: string) => unknown,
   ) {}
 
   async search(): Promise<void> {
@@ -90,6 +93,38 @@ export class SubscriberCommands {
     } catch (error) {
       void this.prompter().message('error', formatErrorLine('Could not refresh the subscriber', describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand('novuExplorer.showLog'));
     }
+  }
+
+  /** Edit Preferences: from a row, or from the palette with a subscriber picked or typed. */
+  async editPreferences(node: SubscriberNode | undefined): Promise<void> {
+    const connection = this.manager.active;
+    if (!connection) {
+      const add = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to edit preferences.', 'Add Connection', 'Open Sandbox');
+      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
+      return;
+    }
+    let subscriber = node?.subscriber;
+    if (!subscriber) {
+      const loaded = this.provider.subscribers;
+      subscriber = await this.prompter().search({
+        title: `Edit Preferences (${connection.name})`,
+        placeholder: 'Type a subscriber ID, or pick one of the subscribers loaded in the view',
+        suggest: (text) => {
+          const typed = text.trim();
+          const lower = typed.toLowerCase();
+          const matches = loaded
+            .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
+            .slice(0, 50)
+            .map((s) => ({ label: `$(account) ${subscriberDisplayName(s) ?? s.subscriberId}`, description: s.subscriberId, detail: s.email ?? undefined, value: s }));
+          const exact = loaded.some((s) => s.subscriberId === typed);
+          return typed && !exact && validateSubscriberId(typed) === undefined
+            ? [{ label: '$(key) Subscriber ID', description: typed, value: { subscriberId: typed } }, ...matches]
+            : matches;
+        },
+      });
+    }
+    if (!subscriber) return;
+    this.openPreferences(subscriber.subscriberId, connection, subscriberDisplayName(subscriber));
   }
 
   /** The subscriber's recent notifications (GET /v1/notifications); the choice opens it. */

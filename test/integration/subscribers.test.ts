@@ -15,6 +15,7 @@ describe('subscribers view', function () {
     api = await extensionApi();
     await resetConnections(api);
     sandbox = await freshSandbox();
+    api.subscribers.setFilter({});
     await addSandboxConnection(api, sandbox, 'Subscribers test');
   });
 

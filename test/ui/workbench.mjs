@@ -100,3 +100,18 @@ export async function screenshot(page, name) {
   await page.screenshot({ path });
   return path;
 }
+
+/** Adds a connection to `sandbox` through the real Add Connection quick inputs. */
+export async function addConnection(page, sandbox, name) {
+  await runCommand(page, 'Novu: Add Connection…');
+  await pickItem(page, 'Self-hosted…');
+  await answerInput(page, sandbox.url, { expect: 'Base URL' });
+  await answerInput(page, sandbox.apiKey, { expect: 'API key' });
+  await answerInput(page, name, { expect: 'Name the connection' });
+  await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
+}
+
+/** The document of the active webview panel (VS Code nests it in two iframes). */
+export function activeWebview(page) {
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+}

@@ -1,0 +1,20 @@
+/** The contract's enumerations, free of zod so that webviews can use them. */
+
+export const CHANNEL_TYPES = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
+export const STEP_TYPES = [
+  'in_app', 'email', 'sms', 'chat', 'push', 'digest', 'trigger', 'delay', 'throttle', 'custom', 'http_request',
+] as const;
+export const JOB_STATUSES = [
+  'pending', 'queued', 'running', 'completed', 'failed', 'delayed', 'canceled', 'merged', 'skipped',
+] as const;
+/** Job statuses during which a notification is still changing. */
+export const IN_PROGRESS_JOB_STATUSES: readonly string[] = ['pending', 'queued', 'running', 'delayed'];
+export const EXECUTION_STATUSES = ['Success', 'Warning', 'Failed', 'Pending', 'Queued', 'ReadConfirmation'] as const;
+export const EXECUTION_SOURCES = ['Credentials', 'Internal', 'Payload', 'Webhook'] as const;
+export const DIGEST_UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'months'] as const;
+export const DIGEST_TYPES = ['regular', 'backoff', 'timed'] as const;
+export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
+export const RESOURCE_ORIGINS = ['novu-cloud', 'novu-cloud-v1', 'external'] as const;
+export const OVERRIDE_SOURCES = ['subscriber', 'template', 'workflowOverride'] as const;
+export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+

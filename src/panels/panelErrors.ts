@@ -1,0 +1,42 @@
+/** What panels share about errors and their next steps. */
+import * as vscode from 'vscode';
+import type { Connection } from '../connections/connection';
+import type { PanelAction, PanelError } from '../protocol/common';
+import { describeError } from '../ui/errors';
+
+/** A load error as a panel shows it; `notFound` says what was not found in the user's words. */
+export function panelErrorFor(error: unknown, notFound: { title: string; message: string }, loadTitle: string): PanelError {
+  const described = describeError(error);
+  const base = { details: described.details, ...(described.errorId ? { errorId: described.errorId } : {}) };
+  switch (described.kind) {
+    case 'notFound':
+      return { ...base, ...notFound, actions: ['switchConnection', 'retry'] };
+    case 'unauthorized':
+      return { ...base, title: 'The API key was rejected', message: described.message, actions: ['setApiKey', 'showLog'] };
+    case 'network':
+    case 'timeout':
+      return { ...base, title: 'Could not reach the service', message: described.message, actions: ['retry', 'showLog'] };
+    default:
+      return { ...base, title: loadTitle, message: described.message, actions: ['retry', 'showLog'] };
+  }
+}
+
+/** Runs the button of an error view; `reload` loads the panel again. */
+export async function runPanelAction(action: PanelAction, connection: Connection, reload: () => Promise<void>): Promise<null> {
+  switch (action) {
+    case 'retry':
+      await reload();
+      break;
+    case 'setApiKey':
+      await vscode.commands.executeCommand('novuExplorer.setApiKey', connection.id);
+      await reload();
+      break;
+    case 'showLog':
+      await vscode.commands.executeCommand('novuExplorer.showLog');
+      break;
+    case 'switchConnection':
+      await vscode.commands.executeCommand('novuExplorer.switchConnection');
+      break;
+  }
+  return null;
+}

@@ -1,0 +1,269 @@
+/**
+ * One webview panel per subscriber's preferences. Each change is one PATCH carrying only what
+ * changed and its own idempotency key (reused by the client's retries). Changes are sent one
+ * after another; until the service answers, the panel shows them applied and marked as saving,
+ * then shows the service's answer. A change the service refuses is rolled back and explained.
+ */
+import * as vscode from 'vscode';
+import * as z from 'zod';
+import { NovuApiError, validateSchedule, type NovuClient, type Preferences, type Schedule, type WorkflowPreference } from '../api';
+import type { Connection } from '../connections/connection';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { Log } from '../log';
+import { formatTime } from '../notifications/viewModel';
+import { CHANNEL_LABELS, buildPreferencesViewModel, changeToPatch, type PreferenceChange } from '../preferences/preferencesModel';
+import type { PanelAction, PanelError } from '../protocol/common';
+import { preferencesWebviewMessageSchema, type ChannelKey, type Notice, type PreferencesPanelState, type PreferencesRequestBody } from '../protocol/preferences';
+import { describeError } from '../ui/errors';
+import { panelErrorFor, runPanelAction } from './panelErrors';
+import { WebviewChannel } from './webviewChannel';
+import { webviewHtml, webviewOptions } from './webviewHtml';
+
+export const PREFERENCES_PANEL_TYPE = 'novuExplorer.preferences';
+
+export const preferencesPanelStateSchema = z.object({ subscriberId: z.string().min(1).max(300), connectionId: z.string().min(1).max(100) });
+
+export interface PreferencesPanelServices {
+  extensionUri: vscode.Uri;
+  manager: ConnectionManager;
+  log: Log;
+}
+
+/** A 404/405 for the route itself (an older server without GET), not for the subscriber. */
+export function isMissingRoute(error: unknown): boolean {
+  return error instanceof NovuApiError && (error.status === 405 || (error.status === 404 && /^Cannot (GET|PATCH)\b/.test(error.message)));
+}
+
+export class PreferencesPanel implements vscode.Disposable {
+  private server: Preferences | undefined;
+  private critical: WorkflowPreference[] = [];
+  private readonly pending: PreferenceChange[] = [];
+  private sending = false;
+  private notice: Notice | undefined;
+  private readFallback = false;
+  private loadError: PanelError | undefined;
+  private controller: AbortController | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly channel: WebviewChannel<PreferencesRequestBody, PreferencesPanelState>;
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+  private readonly changed = new vscode.EventEmitter<PreferencesPanelState>();
+  /** Fires whenever what the panel shows changes (tests wait on it). */
+  readonly onDidChangeState = this.changed.event;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly subscriberId: string,
+    readonly connection: Connection,
+    private readonly services: PreferencesPanelServices,
+    private subscriberName?: string,
+  ) {
+    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'novu.svg');
+    panel.webview.options = webviewOptions(services.extensionUri);
+    panel.webview.html = webviewHtml({
+      webview: panel.webview,
+      extensionUri: services.extensionUri,
+      title: `Preferences of ${subscriberId}`,
+      script: 'preferences',
+      stylesheet: 'preferences.css',
+      data: { 'subscriber-id': subscriberId, 'connection-id': connection.id },
+    });
+    this.channel = new WebviewChannel(panel.webview, preferencesWebviewMessageSchema, { state: () => this.state, request: (body) => this.handle(body) }, services.log, `preferences panel of ${subscriberId}`);
+    this.disposables.push(this.channel, panel.onDidDispose(() => this.dispose()));
+    void this.load();
+  }
+
+  /** What the webview shows now. */
+  get state(): PreferencesPanelState {
+    if (this.loadError) return { kind: 'error', subscriberId: this.subscriberId, error: this.loadError };
+    if (!this.server) return { kind: 'loading', subscriberId: this.subscriberId };
+    return {
+      kind: 'loaded',
+      subscriberId: this.subscriberId,
+      ...(this.subscriberName ? { subscriberName: this.subscriberName } : {}),
+      connectionName: this.connection.name,
+      model: buildPreferencesViewModel(this.subscriberId, this.server, this.critical, this.pending, (iso) => formatTime(iso)),
+      ...(this.notice ? { notice: this.notice } : {}),
+      readFallback: this.readFallback,
+    };
+  }
+
+  /** The service's last answer (tests compare it with the sandbox). */
+  get serverPreferences(): Preferences | undefined {
+    return this.server;
+  }
+
+  /** True while changes are still on their way. */
+  get busy(): boolean {
+    return this.pending.length > 0;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  private async client(): Promise<NovuClient> {
+    const client = await this.services.manager.clientFor(this.connection);
+    if (!client) throw new Error(`The connection "${this.connection.name}" has no API key.`);
+    return client;
+  }
+
+  /** Reads the preferences: the editable ones and, apart, the critical workflows (read-only). */
+  async load(): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      const client = await this.client();
+      let preferences: Preferences;
+      let critical: WorkflowPreference[] = [];
+      try {
+        const [editable, criticalOnly] = await Promise.all([
+          client.getPreferences(this.subscriberId, { signal: controller.signal }),
+          client.getPreferences(this.subscriberId, { criticality: 'critical', signal: controller.signal }).catch((error: unknown) => {
+            if (isMissingRoute(error)) throw error;
+            // The critical list only adds read-only cards; without it the panel still works.
+            this.services.log.warn(`Could not read the critical workflows of ${this.subscriberId}: ${describeError(error).message}`);
+            return undefined;
+          }),
+        ]);
+        preferences = editable;
+        critical = criticalOnly?.workflows ?? [];
+        this.readFallback = false;
+      } catch (error) {
+        if (!isMissingRoute(error)) throw error;
+        this.services.log.info(`GET /v2/subscribers/{id}/preferences is not on this server (${(error as NovuApiError).status}); reading through PATCH with an empty body.`);
+        preferences = await client.updatePreferences(this.subscriberId, {}, { signal: controller.signal });
+        this.readFallback = true;
+      }
+      if (controller.signal.aborted) return;
+      this.server = preferences;
+      this.critical = critical;
+      this.loadError = undefined;
+      this.panel.title = `Preferences: ${this.subscriberName ?? this.subscriberId}`;
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      this.services.log.error(`Could not load the preferences of ${this.subscriberId}`, error);
+      this.loadError = this.panelError(error);
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+      this.publish();
+    }
+  }
+
+  private panelError(error: unknown): PanelError {
+    return panelErrorFor(error, { title: 'Subscriber not found', message: `There is no subscriber "${this.subscriberId}" in "${this.connection.name}".` }, 'Could not load the preferences');
+  }
+
+
+  private publish(): void {
+    this.channel.postState();
+    this.changed.fire(this.state);
+  }
+
+  private async handle(body: PreferencesRequestBody): Promise<unknown> {
+    switch (body.method) {
+      case 'refresh':
+        if (this.pending.length > 0) throw new Error('Wait until the changes being saved are done.');
+        await this.load();
+        return null;
+      case 'setChannel':
+        return this.setChannel(body.channel, body.enabled, body.workflowId);
+      case 'saveSchedule':
+        return this.saveSchedule(body.schedule);
+      case 'dismissNotice':
+        this.notice = undefined;
+        this.publish();
+        return null;
+      case 'action':
+        return this.runAction(body.action);
+    }
+  }
+
+  /** One toggle: shown at once, saved in order after the changes before it. */
+  setChannel(channel: ChannelKey, enabled: boolean, workflowId?: string): null {
+    if (!this.server) throw new Error('The preferences have not loaded.');
+    if (workflowId && !this.server.workflows.some((w) => w.workflow.identifier === workflowId || w.workflow.slug === workflowId)) {
+      const critical = this.critical.some((w) => w.workflow.identifier === workflowId);
+      throw new Error(critical ? 'A critical workflow’s preferences cannot be changed.' : `There is no workflow "${workflowId}" in these preferences.`);
+    }
+    this.enqueue({ id: globalThis.crypto.randomUUID(), kind: 'channel', channel, enabled, ...(workflowId ? { workflowId } : {}) });
+    return null;
+  }
+
+  saveSchedule(schedule: Schedule): null {
+    const errors = validateSchedule(schedule);
+    if (Object.keys(errors).length > 0) {
+      this.notice = { kind: 'error', text: 'The schedule was not saved: some times need fixing.', details: [], fieldErrors: errors };
+      this.publish();
+      throw new Error('The schedule has fields to fix.');
+    }
+    this.enqueue({ id: globalThis.crypto.randomUUID(), kind: 'schedule', schedule });
+    return null;
+  }
+
+  private enqueue(change: PreferenceChange): void {
+    this.pending.push(change);
+    if (this.notice?.kind === 'error') this.notice = undefined;
+    this.publish();
+    void this.pump();
+  }
+
+  /** Sends the queued changes one at a time, so the service applies them in the order made. */
+  private async pump(): Promise<void> {
+    if (this.sending) return;
+    this.sending = true;
+    try {
+      while (this.pending.length > 0) {
+        const change = this.pending[0]!;
+        try {
+          const client = await this.client();
+          this.server = await client.updatePreferences(this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
+        } catch (error) {
+          this.notice = this.changeNotice(change, error);
+          this.services.log.error(`Could not save a preference change of ${this.subscriberId}`, error);
+        }
+        this.pending.shift();
+        this.publish();
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private changeNotice(change: PreferenceChange, error: unknown): Notice {
+    const described = describeError(error);
+    const what =
+      change.kind === 'schedule'
+        ? 'save the schedule'
+        : `turn ${change.enabled ? 'on' : 'off'} ${CHANNEL_LABELS[change.channel] ?? change.channel}${change.workflowId ? ` for “${this.workflowName(change.workflowId)}”` : ' globally'}`;
+    const fieldErrors: Record<string, string[]> = {};
+    if (error instanceof NovuApiError) {
+      for (const [field, messages] of Object.entries(error.fieldErrors)) fieldErrors[field.replace(/^schedule\./, '')] = messages;
+    }
+    return {
+      kind: 'error',
+      text: `Could not ${what}: ${described.message} The change was undone.`,
+      details: described.details,
+      ...(described.errorId ? { errorId: described.errorId } : {}),
+      ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+    };
+  }
+
+  private workflowName(id: string): string {
+    return this.server?.workflows.find((w) => w.workflow.identifier === id)?.workflow.name ?? id;
+  }
+
+  private runAction(action: PanelAction): Promise<null> {
+    return runPanelAction(action, this.connection, () => this.load());
+  }
+
+
+  dispose(): void {
+    this.controller?.abort();
+    this.disposed.fire();
+    for (const d of this.disposables) d.dispose();
+    this.disposed.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,197 @@
+/** Issue 6: the preferences panel against a fresh sandbox in real VS Code. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import type { PreferencesPanel } from '../../src/panels/preferencesPanel';
+import { proposedSchedule } from '../../src/preferences/preferencesModel';
+import type { PreferencesPanelState } from '../../src/protocol/preferences';
+import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
+import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+
+type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
+
+async function loaded(panel: PreferencesPanel): Promise<Loaded> {
+  const state = await waitFor(() => (panel.state.kind !== 'loading' ? panel.state : undefined), 'the preferences to load');
+  assert.equal(state.kind, 'loaded', JSON.stringify(state).slice(0, 400));
+  return state as Loaded;
+}
+
+async function settled(panel: PreferencesPanel): Promise<Loaded> {
+  await waitFor(() => !panel.busy, 'the changes to be saved', 15_000);
+  return loaded(panel);
+}
+
+describe('preferences panel', function () {
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  const subscriber = F.preferencesSubscriberId;
+  const patches = () => sandbox.requests.filter((r) => r.method === 'PATCH');
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox();
+    await addSandboxConnection(api, sandbox, 'Preferences test');
+  });
+
+  beforeEach(() => {
+    sandbox.setFaults({});
+    sandbox.clearRequests();
+  });
+
+  after(async () => {
+    api.subscribers.setFilter({});
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetConnections(api);
+    await sandbox.close();
+  });
+
+  async function open(id: string = subscriber): Promise<PreferencesPanel> {
+    api.subscribers.setFilter({ subscriberId: id });
+    const [row] = await api.subscribers.getChildren();
+    await vscode.commands.executeCommand('novuExplorer.editPreferences', row);
+    const panel = api.preferencesPanels.all.find((p) => p.subscriberId === id);
+    assert.ok(panel);
+    return panel;
+  }
+
+  it('loads the global and per-workflow preferences, critical workflows read-only', async () => {
+    const panel = await open();
+    const state = await loaded(panel);
+    const stored = sandbox.state.preferencesOf(subscriber, 'all')!;
+    assert.deepEqual(state.model.global.channels.map((c) => c.channel).sort(), Object.keys(stored.global.channels).sort());
+    assert.equal(state.model.workflows.length, stored.workflows.length);
+    const critical = state.model.workflows.find((w) => w.identifier === F.criticalWorkflowIdentifier)!;
+    assert.equal(critical.critical, true);
+    assert.ok(critical.channels.every((c) => c.locked));
+    assert.ok(state.model.global.schedule?.isEnabled, 'the fixture subscriber has a schedule');
+    const gets = sandbox.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/preferences'));
+    assert.deepEqual(gets.map((r) => r.query.criticality ?? 'default').sort(), ['critical', 'default']);
+  });
+
+  it('reveals the open panel instead of opening another', async () => {
+    await open();
+    assert.equal(api.preferencesPanels.all.length, 1);
+  });
+
+  it('saves a global toggle as one PATCH of that channel, with an idempotency key', async () => {
+    const panel = await open();
+    const before = (await loaded(panel)).model.global.channels.find((c) => c.channel === 'email')!.enabled;
+    panel.setChannel('email', !before);
+    const optimistic = panel.state as Loaded;
+    const shown = optimistic.model.global.channels.find((c) => c.channel === 'email')!;
+    assert.equal(shown.enabled, !before, 'shown at once');
+    assert.equal(shown.saving, true, 'marked as saving');
+    const after = await settled(panel);
+    assert.equal(after.model.global.channels.find((c) => c.channel === 'email')!.saving, false);
+    assert.equal(sandbox.state.preferencesOf(subscriber)!.global.channels.email, !before);
+    assert.equal(patches().length, 1);
+    assert.ok(patches()[0]!.idempotencyKey);
+  });
+
+  it('saves a workflow toggle with its workflowId', async () => {
+    const panel = await open();
+    await loaded(panel);
+    panel.setChannel('in_app', false, F.workflowIdentifier);
+    await settled(panel);
+    const stored = sandbox.state.preferencesOf(subscriber)!.workflows.find((w) => w.workflow.identifier === F.workflowIdentifier)!;
+    assert.equal(stored.channels.in_app, false);
+    assert.equal(stored.overrides.find((o) => o.channel === 'in_app')?.source, 'subscriber');
+  });
+
+  it('saves an edited schedule as a whole, and refuses a bad one at its fields before any request', async () => {
+    const panel = await open();
+    await loaded(panel);
+    const schedule = proposedSchedule();
+    schedule.weeklySchedule!.monday = { isEnabled: true, hours: [{ start: '08:30 AM', end: '12:00 PM' }, { start: '01:00 PM', end: '06:00 PM' }] };
+    panel.saveSchedule(schedule);
+    await settled(panel);
+    assert.deepEqual(sandbox.state.preferencesOf(subscriber)!.global.schedule?.weeklySchedule?.monday, schedule.weeklySchedule!.monday);
+
+    sandbox.clearRequests();
+    const bad = proposedSchedule();
+    bad.weeklySchedule!.tuesday = { isEnabled: true, hours: [{ start: '09:00 AM', end: '01:00 PM' }, { start: '12:00 PM', end: '11:00 AM' }] };
+    assert.throws(() => panel.saveSchedule(bad), /fields to fix/);
+    const notice = (panel.state as Loaded).notice!;
+    assert.ok(notice.fieldErrors?.['weeklySchedule.tuesday.hours.1.end'], JSON.stringify(notice.fieldErrors));
+    assert.equal(patches().length, 0);
+  });
+
+  it('refuses a critical workflow, and rolls back what the service refuses with its message', async () => {
+    const panel = await open();
+    await loaded(panel);
+    assert.throws(() => panel.setChannel('email', false, F.criticalWorkflowIdentifier), /critical/i);
+    assert.equal(patches().length, 0);
+
+    const before = sandbox.state.preferencesOf(subscriber)!.workflows.find((w) => w.workflow.identifier === F.workflowIdentifier)!.channels.email;
+    sandbox.setFaults({ rejectNext: { method: 'PATCH', pathSuffix: '/preferences', status: 400, message: `Critical workflow ${F.workflowIdentifier} preferences cannot be changed` } });
+    panel.setChannel('email', !before, F.workflowIdentifier);
+    const after = await settled(panel);
+    const email = after.model.workflows.find((w) => w.id === F.workflowIdentifier)!.channels.find((c) => c.channel === 'email')!;
+    assert.equal(email.enabled, before, 'rolled back');
+    assert.match(after.notice!.text, /Could not turn (on|off) Email for “.+”: Critical workflow .* cannot be changed\. \(HTTP 400\) The change was undone\./);
+  });
+
+  it('shows a 422 of the service with its field messages, and keeps the old schedule', async () => {
+    const panel = await open();
+    const before = (await loaded(panel)).model.global.schedule;
+    sandbox.setFaults({
+      rejectNext: { method: 'PATCH', pathSuffix: '/preferences', status: 422, message: 'Validation Error', errors: { 'schedule.weeklySchedule.monday.hours.0.end': { messages: ['end must be within business hours'], value: '11:00 PM' } } },
+    });
+    const schedule = proposedSchedule();
+    schedule.weeklySchedule!.monday = { isEnabled: true, hours: [{ start: '09:00 AM', end: '11:00 PM' }] };
+    panel.saveSchedule(schedule);
+    const after = await settled(panel);
+    assert.deepEqual(after.model.global.schedule, before);
+    assert.deepEqual(after.notice?.fieldErrors, { 'weeklySchedule.monday.hours.0.end': ['end must be within business hours'] });
+    assert.match(after.notice!.text, /Validation Error/);
+  });
+
+  it('says so when the subscriber does not exist', async () => {
+    api.setPrompter(new ScriptedPrompter([{ search: 'no-such-subscriber-42' }]));
+    await vscode.commands.executeCommand('novuExplorer.editPreferences');
+    api.setPrompter(undefined);
+    const panel = api.preferencesPanels.all.find((p) => p.subscriberId === 'no-such-subscriber-42')!;
+    const state = await waitFor(() => (panel.state.kind === 'error' ? panel.state : undefined), 'an error state');
+    assert.equal(state.error.title, 'Subscriber not found');
+    assert.deepEqual(state.error.actions, ['switchConnection', 'retry']);
+  });
+
+  it('falls back to reading through PATCH with an empty body on a server without GET', async () => {
+    const lines: string[] = [];
+    const listener = api.log.onDidWrite(({ line }) => lines.push(line));
+    sandbox.setFaults({ withoutPreferencesGet: true });
+    const panel = await open(F.notificationSubscriberId);
+    const state = await loaded(panel);
+    listener.dispose();
+    assert.equal(state.readFallback, true);
+    assert.ok(state.model.workflows.length > 0);
+    const patch = patches()[0];
+    assert.ok(patch, 'read with PATCH');
+    assert.ok(lines.some((l) => /reading through PATCH with an empty body/.test(l)));
+    assert.deepEqual(sandbox.state.preferencesOf(F.notificationSubscriberId), panel.serverPreferences, 'nothing changed by reading');
+  });
+
+  it('ends a rapid series of toggles agreeing with the service', async () => {
+    sandbox.setFaults({ latencyMs: 60 });
+    const panel = await open();
+    await loaded(panel);
+    const sequence: [string, boolean, string | undefined][] = [
+      ['email', false, undefined], ['sms', true, undefined], ['email', true, undefined], ['email', false, F.workflowIdentifier],
+      ['in_app', true, F.workflowIdentifier], ['email', true, F.workflowIdentifier], ['email', false, undefined], ['sms', false, undefined],
+    ];
+    for (const [channel, enabled, workflowId] of sequence) panel.setChannel(channel as 'email', enabled, workflowId);
+    const final = await settled(panel);
+    assert.equal(patches().length, sequence.length, 'one PATCH per toggle');
+    const server = sandbox.state.preferencesOf(subscriber)!;
+    assert.equal(server.global.channels.email, false);
+    assert.equal(server.global.channels.sms, false);
+    const wf = server.workflows.find((w) => w.workflow.identifier === F.workflowIdentifier)!;
+    assert.equal(wf.channels.email, true);
+    assert.equal(wf.channels.in_app, true);
+    for (const toggle of final.model.global.channels) assert.equal(toggle.enabled, (server.global.channels as Record<string, boolean>)[toggle.channel], toggle.channel);
+    const card = final.model.workflows.find((w) => w.id === F.workflowIdentifier)!;
+    for (const toggle of card.channels) assert.equal(toggle.enabled, (wf.channels as Record<string, boolean>)[toggle.channel], `${F.workflowIdentifier}.${toggle.channel}`);
+    assert.ok(final.model.global.channels.every((c) => !c.saving));
+  });
+});

@@ -1,0 +1,74 @@
+// Issue 6's UI test: a person opens a subscriber's preferences, toggles a channel and edits a
+// schedule range inside the webview, and the service's stored preferences change accordingly.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+
+for (const theme of ['dark', 'light']) {
+  describe(`preferences panel (${theme})`, { timeout: 180_000 }, () => {
+    let ui;
+    let sandbox;
+
+    before(async () => {
+      sandbox = await startSandbox({ apiKey: `ui-prefs-${theme}-${Date.now()}` });
+      ui = await launch({ theme });
+      await openNovu(ui.page);
+      await addConnection(ui.page, sandbox, `Prefs ${theme}`);
+    });
+    after(async () => {
+      await ui?.close();
+      await sandbox?.close();
+    });
+
+    it('opens Edit Preferences from a subscriber row', async () => {
+      const header = ui.page.locator('.pane-header', { hasText: 'Subscribers' });
+      await header.hover();
+      await header.getByRole('button', { name: 'Search Subscribers…' }).click();
+      await ui.page.locator('.quick-input-widget input.input').fill(`id:${F.preferencesSubscriberId}`);
+      await ui.page.keyboard.press('Enter');
+      const row = treeRows(ui.page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
+      await row.waitFor({ timeout: 15_000 });
+      await row.hover();
+      await row.getByRole('button', { name: 'Edit Preferences…' }).click();
+      const view = activeWebview(ui.page);
+      await view.locator('section.px-workflow').first().waitFor({ timeout: 30_000 });
+      assert.ok((await view.locator('section.px-workflow').count()) >= 3);
+    });
+
+    it('toggles a global channel and the service stores it', async () => {
+      const view = activeWebview(ui.page);
+      const email = view.locator('input.px-switch[data-channel="email"]:not([data-workflow-id])');
+      const before = await email.isChecked();
+      await email.click({ force: true });
+      const deadline = Date.now() + 10_000;
+      while (sandbox.state.preferencesOf(F.preferencesSubscriberId).global.channels.email === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(sandbox.state.preferencesOf(F.preferencesSubscriberId).global.channels.email, !before);
+      await view.locator('input.px-switch[data-channel="email"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => undefined);
+      assert.equal(await email.isChecked(), !before);
+    });
+
+    it('edits a schedule range: a bad time is flagged at the field, a good one is saved', async () => {
+      const view = activeWebview(ui.page);
+      const end = view.locator('input.px-time[data-day="monday"][data-index="0"][data-edge="end"]');
+      await end.waitFor();
+      await end.fill('13:00 PM');
+      await end.blur();
+      await view.locator('.px-field-error', { hasText: /05:00 PM|form/ }).first().waitFor();
+      assert.equal(await view.locator('button.px-save-schedule').isDisabled(), true);
+      await screenshot(ui.page, `preferences-error-${theme}`);
+      await end.fill('04:30 PM');
+      await end.blur();
+      await view.locator('button.px-save-schedule:not([disabled])').click();
+      const deadline = Date.now() + 10_000;
+      const stored = () => sandbox.state.preferencesOf(F.preferencesSubscriberId).global.schedule?.weeklySchedule?.monday?.hours?.[0]?.end;
+      while (stored() !== '04:30 PM' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(stored(), '04:30 PM');
+      await screenshot(ui.page, `preferences-${theme}`);
+    });
+  });
+}

@@ -1,0 +1,187 @@
+/** The global channel switches and the per-workflow cards with their filter. */
+import type { ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/protocol/preferences';
+import { h, icon, setChildren, time } from '../shared/dom';
+import { channelKey, channelSwitch } from './switch';
+
+export type ToggleHandler = (toggle: ChannelToggle, workflowId: string | undefined, enabled: boolean, input: HTMLInputElement) => void;
+
+function channelList(
+  channels: ChannelToggle[],
+  workflowId: string | undefined,
+  inFlight: ReadonlySet<string>,
+  onToggle: ToggleHandler,
+  label: string,
+  describedBy?: (toggle: ChannelToggle) => string | undefined,
+): HTMLElement {
+  if (channels.length === 0) return h('p', 'px-empty', 'No channels.');
+  const list = h('ul', { class: 'px-channels', attrs: { 'aria-label': label } });
+  for (const toggle of channels) {
+    const sw = channelSwitch(toggle, workflowId, inFlight, (t, enabled, input) => onToggle(t, workflowId, enabled, input));
+    const described = describedBy?.(toggle);
+    if (described) sw.input.setAttribute('aria-describedby', described);
+    list.appendChild(h('li', { class: 'px-channel', attrs: { 'data-channel': toggle.channel } }, sw.root));
+  }
+  return list;
+}
+
+function inFlightSig(inFlight: ReadonlySet<string>, channels: ChannelToggle[], workflowId?: string): string[] {
+  return channels.map((c) => channelKey(c.channel, workflowId)).filter((k) => inFlight.has(k));
+}
+
+/** The global preferences: enabled state and one switch per channel. */
+export class GlobalChannels {
+  readonly el: HTMLElement;
+  private readonly stateLine: HTMLElement;
+  private readonly listSlot: HTMLElement;
+  private sig = '';
+
+  constructor(private readonly onToggle: ToggleHandler) {
+    this.stateLine = h('p', 'px-global-state');
+    this.listSlot = h('div', 'px-channels-slot');
+    this.el = h(
+      'div',
+      { class: 'px-card px-global-channels', attrs: { role: 'group', 'aria-labelledby': 'px-global-channels-title' } },
+      h(
+        'div',
+        'px-card-head',
+        h('h3', { class: 'px-card-title', attrs: { id: 'px-global-channels-title' } }, icon('settings'), h('span', null, 'Channels')),
+        this.stateLine,
+      ),
+      this.listSlot,
+    );
+  }
+
+  update(global: PreferencesViewModel['global'], inFlight: ReadonlySet<string>, force: boolean): void {
+    const sig = JSON.stringify([global.enabled, global.channels, inFlightSig(inFlight, global.channels)]);
+    if (sig === this.sig && !force) return;
+    this.sig = sig;
+    setChildren(
+      this.stateLine,
+      h('span', { class: `px-dot ${global.enabled ? 'px-dot-on' : 'px-dot-off'}`, attrs: { 'aria-hidden': 'true' } }),
+      h('span', null, global.enabled ? 'Notifications enabled' : 'Notifications disabled'),
+    );
+    setChildren(this.listSlot, channelList(global.channels, undefined, inFlight, this.onToggle, 'Global channels'));
+  }
+}
+
+/** The visible reasons of the card's locked switches, one line each, with the id of each reason. */
+function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement[]; idOf: (toggle: ChannelToggle) => string | undefined } {
+  if (card.critical) {
+    const reason = card.channels.find((c) => c.lockedReason)?.lockedReason ?? 'Critical workflow: always delivered, whatever the subscriber prefers.';
+    const id = `${idPrefix}-locked-0`;
+    return { lines: [h('p', { class: 'px-locked', attrs: { id } }, icon('lock'), h('span', null, reason))], idOf: (t) => (t.locked ? id : undefined) };
+  }
+  const byReason = new Map<string, string[]>();
+  for (const c of card.channels) {
+    if (!c.locked) continue;
+    const reason = c.lockedReason ?? 'The subscriber cannot change this channel here.';
+    byReason.set(reason, [...(byReason.get(reason) ?? []), c.label]);
+  }
+  const reasons = [...byReason.keys()];
+  return {
+    lines: [...byReason].map(([reason, labels], i) =>
+      h('p', { class: 'px-locked', attrs: { id: `${idPrefix}-locked-${i}` } }, icon('lock'), h('span', null, h('span', 'px-locked-channels', `${labels.join(', ')}: `), reason)),
+    ),
+    idOf: (t) => {
+      const index = t.locked ? reasons.indexOf(t.lockedReason ?? 'The subscriber cannot change this channel here.') : -1;
+      return index === -1 ? undefined : `${idPrefix}-locked-${index}`;
+    },
+  };
+}
+
+let nextCardId = 1;
+
+function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle: ToggleHandler): HTMLElement {
+  const idPrefix = `px-wf-${nextCardId++}`;
+  const titleId = `${idPrefix}-title`;
+  const locked = lockedLines(card, idPrefix);
+  const flags = h('span', 'px-flags');
+  if (card.critical) flags.appendChild(h('span', { class: 'px-flag px-critical', title: 'Critical workflow: subscriber preferences do not apply' }, icon('shield'), 'critical'));
+  if (!card.enabled) flags.appendChild(h('span', { class: 'px-flag', title: 'This workflow is turned off for the subscriber' }, icon('circle-slash'), 'off'));
+  const updated = time(card.updatedLocal, undefined, 'px-updated');
+  if (updated && card.updatedUtc) updated.title = card.updatedUtc;
+  return h(
+    'section',
+    { class: `px-workflow${card.critical ? ' px-workflow-critical' : ''}`, attrs: { 'data-workflow-id': card.id, 'aria-labelledby': titleId } },
+    h(
+      'div',
+      'px-workflow-head',
+      h('h3', { class: 'px-workflow-name', attrs: { id: titleId } }, card.name),
+      flags.childElementCount > 0 ? flags : null,
+    ),
+    h(
+      'div',
+      'px-workflow-meta',
+      h('code', { class: 'px-mono px-workflow-identifier', title: 'Workflow identifier' }, card.identifier),
+      updated ? h('span', 'px-meta-sep', '·') : null,
+      updated ? h('span', 'px-updated-wrap', h('span', 'px-muted', 'Updated '), updated) : null,
+    ),
+    ...locked.lines,
+    channelList(card.channels, card.id, inFlight, onToggle, `${card.name} channels`, locked.idOf),
+  );
+}
+
+/** The cards of every workflow, with a filter by name or identifier. */
+export class Workflows {
+  readonly el: HTMLElement;
+  private readonly filter: HTMLInputElement;
+  private readonly count: HTMLElement;
+  private readonly headCount: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly empty: HTMLElement;
+  private cards = new Map<string, { sig: string; el: HTMLElement; card: WorkflowCard }>();
+  private order: string[] = [];
+
+  constructor(private readonly onToggle: ToggleHandler) {
+    this.filter = h('input', {
+      class: 'px-filter',
+      attrs: { type: 'search', placeholder: 'Filter workflows', 'aria-label': 'Filter workflows by name or identifier', 'data-focus-key': 'filter', spellcheck: 'false', autocomplete: 'off' },
+    });
+    this.filter.addEventListener('input', () => this.applyFilter());
+    this.count = h('span', { class: 'px-filter-count', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.headCount = h('span', 'px-section-count');
+    this.list = h('div', 'px-workflow-list');
+    this.empty = h('p', 'px-empty');
+    this.empty.hidden = true;
+    this.el = h(
+      'section',
+      { class: 'px-section px-workflows', attrs: { 'aria-labelledby': 'px-workflows-title' } },
+      h('h2', { class: 'px-section-title', attrs: { id: 'px-workflows-title' } }, h('span', null, 'Per workflow'), this.headCount),
+      h('p', 'px-section-desc', "The subscriber's choice for each workflow, where the workflow lets them choose."),
+      h('div', 'px-filter-row', h('span', 'px-filter-box', icon('filter', 'px-filter-icon'), this.filter), this.count),
+      this.list,
+      this.empty,
+    );
+  }
+
+  update(workflows: WorkflowCard[], inFlight: ReadonlySet<string>, force: boolean): void {
+    const next = new Map<string, { sig: string; el: HTMLElement; card: WorkflowCard }>();
+    for (const card of workflows) {
+      if (next.has(card.id)) continue;
+      const sig = JSON.stringify([card, inFlightSig(inFlight, card.channels, card.id)]);
+      const old = this.cards.get(card.id);
+      next.set(card.id, old && old.sig === sig && !force ? old : { sig, el: renderCard(card, inFlight, this.onToggle), card });
+    }
+    const order = [...next.keys()];
+    const same = order.length === this.order.length && order.every((id, i) => id === this.order[i] && next.get(id) === this.cards.get(id));
+    this.cards = next;
+    this.order = order;
+    if (!same) setChildren(this.list, ...order.map((id) => next.get(id)!.el));
+    this.applyFilter();
+  }
+
+  private applyFilter(): void {
+    const query = this.filter.value.trim().toLowerCase();
+    let shown = 0;
+    for (const { el, card } of this.cards.values()) {
+      const match = !query || card.name.toLowerCase().includes(query) || card.identifier.toLowerCase().includes(query);
+      el.hidden = !match;
+      if (match) shown++;
+    }
+    const total = this.cards.size;
+    this.headCount.textContent = String(total);
+    this.count.textContent = `${shown} of ${total} workflow${total === 1 ? '' : 's'}`;
+    this.empty.hidden = shown > 0;
+    this.empty.textContent = total === 0 ? 'The subscriber has no workflow preferences.' : `No workflow matches “${this.filter.value.trim()}”.`;
+  }
+}

@@ -1,0 +1,86 @@
+/** A real checkbox with role="switch" and a label, styled as a switch. */
+import type { ChannelToggle } from '../../src/protocol/preferences';
+import { h, icon, type AttrValue } from '../shared/dom';
+
+let nextId = 1;
+
+export interface SwitchOptions {
+  label: string;
+  checked: boolean;
+  class?: string;
+  /** Small muted text after the label (where the value comes from…). */
+  hint?: string;
+  disabled?: boolean;
+  busy?: boolean;
+  title?: string;
+  attrs?: Record<string, AttrValue>;
+  /** The new value; the checkbox has already changed. */
+  onChange?: (checked: boolean, input: HTMLInputElement) => void;
+}
+
+export interface SwitchElements {
+  root: HTMLElement;
+  input: HTMLInputElement;
+}
+
+export function switchControl(options: SwitchOptions): SwitchElements {
+  const id = `px-switch-${nextId++}`;
+  const input = h('input', {
+    class: `px-switch${options.class ? ` ${options.class}` : ''}`,
+    title: options.title,
+    attrs: { type: 'checkbox', role: 'switch', id, ...options.attrs },
+  });
+  input.checked = options.checked;
+  input.disabled = options.disabled === true;
+  const label = h('label', { class: 'px-toggle-label', title: options.title, attrs: { for: id } }, h('span', 'px-toggle-text', options.label));
+  if (options.hint) label.appendChild(h('span', 'px-toggle-hint', options.hint));
+  const root = h('div', `px-toggle${options.disabled ? ' px-toggle-disabled' : ''}`, input, label);
+  setSwitchBusy(root, input, options.busy === true);
+  if (options.onChange) {
+    const onChange = options.onChange;
+    // A click while busy is refused (the checkbox goes back by itself).
+    input.addEventListener('click', (event) => {
+      if (input.getAttribute('aria-busy') === 'true') event.preventDefault();
+    });
+    input.addEventListener('change', () => onChange(input.checked, input));
+  }
+  return { root, input };
+}
+
+export function setSwitchBusy(root: HTMLElement, input: HTMLInputElement, busy: boolean): void {
+  if (busy) input.setAttribute('aria-busy', 'true');
+  else input.removeAttribute('aria-busy');
+  root.classList.toggle('px-toggle-busy', busy);
+  const spinner = root.querySelector('.px-toggle-spinner');
+  if (busy && !spinner) root.appendChild(h('span', { class: 'px-toggle-spinner', title: 'Saving…' }, icon('loading', 'codicon-modifier-spin')));
+  else if (!busy && spinner) spinner.remove();
+}
+
+/** The key of a channel switch, to follow clicks on their way and focus across re-renders. */
+export function channelKey(channel: string, workflowId?: string): string {
+  return workflowId ? `channel:${workflowId}:${channel}` : `channel::${channel}`;
+}
+
+/** A channel switch: `setChannel` when toggled, disabled when locked, busy while saving. */
+export function channelSwitch(
+  toggle: ChannelToggle,
+  workflowId: string | undefined,
+  inFlight: ReadonlySet<string>,
+  onToggle: (toggle: ChannelToggle, enabled: boolean, input: HTMLInputElement) => void,
+): SwitchElements {
+  const key = channelKey(toggle.channel, workflowId);
+  return switchControl({
+    label: toggle.label,
+    hint: toggle.sourceLabel,
+    checked: toggle.enabled,
+    disabled: toggle.locked,
+    busy: toggle.saving || inFlight.has(key),
+    title: toggle.locked ? toggle.lockedReason : undefined,
+    attrs: {
+      'data-channel': toggle.channel,
+      'data-workflow-id': workflowId,
+      'data-focus-key': key,
+    },
+    onChange: (checked, input) => onToggle(toggle, checked, input),
+  });
+}
