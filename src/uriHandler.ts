@@ -3,16 +3,16 @@
  * handled, and their parameters are validated before anything happens.
  */
 import * as vscode from 'vscode';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ConnectionManager } from './connections/connectionManager';
 import { NOTIFICATION_ID_PATTERN } from './protocol/notification';
 import type { Prompter } from './ui/prompter';
 
-const connectionName = z.string().trim().min(1).max(60);
+const connectionName = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
 
 const routes = {
-  '/open': z.object({ connection: connectionName.optional() }).strict(),
-  '/notification': z.object({ id: z.string().regex(NOTIFICATION_ID_PATTERN), connection: connectionName.optional() }).strict(),
+  '/open': z.strictObject({ connection: z.optional(connectionName) }),
+  '/notification': z.strictObject({ id: z.string().check(z.regex(NOTIFICATION_ID_PATTERN)), connection: z.optional(connectionName) }),
 } as const;
 
 export type DeepLinkRoute = keyof typeof routes;

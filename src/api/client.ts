@@ -3,11 +3,11 @@
  * errors, safe retries and idempotency keys. Imports nothing from `vscode`.
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, type FieldErrors } from './errors';
 import {
   errorBodySchema,
-  integrationSchema,
+  integrationListSchema,
   notificationPageSchema,
   notificationSchema,
   preferencesSchema,
@@ -81,7 +81,7 @@ interface CallSpec<T> {
   path: string;
   query?: Query;
   body?: unknown;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** The body has fields next to `data` (paged lists): unwrap only a `{ data: { ... } }` object. */
   paged?: boolean;
   options?: RequestOptions;
@@ -157,7 +157,7 @@ export class NovuClient {
 
   /** `GET /v1/integrations/active`. Credentials are parsed but callers must mask them (see maskCredentials). */
   async listActiveIntegrations(options?: RequestOptions): Promise<Integration[]> {
-    return this.call({ method: 'get', path: 'v1/integrations/active', schema: integrationSchema.array(), options });
+    return this.call({ method: 'get', path: 'v1/integrations/active', schema: integrationListSchema, options });
   }
 
   /** `GET /v1/notifications/{id}`: the notification with its jobs and execution details. */
@@ -307,13 +307,19 @@ function unwrap(body: unknown, paged: boolean): unknown {
   return inner;
 }
 
-function parseBody<T>(body: unknown, schema: z.ZodType<T>, operation: string): T {
+function parseBody<T>(body: unknown, schema: z.ZodMiniType<T>, operation: string): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issue.message }));
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issueText(issue) }));
   const shown = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
   const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
   return throwShape(`Unexpected response from ${operation}: ${shown}${more}`, operation, issues);
+}
+
+/** zod/mini carries no English messages: say what was expected from the issue itself. */
+function issueText(issue: { code: string; message: string; expected?: unknown }): string {
+  if (issue.code === 'invalid_type' && issue.expected !== undefined) return `expected ${String(issue.expected)}`;
+  return issue.message && issue.message !== 'Invalid input' ? issue.message : issue.code.replace(/_/g, ' ');
 }
 
 function throwShape(message: string, operation: string, issues: { path: string; message: string }[]): never {

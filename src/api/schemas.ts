@@ -4,10 +4,10 @@
  * fields may be absent or null, enumerated strings accept values this client does not know yet,
  * and timestamps stay strings.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A string field whose known values are listed, but which accepts any other string too. */
-function openEnum<const T extends readonly string[]>(_known: T): z.ZodType<T[number] | (string & {})> {
+function openEnum<const T extends readonly string[]>(_known: T): z.ZodMiniType<T[number] | (string & {})> {
   return z.string();
 }
 
@@ -24,90 +24,91 @@ const timestamp = z.string();
 
 export const channelSettingsSchema = z.looseObject({
   providerId: z.string(),
-  integrationIdentifier: z.string().nullish(),
-  credentials: z.looseObject({}).nullish(),
-  _integrationId: z.string().nullish(),
+  integrationIdentifier: z.nullish(z.string()),
+  credentials: z.nullish(z.looseObject({})),
+  _integrationId: z.nullish(z.string()),
 });
 
 export const subscriberSchema = z.looseObject({
   subscriberId: z.string(),
-  _id: z.string().nullish(),
-  _organizationId: z.string().nullish(),
-  _environmentId: z.string().nullish(),
-  firstName: z.string().nullish(),
-  lastName: z.string().nullish(),
-  email: z.string().nullish(),
-  phone: z.string().nullish(),
-  avatar: z.string().nullish(),
-  locale: z.string().nullish(),
-  timezone: z.string().nullish(),
-  data: jsonObject.nullish(),
-  channels: z.array(channelSettingsSchema).nullish(),
-  topics: z.array(z.string()).nullish(),
-  isOnline: z.boolean().nullish(),
-  lastOnlineAt: timestamp.nullish(),
-  deleted: z.boolean().nullish(),
-  createdAt: timestamp.nullish(),
-  updatedAt: timestamp.nullish(),
-  __v: z.number().nullish(),
+  _id: z.nullish(z.string()),
+  _organizationId: z.nullish(z.string()),
+  _environmentId: z.nullish(z.string()),
+  firstName: z.nullish(z.string()),
+  lastName: z.nullish(z.string()),
+  email: z.nullish(z.string()),
+  phone: z.nullish(z.string()),
+  avatar: z.nullish(z.string()),
+  locale: z.nullish(z.string()),
+  timezone: z.nullish(z.string()),
+  data: z.nullish(jsonObject),
+  channels: z.nullish(z.array(channelSettingsSchema)),
+  topics: z.nullish(z.array(z.string())),
+  isOnline: z.nullish(z.boolean()),
+  lastOnlineAt: z.nullish(timestamp),
+  deleted: z.nullish(z.boolean()),
+  createdAt: z.nullish(timestamp),
+  updatedAt: z.nullish(timestamp),
+  __v: z.nullish(z.number()),
 });
 export type Subscriber = z.infer<typeof subscriberSchema>;
 
 export const subscriberPageSchema = z.looseObject({
   data: z.array(subscriberSchema),
-  next: z.string().nullish().transform((v) => v ?? null),
-  previous: z.string().nullish().transform((v) => v ?? null),
-  totalCount: z.number().optional(),
-  totalCountCapped: z.boolean().optional(),
+  next: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? null)),
+  previous: z.pipe(z.nullish(z.string()), z.transform((v) => v ?? null)),
+  totalCount: z.optional(z.number()),
+  totalCountCapped: z.optional(z.boolean()),
 });
 export type SubscriberPage = z.infer<typeof subscriberPageSchema>;
 
 // ---- Integrations -----------------------------------------------------------------------------
 
 export const fieldFilterPartSchema = z.looseObject({
-  field: z.string().nullish(),
-  value: z.unknown().optional(),
-  operator: z.string().nullish(),
-  on: z.string().nullish(),
+  field: z.nullish(z.string()),
+  value: z.optional(z.unknown()),
+  operator: z.nullish(z.string()),
+  on: z.nullish(z.string()),
 });
 
 export const stepFilterSchema = z.looseObject({
-  isNegated: z.boolean().nullish(),
-  type: z.string().nullish(),
-  value: z.string().nullish(),
-  children: z.array(fieldFilterPartSchema).nullish(),
+  isNegated: z.nullish(z.boolean()),
+  type: z.nullish(z.string()),
+  value: z.nullish(z.string()),
+  children: z.nullish(z.array(fieldFilterPartSchema)),
 });
 export type StepFilter = z.infer<typeof stepFilterSchema>;
 
 export const integrationSchema = z.looseObject({
-  _id: z.string().nullish(),
-  _environmentId: z.string().nullish(),
-  _organizationId: z.string().nullish(),
-  name: z.string().nullish(),
-  identifier: z.string().nullish(),
+  _id: z.nullish(z.string()),
+  _environmentId: z.nullish(z.string()),
+  _organizationId: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  identifier: z.nullish(z.string()),
   providerId: z.string(),
-  channel: openEnum(CHANNEL_TYPES).nullish(),
-  kind: openEnum(['delivery', 'agent'] as const).nullish(),
+  channel: z.nullish(openEnum(CHANNEL_TYPES)),
+  kind: z.nullish(openEnum(['delivery', 'agent'] as const)),
   /** Secret values on older servers: never shown, logged or kept (see maskCredentials). */
-  credentials: jsonObject.nullish(),
-  configurations: jsonObject.nullish(),
-  active: z.boolean().nullish(),
-  deleted: z.boolean().nullish(),
-  deletedAt: timestamp.nullish(),
-  deletedBy: z.string().nullish(),
-  primary: z.boolean().nullish(),
-  conditions: z.array(stepFilterSchema).nullish(),
+  credentials: z.nullish(jsonObject),
+  configurations: z.nullish(jsonObject),
+  active: z.nullish(z.boolean()),
+  deleted: z.nullish(z.boolean()),
+  deletedAt: z.nullish(timestamp),
+  deletedBy: z.nullish(z.string()),
+  primary: z.nullish(z.boolean()),
+  conditions: z.nullish(z.array(stepFilterSchema)),
 });
 export type Integration = z.infer<typeof integrationSchema>;
+export const integrationListSchema = z.array(integrationSchema);
 
 // ---- Preferences ------------------------------------------------------------------------------
 
 export const preferenceChannelsSchema = z.looseObject({
-  email: z.boolean().optional(),
-  sms: z.boolean().optional(),
-  in_app: z.boolean().optional(),
-  chat: z.boolean().optional(),
-  push: z.boolean().optional(),
+  email: z.optional(z.boolean()),
+  sms: z.optional(z.boolean()),
+  in_app: z.optional(z.boolean()),
+  chat: z.optional(z.boolean()),
+  push: z.optional(z.boolean()),
 });
 export type PreferenceChannels = z.infer<typeof preferenceChannelsSchema>;
 
@@ -116,21 +117,21 @@ export type TimeRange = z.infer<typeof timeRangeSchema>;
 
 export const dayScheduleSchema = z.looseObject({
   isEnabled: z.boolean(),
-  hours: z.array(timeRangeSchema).nullish(),
+  hours: z.nullish(z.array(timeRangeSchema)),
 });
 export type DaySchedule = z.infer<typeof dayScheduleSchema>;
 
 export const weeklyScheduleSchema = z.looseObject(
-  Object.fromEntries(WEEK_DAYS.map((day) => [day, dayScheduleSchema.nullish()])) as Record<
+  Object.fromEntries(WEEK_DAYS.map((day) => [day, z.nullish(dayScheduleSchema)])) as Record<
     WeekDay,
-    z.ZodOptional<z.ZodNullable<typeof dayScheduleSchema>>
+    z.ZodMiniOptional<z.ZodMiniNullable<typeof dayScheduleSchema>>
   >,
 );
 export type WeeklySchedule = z.infer<typeof weeklyScheduleSchema>;
 
 export const scheduleSchema = z.looseObject({
   isEnabled: z.boolean(),
-  weeklySchedule: weeklyScheduleSchema.nullish(),
+  weeklySchedule: z.nullish(weeklyScheduleSchema),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
@@ -142,14 +143,14 @@ export const preferenceOverrideSchema = z.looseObject({
 export const workflowPreferenceSchema = z.looseObject({
   enabled: z.boolean(),
   channels: preferenceChannelsSchema,
-  overrides: z.array(preferenceOverrideSchema).nullish(),
+  overrides: z.nullish(z.array(preferenceOverrideSchema)),
   workflow: z.looseObject({
-    slug: z.string().nullish(),
+    slug: z.nullish(z.string()),
     identifier: z.string(),
-    name: z.string().nullish(),
-    updatedAt: timestamp.nullish(),
+    name: z.nullish(z.string()),
+    updatedAt: z.nullish(timestamp),
   }),
-  updatedAt: timestamp.nullish(),
+  updatedAt: z.nullish(timestamp),
 });
 export type WorkflowPreference = z.infer<typeof workflowPreferenceSchema>;
 
@@ -157,7 +158,7 @@ export const preferencesSchema = z.looseObject({
   global: z.looseObject({
     enabled: z.boolean(),
     channels: preferenceChannelsSchema,
-    schedule: scheduleSchema.nullish(),
+    schedule: z.nullish(scheduleSchema),
   }),
   workflows: z.array(workflowPreferenceSchema),
 });
@@ -167,40 +168,40 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const executionDetailSchema = z.looseObject({
   _id: z.string(),
-  createdAt: timestamp.nullish(),
+  createdAt: z.nullish(timestamp),
   status: openEnum(EXECUTION_STATUSES),
-  detail: z.string().nullish(),
-  isRetry: z.boolean().nullish(),
-  isTest: z.boolean().nullish(),
-  providerId: z.string().nullish(),
-  raw: z.string().nullish(),
-  source: openEnum(EXECUTION_SOURCES).nullish(),
+  detail: z.nullish(z.string()),
+  isRetry: z.nullish(z.boolean()),
+  isTest: z.nullish(z.boolean()),
+  providerId: z.nullish(z.string()),
+  raw: z.nullish(z.string()),
+  source: z.nullish(openEnum(EXECUTION_SOURCES)),
 });
 export type ExecutionDetail = z.infer<typeof executionDetailSchema>;
 
 export const digestTimedConfigSchema = z.looseObject({
-  atTime: z.string().nullish(),
-  weekDays: z.array(z.string()).nullish(),
-  monthDays: z.array(z.number()).nullish(),
-  ordinal: z.string().nullish(),
-  ordinalValue: z.string().nullish(),
-  monthlyType: z.string().nullish(),
-  cronExpression: z.string().nullish(),
-  untilDate: z.string().nullish(),
+  atTime: z.nullish(z.string()),
+  weekDays: z.nullish(z.array(z.string())),
+  monthDays: z.nullish(z.array(z.number())),
+  ordinal: z.nullish(z.string()),
+  ordinalValue: z.nullish(z.string()),
+  monthlyType: z.nullish(z.string()),
+  cronExpression: z.nullish(z.string()),
+  untilDate: z.nullish(z.string()),
 });
 export type DigestTimedConfig = z.infer<typeof digestTimedConfigSchema>;
 
 export const digestMetadataSchema = z.looseObject({
-  digestKey: z.string().nullish(),
-  amount: z.number().nullish(),
-  unit: openEnum(DIGEST_UNITS).nullish(),
-  type: openEnum(DIGEST_TYPES).nullish(),
-  events: z.array(z.unknown()).nullish(),
-  backoff: z.boolean().nullish(),
-  backoffAmount: z.number().nullish(),
-  backoffUnit: openEnum(DIGEST_UNITS).nullish(),
-  updateMode: z.boolean().nullish(),
-  timed: digestTimedConfigSchema.nullish(),
+  digestKey: z.nullish(z.string()),
+  amount: z.nullish(z.number()),
+  unit: z.nullish(openEnum(DIGEST_UNITS)),
+  type: z.nullish(openEnum(DIGEST_TYPES)),
+  events: z.nullish(z.array(z.unknown())),
+  backoff: z.nullish(z.boolean()),
+  backoffAmount: z.nullish(z.number()),
+  backoffUnit: z.nullish(openEnum(DIGEST_UNITS)),
+  updateMode: z.nullish(z.boolean()),
+  timed: z.nullish(digestTimedConfigSchema),
 });
 export type DigestMetadata = z.infer<typeof digestMetadataSchema>;
 
@@ -220,85 +221,85 @@ export interface NotificationStep {
   [key: string]: unknown;
 }
 
-export const notificationStepSchema: z.ZodType<NotificationStep> = z.looseObject({
-  _id: z.string().nullish(),
-  active: z.boolean().nullish(),
-  name: z.string().nullish(),
-  _templateId: z.string().nullish(),
-  _parentId: z.string().nullish(),
-  filters: z.array(stepFilterSchema).nullish(),
-  template: jsonObject.nullish(),
+export const notificationStepSchema: z.ZodMiniType<NotificationStep> = z.looseObject({
+  _id: z.nullish(z.string()),
+  active: z.nullish(z.boolean()),
+  name: z.nullish(z.string()),
+  _templateId: z.nullish(z.string()),
+  _parentId: z.nullish(z.string()),
+  filters: z.nullish(z.array(stepFilterSchema)),
+  template: z.nullish(jsonObject),
   get variants() {
-    return z.array(notificationStepSchema).nullish();
+    return z.nullish(z.array(notificationStepSchema));
   },
-  replyCallback: jsonObject.nullish(),
-  controlVariables: jsonObject.nullish(),
-  metadata: jsonObject.nullish(),
-  issues: jsonObject.nullish(),
+  replyCallback: z.nullish(jsonObject),
+  controlVariables: z.nullish(jsonObject),
+  metadata: z.nullish(jsonObject),
+  issues: z.nullish(jsonObject),
 });
 
 export const jobSchema = z.looseObject({
   _id: z.string(),
-  type: openEnum(STEP_TYPES).nullish(),
+  type: z.nullish(openEnum(STEP_TYPES)),
   status: openEnum(JOB_STATUSES),
-  digest: digestMetadataSchema.nullish(),
-  executionDetails: z.array(executionDetailSchema).nullish(),
-  step: notificationStepSchema.nullish(),
-  overrides: jsonObject.nullish(),
-  payload: jsonObject.nullish(),
-  providerId: z.string().nullish(),
-  createdAt: timestamp.nullish(),
-  updatedAt: timestamp.nullish(),
-  scheduleExtensionsCount: z.number().nullish(),
+  digest: z.nullish(digestMetadataSchema),
+  executionDetails: z.nullish(z.array(executionDetailSchema)),
+  step: z.nullish(notificationStepSchema),
+  overrides: z.nullish(jsonObject),
+  payload: z.nullish(jsonObject),
+  providerId: z.nullish(z.string()),
+  createdAt: z.nullish(timestamp),
+  updatedAt: z.nullish(timestamp),
+  scheduleExtensionsCount: z.nullish(z.number()),
 });
 export type Job = z.infer<typeof jobSchema>;
 
 export const notificationSchema = z.looseObject({
   _id: z.string(),
-  _environmentId: z.string().nullish(),
-  _organizationId: z.string().nullish(),
-  _subscriberId: z.string().nullish(),
-  transactionId: z.string().nullish(),
-  _templateId: z.string().nullish(),
-  _digestedNotificationId: z.string().nullish(),
-  createdAt: timestamp.nullish(),
-  updatedAt: timestamp.nullish(),
-  channels: z.array(z.string()).nullish(),
-  subscriber: z
-    .looseObject({
-      _id: z.string().nullish(),
-      subscriberId: z.string().nullish(),
-      firstName: z.string().nullish(),
-      lastName: z.string().nullish(),
-      email: z.string().nullish(),
-      phone: z.string().nullish(),
-    })
-    .nullish(),
-  template: z
-    .looseObject({
-      _id: z.string().nullish(),
-      name: z.string().nullish(),
-      origin: openEnum(RESOURCE_ORIGINS).nullish(),
-      triggers: z.array(z.looseObject({ identifier: z.string().nullish(), type: z.string().nullish() })).nullish(),
-    })
-    .nullish(),
-  jobs: z.array(jobSchema).nullish(),
-  payload: jsonObject.nullish(),
-  tags: z.array(z.string()).nullish(),
-  controls: jsonObject.nullish(),
-  to: jsonObject.nullish(),
-  topics: z.array(z.looseObject({ _topicId: z.string().nullish(), topicKey: z.string().nullish() })).nullish(),
-  severity: openEnum(SEVERITIES).nullish(),
-  critical: z.boolean().nullish(),
-  contextKeys: z.array(z.string()).nullish(),
+  _environmentId: z.nullish(z.string()),
+  _organizationId: z.nullish(z.string()),
+  _subscriberId: z.nullish(z.string()),
+  transactionId: z.nullish(z.string()),
+  _templateId: z.nullish(z.string()),
+  _digestedNotificationId: z.nullish(z.string()),
+  createdAt: z.nullish(timestamp),
+  updatedAt: z.nullish(timestamp),
+  channels: z.nullish(z.array(z.string())),
+  subscriber: z.nullish(
+    z.looseObject({
+      _id: z.nullish(z.string()),
+      subscriberId: z.nullish(z.string()),
+      firstName: z.nullish(z.string()),
+      lastName: z.nullish(z.string()),
+      email: z.nullish(z.string()),
+      phone: z.nullish(z.string()),
+    }),
+  ),
+  template: z.nullish(
+    z.looseObject({
+      _id: z.nullish(z.string()),
+      name: z.nullish(z.string()),
+      origin: z.nullish(openEnum(RESOURCE_ORIGINS)),
+      triggers: z.nullish(z.array(z.looseObject({ identifier: z.nullish(z.string()), type: z.nullish(z.string()) }))),
+    }),
+  ),
+  jobs: z.nullish(z.array(jobSchema)),
+  payload: z.nullish(jsonObject),
+  tags: z.nullish(z.array(z.string())),
+  controls: z.nullish(jsonObject),
+  to: z.nullish(jsonObject),
+  topics: z.nullish(z.array(z.looseObject({ _topicId: z.nullish(z.string()), topicKey: z.nullish(z.string()) }))),
+  severity: z.nullish(openEnum(SEVERITIES)),
+  critical: z.nullish(z.boolean()),
+  contextKeys: z.nullish(z.array(z.string())),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationPageSchema = z.looseObject({
   data: z.array(notificationSchema),
-  hasMore: z.boolean().nullish().transform((v) => v ?? false),
-  pageSize: z.number().nullish(),
-  page: z.number().nullish(),
+  hasMore: z.pipe(z.nullish(z.boolean()), z.transform((v) => v ?? false)),
+  pageSize: z.nullish(z.number()),
+  page: z.nullish(z.number()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
@@ -306,10 +307,10 @@ export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 /** The service's error body; every field optional so that odd bodies still yield what they have. */
 export const errorBodySchema = z.looseObject({
-  statusCode: z.number().optional(),
-  message: z.unknown().optional(),
-  error: z.unknown().optional(),
-  errorId: z.string().optional(),
-  path: z.string().optional(),
-  errors: z.record(z.string(), z.unknown()).optional(),
+  statusCode: z.optional(z.number()),
+  message: z.optional(z.unknown()),
+  error: z.optional(z.unknown()),
+  errorId: z.optional(z.string()),
+  path: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.unknown())),
 });

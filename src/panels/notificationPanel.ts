@@ -4,7 +4,7 @@
  * webview's requests. Panels survive a window reload through the serializer.
  */
 import * as vscode from 'vscode';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { isAbortError, type Notification } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -22,7 +22,7 @@ export const NOTIFICATION_PANEL_TYPE = 'novuExplorer.notification';
 /** Live refresh: first after 2 s, then slower while nothing changes, never slower than 30 s. */
 export const LIVE_REFRESH = { firstMs: 2000, factor: 1.6, maxMs: 30_000 };
 
-export const panelStateSchema = z.object({ notificationId: z.string().min(1).max(100), connectionId: z.string().min(1).max(100) });
+export const panelStateSchema = z.object({ notificationId: z.string().check(z.minLength(1), z.maxLength(100)), connectionId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export interface PanelServices {
   extensionUri: vscode.Uri;

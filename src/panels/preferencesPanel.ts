@@ -5,7 +5,7 @@
  * then shows the service's answer. A change the service refuses is rolled back and explained.
  */
 import * as vscode from 'vscode';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { NovuApiError, validateSchedule, type NovuClient, type Preferences, type Schedule, type WorkflowPreference } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -21,7 +21,7 @@ import { webviewHtml, webviewOptions } from './webviewHtml';
 
 export const PREFERENCES_PANEL_TYPE = 'novuExplorer.preferences';
 
-export const preferencesPanelStateSchema = z.object({ subscriberId: z.string().min(1).max(300), connectionId: z.string().min(1).max(100) });
+export const preferencesPanelStateSchema = z.object({ subscriberId: z.string().check(z.minLength(1), z.maxLength(300)), connectionId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export interface PreferencesPanelServices {
   extensionUri: vscode.Uri;

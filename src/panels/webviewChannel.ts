@@ -4,7 +4,7 @@
  * each request into exactly one reply carrying its result or a short error.
  */
 import type * as vscode from 'vscode';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Log } from '../log';
 import type { Reply } from '../protocol/common';
 import { describeError } from '../ui/errors';
@@ -16,7 +16,7 @@ export class WebviewChannel<Body, State> implements vscode.Disposable {
 
   constructor(
     private readonly webview: vscode.Webview,
-    schema: z.ZodType<Message<Body>>,
+    schema: z.ZodMiniType<Message<Body>>,
     private readonly handlers: { state(): State; request(body: Body): Promise<unknown> },
     log: Log,
     panelName: string,

@@ -1,5 +1,5 @@
 /** The notification panel's protocol and the view-model it renders. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { panelActionSchema, readySchema, requestSchema, type PanelError, type Reply } from './common';
 
 /** A 24-hex id like the service's notification ids (also what deep links accept). */
@@ -114,13 +114,13 @@ export type NotificationPanelState =
 export type HostToNotificationWebview = { type: 'state'; state: NotificationPanelState } | Reply;
 
 export const notificationRequestBodySchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('refresh') }).strict(),
-  z.object({ method: z.literal('jobDetails'), jobId: z.string().min(1).max(100) }).strict(),
-  z.object({ method: z.literal('openNotification'), notificationId: z.string().regex(NOTIFICATION_ID_PATTERN) }).strict(),
-  z.object({ method: z.literal('copy'), text: z.string().min(1).max(1_000_000), what: z.string().max(60) }).strict(),
-  z.object({ method: z.literal('copyRaw'), jobId: z.string().min(1).max(100), detailId: z.string().min(1).max(100) }).strict(),
-  z.object({ method: z.literal('openJson') }).strict(),
-  z.object({ method: z.literal('action'), action: panelActionSchema }).strict(),
+  z.strictObject({ method: z.literal('refresh') }),
+  z.strictObject({ method: z.literal('jobDetails'), jobId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  z.strictObject({ method: z.literal('openNotification'), notificationId: z.string().check(z.regex(NOTIFICATION_ID_PATTERN)) }),
+  z.strictObject({ method: z.literal('copy'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), what: z.string().check(z.maxLength(60)) }),
+  z.strictObject({ method: z.literal('copyRaw'), jobId: z.string().check(z.minLength(1), z.maxLength(100)), detailId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  z.strictObject({ method: z.literal('openJson') }),
+  z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);
 
 export type NotificationRequestBody = z.infer<typeof notificationRequestBodySchema>;

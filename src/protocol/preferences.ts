@@ -1,5 +1,5 @@
 /** The preferences panel's protocol and the view-model it renders. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CHANNEL_TYPES, WEEK_DAYS } from '../api/constants';
 import type { Schedule } from '../api/schemas';
 import { panelActionSchema, readySchema, requestSchema, type PanelError, type Reply } from './common';
@@ -55,21 +55,19 @@ export type PreferencesPanelState =
 export type HostToPreferencesWebview = { type: 'state'; state: PreferencesPanelState } | Reply;
 
 const channelSchema = z.enum(CHANNEL_TYPES);
-const timeRangeSchema = z.object({ start: z.string().max(20), end: z.string().max(20) }).strict();
-const dayScheduleSchema = z.object({ isEnabled: z.boolean(), hours: z.array(timeRangeSchema).max(24).optional() }).strict();
-export const scheduleInputSchema = z
-  .object({
-    isEnabled: z.boolean(),
-    weeklySchedule: z.partialRecord(z.enum(WEEK_DAYS), dayScheduleSchema).optional(),
-  })
-  .strict();
+const timeRangeSchema = z.strictObject({ start: z.string().check(z.maxLength(20)), end: z.string().check(z.maxLength(20)) });
+const dayScheduleSchema = z.strictObject({ isEnabled: z.boolean(), hours: z.optional(z.array(timeRangeSchema).check(z.maxLength(24))) });
+export const scheduleInputSchema = z.strictObject({
+  isEnabled: z.boolean(),
+  weeklySchedule: z.optional(z.partialRecord(z.enum(WEEK_DAYS), dayScheduleSchema)),
+});
 
 export const preferencesRequestBodySchema = z.discriminatedUnion('method', [
-  z.object({ method: z.literal('refresh') }).strict(),
-  z.object({ method: z.literal('setChannel'), workflowId: z.string().min(1).max(200).optional(), channel: channelSchema, enabled: z.boolean() }).strict(),
-  z.object({ method: z.literal('saveSchedule'), schedule: scheduleInputSchema }).strict(),
-  z.object({ method: z.literal('dismissNotice') }).strict(),
-  z.object({ method: z.literal('action'), action: panelActionSchema }).strict(),
+  z.strictObject({ method: z.literal('refresh') }),
+  z.strictObject({ method: z.literal('setChannel'), workflowId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))), channel: channelSchema, enabled: z.boolean() }),
+  z.strictObject({ method: z.literal('saveSchedule'), schedule: scheduleInputSchema }),
+  z.strictObject({ method: z.literal('dismissNotice') }),
+  z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);
 
 export type PreferencesRequestBody = z.infer<typeof preferencesRequestBodySchema>;
