@@ -67,7 +67,26 @@ for (const theme of ['dark', 'light']) {
       await screenshot(ui.page, `notification-${theme}`);
     });
 
+    it('shows a failed delivery of an ordinary subscriber with its provider response', async () => {
+      await runCommand(ui.page, 'Novu: Open Notification…');
+      await ui.page.locator('.quick-input-widget input.input').fill(F.failedNotificationId);
+      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
+      const email = webview(ui.page).locator('li.nx-job[data-status="failed"][data-job-id]').first();
+      await email.waitFor({ timeout: 30_000 });
+      await email.locator('button.nx-job-toggle').click();
+      await email.locator('pre.nx-raw-text').waitFor();
+      assert.match(await email.locator('pre.nx-raw-text').innerText(), /verified Sender Identity/);
+      assert.match(await webview(ui.page).locator('.nx-subscriber-name').innerText(), /Alice/);
+      await screenshot(ui.page, `notification-failed-${theme}`);
+    });
+
     it('follows the merged job to its digest notification in a new panel', async () => {
+      await runCommand(ui.page, 'View: Close All Editors');
+      await runCommand(ui.page, 'Novu: Open Notification…');
+      await ui.page.locator('.quick-input-widget input.input').fill(F.mixedNotificationId);
+      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
       const view = webview(ui.page);
       await view.locator('li.nx-job[data-status="merged"] button.nx-merged-link').click();
       await ui.page.locator('.tab', { hasText: /digest/i }).nth(1).waitFor({ timeout: 15_000 });

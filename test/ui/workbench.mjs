@@ -96,6 +96,10 @@ export function treeRows(page, viewTitle) {
 
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // Toasts ("Connected to …") would cover what the picture is for.
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator('.notification-toast').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+  await page.mouse.move(1, 1);
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path });
   return path;
