@@ -1,5 +1,6 @@
 // `npm test`: type-check, lint, build, then the unit tests (plain Node), the integration tests
-// (inside a real VS Code) and the UI tests (Playwright on the real workbench). The last line is the
+// (inside a real VS Code) and the UI tests (Playwright on the real workbench, including the built
+// .vsix installed into VS Code). The last line is the
 // summary `N passed, N failed` over every stage. `npm test -- unit integration` runs only those stages.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -106,7 +107,7 @@ try {
 
   if (stages.includes('ui')) {
     section('UI tests (Playwright on the workbench)');
-    await nodeTests('ui', files(join(ROOT, 'test/ui'), '.test.mjs'));
+    await nodeTests('ui', [...files(join(ROOT, 'test/ui'), '.test.mjs'), ...files(join(ROOT, 'test/package'), '.test.mjs')]);
   }
 } catch (error) {
   console.log(String(error));

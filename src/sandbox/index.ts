@@ -25,6 +25,8 @@ export interface SandboxOptions {
   /** Default 300 (at least the handful of fixture subscribers). */
   subscriberCount?: number;
   faults?: SandboxFaults;
+  /** Records served besides the seeded ones (benchmarks add a 1,000-job notification). */
+  extraNotifications?: readonly Notification[];
 }
 
 /** Read access to the sandbox's stored state, for assertions. Records are live; do not mutate them. */
@@ -60,7 +62,7 @@ export interface Sandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const apiKey = options.apiKey ?? DEFAULT_SANDBOX_API_KEY;
   const seed = options.seed ?? 1;
-  const store = new SandboxStore(seed, options.subscriberCount ?? DEFAULT_SUBSCRIBER_COUNT);
+  const store = new SandboxStore(seed, options.subscriberCount ?? DEFAULT_SUBSCRIBER_COUNT, options.extraNotifications);
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   const state: SandboxState = {

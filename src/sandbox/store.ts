@@ -126,7 +126,7 @@ export class SandboxStore {
   private clockMs = SEED_END_MS;
   private created = 0;
 
-  constructor(seed: number, subscriberCount: number) {
+  constructor(seed: number, subscriberCount: number, extraNotifications: readonly Notification[] = []) {
     const rng = new Prng(seed);
     this.workflows = createWorkflows();
     this.integrations = createIntegrations();
@@ -139,7 +139,7 @@ export class SandboxStore {
       a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? -1 : 1) : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
     );
     this.created = this.byId.length;
-    const notifications = seedNotifications({ rng, workflows: this.workflows, subscribers: this.byId });
+    const notifications = [...seedNotifications({ rng, workflows: this.workflows, subscribers: this.byId }), ...extraNotifications];
     notifications.sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
     this.notifications = notifications;
     this.notificationsById = new Map(notifications.map((n) => [n._id, n]));

@@ -1,0 +1,103 @@
+/**
+ * The benchmarks that run in plain Node: bundle sizes, parse cost against the official SDK's models,
+ * request overhead against plain fetch, and the notification view-model. Writes JSON to argv[2].
+ */
+import { writeFileSync, readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { ActivityNotificationResponseDto$inboundSchema, ListSubscribersResponseDto$inboundSchema } from '@novu/api/models/components';
+import { NovuClient, notificationSchema, subscriberPageSchema } from '../../src/api';
+import { buildViewModel } from '../../src/notifications/viewModel';
+import { SANDBOX_FIXTURES, startSandbox } from '../../src/sandbox';
+import { buildNotification, buildSubscriber } from '../fixtures/builders';
+import { compare, median, round, timeRuns } from './stats';
+
+const ROOT = process.cwd();
+
+function sizeOf(path: string): { raw: number; gzip: number } {
+  const data = readFileSync(path);
+  return { raw: data.length, gzip: gzipSync(data, { level: 9 }).length };
+}
+
+async function bundleSize(entry: string, name: string): Promise<{ raw: number; gzip: number }> {
+  const outfile = join(ROOT, 'out', 'bench', `${name}.js`);
+  await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, platform: 'node', target: 'node20', format: 'cjs', outfile, logLevel: 'error', external: ['vscode'] });
+  return sizeOf(outfile);
+}
+
+async function bundles() {
+  const files: Record<string, { raw: number; gzip: number }> = {};
+  for (const file of ['dist/extension.js', 'dist/sandboxServer.js', 'media/dist/notification.js', 'media/dist/preferences.js']) {
+    if (existsSync(join(ROOT, file))) files[file] = sizeOf(join(ROOT, file));
+  }
+  files['NovuClient alone (7 operations)'] = await bundleSize('test/bench/clientEntry.ts', 'client');
+  files['@novu/api standalone functions (6 operations)'] = await bundleSize('test/bench/sdkEntry.ts', 'sdk');
+  return files;
+}
+
+async function parseCost() {
+  const notification = JSON.parse(JSON.stringify(buildNotification({}, 1000, 20)));
+  const page = JSON.parse(JSON.stringify({ data: Array.from({ length: 100 }, () => buildSubscriber({ phone: '+15550100', locale: 'en-US', timezone: 'Europe/Berlin', data: { plan: 'pro' } })), next: 'abc', previous: null, totalCount: 1000, totalCountCapped: false }));
+  // Both must accept the data, or the comparison means nothing.
+  if (!notificationSchema.safeParse(notification).success) throw new Error('NovuClient rejects the benchmark notification');
+  ActivityNotificationResponseDto$inboundSchema.parse(notification);
+  ListSubscribersResponseDto$inboundSchema.parse(page);
+  const big = await compare(() => notificationSchema.safeParse(notification), () => ActivityNotificationResponseDto$inboundSchema.parse(notification), { warmup: 3, runs: 15 });
+  const subs = await compare(() => subscriberPageSchema.safeParse(page), () => ListSubscribersResponseDto$inboundSchema.parse(page), { warmup: 10, runs: 50 });
+  return {
+    'notification 1,000 jobs x 20 details': { clientMs: round(big.a), sdkMs: round(big.b), ratio: round(big.ratio) },
+    'subscriber page of 100': { clientMs: round(subs.a, 3), sdkMs: round(subs.b, 3), ratio: round(subs.ratio) },
+  };
+}
+
+async function requestOverhead() {
+  const sandbox = await startSandbox({ apiKey: 'bench-key' });
+  try {
+    const client = new NovuClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    const headers = { Authorization: `ApiKey ${sandbox.apiKey}`, Accept: 'application/json' };
+    const search = await compare(
+      () => client.searchSubscribers({ limit: 100 }),
+      async () => (await fetch(`${sandbox.url}/v2/subscribers?limit=100`, { headers })).json(),
+      { warmup: 10, runs: 40 },
+    );
+    const id = SANDBOX_FIXTURES.failedNotificationId;
+    const read = await compare(
+      () => client.getNotification(id),
+      async () => (await fetch(`${sandbox.url}/v1/notifications/${id}`, { headers })).json(),
+      { warmup: 10, runs: 40 },
+    );
+    const bigId = SANDBOX_FIXTURES.bigNotificationId;
+    const bigRead = await compare(
+      () => client.getNotification(bigId),
+      async () => (await fetch(`${sandbox.url}/v1/notifications/${bigId}`, { headers })).json(),
+      { warmup: 5, runs: 20 },
+    );
+    return {
+      'search, 100 subscribers': { clientMs: round(search.a), fetchMs: round(search.b), ratio: round(search.ratio) },
+      'notification read (failed fixture)': { clientMs: round(read.a), fetchMs: round(read.b), ratio: round(read.ratio) },
+      'notification read (320 jobs)': { clientMs: round(bigRead.a), fetchMs: round(bigRead.b), ratio: round(bigRead.ratio) },
+    };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function viewModel() {
+  const notification = notificationSchema.parse(JSON.parse(JSON.stringify(buildNotification({}, 1000, 20))));
+  const times = await timeRuns(() => buildViewModel(notification), { warmup: 3, runs: 15 });
+  const model = buildViewModel(notification);
+  return { 'view-model, 1,000 jobs x 20': { medianMs: round(median(times)), firstMessageBytes: JSON.stringify(model).length } };
+}
+
+async function main(): Promise<void> {
+  const out = process.argv[2];
+  if (!out) throw new Error('usage: node out/test/bench/node.js <out.json>');
+  const result = { bundles: await bundles(), parse: await parseCost(), requests: await requestOverhead(), viewModel: await viewModel() };
+  writeFileSync(out, JSON.stringify(result, null, 2));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,99 @@
+// `npm run bench`: builds for production, then measures in plain Node, inside real VS Code and in
+// the real webview, prints one table and writes test-results/bench.json. Medians after warm-up;
+// comparisons are ratios measured side by side in one run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runVSCodeTests } from '../vscode/runTests.mjs';
+import { ensureVSCode } from '../vscode/setup.mjs';
+import { measurePanelRender } from './panelRender.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const require = createRequire(import.meta.url);
+const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
+const log = (line) => console.log(`bench: ${line}`);
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+async function hostBench() {
+  const { startSandbox } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+  const started = performance.now();
+  const sandbox = await startSandbox({ apiKey: 'bench-host-key', subscriberCount: 100_000 });
+  log(`sandbox with 100,000 subscribers up in ${Math.round(performance.now() - started)} ms`);
+  const out = join(tmp, 'host.json');
+  try {
+    const code = await runVSCodeTests({
+      extensionDevelopmentPath: ROOT,
+      extensionTestsPath: join(ROOT, 'out/test/bench/host/index.js'),
+      env: { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_KEY: sandbox.apiKey, BENCH_OUT: out },
+      label: 'bench',
+      timeoutMs: 15 * 60_000,
+      setup: false,
+    });
+    if (code !== 0) throw new Error('the in-VS-Code benchmark failed');
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } finally {
+    await sandbox.close();
+  }
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value) => `${value} ms`;
+
+function table(results) {
+  const rows = [];
+  const add = (section, what, value, target = '') => rows.push([section, what, value, target]);
+  for (const [file, size] of Object.entries(results.node.bundles)) {
+    const target = file === 'dist/extension.js' ? `< 150 KB: ${size.raw < 150 * 1024 ? 'met' : 'MISSED'}` : '';
+    add('bundle', file, `${kb(size.raw)} min, ${kb(size.gzip)} gzip`, target);
+  }
+  const client = results.node.bundles['NovuClient alone (7 operations)'];
+  const sdk = results.node.bundles['@novu/api standalone functions (6 operations)'];
+  add('bundle', 'NovuClient / @novu/api (min)', `${(client.raw / sdk.raw).toFixed(3)}x`);
+  for (const [what, r] of Object.entries(results.node.parse)) {
+    add('parse', what, `client ${ms(r.clientMs)} · @novu/api ${ms(r.sdkMs)} · ratio ${r.ratio}x`, `<= 1x: ${r.ratio <= 1 ? 'met' : 'MISSED'}`);
+  }
+  for (const [what, r] of Object.entries(results.node.requests)) {
+    add('requests', what, `client ${ms(r.clientMs)} · fetch ${ms(r.fetchMs)} · ratio ${r.ratio}x`, `<= 1.2x: ${r.ratio <= 1.2 ? 'met' : 'MISSED'}`);
+  }
+  const activation = results.host.activation;
+  for (const [what, r] of Object.entries(activation)) {
+    add('activation', what, ms(r.ms), what === 'activate()' || what.startsWith('refresh') ? `< 100 ms: ${r.ms < 100 ? 'met' : 'MISSED'}` : '');
+  }
+  for (const [what, r] of Object.entries(results.panel)) add('panel', what, ms(r.ms), what.includes('usable') ? `< 300 ms: ${r.ms < 300 ? 'met' : 'MISSED'}` : '');
+  // Opening any webview costs the same in code-server; what the record's size adds is the difference.
+  const small = results.panel['choose → first timeline rows usable (6 jobs)']?.ms;
+  const big = results.panel['choose → first timeline rows usable (1,000 x 20)']?.ms;
+  if (small !== undefined && big !== undefined) add('panel', '1,000 x 20 over a 6-job panel (same path)', ms(big - small), `< 300 ms: ${big - small < 300 ? 'met' : 'MISSED'}`);
+  for (const [what, r] of Object.entries(results.node.viewModel)) add('panel', what, `${ms(r.medianMs)} (first message ${kb(r.firstMessageBytes)})`);
+  const scale = results.host.scale;
+  add('scale', `${scale.loaded.toLocaleString('en-US')} subscribers, pages of ${scale.pageSize}`, `${scale.totalSeconds} s in all`);
+  for (const key of Object.keys(scale).filter((k) => k.startsWith('median'))) add('scale', key, ms(scale[key]));
+  add('scale', 'extension host heap by subscribers loaded', Object.entries(scale.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
+  const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
+}
+
+try {
+  log('production build');
+  run(process.execPath, ['esbuild.mjs', '--production', '--tests']);
+  log('plain Node: bundle sizes, parse cost, request overhead, view-model');
+  run(process.execPath, [join(ROOT, 'out/test/bench/node.js'), join(tmp, 'node.json')]);
+  const node = JSON.parse(readFileSync(join(tmp, 'node.json'), 'utf8'));
+  await ensureVSCode();
+  log('inside VS Code: activation, views, 100,000 subscribers');
+  const host = await hostBench();
+  log('in the real webview: notification panel, 1,000 jobs x 20 details');
+  const panel = await measurePanelRender(ROOT);
+  const results = { date: new Date().toISOString(), node: host ? node : node, host, panel };
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'test-results', 'bench.json'), JSON.stringify(results, null, 2));
+  console.log(`\n${table(results)}\n\nbench: written to test-results/bench.json`);
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}

@@ -1,0 +1,68 @@
+// Copies the README's screenshots from the UI tests' output (test-results/screenshots/, made by
+// `npm test -- ui`) into media/screenshots/, cropped (optionally downscaled) with headless Debian Chromium
+// so that the .vsix stays small.
+// Usage: node test/package/collectScreenshots.mjs
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const FROM = join(ROOT, 'test-results', 'screenshots');
+const TO = join(ROOT, 'media', 'screenshots');
+
+/**
+ * What the README shows. `crop` is in source pixels (the UI tests shoot 1440×900); `width` is the
+ * output width (height follows the crop's aspect ratio). Tree-only shots keep the side bar and the
+ * status bar item, not the empty editor area.
+ */
+export const SHOTS = [
+  { from: 'sandbox-dark.png', to: 'sandbox-dark.png', crop: { x: 0, y: 0, width: 400, height: 900 } },
+  { from: 'integrations-dark.png', to: 'integrations-dark.png', crop: { x: 0, y: 0, width: 400, height: 900 } },
+  { from: 'notification-failed-dark.png', to: 'notification-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  { from: 'preferences-light.png', to: 'preferences-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+];
+
+/** PNG width and height from the IHDR chunk. */
+function pngSize(file) {
+  const b = readFileSync(file);
+  if (b.toString('ascii', 1, 4) !== 'PNG') throw new Error(`${file} is not a PNG`);
+  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+}
+
+const missing = SHOTS.map((s) => join(FROM, s.from)).filter((f) => !existsSync(f));
+if (missing.length > 0) {
+  console.error(`missing UI screenshots (run \`npm test -- ui\` first):\n  ${missing.map((f) => relative(ROOT, f)).join('\n  ')}`);
+  process.exit(1);
+}
+mkdirSync(TO, { recursive: true });
+
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const page = await browser.newPage({ deviceScaleFactor: 1 });
+  for (const shot of SHOTS) {
+    const source = join(FROM, shot.from);
+    const size = pngSize(source);
+    const crop = shot.crop ?? { x: 0, y: 0, ...size };
+    const scale = (shot.width ?? crop.width) / crop.width;
+    const width = Math.round(crop.width * scale);
+    const height = Math.round(crop.height * scale);
+    await page.setViewportSize({ width, height });
+    const data = readFileSync(source).toString('base64');
+    await page.setContent(
+      `<body style="margin:0;overflow:hidden"><div style="position:relative;width:${width}px;height:${height}px;overflow:hidden">` +
+        `<img style="position:absolute;left:${-crop.x * scale}px;top:${-crop.y * scale}px;width:${size.width * scale}px;height:${size.height * scale}px" ` +
+        `src="data:image/png;base64,${data}"></div></body>`,
+    );
+    await page.locator('img').evaluate((img) => img.decode());
+    const target = join(TO, shot.to);
+    await page.screenshot({ path: target, clip: { x: 0, y: 0, width, height } });
+    console.log(`${relative(ROOT, target)}  ${width}×${height}  ${Math.round(statSync(target).size / 1024)} KB  (from ${shot.from})`);
+  }
+} finally {
+  await browser.close();
+}

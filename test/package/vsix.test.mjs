@@ -1,0 +1,103 @@
+// The packaged extension: build the .vsix (when missing or stale), install it into the real VS Code
+// of the test harness as a user would, and run the smoke steps against the installed copy.
+// Run: node --test --test-concurrency=1 test/package/vsix.test.mjs
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
+import { openNovu, runCommand, screenshot, treeRows } from '../ui/workbench.mjs';
+import { VSIX, launchInstalled } from './installed.mjs';
+
+const require = createRequire(import.meta.url);
+
+/** Every file below `dir`, relative to it. */
+function listFiles(dir, base = dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? listFiles(path, base) : [relative(base, path)];
+  });
+}
+
+/** The webview document of the active panel (VS Code nests it in two iframes). */
+function webview(page) {
+  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+}
+
+describe('installed .vsix', { timeout: 300_000 }, () => {
+  let ui;
+
+  before(async () => {
+    ui = await launchInstalled({ theme: 'dark' });
+    if (ui.rebuilt) console.log(`# rebuilt the package: ${ui.rebuilt}`);
+  });
+  after(() => ui?.close());
+
+  it('holds the bundles, media and manifest only, and stays small', () => {
+    const files = listFiles(ui.extensionPath);
+    for (const f of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/sandboxServer.js',
+      'media/icon.png', 'media/novu.svg', 'media/notification.css', 'media/preferences.css',
+      'media/dist/notification.js', 'media/dist/preferences.js', 'media/dist/codicons/codicon.css', 'media/dist/codicons/codicon.ttf']) {
+      assert.ok(files.includes(f), `${f} is in the package`);
+    }
+    const unwanted = files.filter((f) => /(^|\/)(node_modules|src|webview|test|out|test-results)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') || f === 'dist/sandbox.js');
+    assert.deepEqual(unwanted, []);
+    const size = statSync(VSIX).size;
+    assert.ok(size < 1024 * 1024, `the .vsix is ${Math.round(size / 1024)} KB`);
+  });
+
+  it('ships every image the README links to', () => {
+    const readme = readFileSync(join(ui.extensionPath, 'readme.md'), 'utf8');
+    const images = [...readme.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g), ...readme.matchAll(/<img[^>]+src="([^"]+)"/g)]
+      .map((m) => m[1])
+      .filter((src) => !/^[a-z]+:/i.test(src));
+    const missing = images.filter((src) => !existsSync(join(ui.extensionPath, src)));
+    assert.deepEqual(missing, [], 'relative images resolve inside the installed extension');
+  });
+
+  it('runs the installed extension, not a development copy', async () => {
+    // With an extensionDevelopmentPath the window title and the command center say so.
+    assert.doesNotMatch(await ui.page.title(), /Extension Development Host/);
+    const commandCenter = ui.page.locator('.command-center').first();
+    await commandCenter.waitFor();
+    assert.doesNotMatch(await commandCenter.innerText(), /Extension Development Host/);
+    assert.ok(ui.extensionPath.startsWith(ui.dataDir), 'the extension lives in the temp profile');
+  });
+
+  it('shows the welcome view in the Novu container', async () => {
+    await openNovu(ui.page);
+    const welcome = ui.page.locator('.pane', { has: ui.page.locator('.pane-header', { hasText: 'Subscribers' }) }).locator('.welcome-view-content');
+    await welcome.waitFor({ timeout: 30_000 });
+    assert.match(await welcome.innerText(), /Connect to a Novu-compatible notification service/);
+    await ui.page.getByRole('button', { name: 'Try the Sandbox' }).first().waitFor();
+  });
+
+  it('opens the Sandbox from the palette: subscribers, integrations and the status bar', async () => {
+    await runCommand(ui.page, 'Novu: Open Sandbox');
+    await ui.page.locator('.statusbar-item', { hasText: 'Novu: Sandbox' }).waitFor({ timeout: 30_000 });
+    const subscribers = treeRows(ui.page, 'Subscribers');
+    await subscribers.first().waitFor({ timeout: 30_000 });
+    assert.ok((await subscribers.count()) > 3);
+    await treeRows(ui.page, 'Integrations').filter({ hasText: 'Email' }).first().waitFor({ timeout: 30_000 });
+    await screenshot(ui.page, 'vsix-sandbox-dark');
+  });
+
+  it('opens a sandbox notification in its panel with the packaged webview bundle and codicons', async () => {
+    const { SANDBOX_FIXTURES: F } = require(join(ui.extensionPath, 'dist', 'sandboxServer.js'));
+    await runCommand(ui.page, 'Novu: Open Notification…');
+    const input = ui.page.locator('.quick-input-widget input.input');
+    await input.fill(F.mixedNotificationId);
+    await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+    await ui.page.keyboard.press('Enter');
+    const view = webview(ui.page);
+    await view.locator('h1.nx-title').waitFor({ timeout: 30_000 });
+    assert.equal(await view.locator('ol.nx-timeline > li.nx-job').count(), 4);
+    const codicons = await view.locator('body').evaluate(async (body) => {
+      const fonts = body.ownerDocument.fonts;
+      await fonts.ready;
+      return [...fonts].filter((f) => /codicon/i.test(f.family)).map((f) => f.status);
+    });
+    assert.ok(codicons.includes('loaded'), `codicon font: ${codicons.join(', ') || 'not declared'}`);
+    await screenshot(ui.page, 'vsix-notification-dark');
+  });
+});
