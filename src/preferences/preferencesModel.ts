@@ -22,6 +22,7 @@ export const SOURCE_LABELS: Record<string, string> = {
 
 export const CRITICAL_REASON = 'Critical workflow: always delivered, whatever the subscriber prefers.';
 export const FORCED_REASON = 'The workflow sets this channel itself; subscriber preferences do not change it.';
+export const GLOBAL_OFF_LABEL = 'Off globally: the global preference wins';
 
 /** Only what changed: `channels` (with `workflowId` for a workflow), or the whole schedule. */
 export function changeToPatch(change: PreferenceChange): PreferencesPatch {
@@ -72,7 +73,13 @@ function isSaving(pending: readonly PreferenceChange[], workflowId: string | und
   return pending.some((c) => c.kind === 'channel' && c.channel === channel && (c.workflowId ?? undefined) === workflowId);
 }
 
-function workflowCard(w: WorkflowPreference, critical: boolean, pending: readonly PreferenceChange[], formatTime: (iso: string) => { local?: string; utc?: string }): WorkflowCard {
+function workflowCard(
+  w: WorkflowPreference,
+  critical: boolean,
+  pending: readonly PreferenceChange[],
+  formatTime: (iso: string) => { local?: string; utc?: string },
+  globalChannels: Record<string, unknown>,
+): WorkflowCard {
   const id = w.workflow.identifier;
   const updated = w.updatedAt ?? w.workflow.updatedAt;
   const time = updated ? formatTime(updated) : {};
@@ -87,11 +94,13 @@ function workflowCard(w: WorkflowPreference, critical: boolean, pending: readonl
       const source = w.overrides?.find((o) => o.channel === channel)?.source;
       const forced = source === 'workflowOverride';
       const locked = critical || forced;
+      // A channel off globally is off here too, whatever this workflow's own choice says.
+      const offGlobally = !locked && globalChannels[channel] === false;
       return {
         channel,
         label: CHANNEL_LABELS[channel] ?? channel,
         enabled: (w.channels as Record<string, boolean>)[channel] === true,
-        ...(source ? { source, sourceLabel: SOURCE_LABELS[source] ?? source } : {}),
+        ...(source ? { source, sourceLabel: offGlobally ? GLOBAL_OFF_LABEL : (SOURCE_LABELS[source] ?? source) } : {}),
         locked,
         ...(locked ? { lockedReason: critical ? CRITICAL_REASON : FORCED_REASON } : {}),
         saving: isSaving(pending, id, channel),
@@ -128,8 +137,8 @@ export function buildPreferencesViewModel(
       scheduleSaving: pending.some((c) => c.kind === 'schedule'),
     },
     workflows: [
-      ...shown.workflows.map((w) => workflowCard(w, false, pending, formatTime)),
-      ...critical.filter((w) => !editable.has(w.workflow.identifier)).map((w) => workflowCard(w, true, [], formatTime)),
+      ...shown.workflows.map((w) => workflowCard(w, false, pending, formatTime, shown.global.channels)),
+      ...critical.filter((w) => !editable.has(w.workflow.identifier)).map((w) => workflowCard(w, true, [], formatTime, shown.global.channels)),
     ],
   };
 }

@@ -285,14 +285,16 @@ export class SandboxStore {
         const own = stored?.workflows.get(w._id);
         const channels: PreferenceChannels = {};
         const overrides: PreferenceOverride[] = [];
-        // Later sources win: workflow default < subscriber global < subscriber per-workflow < forced by the workflow.
+        // The contract's precedence: the workflow's own settings beat the subscriber's global
+        // preferences, which beat the subscriber's per-workflow ones (a channel turned off
+        // globally stays off in every workflow; turned on globally, the workflow's choice stands).
         for (const channel of w.channels) {
           let value = w.defaults[channel] ?? true;
           let source: PreferenceOverride['source'] = 'template';
-          const globalValue = stored?.globalChannels[channel];
-          if (globalValue !== undefined) [value, source] = [globalValue, 'subscriber'];
           const ownValue = own?.channels[channel];
           if (ownValue !== undefined) [value, source] = [ownValue, 'subscriber'];
+          const globalValue = stored?.globalChannels[channel];
+          if (globalValue === false) [value, source] = [false, 'subscriber'];
           const forced = w.forced[channel];
           if (forced !== undefined) [value, source] = [forced, 'workflowOverride'];
           channels[channel] = value;

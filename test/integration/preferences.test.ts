@@ -187,8 +187,10 @@ describe('preferences panel', function () {
     assert.equal(server.global.channels.email, false);
     assert.equal(server.global.channels.sms, false);
     const wf = server.workflows.find((w) => w.workflow.identifier === F.workflowIdentifier)!;
-    assert.equal(wf.channels.email, true);
+    assert.equal(wf.channels.email, false, 'email is off globally, and the global preference wins');
     assert.equal(wf.channels.in_app, true);
+    const card0 = final.model.workflows.find((w) => w.id === F.workflowIdentifier)!;
+    assert.match(String(card0.channels.find((c) => c.channel === 'email')?.sourceLabel), /Off globally/);
     for (const toggle of final.model.global.channels) assert.equal(toggle.enabled, (server.global.channels as Record<string, boolean>)[toggle.channel], toggle.channel);
     const card = final.model.workflows.find((w) => w.id === F.workflowIdentifier)!;
     for (const toggle of card.channels) assert.equal(toggle.enabled, (wf.channels as Record<string, boolean>)[toggle.channel], `${F.workflowIdentifier}.${toggle.channel}`);

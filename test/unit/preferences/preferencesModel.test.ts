@@ -54,6 +54,13 @@ describe('optimistic view', () => {
     assert.ok(reset.channels.every((c) => c.locked && /Critical workflow/.test(String(c.lockedReason))));
   });
 
+  it('says when a channel is off globally, since the global preference wins', () => {
+    const offGlobally = buildPreferences({ global: { enabled: true, channels: { email: false, in_app: true } }, workflows: server.workflows });
+    const email = buildPreferencesViewModel('u1', offGlobally, [], [], time).workflows[0]!.channels.find((c) => c.channel === 'email')!;
+    assert.match(String(email.sourceLabel), /Off globally/);
+    assert.equal(email.locked, false, 'the workflow choice can still be set for when the channel is back on');
+  });
+
   it('does not list a workflow twice when an older server ignores criticality', () => {
     const model = buildPreferencesViewModel('u1', server, server.workflows, [], time);
     assert.equal(model.workflows.length, 1);
