@@ -21,7 +21,11 @@ import type { IntegrationNode } from './views/integrationsProvider';
 import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './views/integrationsProvider';
 import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './views/subscribersProvider';
 
-/** What activate() returns: the parts, for the integration tests (and other extensions) to reach. */
+/**
+ * What activate() returns outside production: the parts, for the integration tests and benchmarks.
+ * An installed extension exports nothing, so that no other extension can reach the secrets or
+ * put its own prompts in front of the user's API key.
+ */
 export interface NovuExplorerApi {
   manager: ConnectionManager;
   log: Log;
@@ -46,7 +50,7 @@ function updateEditorContext(editor: vscode.TextEditor | undefined): void {
   void vscode.commands.executeCommand('setContext', 'novuExplorer.editorHasNotificationRef', has);
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi> {
+export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi | undefined> {
   const log = new Log();
   const sandbox = new SandboxHost(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath);
   sandboxHost = sandbox;
@@ -142,6 +146,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   if (!manager.active && process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX === '1') await manager.switchTo(SANDBOX_CONNECTION_ID);
 
   log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);
+  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   return {
     manager,
     log,

@@ -17,9 +17,11 @@ export function kindOf(node: { treeItem(): vscode.TreeItem } | undefined): strin
 export const EXTENSION_ID = 'novuexplorer.novu-explorer';
 
 export async function extensionApi(): Promise<NovuExplorerApi> {
-  const extension = vscode.extensions.getExtension<NovuExplorerApi>(EXTENSION_ID);
+  const extension = vscode.extensions.getExtension<NovuExplorerApi | undefined>(EXTENSION_ID);
   assert.ok(extension, `${EXTENSION_ID} is installed`);
-  return extension.isActive ? extension.exports : extension.activate();
+  const api = extension.isActive ? extension.exports : await extension.activate();
+  assert.ok(api, 'the extension exports its parts in test mode');
+  return api;
 }
 
 /** Answers for a ScriptedPrompter, consumed in order. */
