@@ -17,7 +17,7 @@ export interface WebviewHtmlOptions {
   title: string;
   /** Bundle name under media/dist (`notification` → media/dist/notification.js). */
   script: string;
-  /** Stylesheet under media/ (`notification.css`). */
+  /** Stylesheet under media/ (`notification.css`), linked after the shared media/panel.css. */
   stylesheet: string;
   /** data-* attributes of <body>, already plain strings (escaped here). */
   data: Record<string, string>;
@@ -51,6 +51,7 @@ export function webviewHtml({ webview, extensionUri, title, script, stylesheet, 
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <link rel="stylesheet" href="${media('dist', 'codicons', 'codicon.css')}">
+<link rel="stylesheet" href="${media('panel.css')}">
 <link rel="stylesheet" href="${media(stylesheet)}">
 <title>${escapeAttribute(title)}</title>
 </head>

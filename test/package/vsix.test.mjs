@@ -36,7 +36,7 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
   it('holds the bundles, media and manifest only, and stays small', () => {
     const files = listFiles(ui.extensionPath);
     for (const f of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/sandboxServer.js',
-      'media/icon.png', 'media/novu.svg', 'media/notification.css', 'media/preferences.css',
+      'media/icon.png', 'media/novu.svg', 'media/panel.css', 'media/notification.css', 'media/preferences.css',
       'media/dist/notification.js', 'media/dist/preferences.js', 'media/dist/codicons/codicon.css', 'media/dist/codicons/codicon.ttf']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }

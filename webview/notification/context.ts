@@ -1,11 +1,9 @@
 import type { NotificationRequestBody } from '../../src/protocol/notification';
-import { actionButton } from '../shared/dom';
+import { actionButton } from '../common/dom';
+import type { PanelContextBase } from '../common/panel';
 
 /** What the notification panel's views need from the script around them. */
-export interface PanelContext {
-  request<Result = unknown>(body: NotificationRequestBody): Promise<Result>;
-  /** A short message in the panel's status line (failures of copy, open…). */
-  notify(message: string, kind?: 'info' | 'error'): void;
+export interface PanelContext extends PanelContextBase<NotificationRequestBody> {
   /** Open `<details>` blocks by key, kept across re-renders. */
   openKeys: Set<string>;
 }

@@ -1,6 +1,6 @@
 /** The notification's header: name, status, counts, ids, subscriber, routing. */
 import type { LabelledId, NotificationHeader } from '../../src/protocol/notification';
-import { badge, chip, h, icon, time, type Child } from '../shared/dom';
+import { badge, chip, h, icon, time, type Child } from '../common/dom';
 import { copyButton, type PanelContext } from './context';
 
 function card(title: string, className: string, ...children: Child[]): HTMLElement {

@@ -1,7 +1,7 @@
 /** A job's expanded details: execution details (with raw provider responses), digest, step, overrides, payload. */
 import type { ExecutionDetailView, JobDetails } from '../../src/protocol/notification';
-import { actionButton, badge, disclosure, h, pre, time, type Child } from '../shared/dom';
-import { errorText } from '../shared/vscode';
+import { actionButton, badge, disclosure, h, pre, time, type Child } from '../common/dom';
+import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
 
 function section(title: string, className: string, ...children: Child[]): HTMLElement {

@@ -2,46 +2,33 @@
  * The notification panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/notification.ts (types only: no zod in this bundle).
  */
-import type { HostToNotificationWebview, NotificationPanelState, NotificationRequestBody, NotificationViewModel } from '../../src/protocol/notification';
-import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../shared/dom';
-import { createRpc } from '../shared/vscode';
-import type { PanelContext } from './context';
-import { renderError, renderLoading } from './errorView';
+import type { NotificationPanelState, NotificationRequestBody, NotificationViewModel } from '../../src/protocol/notification';
+import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
+import { renderError, renderLoading, type ErrorViewOptions } from '../common/errorView';
+import { createPanel } from '../common/panel';
+import { copyButton, type PanelContext } from './context';
 import { renderHeader } from './header';
 import { Timeline } from './timeline';
 import { Toolbar } from './toolbar';
 
 performance.mark('nx-script-start');
 
-interface PersistedState {
-  notificationId: string;
-  connectionId: string;
-}
+const panel = createPanel<NotificationRequestBody, 'notificationId' | 'connectionId'>({ prefix: 'nx', statusMs: 6000, persist: ['notificationId', 'connectionId'] });
+const { app } = panel;
+const { notificationId } = panel.ids;
+const ctx: PanelContext = { ...panel.ctx, openKeys: new Set<string>() };
 
-const api = acquireVsCodeApi<PersistedState>();
-const notificationId = document.body.dataset.notificationId ?? '';
-const connectionId = document.body.dataset.connectionId ?? '';
-api.setState({ notificationId, connectionId });
-
-const rpc = createRpc<NotificationRequestBody>(api);
-const app = document.getElementById('app') ?? document.body.appendChild(h('main', { attrs: { id: 'app' } }));
-
-const status = h('div', { class: 'nx-status', attrs: { role: 'status', 'aria-live': 'polite' } });
-status.hidden = true;
-document.body.appendChild(status);
-let statusTimer: ReturnType<typeof setTimeout> | undefined;
-
-const ctx: PanelContext = {
-  request: <Result>(body: NotificationRequestBody) => rpc.request<Result>(body),
-  notify(message, kind = 'info') {
-    status.textContent = message;
-    status.classList.toggle('nx-status-error', kind === 'error');
-    status.hidden = false;
-    clearTimeout(statusTimer);
-    statusTimer = setTimeout(() => (status.hidden = true), 6000);
-  },
-  openKeys: new Set<string>(),
+/** The error id has a copy button here. */
+const ERROR_VIEW: ErrorViewOptions = {
+  prefix: 'nx',
+  idTag: 'div',
+  idClass: 'nx-error-id-value',
+  idExtra: (errorId) => copyButton(ctx, errorId, 'Error ID', 'copy-error-id'),
 };
+
+function loadingView(id: string): HTMLElement {
+  return renderLoading('nx', `Loading notification ${id}…`, ['w60', 'w40', 'w80', 'w90', 'w70', 'w90', 'w50']);
+}
 
 /** The loaded view's parts, kept across states so that re-renders update rather than replace. */
 interface LoadedView {
@@ -108,10 +95,10 @@ function render(state: NotificationPanelState): void {
   app.setAttribute('aria-busy', String(state.kind === 'loading'));
   switch (state.kind) {
     case 'loading':
-      setChildren(app, renderLoading(state.id || notificationId));
+      setChildren(app, loadingView(state.id || notificationId));
       break;
     case 'error':
-      setChildren(app, renderError(ctx, state.error));
+      setChildren(app, renderError(ctx, state.error, ERROR_VIEW));
       break;
     case 'loaded':
       showLoaded(state);
@@ -126,18 +113,4 @@ function render(state: NotificationPanelState): void {
   restoreFocus(app, focusKey);
 }
 
-function isStateMessage(message: unknown): message is Extract<HostToNotificationWebview, { type: 'state' }> {
-  if (typeof message !== 'object' || message === null) return false;
-  const m = message as { type?: unknown; state?: { kind?: unknown } };
-  return m.type === 'state' && typeof m.state === 'object' && m.state !== null && ['loading', 'loaded', 'error'].includes(m.state.kind as string);
-}
-
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (rpc.handleMessage(message)) return;
-  if (isStateMessage(message)) render(message.state);
-});
-
-setChildren(app, renderLoading(notificationId));
-app.setAttribute('aria-busy', 'true');
-api.postMessage({ type: 'ready' });
+panel.start(render, loadingView(notificationId));

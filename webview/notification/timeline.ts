@@ -5,8 +5,8 @@
  * count changes. Long timelines paint the first rows at once and the rest in animation frames.
  */
 import type { JobDetails, JobSummary } from '../../src/protocol/notification';
-import { badge, button, h, icon, setChildren, time, token } from '../shared/dom';
-import { errorText } from '../shared/vscode';
+import { badge, button, h, icon, setChildren, time, token } from '../common/dom';
+import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
 import { renderJobDetails } from './jobDetails';
 

@@ -1,28 +1,20 @@
 /** The bar under the header: Refresh, Open as JSON, the live indicator and the connection name. */
 import type { LiveState } from '../../src/protocol/notification';
-import { button, h, icon, setBusy, setChildren } from '../shared/dom';
-import { errorText } from '../shared/vscode';
+import { button, h, icon, setChildren } from '../common/dom';
+import { refreshButton } from '../common/refreshButton';
+import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
 
 export class Toolbar {
   readonly el: HTMLElement;
-  private readonly refreshButton: HTMLButtonElement;
   private readonly live: HTMLElement;
   private readonly liveText: HTMLElement;
   private readonly connection: HTMLElement;
-  private refreshing = false;
   private timer: ReturnType<typeof setInterval> | undefined;
   private remaining = 0;
 
   constructor(private readonly ctx: PanelContext) {
-    this.refreshButton = button({
-      label: 'Refresh',
-      icon: 'refresh',
-      class: 'nx-button nx-refresh',
-      title: 'Fetch the notification again',
-      attrs: { 'data-focus-key': 'refresh' },
-      onClick: () => this.refresh(),
-    });
+    const refresh = refreshButton(ctx, { class: 'nx-button nx-refresh', title: 'Fetch the notification again' });
     const openJson = button({
       label: 'Open as JSON',
       icon: 'json',
@@ -37,7 +29,7 @@ export class Toolbar {
     // The countdown changes every second: never announce it.
     this.live = h('span', { class: 'nx-live', attrs: { 'aria-live': 'off' } }, h('span', { class: 'nx-live-dot', attrs: { 'aria-hidden': 'true' } }), this.liveText);
     this.connection = h('span', 'nx-connection');
-    this.el = h('div', { class: 'nx-toolbar', attrs: { 'aria-label': 'Notification actions' } }, this.refreshButton, openJson, this.live, h('span', 'nx-spacer'), this.connection);
+    this.el = h('div', { class: 'nx-toolbar', attrs: { 'aria-label': 'Notification actions' } }, refresh, openJson, this.live, h('span', 'nx-spacer'), this.connection);
   }
 
   update(live: LiveState, connectionName: string): void {
@@ -71,18 +63,5 @@ export class Toolbar {
   private stopCountdown(): void {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
-  }
-
-  private refresh(): void {
-    if (this.refreshing) return;
-    this.refreshing = true;
-    setBusy(this.refreshButton, true, 'refresh');
-    this.ctx
-      .request({ method: 'refresh' })
-      .catch((error: unknown) => this.ctx.notify(`Could not refresh: ${errorText(error)}`, 'error'))
-      .finally(() => {
-        this.refreshing = false;
-        setBusy(this.refreshButton, false, 'refresh');
-      });
   }
 }

@@ -1,6 +1,6 @@
 /** The global channel switches and the per-workflow cards with their filter. */
 import type { ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/protocol/preferences';
-import { h, icon, setChildren, time } from '../shared/dom';
+import { h, icon, setChildren, time } from '../common/dom';
 import { channelKey, channelSwitch } from './switch';
 
 export type ToggleHandler = (toggle: ChannelToggle, workflowId: string | undefined, enabled: boolean, input: HTMLInputElement) => void;

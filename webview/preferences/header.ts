@@ -1,7 +1,8 @@
 /** The panel's header (subscriber, connection, Refresh), the notice banner and the precedence note. */
 import type { Notice, PreferencesPanelState } from '../../src/protocol/preferences';
-import { actionButton, button, h, icon, setBusy, setChildren } from '../shared/dom';
-import { errorText } from '../shared/vscode';
+import { actionButton, h, icon, setChildren } from '../common/dom';
+import { refreshButton } from '../common/refreshButton';
+import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
@@ -13,19 +14,10 @@ export class Header {
   private readonly who: HTMLElement;
   private readonly connection: HTMLElement;
   private readonly fallback: HTMLElement;
-  private readonly refreshButton: HTMLButtonElement;
-  private refreshing = false;
   private sig = '';
 
-  constructor(private readonly ctx: PanelContext) {
-    this.refreshButton = button({
-      label: 'Refresh',
-      icon: 'refresh',
-      class: 'nx-button nx-secondary px-refresh',
-      title: 'Read the preferences again',
-      attrs: { 'data-focus-key': 'refresh' },
-      onClick: () => this.refresh(),
-    });
+  constructor(ctx: PanelContext) {
+    const refresh = refreshButton(ctx, { class: 'nx-button nx-secondary px-refresh', title: 'Read the preferences again' });
     this.who = h('div', 'px-who');
     this.connection = h('span', 'px-connection');
     this.fallback = h('p', 'px-fallback', icon('info'), h('span', null, READ_FALLBACK_TEXT));
@@ -34,7 +26,7 @@ export class Header {
     this.el = h(
       'header',
       'px-header',
-      h('div', 'px-header-top', h('div', 'px-heading', title, this.who), h('div', 'px-header-side', this.connection, this.refreshButton)),
+      h('div', 'px-header-top', h('div', 'px-heading', title, this.who), h('div', 'px-header-side', this.connection, refresh)),
       this.fallback,
     );
   }
@@ -52,19 +44,6 @@ export class Header {
     setChildren(this.connection, icon('plug'), h('span', 'px-connection-name', state.connectionName));
     this.connection.title = `Connection: ${state.connectionName}`;
     this.fallback.hidden = !state.readFallback;
-  }
-
-  private refresh(): void {
-    if (this.refreshing) return;
-    this.refreshing = true;
-    setBusy(this.refreshButton, true, 'refresh');
-    this.ctx
-      .request({ method: 'refresh' })
-      .catch((error: unknown) => this.ctx.notify(`Could not refresh: ${errorText(error)}`, 'error'))
-      .finally(() => {
-        this.refreshing = false;
-        setBusy(this.refreshButton, false, 'refresh');
-      });
   }
 }
 

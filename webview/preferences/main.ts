@@ -2,44 +2,27 @@
  * The preferences panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/preferences.ts (types only: no zod in this bundle).
  */
-import type { ChannelKey, ChannelToggle, HostToPreferencesWebview, PreferencesPanelState, PreferencesRequestBody } from '../../src/protocol/preferences';
-import { captureFocus, h, restoreFocus, setChildren } from '../shared/dom';
-import { createRpc, errorText } from '../shared/vscode';
+import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody } from '../../src/protocol/preferences';
+import { captureFocus, h, restoreFocus, setChildren } from '../common/dom';
+import { renderError, renderLoading, type ErrorViewOptions } from '../common/errorView';
+import { createPanel } from '../common/panel';
+import { errorText } from '../common/vscode';
 import { GlobalChannels, Workflows } from './channels';
 import type { PanelContext } from './context';
-import { renderError, renderLoading } from './errorView';
 import { Header, renderNotice, renderPrecedence } from './header';
 import { ScheduleEditor } from './schedule';
 import { channelKey, setSwitchBusy } from './switch';
 
-interface PersistedState {
-  subscriberId: string;
-  connectionId: string;
+const panel = createPanel<PreferencesRequestBody, 'subscriberId' | 'connectionId'>({ prefix: 'px', statusMs: 8000, persist: ['subscriberId', 'connectionId'] });
+const { app } = panel;
+const { subscriberId } = panel.ids;
+const ctx: PanelContext = panel.ctx;
+
+const ERROR_VIEW: ErrorViewOptions = { prefix: 'px', idTag: 'p', idClass: 'px-selectable' };
+
+function loadingView(id: string): HTMLElement {
+  return renderLoading('px', `Loading preferences of ${id}…`, ['w40', 'w90', 'w60', 'w80', 'w70', 'w90', 'w50']);
 }
-
-const api = acquireVsCodeApi<PersistedState>();
-const subscriberId = document.body.dataset.subscriberId ?? '';
-const connectionId = document.body.dataset.connectionId ?? '';
-api.setState({ subscriberId, connectionId });
-
-const rpc = createRpc<PreferencesRequestBody>(api);
-const app = document.getElementById('app') ?? document.body.appendChild(h('main', { attrs: { id: 'app' } }));
-
-const status = h('div', { class: 'px-status', attrs: { role: 'status', 'aria-live': 'polite' } });
-status.hidden = true;
-document.body.appendChild(status);
-let statusTimer: ReturnType<typeof setTimeout> | undefined;
-
-const ctx: PanelContext = {
-  request: <Result>(body: PreferencesRequestBody) => rpc.request<Result>(body),
-  notify(message, kind = 'info') {
-    status.textContent = message;
-    status.classList.toggle('px-status-error', kind === 'error');
-    status.hidden = false;
-    clearTimeout(statusTimer);
-    statusTimer = setTimeout(() => (status.hidden = true), 8000);
-  },
-};
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
 
@@ -120,10 +103,10 @@ function render(state: PreferencesPanelState, force = false): void {
   app.setAttribute('aria-busy', String(state.kind === 'loading'));
   switch (state.kind) {
     case 'loading':
-      setChildren(app, renderLoading(state.subscriberId || subscriberId));
+      setChildren(app, loadingView(state.subscriberId || subscriberId));
       break;
     case 'error':
-      setChildren(app, renderError(ctx, state.error));
+      setChildren(app, renderError(ctx, state.error, ERROR_VIEW));
       break;
     case 'loaded':
       showLoaded(state, force);
@@ -134,18 +117,4 @@ function render(state: PreferencesPanelState, force = false): void {
   restoreFocus(app, focusKey);
 }
 
-function isStateMessage(message: unknown): message is Extract<HostToPreferencesWebview, { type: 'state' }> {
-  if (typeof message !== 'object' || message === null) return false;
-  const m = message as { type?: unknown; state?: { kind?: unknown } };
-  return m.type === 'state' && typeof m.state === 'object' && m.state !== null && ['loading', 'loaded', 'error'].includes(m.state.kind as string);
-}
-
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  const message = event.data;
-  if (rpc.handleMessage(message)) return;
-  if (isStateMessage(message)) render(message.state);
-});
-
-setChildren(app, renderLoading(subscriberId));
-app.setAttribute('aria-busy', 'true');
-api.postMessage({ type: 'ready' });
+panel.start((state: PreferencesPanelState) => render(state), loadingView(subscriberId));

@@ -7,8 +7,8 @@ import { WEEK_DAYS } from '../../src/api/constants';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
 import { formatTime12h, parseTime12h, validateSchedule } from '../../src/api/validation';
 import { copyDayToOthers, proposedSchedule } from '../../src/preferences/preferencesModel';
-import { button, h, icon, setBusy, setChildren } from '../shared/dom';
-import { errorText } from '../shared/vscode';
+import { button, h, icon, setBusy, setChildren } from '../common/dom';
+import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
 import { switchControl } from './switch';
 

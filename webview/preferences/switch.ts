@@ -1,6 +1,6 @@
 /** A real checkbox with role="switch" and a label, styled as a switch. */
 import type { ChannelToggle } from '../../src/protocol/preferences';
-import { h, icon, type AttrValue } from '../shared/dom';
+import { h, icon, type AttrValue } from '../common/dom';
 
 let nextId = 1;
 

@@ -1,0 +1,77 @@
+/** A panel's loading and error states. Each panel keeps its own class prefix (`nx-`, `px-`). */
+import type { PanelAction, PanelError } from '../../src/protocol/common';
+import { actionButton, h, icon } from './dom';
+import type { PanelContextBase } from './panel';
+import { errorText } from './vscode';
+
+export const ACTION_LABELS: Record<PanelAction, string> = {
+  retry: 'Retry',
+  setApiKey: 'Set API Key',
+  showLog: 'Show Log',
+  switchConnection: 'Switch Connection',
+};
+
+const ACTION_ICONS: Record<PanelAction, string> = {
+  retry: 'refresh',
+  setApiKey: 'key',
+  showLog: 'output',
+  switchConnection: 'plug',
+};
+
+export interface ErrorViewOptions {
+  /** Class prefix of the view's elements: `nx` → `nx-error`, `nx-error-title`… */
+  prefix: string;
+  /** The element of the "Error ID" line. */
+  idTag: 'div' | 'p';
+  /** Extra class of the error id's <code>, after `<prefix>-mono`. */
+  idClass: string;
+  /** What follows the error id (a copy button). */
+  idExtra?: (errorId: string) => Node;
+}
+
+export function renderError(ctx: PanelContextBase<{ method: 'action'; action: PanelAction }>, error: PanelError, options: ErrorViewOptions): HTMLElement {
+  const p = options.prefix;
+  const view = h('section', { class: `${p}-error`, attrs: { role: 'alert', 'aria-labelledby': `${p}-error-title` } });
+  view.appendChild(h('div', `${p}-error-head`, icon('error', `${p}-error-icon`), h('h1', { class: `${p}-error-title`, attrs: { id: `${p}-error-title` } }, error.title)));
+  if (error.message) view.appendChild(h('p', `${p}-error-message`, error.message));
+  if (error.details.length > 0) {
+    const list = h('ul', `${p}-error-details`);
+    for (const line of error.details) list.appendChild(h('li', null, line));
+    view.appendChild(list);
+  }
+  if (error.errorId) {
+    view.appendChild(
+      h(options.idTag, `${p}-error-id`, h('span', `${p}-muted`, 'Error ID: '), h('code', `${p}-mono ${options.idClass}`, error.errorId), options.idExtra?.(error.errorId)),
+    );
+  }
+  const actions = error.actions.filter((a): a is PanelAction => a in ACTION_LABELS);
+  if (actions.length > 0) {
+    const bar = h('div', `${p}-error-actions`);
+    actions.forEach((action, i) => {
+      bar.appendChild(
+        actionButton({
+          label: ACTION_LABELS[action],
+          icon: ACTION_ICONS[action],
+          class: `nx-button ${p}-error-action${i === 0 ? '' : ' nx-secondary'}`,
+          attrs: { 'data-action': action, 'data-focus-key': `action-${action}` },
+          action: () => ctx.request({ method: 'action', action }),
+          onError: (e) => ctx.notify(`${ACTION_LABELS[action]} failed: ${errorText(e)}`, 'error'),
+        }),
+      );
+    });
+    view.appendChild(bar);
+  }
+  return view;
+}
+
+/** The loading state: a line of text and skeleton bars of the given widths (`w60` → `<prefix>-w60`). */
+export function renderLoading(prefix: string, text: string, widths: readonly string[]): HTMLElement {
+  const bars = h('div', { class: `${prefix}-skeleton`, attrs: { 'aria-hidden': 'true' } });
+  for (const width of widths) bars.appendChild(h('div', `${prefix}-skeleton-bar ${prefix}-${width}`));
+  return h(
+    'div',
+    { class: `${prefix}-loading`, attrs: { 'aria-busy': 'true' } },
+    h('p', `${prefix}-loading-text`, icon('loading', 'codicon-modifier-spin'), h('span', null, text)),
+    bars,
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * What every panel's script does the same way: the VS Code API handle with the panel's identity
+ * saved as its state, the request helper, the status line, and the start (state messages → render,
+ * the loading view, then `ready` to the host).
+ */
+import { h, setChildren } from './dom';
+import { createRpc, type VsCodeApi } from './vscode';
+
+/** What a panel's views need from the script around them. */
+export interface PanelContextBase<Body> {
+  request<Result = unknown>(body: Body): Promise<Result>;
+  /** A short message in the panel's status line (failed requests, copy…). */
+  notify(message: string, kind?: 'info' | 'error'): void;
+}
+
+export interface PanelOptions<Key extends string> {
+  /** Class prefix of the panel's own elements (`nx` → `nx-status`, `nx-status-error`). */
+  prefix: string;
+  /** How long a status message stays. */
+  statusMs: number;
+  /** data-* attributes of <body> (camelCase) that identify the panel; saved as the webview state. */
+  persist: readonly Key[];
+}
+
+export interface Panel<Body, Key extends string> {
+  api: VsCodeApi<Record<Key, string>>;
+  /** The persisted attributes, '' when missing. */
+  ids: Record<Key, string>;
+  /** The element the views render into. */
+  app: HTMLElement;
+  ctx: PanelContextBase<Body>;
+  /** Renders every state the host sends, shows `loading` meanwhile and tells the host the script is ready. */
+  start<State extends { kind: string }>(render: (state: State) => void, loading: Node): void;
+}
+
+function isStateMessage<State>(message: unknown): message is { type: 'state'; state: State } {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as { type?: unknown; state?: { kind?: unknown } };
+  return m.type === 'state' && typeof m.state === 'object' && m.state !== null && ['loading', 'loaded', 'error'].includes(m.state.kind as string);
+}
+
+export function createPanel<Body, Key extends string>(options: PanelOptions<Key>): Panel<Body, Key> {
+  const api = acquireVsCodeApi<Record<Key, string>>();
+  const ids = Object.fromEntries(options.persist.map((key) => [key, document.body.dataset[key] ?? ''])) as Record<Key, string>;
+  api.setState(ids);
+
+  const rpc = createRpc<Body>(api);
+  const app = document.getElementById('app') ?? document.body.appendChild(h('main', { attrs: { id: 'app' } }));
+
+  const status = h('div', { class: `${options.prefix}-status`, attrs: { role: 'status', 'aria-live': 'polite' } });
+  status.hidden = true;
+  document.body.appendChild(status);
+  let statusTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const ctx: PanelContextBase<Body> = {
+    request: <Result>(body: Body) => rpc.request<Result>(body),
+    notify(message, kind = 'info') {
+      status.textContent = message;
+      status.classList.toggle(`${options.prefix}-status-error`, kind === 'error');
+      status.hidden = false;
+      clearTimeout(statusTimer);
+      statusTimer = setTimeout(() => (status.hidden = true), options.statusMs);
+    },
+  };
+
+  return {
+    api,
+    ids,
+    app,
+    ctx,
+    start<State extends { kind: string }>(render: (state: State) => void, loading: Node) {
+      window.addEventListener('message', (event: MessageEvent<unknown>) => {
+        const message = event.data;
+        if (rpc.handleMessage(message)) return;
+        if (isStateMessage<State>(message)) render(message.state);
+      });
+      setChildren(app, loading);
+      app.setAttribute('aria-busy', 'true');
+      api.postMessage({ type: 'ready' });
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/** The Refresh button of a panel: asks the host to read again, with a spinner until it answers. */
+import { button, setBusy } from './dom';
+import type { PanelContextBase } from './panel';
+import { errorText } from './vscode';
+
+export function refreshButton(ctx: PanelContextBase<{ method: 'refresh' }>, options: { class: string; title: string }): HTMLButtonElement {
+  let refreshing = false;
+  const el = button({
+    label: 'Refresh',
+    icon: 'refresh',
+    class: options.class,
+    title: options.title,
+    attrs: { 'data-focus-key': 'refresh' },
+    onClick: () => {
+      if (refreshing) return;
+      refreshing = true;
+      setBusy(el, true, 'refresh');
+      ctx
+        .request({ method: 'refresh' })
+        .catch((error: unknown) => ctx.notify(`Could not refresh: ${errorText(error)}`, 'error'))
+        .finally(() => {
+          refreshing = false;
+          setBusy(el, false, 'refresh');
+        });
+    },
+  });
+  return el;
+}
