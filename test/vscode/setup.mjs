@@ -106,7 +106,8 @@ export function ensureDebianPackages(packages = DEBIAN_PACKAGES) {
   // Wait for a concurrent apt/dpkg run rather than failing on its lock.
   const lock = ['-o', 'DPkg::Lock::Timeout=600'];
   run('apt-get', [...lock, 'update'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-  run('apt-get', [...lock, 'install', '-y', '--no-install-recommends', ...missing], { env });
+  // With recommends, as on the machines where the tests were run (fonts for readable screenshots).
+  run('apt-get', [...lock, 'install', '-y', ...missing], { env });
   const still = missing.filter((p) => !debianPackageInstalled(p));
   if (still.length > 0) throw new Error(`apt-get did not install: ${still.join(' ')}`);
   return missing;
