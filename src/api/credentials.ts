@@ -2,8 +2,6 @@
  * Integration credentials are secrets. Older servers still send their values; this turns them into
  * "which fields are set" so that no value is ever shown, logged or kept past parsing.
  */
-import type { Integration } from './schemas';
-
 export interface MaskedCredential {
   field: string;
   set: boolean;
@@ -16,8 +14,7 @@ export function maskCredentials(credentials: Record<string, unknown> | null | un
     .sort((a, b) => a.field.localeCompare(b.field));
 }
 
-/** A copy of an integration with credential values replaced by a mask, safe to show as JSON. */
-export function withMaskedCredentials(integration: Integration): Integration {
-  const masked = Object.fromEntries(maskCredentials(integration.credentials).map(({ field, set }) => [field, set ? '••••••' : '(not set)']));
-  return { ...integration, credentials: masked };
+/** The credentials object as it may be shown (Open as JSON): each field says set or not, nothing more. */
+export function maskedCredentialsObject(fields: readonly MaskedCredential[]): Record<string, string> {
+  return Object.fromEntries(fields.map(({ field, set }) => [field, set ? '•••••• (set, hidden)' : '(not set)']));
 }

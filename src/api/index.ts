@@ -3,5 +3,5 @@ export type { NovuClientOptions, RequestOptions, RequestLogEntry, CreateSubscrib
 export * from './errors';
 export * from './schemas';
 export * from './validation';
-export { maskCredentials, withMaskedCredentials } from './credentials';
+export { maskCredentials, maskedCredentialsObject } from './credentials';
 export type { MaskedCredential } from './credentials';

@@ -1,5 +1,6 @@
 /** Row actions of the Integrations view. Credentials are already masked in the nodes. */
 import * as vscode from 'vscode';
+import { maskedCredentialsObject } from '../api';
 import type { JsonDocuments } from './jsonDocuments';
 import type { IntegrationNode } from './integrationsProvider';
 
@@ -16,7 +17,6 @@ export class IntegrationCommands {
   async openJson(node: IntegrationNode | undefined): Promise<void> {
     if (!node) return;
     const { credentialFields, credentials: _dropped, ...rest } = node.integration;
-    const masked = Object.fromEntries(credentialFields.map((f) => [f.field, f.set ? '•••••• (set, hidden)' : '(not set)']));
-    await this.json.open('integration', node.integration.identifier ?? node.integration.providerId, { ...rest, credentials: masked });
+    await this.json.open('integration', node.integration.identifier ?? node.integration.providerId, { ...rest, credentials: maskedCredentialsObject(credentialFields) });
   }
 }
