@@ -7,7 +7,7 @@ import type { NotificationPanel } from '../panels/notificationPanel';
 import type { NotificationPanels } from '../panels/notificationPanels';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
-import { summarizeStatuses } from '../views/subscriberCommands';
+import { notificationPickItem } from './notificationItems';
 import { ID_WORD_PATTERN, parseNotificationRef } from './notificationRefs';
 
 type Choice = { kind: 'notification'; id: string } | { kind: 'transaction'; id: string };
@@ -47,7 +47,7 @@ export class NotificationCommands {
         for (const r of recentItems) items.push({ label: `$(history) ${r.title}`, description: r.id, detail: `opened ${new Date(r.openedAt).toLocaleString()}`, value: { kind: 'notification', id: r.id } });
         const latestItems = latest.filter((n) => match(`${n.template?.name ?? ''} ${n._id} ${n.transactionId ?? ''}`));
         if (latestItems.length > 0) items.push({ label: `Latest in ${connection.name}`, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
-        for (const n of latestItems) items.push(notificationItem(n));
+        for (const n of latestItems) items.push(notificationPickItem<Choice>(n, { kind: 'notification', id: n._id }));
         return items;
       },
     });
@@ -89,7 +89,7 @@ export class NotificationCommands {
     if (found.length === 1) return this.panels.open(found[0]!._id, connection);
     const id = await this.prompter().pick<string>({
       title: `Transaction ${ref.id}: ${found.length} notifications`,
-      items: found.map((n) => ({ ...notificationItem(n), value: n._id })),
+      items: found.map((n) => notificationPickItem(n, n._id)),
     });
     return id ? this.panels.open(id, connection) : undefined;
   }
@@ -112,15 +112,6 @@ export class NotificationCommands {
     if (action) await vscode.commands.executeCommand(action === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
     return undefined;
   }
-}
-
-function notificationItem(n: Notification): PickItem<Choice> {
-  return {
-    label: `$(bell) ${n.template?.name ?? n.transactionId ?? n._id}`,
-    description: summarizeStatuses(n.jobs?.map((j) => j.status) ?? []),
-    detail: `${n.createdAt ? new Date(n.createdAt).toLocaleString() : ''} · ${n.subscriber?.subscriberId ?? ''} · ${n._id}`,
-    value: { kind: 'notification', id: n._id },
-  };
 }
 
 /** The selection if there is a short one, else the id-like word under the cursor. */

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { validateSubscriberId } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { notificationPickItem } from '../notifications/notificationItems';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
 import { createSubscriberFlow } from './createSubscriber';
@@ -152,22 +153,10 @@ export class SubscriberCommands {
     const id = await this.prompter().pick<string>({
       title: `Notifications of ${who}${page.hasMore ? ' (latest 50)' : ''}`,
       placeholder: 'Pick a notification to open it',
-      items: page.data.map((n) => ({
-        label: n.template?.name ?? n.transactionId ?? n._id,
-        description: summarizeStatuses(n.jobs?.map((j) => j.status) ?? []),
-        detail: `${n.createdAt ? new Date(n.createdAt).toLocaleString() : ''} · transaction ${n.transactionId ?? '—'} · ${n._id}`,
-        value: n._id,
-      })),
+      items: page.data.map((n) => notificationPickItem(n, n._id)),
     });
     if (id) await vscode.commands.executeCommand('novuExplorer.openNotification', id);
   }
-}
-
-/** "2 completed · 1 failed" */
-export function summarizeStatuses(statuses: readonly string[]): string {
-  const counts = new Map<string, number>();
-  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts.entries()].map(([s, n]) => `${n} ${s}`).join(' · ') || 'no jobs';
 }
 
 const FIELD_TITLES: Record<string, string> = { name: 'Name contains', email: 'Email contains', phone: 'Phone contains', subscriberId: 'Subscriber ID is exactly' };
