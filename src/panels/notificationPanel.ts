@@ -9,7 +9,7 @@ import { isAbortError, type Notification } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import { buildJobDetails, buildViewModel, formatTime } from '../notifications/viewModel';
+import { buildJobDetails, buildViewModel, formatTime, progressSignature } from '../notifications/viewModel';
 import type { PanelAction, PanelError } from '../protocol/common';
 import { notificationWebviewMessageSchema, type NotificationPanelState, type NotificationRequestBody } from '../protocol/notification';
 import type { JsonDocuments } from '../views/jsonDocuments';
@@ -101,7 +101,7 @@ export class NotificationPanel implements vscode.Disposable {
       if (!client) throw new Error(`The connection "${this.connection.name}" has no API key.`);
       const notification = await client.getNotification(this.notificationId, { signal: controller.signal });
       if (controller.signal.aborted) return;
-      const changed = JSON.stringify(notification.jobs) !== JSON.stringify(this.notification?.jobs);
+      const changed = progressSignature(notification) !== (this.notification ? progressSignature(this.notification) : undefined);
       this.notification = notification;
       const model = buildViewModel(notification);
       this.lastUpdated = formatTime(new Date().toISOString()).local;

@@ -1,6 +1,6 @@
 /** The notification panel's protocol and the view-model it renders. */
 import * as z from 'zod/mini';
-import { panelActionSchema, readySchema, requestSchema, type PanelError, type Reply } from './common';
+import { panelActionSchema, readySchema, requestSchema, type PanelError } from './common';
 
 /** A 24-hex id like the service's notification ids (also what deep links accept). */
 export const NOTIFICATION_ID_PATTERN = /^[a-f0-9]{24}$/i;
@@ -111,8 +111,6 @@ export type NotificationPanelState =
   | { kind: 'loaded'; id: string; connectionName: string; model: NotificationViewModel; live: LiveState }
   | { kind: 'error'; id: string; error: PanelError };
 
-export type HostToNotificationWebview = { type: 'state'; state: NotificationPanelState } | Reply;
-
 export const notificationRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('refresh') }),
   z.strictObject({ method: z.literal('jobDetails'), jobId: z.string().check(z.minLength(1), z.maxLength(100)) }),
@@ -127,4 +125,3 @@ export type NotificationRequestBody = z.infer<typeof notificationRequestBodySche
 
 export const notificationWebviewMessageSchema = z.union([readySchema, requestSchema(notificationRequestBodySchema)]);
 
-export type NotificationWebviewMessage = z.infer<typeof notificationWebviewMessageSchema>;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, WEEK_DAYS } from '../api/constants';
 import type { Schedule } from '../api/schemas';
-import { panelActionSchema, readySchema, requestSchema, type PanelError, type Reply } from './common';
+import { panelActionSchema, readySchema, requestSchema, type PanelError } from './common';
 
 export type ChannelKey = (typeof CHANNEL_TYPES)[number];
 
@@ -51,8 +51,6 @@ export type PreferencesPanelState =
   | { kind: 'loading'; subscriberId: string }
   | { kind: 'loaded'; subscriberId: string; subscriberName?: string; connectionName: string; model: PreferencesViewModel; notice?: Notice; readFallback: boolean }
   | { kind: 'error'; subscriberId: string; error: PanelError };
-
-export type HostToPreferencesWebview = { type: 'state'; state: PreferencesPanelState } | Reply;
 
 const channelSchema = z.enum(CHANNEL_TYPES);
 const timeRangeSchema = z.strictObject({ start: z.string().check(z.maxLength(20)), end: z.string().check(z.maxLength(20)) });
