@@ -1,66 +1,40 @@
-/** One PreferencesPanel per connection and subscriber; restored after a window reload. */
-import * as vscode from 'vscode';
+/** The preferences panels: one per connection and subscriber. */
+import type * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
+import { PanelRegistry } from './panelRegistry';
 import { PREFERENCES_PANEL_TYPE, PreferencesPanel, preferencesPanelStateSchema } from './preferencesPanel';
-import { webviewOptions } from './webviewHtml';
 
 export class PreferencesPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, PreferencesPanel>();
-  private readonly subscriptions: vscode.Disposable[];
+  /** The extra is the subscriber's name when opened from the view (a restored panel shows the id). */
+  private readonly registry: PanelRegistry<PreferencesPanel, string>;
 
-  constructor(
-    private readonly context: vscode.ExtensionContext,
-    private readonly manager: ConnectionManager,
-    private readonly log: Log,
-  ) {
-    this.subscriptions = [
-      vscode.window.registerWebviewPanelSerializer(PREFERENCES_PANEL_TYPE, {
-        deserializeWebviewPanel: async (panel, state: unknown) => {
+  constructor(context: vscode.ExtensionContext, manager: ConnectionManager, log: Log) {
+    const services = { extensionUri: context.extensionUri, manager, log };
+    this.registry = new PanelRegistry<PreferencesPanel, string>(
+      {
+        viewType: PREFERENCES_PANEL_TYPE,
+        parseState: (state) => {
           const parsed = preferencesPanelStateSchema.safeParse(state);
-          const connection = parsed.success ? this.manager.allConnections.find((c) => c.id === parsed.data.connectionId) : undefined;
-          const key = parsed.success && connection ? `${connection.id}:${parsed.data.subscriberId}` : undefined;
-          if (!parsed.success || !connection || !key || this.panels.has(key)) {
-            panel.dispose();
-            return;
-          }
-          this.track(key, new PreferencesPanel(panel, parsed.data.subscriberId, connection, this.services()));
+          return parsed.success ? { id: parsed.data.subscriberId, connectionId: parsed.data.connectionId } : undefined;
         },
-      }),
-    ];
+        create: (webviewPanel, id, connection, name) => new PreferencesPanel(webviewPanel, id, connection, services, name),
+      },
+      context.extensionUri,
+      manager,
+    );
   }
 
   get all(): PreferencesPanel[] {
-    return [...this.panels.values()];
+    return this.registry.all;
   }
 
   open(subscriberId: string, connection: Connection, subscriberName?: string): PreferencesPanel {
-    const key = `${connection.id}:${subscriberId}`;
-    const existing = this.panels.get(key);
-    if (existing) {
-      existing.reveal();
-      return existing;
-    }
-    const panel = vscode.window.createWebviewPanel(PREFERENCES_PANEL_TYPE, `Preferences: ${subscriberName ?? subscriberId}`, vscode.ViewColumn.Active, {
-      ...webviewOptions(this.context.extensionUri),
-      retainContextWhenHidden: false,
-    });
-    return this.track(key, new PreferencesPanel(panel, subscriberId, connection, this.services(), subscriberName));
-  }
-
-  private track(key: string, panel: PreferencesPanel): PreferencesPanel {
-    this.panels.set(key, panel);
-    panel.onDidDispose(() => this.panels.delete(key));
-    return panel;
-  }
-
-  private services() {
-    return { extensionUri: this.context.extensionUri, manager: this.manager, log: this.log };
+    return this.registry.open(subscriberId, connection, `Preferences: ${subscriberName ?? subscriberId}`, subscriberName);
   }
 
   dispose(): void {
-    for (const panel of this.panels.values()) panel.panel.dispose();
-    for (const s of this.subscriptions) s.dispose();
+    this.registry.dispose();
   }
 }
