@@ -18,6 +18,7 @@ export const Commands = {
   openSubscriberJson: 'novuExplorer.openSubscriberJson',
   showSubscriberNotifications: 'novuExplorer.showSubscriberNotifications',
   refreshItem: 'novuExplorer.refreshItem',
+  retry: 'novuExplorer.retry',
   editPreferences: 'novuExplorer.editPreferences',
   copyIntegrationIdentifier: 'novuExplorer.copyIntegrationIdentifier',
   openIntegrationJson: 'novuExplorer.openIntegrationJson',

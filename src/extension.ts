@@ -18,6 +18,7 @@ import { JsonDocuments } from './views/jsonDocuments';
 import { SubscriberCommands } from './views/subscriberCommands';
 import type { SubscriberNode } from './views/subscriberNode';
 import type { IntegrationNode } from './views/integrationsProvider';
+import { ErrorNode } from './views/commonNodes';
 import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './views/integrationsProvider';
 import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './views/subscribersProvider';
 
@@ -106,6 +107,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.showSubscriberNotifications, (node: SubscriberNode) => subscriberCommands.showNotifications(node)],
     [Commands.editPreferences, (node?: SubscriberNode) => subscriberCommands.editPreferences(node && typeof node === 'object' ? node : undefined)],
     [Commands.refreshItem, (node: SubscriberNode) => subscriberCommands.refreshOne(node)],
+    [Commands.retry, (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll())],
     [Commands.copyIntegrationIdentifier, (node: IntegrationNode) => integrationCommands.copyIdentifier(node)],
     [Commands.openIntegrationJson, (node: IntegrationNode) => integrationCommands.openJson(node)],
     [Commands.openNotification, (id?: string, connectionId?: string) => notificationCommands.open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined)],
@@ -128,7 +130,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     new ConnectionStatusBar(manager),
     manager.onDidChangeActive(reloadAll),
     manager.onDidChangeState((state) => {
-      integrations.rerender();
       if (state === 'unauthorized') {
         void currentPrompter()
           .message('error', `The service rejected the API key of "${manager.active?.name ?? 'the connection'}".`, 'Set API Key', 'Show Log')

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { REGION_URLS, SANDBOX_CONNECTION_ID, normalizeBaseUrl, regionLabel, validateBaseUrl, validateConnectionName, type Connection, type Region } from './connection';
 import type { ConnectionManager } from './connectionManager';
 import type { Prompter } from '../ui/prompter';
+import { noIcons } from '../ui/text';
 
 const ADD_TITLE = 'Add Novu Connection';
 
@@ -85,7 +86,7 @@ export class ConnectionCommands {
       placeholder: 'Which connection should the views show?',
       items: [
         ...this.manager.allConnections.map((c) => ({
-          label: `${c.id === active?.id ? '$(check) ' : ''}${c.name}`,
+          label: `${c.id === active?.id ? '$(check) ' : ''}${noIcons(c.name)}`,
           description: c.id === SANDBOX_CONNECTION_ID ? 'local sample data' : `${regionLabel(c)} · ${c.baseUrl}`,
           value: c.id,
         })),

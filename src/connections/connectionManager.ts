@@ -119,13 +119,17 @@ export class ConnectionManager implements vscode.Disposable {
       return undefined;
     }
     this.log.addSecret(apiKey);
-    const client = this.createClient(connection.name, baseUrl, apiKey);
+    const client = this.createClient(connection.name, baseUrl, apiKey, {}, (status) => {
+      // Whatever asked (a view, a panel, Create Subscriber), a 401 means the key no longer works:
+      // every view then says so at once, instead of each finding out on its own.
+      if (status === 401 && this.active?.id === connection.id) this.setState('unauthorized');
+    });
     this.clients.set(connection.id, client);
     return client;
   }
 
   /** A client for a URL and key not saved yet (checking a key before it is stored). */
-  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}): NovuClient {
+  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}, onStatus?: (status: number) => void): NovuClient {
     this.log.addSecret(apiKey);
     const config = vscode.workspace.getConfiguration('novuExplorer');
     return new NovuClient({
@@ -133,7 +137,10 @@ export class ConnectionManager implements vscode.Disposable {
       apiKey,
       timeoutMs: overrides.timeoutMs ?? config.get<number>('requestTimeoutSeconds', 30) * 1000,
       retries: overrides.retries ?? config.get<number>('retries', 2),
-      onRequest: (entry) => this.log.request(name, entry),
+      onRequest: (entry) => {
+        this.log.request(name, entry);
+        if (entry.status !== undefined) onStatus?.(entry.status);
+      },
     });
   }
 

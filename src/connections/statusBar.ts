@@ -1,6 +1,6 @@
 /** The status bar item that always says which connection (and environment) the views show. */
 import * as vscode from 'vscode';
-import { appendPlain } from '../ui/markdown';
+import { fieldTooltip, noIcons } from '../ui/text';
 import { regionLabel } from './connection';
 import type { ConnectionManager } from './connectionManager';
 
@@ -17,26 +17,25 @@ export class ConnectionStatusBar implements vscode.Disposable {
 
   update(): void {
     const connection = this.manager.active;
-    const tooltip = new vscode.MarkdownString(undefined, true);
     if (!connection) {
       this.item.text = '$(bell-slash) Novu: not connected';
       this.item.command = 'novuExplorer.addConnection';
       this.item.backgroundColor = undefined;
-      tooltip.appendText('No connection. Click to add one.');
-      this.item.tooltip = tooltip;
+      this.item.tooltip = 'No connection. Click to add one.';
       return;
     }
     const environment = this.manager.environmentOf(connection);
     const rejected = this.manager.state === 'unauthorized';
-    this.item.text = `${rejected ? '$(warning)' : '$(bell)'} Novu: ${connection.name} (${regionLabel(connection)})`;
+    // The name is the user's own text: shown as typed, never as an icon.
+    this.item.text = `${rejected ? '$(warning)' : '$(bell)'} Novu: ${noIcons(connection.name)} (${regionLabel(connection)})`;
     this.item.command = rejected ? 'novuExplorer.setApiKey' : 'novuExplorer.switchConnection';
     this.item.backgroundColor = rejected ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
-    appendPlain(tooltip.appendMarkdown('**Connection:** '), connection.name);
-    appendPlain(tooltip.appendMarkdown('  \n**Service:** '), connection.region === 'sandbox' ? 'local sandbox (sample data)' : connection.baseUrl);
-    appendPlain(tooltip.appendMarkdown('  \n**Environment:** '), environment ?? 'not known until data has loaded');
-    if (rejected) tooltip.appendMarkdown('  \n\n$(warning) The API key was rejected. Click to replace it.');
-    else tooltip.appendMarkdown('  \n\nClick to switch connection.');
-    this.item.tooltip = tooltip;
+    const fields = fieldTooltip([
+      ['Connection', connection.name],
+      ['Service', connection.region === 'sandbox' ? 'local sandbox (sample data)' : connection.baseUrl],
+      ['Environment', environment ?? 'not known until data has loaded'],
+    ]);
+    this.item.tooltip = `${fields}\n\n${rejected ? 'The API key was rejected. Click to replace it.' : 'Click to switch connection.'}`;
   }
 
   dispose(): void {

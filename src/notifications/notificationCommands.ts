@@ -7,6 +7,7 @@ import type { NotificationPanel } from '../panels/notificationPanel';
 import type { NotificationPanels } from '../panels/notificationPanels';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
+import { noIcons } from '../ui/text';
 import { notificationPickItem } from './notificationItems';
 import { ID_WORD_PATTERN, parseNotificationRef } from './notificationRefs';
 
@@ -44,7 +45,7 @@ export class NotificationCommands {
         const match = (s: string) => !text.trim() || s.toLowerCase().includes(text.trim().toLowerCase());
         const recentItems = recent.filter((r) => match(`${r.title} ${r.id}`));
         if (recentItems.length > 0) items.push({ label: 'Recently opened', kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
-        for (const r of recentItems) items.push({ label: `$(history) ${r.title}`, description: r.id, detail: `opened ${new Date(r.openedAt).toLocaleString()}`, value: { kind: 'notification', id: r.id } });
+        for (const r of recentItems) items.push({ label: `$(history) ${noIcons(r.title)}`, description: r.id, detail: `opened ${new Date(r.openedAt).toLocaleString()}`, value: { kind: 'notification', id: r.id } });
         const latestItems = latest.filter((n) => match(`${n.template?.name ?? ''} ${n._id} ${n.transactionId ?? ''}`));
         if (latestItems.length > 0) items.push({ label: `Latest in ${connection.name}`, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
         for (const n of latestItems) items.push(notificationPickItem<Choice>(n, { kind: 'notification', id: n._id }));

@@ -1,6 +1,7 @@
 /** A notification as one quick-pick row, wherever notifications are offered to choose from. */
 import type { Notification } from '../api';
 import type { PickItem } from '../ui/prompter';
+import { noIcons } from '../ui/text';
 import { countStatuses } from './viewModel';
 
 /** "2 completed · 1 failed" */
@@ -10,9 +11,9 @@ function summarizeStatuses(statuses: readonly string[]): string {
 
 export function notificationPickItem<T>(n: Notification, value: T): PickItem<T> {
   return {
-    label: `$(bell) ${n.template?.name ?? n.transactionId ?? n._id}`,
+    label: `$(bell) ${noIcons(n.template?.name ?? n.transactionId ?? n._id)}`,
     description: summarizeStatuses(n.jobs?.map((j) => j.status) ?? []),
-    detail: [n.createdAt ? new Date(n.createdAt).toLocaleString() : '', n.subscriber?.subscriberId, `transaction ${n.transactionId ?? '—'}`, n._id].filter(Boolean).join(' · '),
+    detail: noIcons([n.createdAt ? new Date(n.createdAt).toLocaleString() : '', n.subscriber?.subscriberId, `transaction ${n.transactionId ?? '—'}`, n._id].filter(Boolean).join(' · ')),
     value,
   };
 }

@@ -13,6 +13,10 @@ export function panelErrorFor(error: unknown, notFound: { title: string; message
       return { ...base, ...notFound, actions: ['switchConnection', 'retry'] };
     case 'unauthorized':
       return { ...base, title: 'The API key was rejected', message: described.message, actions: ['setApiKey', 'showLog'] };
+    case 'forbidden':
+      return { ...base, title: 'The service refused access', message: described.message, actions: ['retry', 'setApiKey', 'showLog'] };
+    case 'rateLimited':
+      return { ...base, title: 'Too many requests', message: described.message, actions: ['retry', 'showLog'] };
     case 'network':
     case 'timeout':
       return { ...base, title: 'Could not reach the service', message: described.message, actions: ['retry', 'showLog'] };

@@ -13,7 +13,7 @@ import type { Log } from '../log';
 import { formatTime } from '../notifications/viewModel';
 import { CHANNEL_LABELS, buildPreferencesViewModel, changeToPatch, type PreferenceChange } from '../preferences/preferencesModel';
 import type { PanelAction, PanelError } from '../protocol/common';
-import { preferencesWebviewMessageSchema, type ChannelKey, type Notice, type PreferencesPanelState, type PreferencesRequestBody } from '../protocol/preferences';
+import { changeScope, preferencesWebviewMessageSchema, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequestBody } from '../protocol/preferences';
 import { describeError } from '../ui/errors';
 import { panelErrorFor, runPanelAction } from './panelErrors';
 import { WebviewChannel } from './webviewChannel';
@@ -39,7 +39,10 @@ export class PreferencesPanel implements vscode.Disposable {
   private critical: WorkflowPreference[] = [];
   private readonly pending: PreferenceChange[] = [];
   private sending = false;
-  private notice: Notice | undefined;
+  /** The last refused change of each place (a card, the global channels, the schedule). */
+  private readonly changeErrors = new Map<ChangeScope, ChangeError>();
+  /** A failure of the whole panel while it shows data: the key was rejected. */
+  private banner: PanelError | undefined;
   private readFallback = false;
   private loadError: PanelError | undefined;
   private controller: AbortController | undefined;
@@ -83,7 +86,8 @@ export class PreferencesPanel implements vscode.Disposable {
       ...(this.subscriberName ? { subscriberName: this.subscriberName } : {}),
       connectionName: this.connection.name,
       model: buildPreferencesViewModel(this.subscriberId, this.server, this.critical, this.pending, (iso) => formatTime(iso)),
-      ...(this.notice ? { notice: this.notice } : {}),
+      changeErrors: Object.fromEntries(this.changeErrors),
+      ...(this.banner ? { banner: this.banner } : {}),
       readFallback: this.readFallback,
     };
   }
@@ -140,6 +144,7 @@ export class PreferencesPanel implements vscode.Disposable {
       this.server = preferences;
       this.critical = critical;
       this.loadError = undefined;
+      this.banner = undefined;
       this.panel.title = `Preferences: ${this.subscriberName ?? this.subscriberId}`;
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -171,10 +176,6 @@ export class PreferencesPanel implements vscode.Disposable {
         return this.setChannel(body.channel, body.enabled, body.workflowId);
       case 'saveSchedule':
         return this.saveSchedule(body.schedule);
-      case 'dismissNotice':
-        this.notice = undefined;
-        this.publish();
-        return null;
       case 'action':
         return this.runAction(body.action);
     }
@@ -185,7 +186,13 @@ export class PreferencesPanel implements vscode.Disposable {
     if (!this.server) throw new Error('The preferences have not loaded.');
     if (workflowId && !this.server.workflows.some((w) => w.workflow.identifier === workflowId || w.workflow.slug === workflowId)) {
       const critical = this.critical.some((w) => w.workflow.identifier === workflowId);
-      throw new Error(critical ? 'A critical workflow’s preferences cannot be changed.' : `There is no workflow "${workflowId}" in these preferences.`);
+      // Said at the card, like a refusal of the service: nothing was sent.
+      this.changeErrors.set(changeScope({ kind: 'channel', workflowId }), {
+        text: critical ? 'A critical workflow’s preferences cannot be changed.' : `There is no workflow "${workflowId}" in these preferences.`,
+        details: [],
+      });
+      this.publish();
+      return null;
     }
     this.enqueue({ id: globalThis.crypto.randomUUID(), kind: 'channel', channel, enabled, ...(workflowId ? { workflowId } : {}) });
     return null;
@@ -194,7 +201,7 @@ export class PreferencesPanel implements vscode.Disposable {
   saveSchedule(schedule: Schedule): null {
     const errors = validateSchedule(schedule);
     if (Object.keys(errors).length > 0) {
-      this.notice = { kind: 'error', text: 'The schedule was not saved: some times need fixing.', details: [], fieldErrors: errors };
+      this.changeErrors.set('schedule', { text: 'The schedule was not saved: some times need fixing.', details: [], fieldErrors: errors });
       this.publish();
       throw new Error('The schedule has fields to fix.');
     }
@@ -204,7 +211,8 @@ export class PreferencesPanel implements vscode.Disposable {
 
   private enqueue(change: PreferenceChange): void {
     this.pending.push(change);
-    if (this.notice?.kind === 'error') this.notice = undefined;
+    // A message stays next to its control until the next change there.
+    this.changeErrors.delete(changeScope(change));
     this.publish();
     void this.pump();
   }
@@ -220,7 +228,9 @@ export class PreferencesPanel implements vscode.Disposable {
           const client = await this.client();
           this.server = await client.updatePreferences(this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
         } catch (error) {
-          this.notice = this.changeNotice(change, error);
+          this.changeErrors.set(changeScope(change), this.changeError(change, error));
+          // A rejected key stops every change, not just this one: the panel says so at the top too.
+          if (describeError(error).kind === 'unauthorized') this.banner = this.panelError(error);
           this.services.log.error(`Could not save a preference change of ${this.subscriberId}`, error);
         }
         this.pending.shift();
@@ -231,7 +241,7 @@ export class PreferencesPanel implements vscode.Disposable {
     }
   }
 
-  private changeNotice(change: PreferenceChange, error: unknown): Notice {
+  private changeError(change: PreferenceChange, error: unknown): ChangeError {
     const described = describeError(error);
     const what =
       change.kind === 'schedule'
@@ -242,7 +252,6 @@ export class PreferencesPanel implements vscode.Disposable {
       for (const [field, messages] of Object.entries(error.fieldErrors)) fieldErrors[field.replace(/^schedule\./, '')] = messages;
     }
     return {
-      kind: 'error',
       text: `Could not ${what}: ${described.message} The change was undone.`,
       details: described.details,
       ...(described.errorId ? { errorId: described.errorId } : {}),

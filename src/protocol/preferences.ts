@@ -38,8 +38,8 @@ export interface PreferencesViewModel {
   workflows: WorkflowCard[];
 }
 
-export interface Notice {
-  kind: 'error' | 'info';
+/** A change that was refused or failed, shown next to the control where it was made. */
+export interface ChangeError {
   text: string;
   details: string[];
   errorId?: string;
@@ -47,9 +47,28 @@ export interface Notice {
   fieldErrors?: Record<string, string[]>;
 }
 
+/** Where a change was made: the global channels, the schedule, or one workflow's card. */
+export type ChangeScope = 'global' | 'schedule' | `workflow:${string}`;
+
+export function changeScope(change: { kind: 'schedule' } | { kind: 'channel'; workflowId?: string }): ChangeScope {
+  if (change.kind === 'schedule') return 'schedule';
+  return change.workflowId ? `workflow:${change.workflowId}` : 'global';
+}
+
 export type PreferencesPanelState =
   | { kind: 'loading'; subscriberId: string }
-  | { kind: 'loaded'; subscriberId: string; subscriberName?: string; connectionName: string; model: PreferencesViewModel; notice?: Notice; readFallback: boolean }
+  | {
+      kind: 'loaded';
+      subscriberId: string;
+      subscriberName?: string;
+      connectionName: string;
+      model: PreferencesViewModel;
+      /** The last refused change of each place; it stays until the next change there. */
+      changeErrors: Partial<Record<ChangeScope, ChangeError>>;
+      /** A failure of the whole panel while it shows data (the key was rejected). */
+      banner?: PanelError;
+      readFallback: boolean;
+    }
   | { kind: 'error'; subscriberId: string; error: PanelError };
 
 const channelSchema = z.enum(CHANNEL_TYPES);
@@ -64,7 +83,6 @@ export const preferencesRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('refresh') }),
   z.strictObject({ method: z.literal('setChannel'), workflowId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))), channel: channelSchema, enabled: z.boolean() }),
   z.strictObject({ method: z.literal('saveSchedule'), schedule: scheduleInputSchema }),
-  z.strictObject({ method: z.literal('dismissNotice') }),
   z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);
 

@@ -12,6 +12,13 @@ export const SANDBOX_FIXTURES = {
   /** Subscriber whose firstName is an HTML injection attempt. */
   htmlNameSubscriberId: 'sbx-html-name',
   htmlName: '<img src=x onerror=alert(1)>',
+  /**
+   * Subscriber whose names hold markdown, HTML, icon and link syntax, escapes, emoji and
+   * right-to-left text: every screen must show them exactly as typed.
+   */
+  markupSubscriberId: 'sbx-markup',
+  markupFirstName: 'a-b (c) [d]! *e* _f_ \\g `h` <b>i</b> & $(alert)',
+  markupLastName: '![img](https://img.example/x.png) [link](https://evil.example) 🚀 שלום',
   /** Subscriber with no firstName/lastName (only an email). */
   noNameSubscriberId: 'sbx-no-name',
   /** Subscriber with non-ASCII names, email and data. */

@@ -67,6 +67,13 @@ function fixtureSubscribers(): (SubscriberFields & { subscriberId: string })[] {
       email: 'html@sandbox.example',
       data: { bio: '<script>alert("data")</script>', link: 'javascript:alert(1)' },
     },
+    {
+      subscriberId: F.markupSubscriberId,
+      firstName: F.markupFirstName,
+      lastName: F.markupLastName,
+      email: 'markup@sandbox.example',
+      data: { note: '**not bold** [not a link](command:workbench.action.quit)' },
+    },
     { subscriberId: F.noNameSubscriberId, email: 'noname@sandbox.example' },
     {
       subscriberId: F.unicodeSubscriberId,

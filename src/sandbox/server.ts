@@ -24,6 +24,13 @@ export interface SandboxFaults {
    * (once), as a stricter service would: for showing how the client handles rules it does not know.
    */
   rejectNext?: { method: string; pathSuffix: string; status: number; message: string; errors?: Record<string, { messages: string[]; value?: unknown }> };
+  /**
+   * Answer every request on a known route whose path contains `pathIncludes` (every route when
+   * absent) this way, until the faults change: an error `status` with `message` (and an errorId
+   * for 5xx), as a failing or revoked service would; or, with `body`, a 200 carrying that body
+   * instead of the real one (a service whose answers changed shape).
+   */
+  respond?: { status: number; message?: string; pathIncludes?: string; headers?: Record<string, string>; body?: unknown };
 }
 
 export interface SandboxRequestRecord {
@@ -227,6 +234,12 @@ export class SandboxServer {
       params = (route.pattern.exec(path) ?? []).slice(1).map((p) => decodeURIComponent(p));
     } catch {
       throw new HttpError(400, 'Malformed path parameter');
+    }
+
+    const respond = this.faults.respond;
+    if (respond && (respond.pathIncludes === undefined || path.includes(respond.pathIncludes))) {
+      if (respond.body !== undefined) return { status: respond.status, body: respond.body, headers: { ...respond.headers } };
+      throw new HttpError(respond.status, respond.message ?? 'Injected failure', undefined, { ...respond.headers });
     }
 
     const apiKey = this.authenticate(req);

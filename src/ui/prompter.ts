@@ -4,6 +4,7 @@
  * scripted one through the test API, so commands run end to end without a person at the keyboard.
  */
 import * as vscode from 'vscode';
+import { noLinks } from './text';
 
 export interface PickItem<T> extends vscode.QuickPickItem {
   value: T;
@@ -151,7 +152,9 @@ export class VsCodePrompter implements Prompter {
     });
   }
 
-  async message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined> {
+  async message(kind: MessageKind, message: string, ...actions: string[]): Promise<string | undefined> {
+    // Messages quote the service (names, error text): link syntax in them must not become a link.
+    const text = noLinks(message);
     switch (kind) {
       case 'info':
         return vscode.window.showInformationMessage(text, ...actions);

@@ -1,47 +1,61 @@
-/** Special rows shared by both views: messages, errors with Retry, and "Load more". */
+/** Special rows shared by both views: messages, errors with Retry and Show Log, and "Load more". */
 import * as vscode from 'vscode';
 import type { DescribedError } from '../ui/errors';
-import { appendPlain } from '../ui/markdown';
 
 export interface TreeNode {
   treeItem(): vscode.TreeItem;
   children?(): TreeNode[] | Promise<TreeNode[]>;
 }
 
-/** A row that says something: "No subscribers match", "Loading…". */
+export interface MessageOptions {
+  icon?: string;
+  tooltip?: string;
+  /** What clicking the row does (for example, clear the filter that left the view empty). */
+  command?: vscode.Command;
+  /** Extra context flags after `message`, for inline actions (`filtered`). */
+  flags?: string[];
+}
+
+/** A row that says something: "No subscribers yet", "No subscribers match …". */
 export class MessageNode implements TreeNode {
   constructor(
     readonly text: string,
-    private readonly icon = 'info',
-    private readonly tooltip?: string,
+    private readonly options: MessageOptions = {},
   ) {}
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
-    item.iconPath = new vscode.ThemeIcon(this.icon);
-    item.contextValue = 'message';
-    if (this.tooltip) item.tooltip = this.tooltip;
+    item.iconPath = new vscode.ThemeIcon(this.options.icon ?? 'info');
+    item.contextValue = ['message', ...(this.options.flags ?? [])].join(';');
+    if (this.options.tooltip) item.tooltip = this.options.tooltip;
+    if (this.options.command) item.command = this.options.command;
     return item;
   }
 }
 
-/** An error row: the short cause, the details on hover, a Retry action inline and on click. */
+/**
+ * An error row: the service's message, its errorId, Retry on click and inline, Show Log inline.
+ * The tooltip is plain text, so the service's words show exactly as sent.
+ */
 export class ErrorNode implements TreeNode {
   constructor(
     readonly error: DescribedError,
-    private readonly retryCommand: string,
-    private readonly retryArgs: unknown[] = [],
+    readonly retryCommand: string,
+    readonly retryArgs: unknown[] = [],
   ) {}
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.error.message, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
     item.description = this.error.errorId ? `Error ID ${this.error.errorId}` : 'Click to retry';
-    const tooltip = appendPlain(new vscode.MarkdownString(), this.error.message);
-    for (const detail of this.error.details) appendPlain(tooltip.appendMarkdown('  \n'), detail);
-    if (this.error.errorId) appendPlain(tooltip.appendMarkdown('  \n\n**Error ID:** '), this.error.errorId);
-    item.tooltip = tooltip;
+    item.tooltip = [this.error.message, ...this.error.details, ...(this.error.errorId ? ['', `Error ID: ${this.error.errorId}`] : []), '', 'Click to retry.'].join('\n');
     item.contextValue = 'error;retryable';
+    item.id = `error:${this.retryCommand}`;
+    item.accessibilityInformation = { label: `Error: ${this.error.message}${this.error.errorId ? ` Error ID ${this.error.errorId}` : ''}`, role: 'treeitem' };
     item.command = { command: this.retryCommand, title: 'Retry', arguments: this.retryArgs };
     return item;
+  }
+  /** The inline Retry action. */
+  retry(): Thenable<unknown> {
+    return vscode.commands.executeCommand(this.retryCommand, ...this.retryArgs);
   }
 }
 
@@ -61,4 +75,28 @@ export class LoadMoreNode implements TreeNode {
     if (!this.loading) item.command = { command: this.command, title: 'Load more' };
     return item;
   }
+}
+
+/** Where a tree view's load stands: each state has its own rows, description and message. */
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unauthorized';
+
+/**
+ * The view's description and message for a status. A count is shown only for what is loaded now.
+ * The message (which hides the welcome content) is cleared when the key is rejected, so that the
+ * welcome's Set API Key shows; the filter then moves into the description, so it stays visible.
+ */
+export function viewText(o: { connection: string | undefined; status: LoadStatus; count?: string; filter?: string }): { description: string | undefined; message: string | undefined } {
+  if (!o.connection) return { description: undefined, message: undefined };
+  if (o.status === 'unauthorized') {
+    return { description: o.filter ? `${o.connection} · filtered by ${o.filter}` : o.connection, message: undefined };
+  }
+  const count = o.status === 'loaded' && o.count ? ` · ${o.count}` : '';
+  return { description: `${o.connection}${count}`, message: o.filter ? `Filtered by ${o.filter}.` : undefined };
+}
+
+/** Sets a view's description and message only when they change (each change redraws the view). */
+export function applyViewText(view: vscode.TreeView<unknown> | undefined, text: { description: string | undefined; message: string | undefined }): void {
+  if (!view) return;
+  if (view.description !== text.description) view.description = text.description;
+  if (view.message !== text.message) view.message = text.message;
 }

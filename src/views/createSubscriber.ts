@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { NovuApiError, NovuValidationError, type NovuClient, type Subscriber } from '../api';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
+import { noIcons } from '../ui/text';
 import { FIELDS, draftToInput, emptyDraft, fieldOfServiceError, type Draft, type DraftField, type FieldSpec } from './subscriberDraft';
 
 const TITLE = 'Create Subscriber';
@@ -26,8 +27,8 @@ export async function createSubscriberFlow(prompter: Prompter, client: NovuClien
       title: notice ? `${TITLE}: ${notice}` : `${TITLE}: review`,
       placeholder: notice ?? 'Create the subscriber, or pick a field to change it',
       items: [
-        { label: '$(check) Create subscriber', description: draft.subscriberId.trim(), value: 'create' },
-        ...FIELDS.map((f) => ({ label: f.label, description: draft[f.key].trim() || '—', value: f.key })),
+        { label: '$(check) Create subscriber', description: noIcons(draft.subscriberId.trim()), value: 'create' },
+        ...FIELDS.map((f) => ({ label: f.label, description: noIcons(draft[f.key].trim()) || '—', value: f.key })),
         { label: '$(close) Cancel', value: 'cancel' },
       ],
     });

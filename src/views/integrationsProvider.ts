@@ -8,8 +8,9 @@ import { CHANNEL_TYPES, maskCredentials, isAbortError, type Integration, type Ma
 import type { ConnectionManager } from '../connections/connectionManager';
 import { formatFilter } from '../format/conditions';
 import { describeError, type DescribedError } from '../ui/errors';
-import { fieldTooltip } from '../ui/markdown';
-import { ErrorNode, MessageNode, type TreeNode } from './commonNodes';
+import { Commands } from '../commands';
+import { fieldTooltip } from '../ui/text';
+import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from './commonNodes';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 
@@ -131,11 +132,21 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
   private integrations: SafeIntegration[] | undefined;
   private error: DescribedError | undefined;
   private loading: Promise<void> | undefined;
+  private loadStatus: LoadStatus = 'idle';
   private generation = 0;
   private controller: AbortController | undefined;
+  private readonly subscriptions: vscode.Disposable[];
   view: vscode.TreeView<TreeNode> | undefined;
 
-  constructor(private readonly manager: ConnectionManager) {}
+  constructor(private readonly manager: ConnectionManager) {
+    // A rejected key empties the view (its welcome shows) and drops the count of an earlier load.
+    this.subscriptions = [manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload()))];
+  }
+
+  /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
+  get status(): LoadStatus {
+    return this.manager.state === 'unauthorized' ? 'unauthorized' : this.loadStatus;
+  }
 
   /** What the view holds now (credential values already dropped). */
   get items(): SafeIntegration[] {
@@ -148,6 +159,8 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.integrations = undefined;
     this.error = undefined;
     this.loading = undefined;
+    this.loadStatus = 'idle';
+    this.updateViewText();
     this.changed.fire(undefined);
   }
 
@@ -167,13 +180,16 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
       this.loading ??= this.load();
       await this.loading;
     }
-    if (this.error) return [new ErrorNode(this.error, 'novuExplorer.refreshIntegrations')];
+    // The key may have been rejected meanwhile: no rows, so that the welcome content shows.
+    if (this.manager.state !== 'ready') return [];
+    if (this.error) return [new ErrorNode(this.error, Commands.refreshIntegrations)];
+    if (!this.integrations) return [];
     return this.groups();
   }
 
   private groups(): TreeNode[] {
     const list = this.integrations ?? [];
-    if (list.length === 0) return [new MessageNode('No active integrations', 'info')];
+    if (list.length === 0) return [new MessageNode('No active integrations', { tooltip: 'The service answered with an empty list of active integrations.' })];
     const connection = this.manager.active;
     const activeEnv = connection ? this.manager.environmentOf(connection) : undefined;
     const showEnvironment = new Set(list.map((i) => i._environmentId)).size > 1;
@@ -200,6 +216,9 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     if (!active || generation !== this.generation) return;
     const controller = new AbortController();
     this.controller = controller;
+    this.loadStatus = 'loading';
+    this.updateViewText();
+    let unauthorized = false;
     try {
       const list = await vscode.window.withProgress({ location: { viewId: INTEGRATIONS_VIEW_ID } }, () =>
         active.client.listActiveIntegrations({ signal: controller.signal }),
@@ -207,18 +226,34 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
       if (generation !== this.generation) return;
       this.integrations = list.map(toSafeIntegration);
       this.error = undefined;
-      if (this.view) this.view.description = `${active.connection.name} · ${list.length}`;
+      this.loadStatus = 'loaded';
     } catch (error) {
-      if (generation !== this.generation || isAbortError(error)) return;
+      if (isAbortError(error)) return;
       const described = describeError(error);
-      if (described.kind === 'unauthorized') this.manager.setState('unauthorized');
-      else this.error = described;
+      // Before the generation check: the client's own 401 report may already have reloaded the view.
+      if (described.kind === 'unauthorized') {
+        unauthorized = true;
+        this.manager.setState('unauthorized');
+        return;
+      }
+      if (generation !== this.generation) return;
+      this.error = described;
+      this.loadStatus = 'failed';
     } finally {
-      if (generation === this.generation) this.loaded.fire();
+      if (generation === this.generation || unauthorized) {
+        this.updateViewText();
+        this.loaded.fire();
+      }
     }
   }
 
+  private updateViewText(): void {
+    const count = this.integrations?.length;
+    applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(count !== undefined ? { count: String(count) } : {}) }));
+  }
+
   dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
     this.controller?.abort();
     this.changed.dispose();
     this.loaded.dispose();

@@ -6,6 +6,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { notificationPickItem } from '../notifications/notificationItems';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
+import { noIcons } from '../ui/text';
 import { createSubscriberFlow } from './createSubscriber';
 import type { JsonDocuments } from './jsonDocuments';
 import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type SubscriberFilter } from './subscriberFilter';
@@ -72,7 +73,13 @@ export class SubscriberCommands {
     const node = this.provider.insert(subscriber);
     await vscode.commands.executeCommand(`${SUBSCRIBERS_VIEW_ID}.focus`);
     await rendered;
-    await this.provider.view?.reveal(node, { select: true, focus: true });
+    // The subscriber exists whatever the tree does: a reveal that comes too early is tried once
+    // more after the tree's next render, and never turns a created subscriber into an error.
+    const reveal = () => this.provider.view?.reveal(node, { select: true, focus: true });
+    await Promise.resolve(reveal()).catch(async () => {
+      await this.provider.nextRender();
+      await Promise.resolve(reveal()).catch(() => undefined);
+    });
     void this.prompter().message('info', `Created subscriber "${subscriberDisplayName(subscriber) ?? subscriber.subscriberId}" in "${active.connection.name}".`);
   }
 
@@ -116,10 +123,10 @@ export class SubscriberCommands {
           const matches = loaded
             .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
             .slice(0, 50)
-            .map((s) => ({ label: `$(account) ${subscriberDisplayName(s) ?? s.subscriberId}`, description: s.subscriberId, detail: s.email ?? undefined, value: s }));
+            .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: s }));
           const exact = loaded.some((s) => s.subscriberId === typed);
           return typed && !exact && validateSubscriberId(typed) === undefined
-            ? [{ label: '$(key) Subscriber ID', description: typed, value: { subscriberId: typed } }, ...matches]
+            ? [{ label: '$(key) Subscriber ID', description: noIcons(typed), value: { subscriberId: typed } }, ...matches]
             : matches;
         },
       });
@@ -175,7 +182,7 @@ function searchItems(text: string): PickItem<SubscriberFilter>[] {
     const single = fields.length === 1 ? fields[0]! : undefined;
     return {
       label: single ? `$(${FIELD_ICONS[single]}) ${FIELD_TITLES[single]}` : '$(filter) All of these',
-      description: describeFilter(filter),
+      description: noIcons(describeFilter(filter)),
       value: filter,
     };
   });

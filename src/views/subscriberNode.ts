@@ -1,7 +1,7 @@
 /** One subscriber row: name (or id), the id as description, the other fields on hover. */
 import * as vscode from 'vscode';
 import type { Subscriber } from '../api';
-import { fieldTooltip } from '../ui/markdown';
+import { fieldTooltip } from '../ui/text';
 import type { TreeNode } from './commonNodes';
 
 export function subscriberDisplayName(subscriber: Pick<Subscriber, 'firstName' | 'lastName'>): string | undefined {

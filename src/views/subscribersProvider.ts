@@ -7,7 +7,8 @@ import * as vscode from 'vscode';
 import { isAbortError, type Subscriber, type SubscriberSearchQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
-import { ErrorNode, LoadMoreNode, MessageNode, type TreeNode } from './commonNodes';
+import { Commands } from '../commands';
+import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from './commonNodes';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
 
@@ -30,10 +31,12 @@ interface ListState {
   /** The first page has been asked for (loaded, failed or under way). */
   started: boolean;
   loadingMore: boolean;
+  /** Where the first page stands; a failed "Load more" keeps it `loaded` and adds an error row. */
+  status: LoadStatus;
 }
 
 function emptyState(): ListState {
-  return { items: [], ids: new Set(), next: null, started: false, loadingMore: false };
+  return { items: [], ids: new Set(), next: null, started: false, loadingMore: false, status: 'idle' };
 }
 
 export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
@@ -48,10 +51,23 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   private firstPage: Promise<void> | undefined;
   private filterValue: SubscriberFilter = {};
   private orderValue: SubscriberOrder = DEFAULT_ORDER;
-  private readonly renderWaiters: (() => void)[] = [];
+  /** Root getChildren calls so far; a waiter is answered only by a call that began after it. */
+  private rootCalls = 0;
+  private readonly renderWaiters: { after: number; resolve: () => void }[] = [];
+  private readonly subscriptions: vscode.Disposable[];
   view: vscode.TreeView<TreeNode> | undefined;
 
-  constructor(private readonly manager: ConnectionManager) {}
+  constructor(private readonly manager: ConnectionManager) {
+    // A rejected key (seen by any view or panel) empties the view so that its welcome shows, and
+    // drops the count: nothing from an earlier load stays on screen as if it were still true.
+    this.subscriptions = [manager.onDidChangeState((state) => state !== 'ready' && this.reload())];
+  }
+
+  /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
+  get status(): LoadStatus {
+    if (this.manager.state === 'unauthorized') return 'unauthorized';
+    return this.state.status;
+  }
 
   get filter(): SubscriberFilter {
     return this.filterValue;
@@ -105,22 +121,26 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
+    const call = ++this.rootCalls;
     if (this.manager.state !== 'ready') return [];
     if (!this.state.started) {
       this.firstPage ??= this.loadPage(true);
       await this.firstPage;
     }
-    const nodes = this.rootNodes();
-    const waiting = this.renderWaiters.splice(0);
-    // The tree has the rows once this returns; let whoever waits reveal one of them next.
-    setTimeout(() => waiting.forEach((resolve) => resolve()), 0);
+    // The key may have been rejected while the page loaded: the welcome content shows instead.
+    const nodes = this.manager.state === 'ready' ? this.rootNodes() : [];
+    // The tree has the rows once this returns; let whoever waits reveal one of them next. A call
+    // that began before the waiter (an answer the tree may drop as outdated) does not count.
+    const waiting = this.renderWaiters.filter((w) => w.after < call);
+    for (const w of waiting) this.renderWaiters.splice(this.renderWaiters.indexOf(w), 1);
+    setTimeout(() => waiting.forEach((w) => w.resolve()), 0);
     return nodes;
   }
 
   /** Resolves after the view has next asked for its rows (or after a second, if it is not shown). */
   nextRender(): Promise<void> {
     return new Promise((resolve) => {
-      this.renderWaiters.push(resolve);
+      this.renderWaiters.push({ after: this.rootCalls, resolve });
       setTimeout(resolve, 1000);
     });
   }
@@ -174,10 +194,19 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   private rootNodes(): TreeNode[] {
     const { items, error, next, loadingMore } = this.state;
     const nodes: TreeNode[] = [...items];
-    if (error) nodes.push(new ErrorNode(error, items.length > 0 ? 'novuExplorer.loadMoreSubscribers' : 'novuExplorer.refreshSubscribers'));
-    else if (next) nodes.push(new LoadMoreNode('novuExplorer.loadMoreSubscribers', items.length, loadingMore));
-    else if (items.length === 0) {
-      nodes.push(isFilterEmpty(this.filterValue) ? new MessageNode('No subscribers yet', 'info') : new MessageNode(`No subscribers match ${describeFilter(this.filterValue)}`, 'search-stop'));
+    if (error) nodes.push(new ErrorNode(error, items.length > 0 ? Commands.loadMoreSubscribers : Commands.refreshSubscribers));
+    else if (next) nodes.push(new LoadMoreNode(Commands.loadMoreSubscribers, items.length, loadingMore));
+    else if (items.length === 0 && this.state.status === 'loaded') {
+      nodes.push(
+        isFilterEmpty(this.filterValue)
+          ? new MessageNode('No subscribers yet', { tooltip: 'This environment has no subscribers. Create one with the + action.' })
+          : new MessageNode(`No subscribers match ${describeFilter(this.filterValue)}`, {
+              icon: 'search-stop',
+              tooltip: 'Click to clear the filter and show all subscribers.',
+              command: { command: Commands.clearSubscriberFilter, title: 'Clear Filter' },
+              flags: ['filtered'],
+            }),
+      );
     }
     return nodes;
   }
@@ -191,7 +220,10 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     this.controller = controller;
     const state = this.state;
     state.started = true;
-    if (!first) {
+    if (first) {
+      state.status = 'loading';
+      this.updateViewText();
+    } else {
       state.loadingMore = true;
       state.error = undefined;
       this.changed.fire(undefined);
@@ -203,6 +235,8 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       limit: Math.min(100, Math.max(1, Math.round(pageSize))),
       ...(first || !state.next ? {} : { after: state.next }),
     };
+    // Set when the key was rejected: the state change reloads the view, and this load still reports.
+    let unauthorized = false;
     try {
       const page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
         active.client.searchSubscribers(query, { signal: controller.signal }),
@@ -216,22 +250,27 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       }
       state.next = page.next;
       state.error = undefined;
+      state.status = 'loaded';
       if (page.totalCount !== undefined) {
         state.totalCount = page.totalCount;
         state.totalCountCapped = page.totalCountCapped;
       }
       this.manager.observeEnvironment(active.connection, page.data[0]?._environmentId);
     } catch (error) {
-      if (generation !== this.generation || isAbortError(error)) return;
+      if (isAbortError(error)) return;
       const described = describeError(error);
+      // Checked before the generation: the client's own 401 report may already have reloaded the view.
       if (described.kind === 'unauthorized') {
-        this.manager.setState('unauthorized');
+        unauthorized = true;
         this.state = emptyState();
-      } else {
-        state.error = described;
+        this.manager.setState('unauthorized');
+        return;
       }
+      if (generation !== this.generation) return;
+      state.error = described;
+      if (first) state.status = 'failed';
     } finally {
-      if (generation === this.generation) {
+      if (generation === this.generation || unauthorized) {
         state.loadingMore = false;
         if (this.controller === controller) this.controller = undefined;
         this.updateViewText();
@@ -242,20 +281,18 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   private updateViewText(): void {
-    if (!this.view) return;
-    const connection = this.manager.active;
     const count = this.state.totalCount;
     const filtered = !isFilterEmpty(this.filterValue);
-    let countText = '';
+    let countText: string | undefined;
     if (count !== undefined) {
       const number = `${count.toLocaleString('en-US')}${this.state.totalCountCapped ? '+' : ''}`;
-      countText = filtered ? ` · ${number} ${count === 1 ? 'match' : 'matches'}` : ` · ${number}`;
+      countText = filtered ? `${number} ${count === 1 ? 'match' : 'matches'}` : number;
     }
-    this.view.description = connection ? `${connection.name}${countText}` : undefined;
-    this.view.message = filtered ? `Filtered by ${describeFilter(this.filterValue)}.` : undefined;
+    applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeFilter(this.filterValue) } : {}) }));
   }
 
   dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
     this.controller?.abort();
     this.changed.dispose();
     this.loaded.dispose();

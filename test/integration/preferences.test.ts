@@ -112,15 +112,16 @@ describe('preferences panel', function () {
     const bad = proposedSchedule();
     bad.weeklySchedule!.tuesday = { isEnabled: true, hours: [{ start: '09:00 AM', end: '01:00 PM' }, { start: '12:00 PM', end: '11:00 AM' }] };
     assert.throws(() => panel.saveSchedule(bad), /fields to fix/);
-    const notice = (panel.state as Loaded).notice!;
-    assert.ok(notice.fieldErrors?.['weeklySchedule.tuesday.hours.1.end'], JSON.stringify(notice.fieldErrors));
+    const refused = (panel.state as Loaded).changeErrors.schedule!;
+    assert.ok(refused.fieldErrors?.['weeklySchedule.tuesday.hours.1.end'], JSON.stringify(refused.fieldErrors));
     assert.equal(patches().length, 0);
   });
 
   it('refuses a critical workflow, and rolls back what the service refuses with its message', async () => {
     const panel = await open();
     await loaded(panel);
-    assert.throws(() => panel.setChannel('email', false, F.criticalWorkflowIdentifier), /critical/i);
+    panel.setChannel('email', false, F.criticalWorkflowIdentifier);
+    assert.match((panel.state as Loaded).changeErrors[`workflow:${F.criticalWorkflowIdentifier}`]!.text, /critical/i, 'said at the card');
     assert.equal(patches().length, 0);
 
     const before = sandbox.state.preferencesOf(subscriber)!.workflows.find((w) => w.workflow.identifier === F.workflowIdentifier)!.channels.email;
@@ -129,7 +130,16 @@ describe('preferences panel', function () {
     const after = await settled(panel);
     const email = after.model.workflows.find((w) => w.id === F.workflowIdentifier)!.channels.find((c) => c.channel === 'email')!;
     assert.equal(email.enabled, before, 'rolled back');
-    assert.match(after.notice!.text, /Could not turn (on|off) Email for “.+”: Critical workflow .* cannot be changed\. \(HTTP 400\) The change was undone\./);
+    const refused = after.changeErrors[`workflow:${F.workflowIdentifier}`];
+    assert.match(refused!.text, /Could not turn (on|off) Email for “.+”: Critical workflow .* cannot be changed\. \(HTTP 400\) The change was undone\./);
+    assert.equal(after.changeErrors.global, undefined, 'only the card where the user acted');
+    assert.equal(after.banner, undefined, 'a refused change is not a failure of the whole panel');
+
+    // It stays until the next change on that card, and that change clears it.
+    panel.setChannel('email', !before, F.workflowIdentifier);
+    assert.equal((panel.state as Loaded).changeErrors[`workflow:${F.workflowIdentifier}`], undefined);
+    const saved = await settled(panel);
+    assert.equal(saved.changeErrors[`workflow:${F.workflowIdentifier}`], undefined);
   });
 
   it('shows a 422 of the service with its field messages, and keeps the old schedule', async () => {
@@ -143,8 +153,8 @@ describe('preferences panel', function () {
     panel.saveSchedule(schedule);
     const after = await settled(panel);
     assert.deepEqual(after.model.global.schedule, before);
-    assert.deepEqual(after.notice?.fieldErrors, { 'weeklySchedule.monday.hours.0.end': ['end must be within business hours'] });
-    assert.match(after.notice!.text, /Validation Error/);
+    assert.deepEqual(after.changeErrors.schedule?.fieldErrors, { 'weeklySchedule.monday.hours.0.end': ['end must be within business hours'] });
+    assert.match(after.changeErrors.schedule!.text, /Validation Error/);
   });
 
   it('says so when the subscriber does not exist', async () => {

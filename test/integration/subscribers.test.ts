@@ -186,8 +186,23 @@ describe('subscribers view', function () {
     assert.ok(String(item.label).startsWith(SANDBOX_FIXTURES.htmlName));
     assert.equal(item.description, SANDBOX_FIXTURES.htmlNameSubscriberId);
     assert.match(String(item.contextValue), /^subscriber/);
-    const tooltip = (item.tooltip as vscode.MarkdownString).value;
-    assert.ok(!tooltip.includes('<img'), 'markup in the name is escaped in the tooltip');
+    // A plain-string tooltip: VS Code shows it as text, so the name is there exactly as typed.
+    assert.equal(typeof item.tooltip, 'string');
+    assert.ok(String(item.tooltip).includes(`Name: ${SANDBOX_FIXTURES.htmlName} <b>Bold</b> & "quoted"`), String(item.tooltip));
+
+    // Markdown, icon and link syntax, escapes, emoji and right-to-left text: all as typed, everywhere.
+    const markup = `${SANDBOX_FIXTURES.markupFirstName} ${SANDBOX_FIXTURES.markupLastName}`;
+    api.subscribers.setFilter({ subscriberId: SANDBOX_FIXTURES.markupSubscriberId });
+    const [markupRow] = await api.subscribers.getChildren();
+    const markupItem = (markupRow as SubscriberNode).treeItem();
+    assert.equal(markupItem.label, markup);
+    assert.ok(String(markupItem.tooltip).startsWith(`Name: ${markup}\nSubscriber ID: ${SANDBOX_FIXTURES.markupSubscriberId}\nEmail: markup@sandbox.example`), String(markupItem.tooltip));
+    assert.ok(String(markupItem.tooltip).includes('**not bold** [not a link](command:workbench.action.quit)'));
+    await vscode.commands.executeCommand('novuExplorer.openSubscriberJson', markupRow);
+    const json = JSON.parse(vscode.window.activeTextEditor!.document.getText());
+    assert.equal(`${json.firstName} ${json.lastName}`, markup, 'Open as JSON holds the record as sent');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+
     api.subscribers.setFilter({ subscriberId: SANDBOX_FIXTURES.noNameSubscriberId });
     const [nameless] = await api.subscribers.getChildren();
     assert.equal(String((nameless as SubscriberNode).treeItem().label), SANDBOX_FIXTURES.noNameSubscriberId);
@@ -208,7 +223,7 @@ describe('subscribers view', function () {
       assert.equal(stored?.lastName, 'Hopper');
       assert.deepEqual(stored?.data, { rank: 'admiral' });
       assert.equal(api.subscribers.subscribers[0]?.subscriberId, 'grace-h');
-      await waitFor(() => api.subscribers.view?.selection[0], 'the new row to be selected');
+      await waitFor(() => api.subscribers.view?.selection[0], `the new row to be selected (visible: ${api.subscribers.view?.visible})`);
       assert.equal((api.subscribers.view!.selection[0] as SubscriberNode).subscriber.subscriberId, 'grace-h');
       const posts = sandbox.requests.filter((r) => r.method === 'POST');
       assert.equal(posts.length, 1);

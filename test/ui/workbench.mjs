@@ -18,6 +18,7 @@ export function startSandbox(options = {}) {
 }
 
 export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' };
+const THEME_CLASSES = { dark: 'vs-dark', light: 'vs' };
 
 /**
  * Starts code-server with the extension under development and opens the workbench.
@@ -68,9 +69,24 @@ export async function runCommand(page, title) {
 
 /** Switches the color theme through "Preferences: Color Theme", as a person would. */
 export async function setTheme(page, theme) {
-  await runCommand(page, 'Preferences: Color Theme');
-  await answerInput(page, THEMES[theme]);
-  await page.locator(`.monaco-workbench.${theme === 'dark' ? 'vs-dark' : 'vs'}`).waitFor();
+  const applied = page.locator(`.monaco-workbench.${THEME_CLASSES[theme]}`);
+  // The theme list filters as it is typed: Enter before it has filtered picks another theme, so
+  // wait for the theme's own row to be the active one, and try again if it still did not apply.
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Preferences: Color Theme');
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(THEMES[theme]);
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: THEMES[theme] }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+    await page.keyboard.press('Enter');
+    try {
+      await applied.waitFor({ timeout: 10_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
 }
 
 /** Waits for the quick input to ask `prompt` (title or prompt text), then types `text` and presses Enter. */

@@ -11,7 +11,7 @@ export const ACTION_LABELS: Record<PanelAction, string> = {
   switchConnection: 'Switch Connection',
 };
 
-const ACTION_ICONS: Record<PanelAction, string> = {
+export const ACTION_ICONS: Record<PanelAction, string> = {
   retry: 'refresh',
   setApiKey: 'key',
   showLog: 'output',

@@ -1,6 +1,7 @@
 /** The global channel switches and the per-workflow cards with their filter. */
-import type { ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/protocol/preferences';
+import type { ChangeError, ChangeScope, ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/protocol/preferences';
 import { h, icon, setChildren, time } from '../common/dom';
+import { ChangeErrorSlot, renderChangeError } from './changeError';
 import { channelKey, channelSwitch } from './switch';
 
 export type ToggleHandler = (toggle: ChannelToggle, workflowId: string | undefined, enabled: boolean, input: HTMLInputElement) => void;
@@ -33,6 +34,7 @@ export class GlobalChannels {
   readonly el: HTMLElement;
   private readonly stateLine: HTMLElement;
   private readonly listSlot: HTMLElement;
+  private readonly error = new ChangeErrorSlot();
   private sig = '';
 
   constructor(private readonly onToggle: ToggleHandler) {
@@ -48,10 +50,12 @@ export class GlobalChannels {
         this.stateLine,
       ),
       this.listSlot,
+      this.error.el,
     );
   }
 
-  update(global: PreferencesViewModel['global'], inFlight: ReadonlySet<string>, force: boolean): void {
+  update(global: PreferencesViewModel['global'], inFlight: ReadonlySet<string>, force: boolean, error: ChangeError | undefined): void {
+    this.error.update(error);
     const sig = JSON.stringify([global.enabled, global.channels, inFlightSig(inFlight, global.channels)]);
     if (sig === this.sig && !force) return;
     this.sig = sig;
@@ -91,7 +95,7 @@ function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement
 
 let nextCardId = 1;
 
-function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle: ToggleHandler): HTMLElement {
+function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle: ToggleHandler, error: ChangeError | undefined): HTMLElement {
   const idPrefix = `px-wf-${nextCardId++}`;
   const titleId = `${idPrefix}-title`;
   const locked = lockedLines(card, idPrefix);
@@ -118,6 +122,7 @@ function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle:
     ),
     ...locked.lines,
     channelList(card.channels, card.id, inFlight, onToggle, `${card.name} channels`, locked.idOf),
+    error ? renderChangeError(error) : null,
   );
 }
 
@@ -154,13 +159,14 @@ export class Workflows {
     );
   }
 
-  update(workflows: WorkflowCard[], inFlight: ReadonlySet<string>, force: boolean): void {
+  update(workflows: WorkflowCard[], inFlight: ReadonlySet<string>, force: boolean, errors: Partial<Record<ChangeScope, ChangeError>>): void {
     const next = new Map<string, { sig: string; el: HTMLElement; card: WorkflowCard }>();
     for (const card of workflows) {
       if (next.has(card.id)) continue;
-      const sig = JSON.stringify([card, inFlightSig(inFlight, card.channels, card.id)]);
+      const error = errors[`workflow:${card.id}`];
+      const sig = JSON.stringify([card, inFlightSig(inFlight, card.channels, card.id), error ?? null]);
       const old = this.cards.get(card.id);
-      next.set(card.id, old && old.sig === sig && !force ? old : { sig, el: renderCard(card, inFlight, this.onToggle), card });
+      next.set(card.id, old && old.sig === sig && !force ? old : { sig, el: renderCard(card, inFlight, this.onToggle, error), card });
     }
     const order = [...next.keys()];
     const same = order.length === this.order.length && order.every((id, i) => id === this.order[i] && next.get(id) === this.cards.get(id));

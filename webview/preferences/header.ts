@@ -1,6 +1,8 @@
-/** The panel's header (subscriber, connection, Refresh), the notice banner and the precedence note. */
-import type { Notice, PreferencesPanelState } from '../../src/protocol/preferences';
+/** The panel's header (subscriber, connection, Refresh), the banner and the precedence note. */
+import type { PanelError } from '../../src/protocol/common';
+import type { PreferencesPanelState } from '../../src/protocol/preferences';
 import { actionButton, h, icon, setChildren } from '../common/dom';
+import { ACTION_ICONS, ACTION_LABELS } from '../common/errorView';
 import { refreshButton } from '../common/refreshButton';
 import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
@@ -47,37 +49,25 @@ export class Header {
   }
 }
 
-/** The dismissible banner of the host's notice (an error of the last change, or information). */
-export function renderNotice(ctx: PanelContext, notice: Notice): HTMLElement {
-  const kind = notice.kind === 'error' ? 'error' : 'info';
-  const body = h('div', 'px-notice-body', h('p', 'px-notice-text', notice.text));
-  if (notice.details.length > 0) {
-    const list = h('ul', 'px-notice-details');
-    for (const line of notice.details) list.appendChild(h('li', null, line));
-    body.appendChild(list);
-  }
-  if (notice.fieldErrors && Object.keys(notice.fieldErrors).length > 0) {
-    body.appendChild(h('p', 'px-notice-fields', 'The fields concerned are marked in the weekly schedule below.'));
-  }
-  if (notice.errorId) {
-    body.appendChild(h('p', 'px-notice-id', h('span', 'px-muted', 'Error ID: '), h('code', 'px-mono px-selectable', notice.errorId)));
-  }
-  const dismiss = actionButton({
-    label: 'Dismiss',
-    icon: 'close',
-    iconOnly: true,
-    class: 'nx-button px-notice-dismiss',
-    attrs: { 'data-focus-key': 'dismiss-notice' },
-    action: () => ctx.request({ method: 'dismissNotice' }),
-    onError: (error) => ctx.notify(`Could not dismiss the message: ${errorText(error)}`, 'error'),
-  });
-  return h(
-    'div',
-    { class: `px-notice px-notice-${kind}`, attrs: { role: kind === 'error' ? 'alert' : 'status', 'data-kind': kind } },
-    icon(kind === 'error' ? 'error' : 'info', 'px-notice-icon'),
-    body,
-    dismiss,
+/** A failure of the whole panel while it shows data (the key was rejected), with what to do next. */
+export function renderBanner(ctx: PanelContext, error: PanelError): HTMLElement {
+  const body = h('div', 'px-notice-body', h('p', 'px-notice-text', h('strong', null, `${error.title}. `), error.message));
+  if (error.errorId) body.appendChild(h('p', 'px-notice-id', h('span', 'px-muted', 'Error ID: '), h('code', 'px-mono px-selectable', error.errorId)));
+  const actions = h('div', 'px-notice-actions');
+  error.actions.forEach((action, i) =>
+    actions.appendChild(
+      actionButton({
+        label: ACTION_LABELS[action],
+        icon: ACTION_ICONS[action],
+        class: `nx-button${i === 0 ? '' : ' nx-secondary'}`,
+        attrs: { 'data-action': action, 'data-focus-key': `banner-${action}` },
+        action: () => ctx.request({ method: 'action', action }),
+        onError: (e) => ctx.notify(`${ACTION_LABELS[action]} failed: ${errorText(e)}`, 'error'),
+      }),
+    ),
   );
+  body.appendChild(actions);
+  return h('div', { class: 'px-notice px-notice-error', attrs: { role: 'alert', 'data-kind': 'error' } }, icon('error', 'px-notice-icon'), body);
 }
 
 /** Always visible: which setting wins, and what the schedule does not hold back. */

@@ -9,7 +9,7 @@ import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
 import { GlobalChannels, Workflows } from './channels';
 import type { PanelContext } from './context';
-import { Header, renderNotice, renderPrecedence } from './header';
+import { Header, renderBanner, renderPrecedence } from './header';
 import { ScheduleEditor } from './schedule';
 import { channelKey, setSwitchBusy } from './switch';
 
@@ -54,8 +54,8 @@ function toggleChannel(toggle: ChannelToggle, workflowId: string | undefined, en
 interface LoadedView {
   root: HTMLElement;
   header: Header;
-  noticeSlot: HTMLElement;
-  noticeSig: string;
+  bannerSlot: HTMLElement;
+  bannerSig: string;
   global: GlobalChannels;
   schedule: ScheduleEditor;
   workflows: Workflows;
@@ -66,7 +66,7 @@ let loaded: LoadedView | undefined;
 function loadedView(): LoadedView {
   if (loaded) return loaded;
   const header = new Header(ctx);
-  const noticeSlot = h('div', 'px-notice-slot');
+  const bannerSlot = h('div', 'px-notice-slot');
   const global = new GlobalChannels(toggleChannel);
   const schedule = new ScheduleEditor(ctx);
   const workflows = new Workflows(toggleChannel);
@@ -77,8 +77,8 @@ function loadedView(): LoadedView {
     h('p', 'px-section-desc', 'What the subscriber gets from every workflow.'),
     h('div', 'px-global-grid', global.el, schedule.el),
   );
-  const root = h('div', 'px-view', header.el, noticeSlot, renderPrecedence(), globalSection, workflows.el);
-  loaded = { root, header, noticeSlot, noticeSig: '', global, schedule, workflows };
+  const root = h('div', 'px-view', header.el, bannerSlot, renderPrecedence(), globalSection, workflows.el);
+  loaded = { root, header, bannerSlot, bannerSig: '', global, schedule, workflows };
   return loaded;
 }
 
@@ -86,15 +86,18 @@ function showLoaded(state: Loaded, force: boolean): void {
   const view = loadedView();
   if (view.root.parentNode !== app) setChildren(app, view.root);
   view.header.update(state);
-  const noticeSig = JSON.stringify(state.notice ?? null);
-  if (noticeSig !== view.noticeSig) {
-    view.noticeSig = noticeSig;
-    setChildren(view.noticeSlot, state.notice ? renderNotice(ctx, state.notice) : null);
+  const bannerSig = JSON.stringify(state.banner ?? null);
+  if (bannerSig !== view.bannerSig) {
+    view.bannerSig = bannerSig;
+    setChildren(view.bannerSlot, state.banner ? renderBanner(ctx, state.banner) : null);
+    // A failure of the whole panel is brought into view, wherever the user had scrolled to.
+    if (state.banner) view.bannerSlot.scrollIntoView({ block: 'nearest' });
   }
   const model = state.model;
-  view.global.update(model.global, inFlight, force);
-  view.schedule.update(model.global.schedule, model.global.scheduleSaving, state.notice?.fieldErrors);
-  view.workflows.update(model.workflows, inFlight, force);
+  const errors = state.changeErrors;
+  view.global.update(model.global, inFlight, force, errors.global);
+  view.schedule.update(model.global.schedule, model.global.scheduleSaving, errors.schedule);
+  view.workflows.update(model.workflows, inFlight, force, errors);
 }
 
 function render(state: PreferencesPanelState, force = false): void {

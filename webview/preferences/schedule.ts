@@ -5,11 +5,13 @@
  */
 import { WEEK_DAYS } from '../../src/api/constants';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
+import type { ChangeError } from '../../src/protocol/preferences';
 import { formatTime12h, parseTime12h, validateSchedule } from '../../src/api/validation';
 import { copyDayToOthers, proposedSchedule } from '../../src/preferences/preferencesModel';
 import { button, h, icon, setBusy, setChildren } from '../common/dom';
 import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
+import { ChangeErrorSlot } from './changeError';
 import { switchControl } from './switch';
 
 type FieldErrors = Record<string, string[]>;
@@ -107,6 +109,8 @@ export class ScheduleEditor {
   private readonly saveButton: HTMLButtonElement;
   private readonly discardButton: HTMLButtonElement;
   private readonly footerStatus: HTMLElement;
+  /** Why the last save was refused, next to the Save button. */
+  private readonly saveError: ChangeErrorSlot;
 
   private draft: DraftSchedule = { isEnabled: false, weeklySchedule: {} };
   private base: DraftSchedule = { isEnabled: false, weeklySchedule: {} };
@@ -144,6 +148,7 @@ export class ScheduleEditor {
     });
     this.footerStatus = h('span', { class: 'px-schedule-status', attrs: { role: 'status' } });
     this.footer = h('div', 'px-schedule-footer', this.saveButton, this.discardButton, this.footerStatus);
+    this.saveError = new ChangeErrorSlot('The fields concerned are marked above.');
     this.el = h(
       'section',
       { class: 'px-card px-schedule', attrs: { 'aria-labelledby': 'px-schedule-title' } },
@@ -155,11 +160,14 @@ export class ScheduleEditor {
       ),
       this.body,
       this.footer,
+      this.saveError.el,
     );
   }
 
-  /** Takes the host's schedule, saving flag and the field messages of its last rejection. */
-  update(schedule: Schedule | undefined, hostSaving: boolean, fieldErrors: Record<string, string[]> | undefined): void {
+  /** Takes the host's schedule, saving flag and its last refused save (with field messages). */
+  update(schedule: Schedule | undefined, hostSaving: boolean, error: ChangeError | undefined): void {
+    this.saveError.update(error);
+    const fieldErrors = error?.fieldErrors;
     let rebuild = !this.initialised;
     this.initialised = true;
 
@@ -549,7 +557,8 @@ export class ScheduleEditor {
         this.saving = false;
         this.keepAfterFailure = true;
         this.edited = true;
-        this.ctx.notify(`The schedule was not saved: ${errorText(error)}`, 'error');
+        // The host's own account (with the fields) arrives before its reply; keep that one.
+        if (!this.saveError.shown) this.saveError.update({ text: `The schedule was not saved: ${errorText(error)}`, details: [] });
         this.refreshState();
       });
   }

@@ -1,0 +1,136 @@
+// Issue 10's UI test: what a person sees is true. A name full of markup shows as typed in the
+// row, its hover, a toast and the preferences panel; a failing service shows its message and
+// errorId with Retry; a rejected key shows Set API Key with the filter still named; a refused
+// toggle is explained next to the switch that was clicked. Dark and light.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, launch, openNovu, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+const NAME = `${F.markupFirstName} ${F.markupLastName}`;
+
+for (const theme of ['dark', 'light']) {
+  describe(`truthful states (${theme})`, { timeout: 240_000 }, () => {
+    let ui;
+    let sandbox;
+    const pane = (title) => ui.page.locator('.pane', { has: ui.page.locator('.pane-header', { hasText: title }) });
+
+    before(async () => {
+      sandbox = await startSandbox({ apiKey: `ui-truth-${theme}-${Date.now()}` });
+      ui = await launch({ theme });
+      await openNovu(ui.page);
+      await addConnection(ui.page, sandbox, `Truth ${theme}`);
+    });
+    after(async () => {
+      await ui?.close();
+      await sandbox?.close();
+    });
+
+    it('shows a name full of markup exactly as typed: row, hover and toast', async () => {
+      const header = ui.page.locator('.pane-header', { hasText: 'Subscribers' });
+      await header.hover();
+      await header.getByRole('button', { name: 'Search Subscribers…' }).click();
+      await ui.page.locator('.quick-input-widget input.input').fill(`id:${F.markupSubscriberId}`);
+      await ui.page.keyboard.press('Enter');
+      const row = treeRows(ui.page, 'Subscribers').filter({ hasText: F.markupSubscriberId }).first();
+      await row.waitFor({ timeout: 15_000 });
+      assert.equal(await row.locator('.label-name').innerText(), NAME, 'the row label');
+      assert.equal(await row.locator('.label-name .codicon').count(), 0, 'no icon drawn from $(alert)');
+
+      await row.locator('.label-name').hover();
+      const hover = ui.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Subscriber ID' }).first();
+      await hover.waitFor({ timeout: 10_000 });
+      const text = await hover.innerText();
+      assert.ok(text.includes(`Name: ${NAME}`), `the hover shows the name as typed:\n${text}`);
+      assert.ok(text.includes(`Subscriber ID: ${F.markupSubscriberId}`));
+      assert.equal(await hover.locator('a, img, b').count(), 0, 'no link, image or bold made from the name');
+      await ui.page.screenshot({ path: join(SCREENSHOTS, `hover-markup-${theme}.png`) });
+      await ui.page.mouse.move(1, 1);
+
+      // A toast that quotes the name: the link syntax in it stays text.
+      sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v1/notifications' } });
+      await row.hover();
+      await row.getByRole('button', { name: 'Show Notifications…' }).click();
+      const toast = ui.page.locator('.notification-toast', { hasText: 'Could not load the notifications of' });
+      await toast.waitFor({ timeout: 20_000 });
+      const message = (await toast.locator('.notification-list-item-message').innerText()).replace(/\u2060/g, '');
+      assert.ok(message.includes(`Could not load the notifications of ${NAME}: Service Unavailable. (HTTP 503)`), message);
+      assert.match(message, /Error ID: [0-9a-f-]{36}/);
+      assert.equal(await toast.locator('.notification-list-item-message a', { hasText: 'link' }).count(), 0, 'no link made from the name');
+      await ui.page.screenshot({ path: join(SCREENSHOTS, `toast-markup-${theme}.png`) });
+      sandbox.setFaults({});
+    });
+
+    it('a failing service: each view says why, with its errorId and Retry, and recovers', async () => {
+      sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable' } });
+      await runCommand(ui.page, 'Novu: Refresh');
+      const errorRow = treeRows(ui.page, 'Subscribers').filter({ hasText: 'Service Unavailable. (HTTP 503)' });
+      await errorRow.waitFor({ timeout: 20_000 });
+      assert.match(await errorRow.innerText(), /Error ID [0-9a-f-]{36}/);
+      await treeRows(ui.page, 'Integrations').filter({ hasText: 'Service Unavailable. (HTTP 503)' }).waitFor({ timeout: 20_000 });
+      assert.equal(await pane('Integrations').getByText('No active integrations').count(), 0);
+      // The filter stays named above the failure.
+      await pane('Subscribers').locator('.message', { hasText: `Filtered by subscriber ID “${F.markupSubscriberId}”.` }).waitFor();
+      const description = await ui.page.locator('.pane-header', { hasText: 'Integrations' }).locator('.description').innerText();
+      assert.doesNotMatch(description, /· \d/, `no count of an earlier load: ${description}`);
+      await errorRow.hover();
+      await errorRow.getByRole('button', { name: 'Show Log' }).waitFor();
+      await screenshot(ui.page, `views-failed-${theme}`);
+
+      sandbox.setFaults({});
+      await errorRow.hover();
+      await errorRow.getByRole('button', { name: 'Retry' }).click();
+      await treeRows(ui.page, 'Subscribers').filter({ hasText: F.markupSubscriberId }).waitFor({ timeout: 15_000 });
+    });
+
+    it('a key revoked mid-session: both views offer Set API Key, the filter stays named', async () => {
+      sandbox.setFaults({ respond: { status: 401, message: 'API Key not found' } });
+      await runCommand(ui.page, 'Novu: Refresh');
+      for (const title of ['Subscribers', 'Integrations']) {
+        const welcome = pane(title).locator('.welcome-view-content');
+        await welcome.waitFor({ timeout: 20_000 });
+        assert.match(await welcome.innerText(), /rejected the API key/);
+        await welcome.getByRole('button', { name: 'Set API Key' }).waitFor();
+      }
+      assert.equal(await pane('Integrations').getByText('No active integrations').count(), 0);
+      const description = await ui.page.locator('.pane-header', { hasText: 'Subscribers' }).locator('.description').innerText();
+      assert.match(description, new RegExp(`filtered by subscriber ID “${F.markupSubscriberId}”`));
+      await screenshot(ui.page, `views-unauthorized-${theme}`);
+
+      sandbox.setFaults({});
+      await runCommand(ui.page, 'Novu: Refresh');
+      await treeRows(ui.page, 'Subscribers').filter({ hasText: F.markupSubscriberId }).waitFor({ timeout: 15_000 });
+    });
+
+    it('a refused toggle is explained next to the switch that was clicked', async () => {
+      const row = treeRows(ui.page, 'Subscribers').filter({ hasText: F.markupSubscriberId }).first();
+      await row.hover();
+      await row.getByRole('button', { name: 'Edit Preferences…' }).click();
+      const view = activeWebview(ui.page);
+      await view.locator('section.px-workflow').first().waitFor({ timeout: 30_000 });
+      assert.equal(await view.locator('.px-subscriber-name').innerText(), NAME, 'the panel shows the name as typed');
+
+      // The last card, scrolled to: far from the top of the panel.
+      const card = view.locator('section.px-workflow:has(input.px-switch:not([disabled]))').last();
+      const toggle = card.locator('input.px-switch:not([disabled])').first();
+      await toggle.scrollIntoViewIfNeeded();
+      sandbox.setFaults({ rejectNext: { method: 'PATCH', pathSuffix: '/preferences', status: 400, message: 'Workflow preferences are locked by the <b>admin</b>' } });
+      const before = await toggle.isChecked();
+      await toggle.click({ force: true });
+      const refused = card.locator('.px-change-error[role="alert"]');
+      await refused.waitFor({ timeout: 15_000 });
+      assert.match(await refused.innerText(), /Workflow preferences are locked by the <b>admin<\/b>\. \(HTTP 400\) The change was undone\./);
+      assert.equal(await toggle.isChecked(), before, 'rolled back');
+      assert.ok(await refused.isVisible());
+      const box = await refused.boundingBox();
+      const viewport = ui.page.viewportSize();
+      assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, 'the message is on screen, not above it');
+      assert.equal(await view.locator('.px-notice').count(), 0, 'no banner at the top for a refused change');
+      await screenshot(ui.page, `preferences-refused-${theme}`);
+      await runCommand(ui.page, 'View: Close All Editors');
+    });
+  });
+}

@@ -1,0 +1,37 @@
+/**
+ * A refused or failed change, drawn next to the control where it was made. It is an alert, so a
+ * screen reader announces it when it appears; it stays until the next change in the same place.
+ */
+import type { ChangeError } from '../../src/protocol/preferences';
+import { h, icon } from '../common/dom';
+
+export function renderChangeError(error: ChangeError, fieldsNote?: string): HTMLElement {
+  const body = h('div', 'px-change-error-body', h('p', 'px-change-error-text', error.text));
+  if (error.details.length > 0) {
+    const list = h('ul', 'px-change-error-details');
+    for (const line of error.details) list.appendChild(h('li', null, line));
+    body.appendChild(list);
+  }
+  if (fieldsNote && error.fieldErrors && Object.keys(error.fieldErrors).length > 0) body.appendChild(h('p', 'px-change-error-note', fieldsNote));
+  if (error.errorId) body.appendChild(h('p', 'px-change-error-id', h('span', 'px-muted', 'Error ID: '), h('code', 'px-mono px-selectable', error.errorId)));
+  return h('div', { class: 'px-change-error', attrs: { role: 'alert' } }, icon('error', 'px-change-error-icon'), body);
+}
+
+/** Keeps one change error in a slot, redrawn (and so announced again) only when it changes. */
+export class ChangeErrorSlot {
+  readonly el = h('div', 'px-change-error-slot');
+  private sig = 'null';
+
+  constructor(private readonly fieldsNote?: string) {}
+
+  get shown(): boolean {
+    return this.sig !== 'null';
+  }
+
+  update(error: ChangeError | undefined): void {
+    const sig = JSON.stringify(error ?? null);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    this.el.replaceChildren(...(error ? [renderChangeError(error, this.fieldsNote)] : []));
+  }
+}
