@@ -79,6 +79,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     subscribers.reload();
     integrations.reload();
   };
+  // A refresh after a rejected key tries the key again (it may have been fixed on the service);
+  // the key belongs to the connection, so both views try again.
+  const refresh = (view?: SubscribersProvider | IntegrationsProvider) => {
+    if (manager.state === 'unauthorized' || !view) {
+      if (manager.active) manager.setState('ready');
+      reloadAll();
+    } else view.reload();
+  };
 
   const handlers: [string, (...args: never[]) => unknown][] = [
     [Commands.addConnection, () => connectionCommands.addConnection()],
@@ -87,16 +95,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.removeConnection, (connectionId?: string) => connectionCommands.removeConnection(typeof connectionId === 'string' ? connectionId : undefined)],
     [Commands.openSandbox, () => connectionCommands.openSandbox()],
     [Commands.showLog, () => log.show()],
-    [
-      Commands.refresh,
-      () => {
-        // A refresh after a rejected key tries again: the key may have been fixed on the service.
-        if (manager.active) manager.setState('ready');
-        reloadAll();
-      },
-    ],
-    [Commands.refreshSubscribers, () => subscribers.reload()],
-    [Commands.refreshIntegrations, () => integrations.reload()],
+    [Commands.refresh, () => refresh()],
+    [Commands.refreshSubscribers, () => refresh(subscribers)],
+    [Commands.refreshIntegrations, () => refresh(integrations)],
     [Commands.loadMoreSubscribers, () => subscribers.loadMore()],
     [Commands.searchSubscribers, () => subscriberCommands.search()],
     [Commands.clearSubscriberFilter, () => subscriberCommands.clearFilter()],
