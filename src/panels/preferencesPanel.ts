@@ -41,7 +41,7 @@ export class PreferencesPanel implements vscode.Disposable {
   private sending = false;
   /** The last refused change of each place (a card, the global channels, the schedule). */
   private readonly changeErrors = new Map<ChangeScope, ChangeError>();
-  /** A failure of the whole panel while it shows data: the key was rejected. */
+  /** A failure of the whole panel while it shows data: the key was rejected, the service is unreachable. */
   private banner: PanelError | undefined;
   private readFallback = false;
   private loadError: PanelError | undefined;
@@ -227,10 +227,13 @@ export class PreferencesPanel implements vscode.Disposable {
         try {
           const client = await this.client();
           this.server = await client.updatePreferences(this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
+          // The service answered: whatever the banner said about reaching it is no longer true.
+          this.banner = undefined;
         } catch (error) {
           this.changeErrors.set(changeScope(change), this.changeError(change, error));
-          // A rejected key stops every change, not just this one: the panel says so at the top too.
-          if (describeError(error).kind === 'unauthorized') this.banner = this.panelError(error);
+          // A rejected key or an unreachable service stops every change, not just this one: the
+          // panel says so at the top too, with what to do next.
+          if (['unauthorized', 'network', 'timeout'].includes(describeError(error).kind)) this.banner = this.panelError(error);
           this.services.log.error(`Could not save a preference change of ${this.subscriberId}`, error);
         }
         this.pending.shift();
@@ -252,7 +255,11 @@ export class PreferencesPanel implements vscode.Disposable {
       for (const [field, messages] of Object.entries(error.fieldErrors)) fieldErrors[field.replace(/^schedule\./, '')] = messages;
     }
     return {
-      text: `Could not ${what}: ${described.message} The change was undone.`,
+      // Without an answer the service may still have applied the change: say so, not "undone".
+      text:
+        described.kind === 'network' || described.kind === 'timeout'
+          ? `Could not confirm that the service would ${what}: ${described.message} It may have been saved anyway; Refresh shows what the service holds.`
+          : `Could not ${what}: ${described.message} The change was undone.`,
       details: described.details,
       ...(described.errorId ? { errorId: described.errorId } : {}),
       ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),

@@ -142,6 +142,43 @@ describe('preferences panel', function () {
     assert.equal(saved.changeErrors[`workflow:${F.workflowIdentifier}`], undefined);
   });
 
+  it('a change that fails for the whole panel (rejected key, service unreachable) is said at the card and at the top', async () => {
+    const panel = await open();
+    await loaded(panel);
+    const scope = `workflow:${F.workflowIdentifier}` as const;
+    // In-app: on globally in every earlier test, so the per-workflow value is what the service reports
+    // (a channel off globally stays off in every workflow).
+    const current = () => sandbox.state.preferencesOf(subscriber)!.workflows.find((w) => w.workflow.identifier === F.workflowIdentifier)!.channels.in_app!;
+
+    sandbox.setFaults({ respond: { status: 401, message: 'API Key not found' } });
+    panel.setChannel('in_app', !current(), F.workflowIdentifier);
+    let state = await settled(panel);
+    assert.match(state.changeErrors[scope]!.text, /The API key was rejected: API Key not found/);
+    assert.equal(state.banner?.title, 'The API key was rejected');
+    assert.ok(state.banner?.actions.includes('setApiKey'));
+    await vscode.commands.executeCommand('novuExplorer.refresh');
+
+    sandbox.setFaults({ latencyMs: 2500 });
+    await vscode.workspace.getConfiguration('novuExplorer').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    try {
+      panel.setChannel('in_app', !current(), F.workflowIdentifier);
+      state = await settled(panel);
+      assert.match(state.changeErrors[scope]!.text, /Could not confirm .*did not answer within 1 s\. It may have been saved anyway; Refresh shows what the service holds\./);
+      assert.equal(state.banner?.title, 'Could not reach the service');
+    } finally {
+      await vscode.workspace.getConfiguration('novuExplorer').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+    }
+
+    // Once the service answers again, neither message stays to say something no longer true.
+    sandbox.setFaults({});
+    const before = current();
+    panel.setChannel('in_app', !before, F.workflowIdentifier);
+    state = await settled(panel);
+    assert.equal(state.banner, undefined);
+    assert.equal(state.changeErrors[scope], undefined);
+    assert.equal(current(), !before);
+  });
+
   it('shows a 422 of the service with its field messages, and keeps the old schedule', async () => {
     const panel = await open();
     const before = (await loaded(panel)).model.global.schedule;

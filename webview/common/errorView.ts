@@ -1,6 +1,6 @@
 /** A panel's loading and error states. Each panel keeps its own class prefix (`nx-`, `px-`). */
 import type { PanelAction, PanelError } from '../../src/protocol/common';
-import { actionButton, h, icon } from './dom';
+import { actionButton, h, icon, setChildren } from './dom';
 import type { PanelContextBase } from './panel';
 import { errorText } from './vscode';
 
@@ -62,6 +62,12 @@ export function renderError(ctx: PanelContextBase<{ method: 'action'; action: Pa
     view.appendChild(bar);
   }
   return view;
+}
+
+/** Shows a failure of the whole panel in place of its content, brought into view from the top. */
+export function showError(app: HTMLElement, ctx: PanelContextBase<{ method: 'action'; action: PanelAction }>, error: PanelError, options: ErrorViewOptions): void {
+  setChildren(app, renderError(ctx, error, options));
+  window.scrollTo(0, 0);
 }
 
 /** The loading state: a line of text and skeleton bars of the given widths (`w60` → `<prefix>-w60`). */

@@ -4,7 +4,7 @@
  */
 import type { NotificationPanelState, NotificationRequestBody, NotificationViewModel } from '../../src/protocol/notification';
 import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
-import { renderError, renderLoading, type ErrorViewOptions } from '../common/errorView';
+import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { copyButton, type PanelContext } from './context';
 import { renderHeader } from './header';
@@ -98,7 +98,7 @@ function render(state: NotificationPanelState): void {
       setChildren(app, loadingView(state.id || notificationId));
       break;
     case 'error':
-      setChildren(app, renderError(ctx, state.error, ERROR_VIEW));
+      showError(app, ctx, state.error, ERROR_VIEW);
       break;
     case 'loaded':
       showLoaded(state);

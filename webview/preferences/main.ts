@@ -4,7 +4,7 @@
  */
 import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody } from '../../src/protocol/preferences';
 import { captureFocus, h, restoreFocus, setChildren } from '../common/dom';
-import { renderError, renderLoading, type ErrorViewOptions } from '../common/errorView';
+import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
 import { GlobalChannels, Workflows } from './channels';
@@ -109,7 +109,7 @@ function render(state: PreferencesPanelState, force = false): void {
       setChildren(app, loadingView(state.subscriberId || subscriberId));
       break;
     case 'error':
-      setChildren(app, renderError(ctx, state.error, ERROR_VIEW));
+      showError(app, ctx, state.error, ERROR_VIEW);
       break;
     case 'loaded':
       showLoaded(state, force);
