@@ -17,6 +17,11 @@ export function renderChangeError(error: ChangeError, fieldsNote?: string): HTML
   return h('div', { class: 'px-change-error', attrs: { role: 'alert' } }, icon('error', 'px-change-error-icon'), body);
 }
 
+/** Scrolls just enough for a new message to be wholly on screen, next to what the user clicked. */
+export function bringIntoView(el: Element): void {
+  requestAnimationFrame(() => el.scrollIntoView({ block: 'nearest' }));
+}
+
 /** Keeps one change error in a slot, redrawn (and so announced again) only when it changes. */
 export class ChangeErrorSlot {
   readonly el = h('div', 'px-change-error-slot');
@@ -33,5 +38,6 @@ export class ChangeErrorSlot {
     if (sig === this.sig) return;
     this.sig = sig;
     this.el.replaceChildren(...(error ? [renderChangeError(error, this.fieldsNote)] : []));
+    if (error) bringIntoView(this.el);
   }
 }

@@ -1,7 +1,7 @@
 /** The global channel switches and the per-workflow cards with their filter. */
 import type { ChangeError, ChangeScope, ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/protocol/preferences';
 import { h, icon, setChildren, time } from '../common/dom';
-import { ChangeErrorSlot, renderChangeError } from './changeError';
+import { ChangeErrorSlot, bringIntoView, renderChangeError } from './changeError';
 import { channelKey, channelSwitch } from './switch';
 
 export type ToggleHandler = (toggle: ChannelToggle, workflowId: string | undefined, enabled: boolean, input: HTMLInputElement) => void;
@@ -166,7 +166,14 @@ export class Workflows {
       const error = errors[`workflow:${card.id}`];
       const sig = JSON.stringify([card, inFlightSig(inFlight, card.channels, card.id), error ?? null]);
       const old = this.cards.get(card.id);
-      next.set(card.id, old && old.sig === sig && !force ? old : { sig, el: renderCard(card, inFlight, this.onToggle, error), card });
+      if (old && old.sig === sig && !force) next.set(card.id, old);
+      else {
+        const el = renderCard(card, inFlight, this.onToggle, error);
+        next.set(card.id, { sig, el, card });
+        // A refusal that is new on this card is scrolled to, so it is read where the switch was.
+        const shown = el.querySelector('.px-change-error');
+        if (shown && !old?.sig.endsWith(`${JSON.stringify(error)}]`)) bringIntoView(shown);
+      }
     }
     const order = [...next.keys()];
     const same = order.length === this.order.length && order.every((id, i) => id === this.order[i] && next.get(id) === this.cards.get(id));
