@@ -39,8 +39,8 @@ export class MessageNode implements TreeNode {
 export class ErrorNode implements TreeNode {
   constructor(
     readonly error: DescribedError,
-    readonly retryCommand: string,
-    readonly retryArgs: unknown[] = [],
+    private readonly retryCommand: string,
+    private readonly retryArgs: unknown[] = [],
   ) {}
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.error.message, vscode.TreeItemCollapsibleState.None);

@@ -199,7 +199,7 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     else if (items.length === 0 && this.state.status === 'loaded') {
       nodes.push(
         isFilterEmpty(this.filterValue)
-          ? new MessageNode('No subscribers yet', { tooltip: 'This environment has no subscribers. Create one with the + action.' })
+          ? new MessageNode('No subscribers yet', { tooltip: 'This environment has no subscribers yet: Create Subscriber adds one.' })
           : new MessageNode(`No subscribers match ${describeFilter(this.filterValue)}`, {
               icon: 'search-stop',
               tooltip: 'Click to clear the filter and show all subscribers.',

@@ -130,6 +130,18 @@ for (const theme of ['dark', 'light']) {
       assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, 'the message is on screen, not above it');
       assert.equal(await view.locator('.px-notice').count(), 0, 'no banner at the top for a refused change');
       await screenshot(ui.page, `preferences-refused-${theme}`);
+
+      // A key revoked while the panel is open: said at the card, and at the top with Set API Key.
+      sandbox.setFaults({ respond: { status: 401, message: 'API Key not found' } });
+      await toggle.click({ force: true });
+      const banner = view.locator('.px-notice[role="alert"]');
+      await banner.waitFor({ timeout: 15_000 });
+      assert.match(await banner.innerText(), /^The API key was rejected: API Key not found\. \(HTTP 401\)/);
+      await banner.getByRole('button', { name: 'Set API Key' }).waitFor();
+      await card.locator('.px-change-error', { hasText: 'API Key not found' }).waitFor();
+      await view.locator('h1.px-title').scrollIntoViewIfNeeded();
+      await screenshot(ui.page, `preferences-banner-${theme}`);
+      sandbox.setFaults({});
       await runCommand(ui.page, 'View: Close All Editors');
     });
   });

@@ -11,7 +11,7 @@ export const ACTION_LABELS: Record<PanelAction, string> = {
   switchConnection: 'Switch Connection',
 };
 
-export const ACTION_ICONS: Record<PanelAction, string> = {
+const ACTION_ICONS: Record<PanelAction, string> = {
   retry: 'refresh',
   setApiKey: 'key',
   showLog: 'output',
@@ -33,7 +33,8 @@ export function renderError(ctx: PanelContextBase<{ method: 'action'; action: Pa
   const p = options.prefix;
   const view = h('section', { class: `${p}-error`, attrs: { role: 'alert', 'aria-labelledby': `${p}-error-title` } });
   view.appendChild(h('div', `${p}-error-head`, icon('error', `${p}-error-icon`), h('h1', { class: `${p}-error-title`, attrs: { id: `${p}-error-title` } }, error.title)));
-  if (error.message) view.appendChild(h('p', `${p}-error-message`, error.message));
+  const message = messageAfterTitle(error);
+  if (message) view.appendChild(h('p', `${p}-error-message`, message));
   if (error.details.length > 0) {
     const list = h('ul', `${p}-error-details`);
     for (const line of error.details) list.appendChild(h('li', null, line));
@@ -44,24 +45,38 @@ export function renderError(ctx: PanelContextBase<{ method: 'action'; action: Pa
       h(options.idTag, `${p}-error-id`, h('span', `${p}-muted`, 'Error ID: '), h('code', `${p}-mono ${options.idClass}`, error.errorId), options.idExtra?.(error.errorId)),
     );
   }
-  const actions = error.actions.filter((a): a is PanelAction => a in ACTION_LABELS);
-  if (actions.length > 0) {
-    const bar = h('div', `${p}-error-actions`);
-    actions.forEach((action, i) => {
+  if (error.actions.length > 0) view.appendChild(actionBar(ctx, error.actions, { barClass: `${p}-error-actions`, buttonClass: `${p}-error-action`, focusPrefix: 'action' }));
+  return view;
+}
+
+/** The message without the title it may start with ("The API key was rejected: …" under that title). */
+export function messageAfterTitle(error: PanelError): string {
+  const lead = `${error.title}: `;
+  return error.message.startsWith(lead) ? error.message.slice(lead.length) : error.message;
+}
+
+/** The buttons of an error's next steps, the first one primary; each asks the host to run it. */
+export function actionBar(
+  ctx: PanelContextBase<{ method: 'action'; action: PanelAction }>,
+  actions: readonly PanelAction[],
+  options: { barClass: string; buttonClass?: string; focusPrefix: string },
+): HTMLElement {
+  const bar = h('div', options.barClass);
+  actions
+    .filter((a): a is PanelAction => a in ACTION_LABELS)
+    .forEach((action, i) => {
       bar.appendChild(
         actionButton({
           label: ACTION_LABELS[action],
           icon: ACTION_ICONS[action],
-          class: `nx-button ${p}-error-action${i === 0 ? '' : ' nx-secondary'}`,
-          attrs: { 'data-action': action, 'data-focus-key': `action-${action}` },
+          class: `nx-button${options.buttonClass ? ` ${options.buttonClass}` : ''}${i === 0 ? '' : ' nx-secondary'}`,
+          attrs: { 'data-action': action, 'data-focus-key': `${options.focusPrefix}-${action}` },
           action: () => ctx.request({ method: 'action', action }),
           onError: (e) => ctx.notify(`${ACTION_LABELS[action]} failed: ${errorText(e)}`, 'error'),
         }),
       );
     });
-    view.appendChild(bar);
-  }
-  return view;
+  return bar;
 }
 
 /** Shows a failure of the whole panel in place of its content, brought into view from the top. */

@@ -126,6 +126,14 @@ function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle:
   );
 }
 
+interface CardEntry {
+  sig: string;
+  /** The card's refusal as last drawn, to tell a new one from one drawn again. */
+  errorSig: string;
+  el: HTMLElement;
+  card: WorkflowCard;
+}
+
 /** The cards of every workflow, with a filter by name or identifier. */
 export class Workflows {
   readonly el: HTMLElement;
@@ -134,7 +142,7 @@ export class Workflows {
   private readonly headCount: HTMLElement;
   private readonly list: HTMLElement;
   private readonly empty: HTMLElement;
-  private cards = new Map<string, { sig: string; el: HTMLElement; card: WorkflowCard }>();
+  private cards = new Map<string, CardEntry>();
   private order: string[] = [];
 
   constructor(private readonly onToggle: ToggleHandler) {
@@ -160,19 +168,20 @@ export class Workflows {
   }
 
   update(workflows: WorkflowCard[], inFlight: ReadonlySet<string>, force: boolean, errors: Partial<Record<ChangeScope, ChangeError>>): void {
-    const next = new Map<string, { sig: string; el: HTMLElement; card: WorkflowCard }>();
+    const next = new Map<string, CardEntry>();
     for (const card of workflows) {
       if (next.has(card.id)) continue;
       const error = errors[`workflow:${card.id}`];
-      const sig = JSON.stringify([card, inFlightSig(inFlight, card.channels, card.id), error ?? null]);
+      const errorSig = JSON.stringify(error ?? null);
+      const sig = JSON.stringify([card, inFlightSig(inFlight, card.channels, card.id), errorSig]);
       const old = this.cards.get(card.id);
       if (old && old.sig === sig && !force) next.set(card.id, old);
       else {
         const el = renderCard(card, inFlight, this.onToggle, error);
-        next.set(card.id, { sig, el, card });
+        next.set(card.id, { sig, errorSig, el, card });
         // A refusal that is new on this card is scrolled to, so it is read where the switch was.
         const shown = el.querySelector('.px-change-error');
-        if (shown && !old?.sig.endsWith(`${JSON.stringify(error)}]`)) bringIntoView(shown);
+        if (shown && old?.errorSig !== errorSig) bringIntoView(shown);
       }
     }
     const order = [...next.keys()];

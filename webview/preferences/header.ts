@@ -1,10 +1,9 @@
 /** The panel's header (subscriber, connection, Refresh), the banner and the precedence note. */
 import type { PanelError } from '../../src/protocol/common';
 import type { PreferencesPanelState } from '../../src/protocol/preferences';
-import { actionButton, h, icon, setChildren } from '../common/dom';
-import { ACTION_ICONS, ACTION_LABELS } from '../common/errorView';
+import { h, icon, setChildren } from '../common/dom';
+import { actionBar, messageAfterTitle } from '../common/errorView';
 import { refreshButton } from '../common/refreshButton';
-import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
@@ -49,24 +48,11 @@ export class Header {
   }
 }
 
-/** A failure of the whole panel while it shows data (the key was rejected), with what to do next. */
+/** A failure of the whole panel while it shows data (rejected key, unreachable service), with what to do next. */
 export function renderBanner(ctx: PanelContext, error: PanelError): HTMLElement {
-  const body = h('div', 'px-notice-body', h('p', 'px-notice-text', h('strong', null, `${error.title}. `), error.message));
+  const body = h('div', 'px-notice-body', h('p', 'px-notice-text', h('strong', null, `${error.title}: `), messageAfterTitle(error)));
   if (error.errorId) body.appendChild(h('p', 'px-notice-id', h('span', 'px-muted', 'Error ID: '), h('code', 'px-mono px-selectable', error.errorId)));
-  const actions = h('div', 'px-notice-actions');
-  error.actions.forEach((action, i) =>
-    actions.appendChild(
-      actionButton({
-        label: ACTION_LABELS[action],
-        icon: ACTION_ICONS[action],
-        class: `nx-button${i === 0 ? '' : ' nx-secondary'}`,
-        attrs: { 'data-action': action, 'data-focus-key': `banner-${action}` },
-        action: () => ctx.request({ method: 'action', action }),
-        onError: (e) => ctx.notify(`${ACTION_LABELS[action]} failed: ${errorText(e)}`, 'error'),
-      }),
-    ),
-  );
-  body.appendChild(actions);
+  body.appendChild(actionBar(ctx, error.actions, { barClass: 'px-notice-actions', focusPrefix: 'banner' }));
   return h('div', { class: 'px-notice px-notice-error', attrs: { role: 'alert', 'data-kind': 'error' } }, icon('error', 'px-notice-icon'), body);
 }
 
