@@ -11,16 +11,16 @@ import { VsCodePrompter, type Prompter } from './ui/prompter';
 import { NovuUriHandler } from './uriHandler';
 import { NotificationCommands, editorReference } from './notifications/notificationCommands';
 import { parseNotificationRef } from './notifications/notificationRefs';
-import { NotificationPanels } from './panels/notificationPanels';
-import { PreferencesPanels } from './panels/preferencesPanels';
-import { IntegrationCommands } from './views/integrationCommands';
-import { JsonDocuments } from './views/jsonDocuments';
-import { SubscriberCommands } from './views/subscriberCommands';
-import type { SubscriberNode } from './views/subscriberNode';
-import type { IntegrationNode } from './views/integrationsProvider';
-import { ErrorNode } from './views/commonNodes';
-import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './views/integrationsProvider';
-import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './views/subscribersProvider';
+import { NotificationPanels } from './notifications/notificationPanels';
+import { PreferencesPanels } from './preferences/preferencesPanels';
+import { IntegrationCommands } from './integrations/integrationCommands';
+import { JsonDocuments } from './ui/jsonDocuments';
+import { SubscriberCommands } from './subscribers/subscriberCommands';
+import type { SubscriberNode } from './subscribers/subscriberNode';
+import type { IntegrationNode } from './integrations/integrationsProvider';
+import { ErrorNode } from './ui/treeNodes';
+import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './integrations/integrationsProvider';
+import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './subscribers/subscribersProvider';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import type { ConnectionManager } from './connections/connectionManager';
-import { NOTIFICATION_ID_PATTERN } from './protocol/notification';
+import { NOTIFICATION_ID_PATTERN } from './notifications/protocol';
 import type { Prompter } from './ui/prompter';
 
 const connectionName = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));

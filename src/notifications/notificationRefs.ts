@@ -1,5 +1,5 @@
 /** Recognising notification and transaction ids in editor text. Pure. */
-import { NOTIFICATION_ID_PATTERN } from '../protocol/notification';
+import { NOTIFICATION_ID_PATTERN } from './protocol';
 
 export type NotificationRef = { kind: 'notification'; id: string } | { kind: 'transaction'; id: string };
 

@@ -14,7 +14,7 @@ import type {
   RawText,
   StatusCount,
   StatusTone,
-} from '../protocol/notification';
+} from './protocol';
 
 /** Longest raw text put on screen; the whole text is still copied. */
 export const RAW_DISPLAY_LIMIT = 20_000;

@@ -1,7 +1,7 @@
 /** What panels share about errors and their next steps. */
 import * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
-import type { PanelAction, PanelError } from '../protocol/common';
+import type { PanelAction, PanelError } from './protocol';
 import { describeError } from '../ui/errors';
 
 /** A load error as a panel shows it; `notFound` says what was not found in the user's words. */

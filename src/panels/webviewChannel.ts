@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import type * as z from 'zod/mini';
 import type { Log } from '../log';
-import type { Reply } from '../protocol/common';
+import type { Reply } from './protocol';
 import { describeError } from '../ui/errors';
 
 type Message<Body> = { type: 'ready' } | { type: 'request'; requestId: number; body: Body };

@@ -15,7 +15,7 @@ export interface WebviewHtmlOptions {
   webview: vscode.Webview;
   extensionUri: vscode.Uri;
   title: string;
-  /** Bundle name under media/dist (`notification` → media/dist/notification.js). */
+  /** Bundle name under media/dist (`notifications` → media/dist/notifications.js). */
   script: string;
   /** Stylesheet under media/ (`notification.css`), linked after the shared media/panel.css. */
   stylesheet: string;

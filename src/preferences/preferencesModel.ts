@@ -5,7 +5,7 @@
 import { WEEK_DAYS } from '../api/constants';
 import type { Preferences, Schedule, WeekDay, WorkflowPreference } from '../api/schemas';
 import type { PreferencesPatch } from '../api/validation';
-import type { ChannelKey, ChannelToggle, PreferencesViewModel, WorkflowCard } from '../protocol/preferences';
+import type { ChannelKey, ChannelToggle, PreferencesViewModel, WorkflowCard } from './protocol';
 
 export type PreferenceChange =
   | { id: string; kind: 'channel'; workflowId?: string; channel: ChannelKey; enabled: boolean }

@@ -6,9 +6,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
-import type { PanelError } from '../../src/protocol/common';
+import type { PanelError } from '../../src/panels/protocol';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox, type SandboxFaults } from '../../src/sandbox';
-import type { TreeNode } from '../../src/views/commonNodes';
+import type { TreeNode } from '../../src/ui/treeNodes';
 import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
 
 interface Failure {

@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
-import type { TreeNode } from '../../src/views/commonNodes';
-import type { ChannelGroupNode } from '../../src/views/integrationsProvider';
+import type { TreeNode } from '../../src/ui/treeNodes';
+import type { ChannelGroupNode } from '../../src/integrations/integrationsProvider';
 import { kindOf, addSandboxConnection, extensionApi, freshSandbox, resetConnections } from './helpers';
 
 /** Every string a tree shows for a node and its descendants: labels, descriptions, tooltips. */

@@ -2,8 +2,8 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
-import type { NotificationPanel } from '../../src/panels/notificationPanel';
-import type { NotificationPanelState } from '../../src/protocol/notification';
+import type { NotificationPanel } from '../../src/notifications/notificationPanel';
+import type { NotificationPanelState } from '../../src/notifications/protocol';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 

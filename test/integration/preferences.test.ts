@@ -2,9 +2,9 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
-import type { PreferencesPanel } from '../../src/panels/preferencesPanel';
+import type { PreferencesPanel } from '../../src/preferences/preferencesPanel';
 import { proposedSchedule } from '../../src/preferences/preferencesModel';
-import type { PreferencesPanelState } from '../../src/protocol/preferences';
+import type { PreferencesPanelState } from '../../src/preferences/protocol';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 

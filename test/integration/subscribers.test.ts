@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
-import type { TreeNode } from '../../src/views/commonNodes';
-import type { SubscriberNode } from '../../src/views/subscriberNode';
+import type { TreeNode } from '../../src/ui/treeNodes';
+import type { SubscriberNode } from '../../src/subscribers/subscriberNode';
 import { ScriptedPrompter, kindOf, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor, type Answer } from './helpers';
 
 describe('subscribers view', function () {
@@ -137,7 +137,7 @@ describe('subscribers view', function () {
       [2, (list) => assert.ok(list.every((s, i) => i === 0 || String(list[i - 1]!.updatedAt) >= String(s.updatedAt)))],
       [3, (list) => assert.ok(list.every((s, i) => i === 0 || String(list[i - 1]!.updatedAt) <= String(s.updatedAt)))],
     ];
-    const { ORDERS } = await import('../../src/views/subscriberCommands');
+    const { ORDERS } = await import('../../src/subscribers/subscriberCommands');
     for (const [index, check] of orders) {
       api.setPrompter(new ScriptedPrompter([{ pick: ORDERS[index]!.order }]));
       await vscode.commands.executeCommand('novuExplorer.sortSubscribers');

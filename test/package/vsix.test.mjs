@@ -37,7 +37,7 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
     const files = listFiles(ui.extensionPath);
     for (const f of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/sandboxServer.js',
       'media/icon.png', 'media/novu.svg', 'media/panel.css', 'media/notification.css', 'media/preferences.css',
-      'media/dist/notification.js', 'media/dist/preferences.js', 'media/dist/codicons/codicon.css', 'media/dist/codicons/codicon.ttf']) {
+      'media/dist/notifications.js', 'media/dist/preferences.js', 'media/dist/codicons/codicon.css', 'media/dist/codicons/codicon.ttf']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
     const unwanted = files.filter((f) => /(^|\/)(node_modules|src|webview|test|out|test-results)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') || f === 'dist/sandbox.js');

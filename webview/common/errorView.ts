@@ -1,5 +1,5 @@
 /** A panel's loading and error states. Each panel keeps its own class prefix (`nx-`, `px-`). */
-import type { PanelAction, PanelError } from '../../src/protocol/common';
+import type { PanelAction, PanelError } from '../../src/panels/protocol';
 import { actionButton, h, icon, setChildren } from './dom';
 import type { PanelContextBase } from './panel';
 import { errorText } from './vscode';

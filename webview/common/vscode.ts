@@ -2,7 +2,7 @@
  * The webview's side of a panel's protocol: the VS Code API handle and a request/reply helper.
  * Shared by every panel's script; imports protocol types only (no zod in a webview bundle).
  */
-import type { Reply } from '../../src/protocol/common';
+import type { Reply } from '../../src/panels/protocol';
 
 export interface VsCodeApi<S> {
   postMessage(message: unknown): void;

@@ -2,7 +2,7 @@
  * A refused or failed change, drawn next to the control where it was made. It is an alert, so a
  * screen reader announces it when it appears; it stays until the next change in the same place.
  */
-import type { ChangeError } from '../../src/protocol/preferences';
+import type { ChangeError } from '../../src/preferences/protocol';
 import { h, icon } from '../common/dom';
 
 export function renderChangeError(error: ChangeError, fieldsNote?: string): HTMLElement {

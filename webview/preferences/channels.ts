@@ -1,5 +1,5 @@
 /** The global channel switches and the per-workflow cards with their filter. */
-import type { ChangeError, ChangeScope, ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/protocol/preferences';
+import type { ChangeError, ChangeScope, ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/preferences/protocol';
 import { h, icon, setChildren, time } from '../common/dom';
 import { ChangeErrorSlot, bringIntoView, renderChangeError } from './changeError';
 import { channelKey, channelSwitch } from './switch';

@@ -1,6 +1,6 @@
 /** The panel's header (subscriber, connection, Refresh), the banner and the precedence note. */
-import type { PanelError } from '../../src/protocol/common';
-import type { PreferencesPanelState } from '../../src/protocol/preferences';
+import type { PanelError } from '../../src/panels/protocol';
+import type { PreferencesPanelState } from '../../src/preferences/protocol';
 import { h, icon, setChildren } from '../common/dom';
 import { actionBar, messageAfterTitle } from '../common/errorView';
 import { refreshButton } from '../common/refreshButton';

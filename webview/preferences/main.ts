@@ -2,7 +2,7 @@
  * The preferences panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/preferences.ts (types only: no zod in this bundle).
  */
-import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody } from '../../src/protocol/preferences';
+import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody } from '../../src/preferences/protocol';
 import { captureFocus, h, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';

@@ -5,7 +5,7 @@
  */
 import { WEEK_DAYS } from '../../src/api/constants';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
-import type { ChangeError } from '../../src/protocol/preferences';
+import type { ChangeError } from '../../src/preferences/protocol';
 import { formatTime12h, parseTime12h, validateSchedule } from '../../src/api/validation';
 import { copyDayToOthers, proposedSchedule } from '../../src/preferences/preferencesModel';
 import { button, h, icon, setBusy, setChildren } from '../common/dom';

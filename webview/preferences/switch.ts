@@ -1,5 +1,5 @@
 /** A real checkbox with role="switch" and a label, styled as a switch. */
-import type { ChannelToggle } from '../../src/protocol/preferences';
+import type { ChannelToggle } from '../../src/preferences/protocol';
 import { h, icon, type AttrValue } from '../common/dom';
 
 let nextId = 1;

@@ -1,5 +1,5 @@
 /** The bar under the header: Refresh, Open as JSON, the live indicator and the connection name. */
-import type { LiveState } from '../../src/protocol/notification';
+import type { LiveState } from '../../src/notifications/protocol';
 import { button, h, icon, setChildren } from '../common/dom';
 import { refreshButton } from '../common/refreshButton';
 import { errorText } from '../common/vscode';

@@ -9,13 +9,13 @@ import { isAbortError, type Notification } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import { buildJobDetails, buildViewModel, formatTime, progressSignature } from '../notifications/viewModel';
-import type { PanelAction, PanelError } from '../protocol/common';
-import { notificationWebviewMessageSchema, type NotificationPanelState, type NotificationRequestBody } from '../protocol/notification';
-import type { JsonDocuments } from '../views/jsonDocuments';
-import { panelErrorFor, runPanelAction } from './panelErrors';
-import { WebviewChannel } from './webviewChannel';
-import { webviewHtml, webviewOptions } from './webviewHtml';
+import { buildJobDetails, buildViewModel, formatTime, progressSignature } from './viewModel';
+import type { PanelAction, PanelError } from '../panels/protocol';
+import { notificationWebviewMessageSchema, type NotificationPanelState, type NotificationRequestBody } from './protocol';
+import type { JsonDocuments } from '../ui/jsonDocuments';
+import { panelErrorFor, runPanelAction } from '../panels/panelErrors';
+import { WebviewChannel } from '../panels/webviewChannel';
+import { webviewHtml, webviewOptions } from '../panels/webviewHtml';
 
 export const NOTIFICATION_PANEL_TYPE = 'novuExplorer.notification';
 
@@ -64,7 +64,7 @@ export class NotificationPanel implements vscode.Disposable {
       webview: panel.webview,
       extensionUri: services.extensionUri,
       title: `Notification ${notificationId}`,
-      script: 'notification',
+      script: 'notifications',
       stylesheet: 'notification.css',
       data: { 'notification-id': notificationId, 'connection-id': connection.id },
     });

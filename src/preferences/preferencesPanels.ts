@@ -3,7 +3,7 @@ import type * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import { PanelRegistry } from './panelRegistry';
+import { PanelRegistry } from '../panels/panelRegistry';
 import { PREFERENCES_PANEL_TYPE, PreferencesPanel, preferencesPanelStateSchema } from './preferencesPanel';
 
 export class PreferencesPanels implements vscode.Disposable {

@@ -1,6 +1,6 @@
 /** The notification panel's protocol and the view-model it renders. */
 import * as z from 'zod/mini';
-import { panelActionSchema, readySchema, requestSchema, type PanelError } from './common';
+import { panelActionSchema, readySchema, requestSchema, type PanelError } from '../panels/protocol';
 
 /** A 24-hex id like the service's notification ids (also what deep links accept). */
 export const NOTIFICATION_ID_PATTERN = /^[a-f0-9]{24}$/i;

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES, WEEK_DAYS } from '../api/constants';
 import type { Schedule } from '../api/schemas';
-import { panelActionSchema, readySchema, requestSchema, type PanelError } from './common';
+import { panelActionSchema, readySchema, requestSchema, type PanelError } from '../panels/protocol';
 
 export type ChannelKey = (typeof CHANNEL_TYPES)[number];
 

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { Subscriber } from '../api';
 import { fieldTooltip } from '../ui/text';
-import type { TreeNode } from './commonNodes';
+import type { TreeNode } from '../ui/treeNodes';
 
 export function subscriberDisplayName(subscriber: Pick<Subscriber, 'firstName' | 'lastName'>): string | undefined {
   const name = [subscriber.firstName, subscriber.lastName].filter((part) => part && part.trim()).join(' ').trim();

@@ -1,5 +1,5 @@
 /** The notification's header: name, status, counts, ids, subscriber, routing. */
-import type { LabelledId, NotificationHeader } from '../../src/protocol/notification';
+import type { LabelledId, NotificationHeader } from '../../src/notifications/protocol';
 import { badge, chip, h, icon, time, type Child } from '../common/dom';
 import { copyButton, type PanelContext } from './context';
 

@@ -8,7 +8,7 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { createSubscriberFlow } from './createSubscriber';
-import type { JsonDocuments } from './jsonDocuments';
+import type { JsonDocuments } from '../ui/jsonDocuments';
 import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type SubscriberFilter } from './subscriberFilter';
 import { SubscriberNode, subscriberDisplayName } from './subscriberNode';
 import { SUBSCRIBERS_VIEW_ID, type SubscriberOrder, type SubscribersProvider } from './subscribersProvider';

@@ -2,7 +2,7 @@
  * The notification panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/notification.ts (types only: no zod in this bundle).
  */
-import type { NotificationPanelState, NotificationRequestBody, NotificationViewModel } from '../../src/protocol/notification';
+import type { NotificationPanelState, NotificationRequestBody, NotificationViewModel } from '../../src/notifications/protocol';
 import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';

@@ -3,9 +3,9 @@ import type * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import type { JsonDocuments } from '../views/jsonDocuments';
+import type { JsonDocuments } from '../ui/jsonDocuments';
 import { NOTIFICATION_PANEL_TYPE, NotificationPanel, panelStateSchema } from './notificationPanel';
-import { PanelRegistry } from './panelRegistry';
+import { PanelRegistry } from '../panels/panelRegistry';
 
 const RECENT_KEY = 'novuExplorer.recentNotifications';
 const RECENT_MAX = 15;

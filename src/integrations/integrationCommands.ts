@@ -1,7 +1,7 @@
 /** Row actions of the Integrations view. Credentials are already masked in the nodes. */
 import * as vscode from 'vscode';
 import { maskedCredentialsObject } from '../api';
-import type { JsonDocuments } from './jsonDocuments';
+import type { JsonDocuments } from '../ui/jsonDocuments';
 import type { IntegrationNode } from './integrationsProvider';
 
 export class IntegrationCommands {

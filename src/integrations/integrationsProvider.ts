@@ -10,7 +10,7 @@ import { formatFilter } from '../format/conditions';
 import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
 import { fieldTooltip } from '../ui/text';
-import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from './commonNodes';
+import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 

@@ -11,13 +11,13 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import { formatTime } from '../notifications/viewModel';
-import { CHANNEL_LABELS, buildPreferencesViewModel, changeToPatch, type PreferenceChange } from '../preferences/preferencesModel';
-import type { PanelAction, PanelError } from '../protocol/common';
-import { changeScope, preferencesWebviewMessageSchema, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequestBody } from '../protocol/preferences';
+import { CHANNEL_LABELS, buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
+import type { PanelAction, PanelError } from '../panels/protocol';
+import { changeScope, preferencesWebviewMessageSchema, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequestBody } from './protocol';
 import { describeError } from '../ui/errors';
-import { panelErrorFor, runPanelAction } from './panelErrors';
-import { WebviewChannel } from './webviewChannel';
-import { webviewHtml, webviewOptions } from './webviewHtml';
+import { panelErrorFor, runPanelAction } from '../panels/panelErrors';
+import { WebviewChannel } from '../panels/webviewChannel';
+import { webviewHtml, webviewOptions } from '../panels/webviewHtml';
 
 export const PREFERENCES_PANEL_TYPE = 'novuExplorer.preferences';
 

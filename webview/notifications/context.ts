@@ -1,4 +1,4 @@
-import type { NotificationRequestBody } from '../../src/protocol/notification';
+import type { NotificationRequestBody } from '../../src/notifications/protocol';
 import { actionButton } from '../common/dom';
 import type { PanelContextBase } from '../common/panel';
 

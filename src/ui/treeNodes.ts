@@ -1,6 +1,6 @@
 /** Special rows shared by both views: messages, errors with Retry and Show Log, and "Load more". */
 import * as vscode from 'vscode';
-import type { DescribedError } from '../ui/errors';
+import type { DescribedError } from './errors';
 
 export interface TreeNode {
   treeItem(): vscode.TreeItem;

@@ -1,8 +1,8 @@
 /** The pure parts of the Subscribers view: search text, filters, and the Create Subscriber draft. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { candidateFields, describeFilter, filterToText, parseSearch, searchChoices } from '../../../src/views/subscriberFilter';
-import { FIELDS, draftToInput, emptyDraft, fieldOfServiceError, validateDataText } from '../../../src/views/subscriberDraft';
+import { candidateFields, describeFilter, filterToText, parseSearch, searchChoices } from '../../../src/subscribers/subscriberFilter';
+import { FIELDS, draftToInput, emptyDraft, fieldOfServiceError, validateDataText } from '../../../src/subscribers/subscriberDraft';
 
 describe('subscriber search text', () => {
   it('parses prefixed filters, quoted values and free text', () => {

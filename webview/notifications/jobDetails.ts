@@ -1,5 +1,5 @@
 /** A job's expanded details: execution details (with raw provider responses), digest, step, overrides, payload. */
-import type { ExecutionDetailView, JobDetails } from '../../src/protocol/notification';
+import type { ExecutionDetailView, JobDetails } from '../../src/notifications/protocol';
 import { actionButton, badge, disclosure, h, pre, time, type Child } from '../common/dom';
 import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';

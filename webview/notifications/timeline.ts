@@ -4,7 +4,7 @@
  * until a row is expanded; they are fetched once and cached until the job's status or detail
  * count changes. Long timelines paint the first rows at once and the rest in animation frames.
  */
-import type { JobDetails, JobSummary } from '../../src/protocol/notification';
+import type { JobDetails, JobSummary } from '../../src/notifications/protocol';
 import { badge, button, h, icon, setChildren, time, token } from '../common/dom';
 import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';

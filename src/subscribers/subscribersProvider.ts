@@ -8,7 +8,7 @@ import { isAbortError, type Subscriber, type SubscriberSearchQuery } from '../ap
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
-import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from './commonNodes';
+import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
 
