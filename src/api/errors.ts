@@ -58,15 +58,3 @@ export class NovuValidationError extends Error {
     );
   }
 }
-
-export type NovuError = NovuApiError | NovuNetworkError | NovuTimeoutError | NovuResponseShapeError | NovuValidationError;
-
-export function isNovuError(error: unknown): error is NovuError {
-  return (
-    error instanceof NovuApiError ||
-    error instanceof NovuNetworkError ||
-    error instanceof NovuTimeoutError ||
-    error instanceof NovuResponseShapeError ||
-    error instanceof NovuValidationError
-  );
-}

@@ -4,8 +4,9 @@
  * file's parsing: nodes keep only field names and a set/not-set flag.
  */
 import * as vscode from 'vscode';
-import { CHANNEL_TYPES, maskCredentials, isAbortError, type Integration, type MaskedCredential } from '../api';
+import { maskCredentials, isAbortError, type Integration, type MaskedCredential } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { CHANNELS, compareChannels } from '../format/channels';
 import { formatFilter } from '../format/conditions';
 import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
@@ -14,14 +15,8 @@ import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type 
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 
-const CHANNEL_LABELS: Record<string, { label: string; icon: string }> = {
-  in_app: { label: 'In-app', icon: 'bell' },
-  email: { label: 'Email', icon: 'mail' },
-  sms: { label: 'SMS', icon: 'comment' },
-  push: { label: 'Push', icon: 'device-mobile' },
-  chat: { label: 'Chat', icon: 'comment-discussion' },
-  agent: { label: 'Agents', icon: 'hubot' },
-};
+/** Channel groups: the delivery channels, then agents (integrations without a channel). */
+const GROUPS: Record<string, { label: string; icon: string }> = { ...CHANNELS, agent: { label: 'Agents', icon: 'hubot' } };
 
 /** An integration as the view keeps it: everything but the credential values. */
 export type SafeIntegration = Integration & { credentials?: undefined; credentialFields: MaskedCredential[] };
@@ -46,7 +41,7 @@ export class ChannelGroupNode implements TreeNode {
     readonly integrations: IntegrationNode[],
   ) {}
   treeItem(): vscode.TreeItem {
-    const meta = CHANNEL_LABELS[this.channel] ?? { label: this.channel, icon: 'plug' };
+    const meta = GROUPS[this.channel] ?? { label: this.channel, icon: 'plug' };
     const item = new vscode.TreeItem(meta.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `channel:${this.channel}`;
     item.iconPath = new vscode.ThemeIcon(meta.icon);
@@ -200,8 +195,7 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
       nodes.push(new IntegrationNode(integration, activeEnv, showEnvironment));
       byChannel.set(group, nodes);
     }
-    const order = [...CHANNEL_TYPES, 'agent'] as string[];
-    const channels = [...byChannel.keys()].sort((a, b) => rank(order, a) - rank(order, b) || a.localeCompare(b));
+    const channels = [...byChannel.keys()].sort((a, b) => compareChannels(a, b, ['agent']));
     return channels.map((channel) => {
       const nodes = byChannel.get(channel)!;
       // This environment first, primary first, then by name.
@@ -258,9 +252,4 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.changed.dispose();
     this.loaded.dispose();
   }
-}
-
-function rank(order: string[], value: string): number {
-  const index = order.indexOf(value);
-  return index === -1 ? order.length : index;
 }

@@ -4,7 +4,9 @@
  * plain Node and measured in the benchmarks. Every value stays text; the webview sets it as text.
  */
 import { IN_PROGRESS_JOB_STATUSES, type DigestMetadata, type ExecutionDetail, type Job, type Notification, type NotificationStep } from '../api/schemas';
+import { CHANNELS } from '../format/channels';
 import { formatFilters } from '../format/conditions';
+import { formatTime } from '../format/time';
 import type {
   ExecutionDetailView,
   JobDetails,
@@ -41,11 +43,7 @@ const DETAIL_TONES: Record<string, StatusTone> = {
 };
 
 const STEP_TYPES: Record<string, { label: string; icon: string; channel: boolean }> = {
-  in_app: { label: 'In-app', icon: 'bell', channel: true },
-  email: { label: 'Email', icon: 'mail', channel: true },
-  sms: { label: 'SMS', icon: 'comment', channel: true },
-  chat: { label: 'Chat', icon: 'comment-discussion', channel: true },
-  push: { label: 'Push', icon: 'device-mobile', channel: true },
+  ...Object.fromEntries(Object.entries(CHANNELS).map(([type, meta]) => [type, { ...meta, channel: true }])),
   digest: { label: 'Digest', icon: 'layers', channel: false },
   trigger: { label: 'Trigger', icon: 'play', channel: false },
   delay: { label: 'Delay', icon: 'watch', channel: false },
@@ -89,21 +87,6 @@ export function formatAmount(amount: number | null | undefined, unit: string | n
   if (amount === undefined || amount === null || !unit) return undefined;
   const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
   return `${amount} ${amount === 1 ? singular : unit}`;
-}
-
-export interface TimeText {
-  local?: string;
-  utc?: string;
-}
-
-export function formatTime(iso: string | null | undefined, locale?: string): TimeText {
-  if (!iso) return {};
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return { local: iso, utc: iso };
-  return {
-    local: date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
-    utc: date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
-  };
 }
 
 const ORDINALS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '5': 'fifth', last: 'last' };

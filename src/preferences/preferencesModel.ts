@@ -3,6 +3,7 @@
  * service's last answer until that answer comes back. Pure and vscode-free.
  */
 import { WEEK_DAYS } from '../api/constants';
+import { channelLabel, compareChannels } from '../format/channels';
 import type { Preferences, Schedule, WeekDay, WorkflowPreference } from '../api/schemas';
 import type { PreferencesPatch } from '../api/validation';
 import type { ChannelKey, ChannelToggle, PreferencesViewModel, WorkflowCard } from './protocol';
@@ -11,8 +12,6 @@ export type PreferenceChange =
   | { id: string; kind: 'channel'; workflowId?: string; channel: ChannelKey; enabled: boolean }
   | { id: string; kind: 'schedule'; schedule: Schedule };
 
-export const CHANNEL_LABELS: Record<string, string> = { in_app: 'In-app', email: 'Email', sms: 'SMS', chat: 'Chat', push: 'Push' };
-const CHANNEL_ORDER = ['in_app', 'email', 'sms', 'chat', 'push'];
 
 export const SOURCE_LABELS: Record<string, string> = {
   subscriber: 'Subscriber’s choice',
@@ -61,12 +60,7 @@ export function applyChanges(preferences: Preferences, changes: readonly Prefere
 function sortedChannels(channels: Record<string, unknown>): string[] {
   return Object.keys(channels)
     .filter((c) => typeof channels[c] === 'boolean')
-    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
-
-function rank(channel: string): number {
-  const index = CHANNEL_ORDER.indexOf(channel);
-  return index === -1 ? CHANNEL_ORDER.length : index;
+    .sort((a, b) => compareChannels(a, b));
 }
 
 function isSaving(pending: readonly PreferenceChange[], workflowId: string | undefined, channel: string): boolean {
@@ -98,7 +92,7 @@ function workflowCard(
       const offGlobally = !locked && globalChannels[channel] === false;
       return {
         channel,
-        label: CHANNEL_LABELS[channel] ?? channel,
+        label: channelLabel(channel),
         enabled: (w.channels as Record<string, boolean>)[channel] === true,
         ...(source ? { source, sourceLabel: offGlobally ? GLOBAL_OFF_LABEL : (SOURCE_LABELS[source] ?? source) } : {}),
         locked,
@@ -128,7 +122,7 @@ export function buildPreferencesViewModel(
       enabled: shown.global.enabled,
       channels: sortedChannels(shown.global.channels).map((channel) => ({
         channel,
-        label: CHANNEL_LABELS[channel] ?? channel,
+        label: channelLabel(channel),
         enabled: (shown.global.channels as Record<string, boolean>)[channel] === true,
         locked: false,
         saving: isSaving(pending, undefined, channel),

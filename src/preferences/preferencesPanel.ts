@@ -10,8 +10,9 @@ import { NovuApiError, validateSchedule, type NovuClient, type Preferences, type
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import { formatTime } from '../notifications/viewModel';
-import { CHANNEL_LABELS, buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
+import { channelLabel } from '../format/channels';
+import { formatTime } from '../format/time';
+import { buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
 import type { PanelAction, PanelError } from '../panels/protocol';
 import { changeScope, preferencesWebviewMessageSchema, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequestBody } from './protocol';
 import { describeError } from '../ui/errors';
@@ -249,9 +250,10 @@ export class PreferencesPanel implements vscode.Disposable {
     const what =
       change.kind === 'schedule'
         ? 'save the schedule'
-        : `turn ${change.enabled ? 'on' : 'off'} ${CHANNEL_LABELS[change.channel] ?? change.channel}${change.workflowId ? ` for “${this.workflowName(change.workflowId)}”` : ' globally'}`;
+        : `turn ${change.enabled ? 'on' : 'off'} ${channelLabel(change.channel)}${change.workflowId ? ` for “${this.workflowName(change.workflowId)}”` : ' globally'}`;
     const fieldErrors: Record<string, string[]> = {};
     if (error instanceof NovuApiError) {
+      // The service names schedule fields from the body (`schedule.weeklySchedule…`); the editor from the schedule.
       for (const [field, messages] of Object.entries(error.fieldErrors)) fieldErrors[field.replace(/^schedule\./, '')] = messages;
     }
     return {

@@ -19,7 +19,6 @@ export const badRequest = (message: string): HttpError => new HttpError(400, mes
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const conflict = (message: string, headers?: Record<string, string>): HttpError =>
   new HttpError(409, message, undefined, headers);
-export const unprocessable = (message: string): HttpError => new HttpError(422, message);
 
 /** 422 with field errors; the message lists every problem, as class-validator's does. */
 export function validationFailed(errors: ValidationErrors): HttpError {

@@ -96,10 +96,6 @@ export function nextRange(hours: readonly Range[]): Range {
 }
 
 /** A host key as the editor keys it: without a leading `schedule.`. */
-function fieldKey(key: string): string {
-  return key.startsWith('schedule.') ? key.slice('schedule.'.length) : key;
-}
-
 const EDGE_LABEL = { start: 'Start', end: 'End' } as const;
 
 export class ScheduleEditor {
@@ -191,7 +187,7 @@ export class ScheduleEditor {
 
     const serverErrors: FieldErrors = {};
     for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
-      if (Array.isArray(messages) && messages.length > 0) (serverErrors[fieldKey(key)] ??= []).push(...messages.map(String));
+      if (Array.isArray(messages) && messages.length > 0) (serverErrors[key] ??= []).push(...messages.map(String));
     }
     const serverSig = JSON.stringify(serverErrors);
     if (serverSig !== this.serverSig) {
