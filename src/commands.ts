@@ -1,4 +1,7 @@
-/** Every command id of the extension, in one place. */
+/**
+ * Every command id of the extension, in one place: call sites, menus built in code and the
+ * registration table all name them from here (test/unit/commands.test.ts holds package.json to it).
+ */
 export const Commands = {
   addConnection: 'novuExplorer.addConnection',
   switchConnection: 'novuExplorer.switchConnection',

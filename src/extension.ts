@@ -1,6 +1,6 @@
 /** Composition root: wires the parts together and registers them; nothing else happens here. */
 import * as vscode from 'vscode';
-import { Commands } from './commands';
+import { Commands, type CommandId } from './commands';
 import { ConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
 import { SandboxHost } from './connections/sandboxHost';
@@ -9,14 +9,15 @@ import { SANDBOX_CONNECTION_ID } from './connections/connection';
 import { Log } from './log';
 import { VsCodePrompter, type Prompter } from './ui/prompter';
 import { NovuUriHandler } from './uriHandler';
-import { NotificationCommands, editorReference } from './notifications/notificationCommands';
-import { parseNotificationRef } from './notifications/notificationRefs';
+import { NotificationCommands } from './notifications/notificationCommands';
+import { NotificationEditorContext } from './notifications/editorContext';
+import { rejectedKeyPrompt } from './connections/rejectedKeyPrompt';
 import { NotificationPanels } from './notifications/notificationPanels';
 import { PreferencesPanels } from './preferences/preferencesPanels';
 import { IntegrationCommands } from './integrations/integrationCommands';
 import { JsonDocuments } from './ui/jsonDocuments';
 import { SubscriberCommands } from './subscribers/subscriberCommands';
-import type { SubscriberNode } from './subscribers/subscriberNode';
+import { subscriberDisplayName, type SubscriberNode } from './subscribers/subscriberNode';
 import type { IntegrationNode } from './integrations/integrationsProvider';
 import { ErrorNode } from './ui/treeNodes';
 import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './integrations/integrationsProvider';
@@ -42,14 +43,9 @@ export interface NovuExplorerApi {
 }
 
 let sandboxHost: SandboxHost | undefined;
-let editorHasRef: boolean | undefined;
 
-function updateEditorContext(editor: vscode.TextEditor | undefined): void {
-  const has = parseNotificationRef(editorReference(editor) ?? '') !== undefined;
-  if (has === editorHasRef) return;
-  editorHasRef = has;
-  void vscode.commands.executeCommand('setContext', 'novuExplorer.editorHasNotificationRef', has);
-}
+/** A command's handler; VS Code passes what the menu or caller gives, so each checks its arguments. */
+type Handler = (...args: never[]) => unknown;
 
 export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi | undefined> {
   const log = new Log();
@@ -88,32 +84,34 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     } else view.reload();
   };
 
-  const handlers: [string, (...args: never[]) => unknown][] = [
-    [Commands.addConnection, () => connectionCommands.addConnection()],
-    [Commands.switchConnection, () => connectionCommands.switchConnection()],
-    [Commands.setApiKey, (connectionId?: string) => connectionCommands.setApiKey(typeof connectionId === 'string' ? connectionId : undefined)],
-    [Commands.removeConnection, (connectionId?: string) => connectionCommands.removeConnection(typeof connectionId === 'string' ? connectionId : undefined)],
-    [Commands.openSandbox, () => connectionCommands.openSandbox()],
-    [Commands.showLog, () => log.show()],
-    [Commands.refresh, () => refresh()],
-    [Commands.refreshSubscribers, () => refresh(subscribers)],
-    [Commands.refreshIntegrations, () => refresh(integrations)],
-    [Commands.loadMoreSubscribers, () => subscribers.loadMore()],
-    [Commands.searchSubscribers, () => subscriberCommands.search()],
-    [Commands.clearSubscriberFilter, () => subscriberCommands.clearFilter()],
-    [Commands.sortSubscribers, () => subscriberCommands.sort()],
-    [Commands.createSubscriber, () => subscriberCommands.create()],
-    [Commands.copySubscriberId, (node: SubscriberNode) => subscriberCommands.copyId(node)],
-    [Commands.openSubscriberJson, (node: SubscriberNode) => subscriberCommands.openJson(node)],
-    [Commands.showSubscriberNotifications, (node: SubscriberNode) => subscriberCommands.showNotifications(node)],
-    [Commands.editPreferences, (node?: SubscriberNode) => subscriberCommands.editPreferences(node && typeof node === 'object' ? node : undefined)],
-    [Commands.refreshItem, (node: SubscriberNode) => subscriberCommands.refreshOne(node)],
-    [Commands.retry, (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll())],
-    [Commands.copyIntegrationIdentifier, (node: IntegrationNode) => integrationCommands.copyIdentifier(node)],
-    [Commands.openIntegrationJson, (node: IntegrationNode) => integrationCommands.openJson(node)],
-    [Commands.openNotification, (id?: string, connectionId?: string) => notificationCommands.open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined)],
-    [Commands.openNotificationFromEditor, () => notificationCommands.openFromEditor()],
-  ];
+  // Every command of package.json has its handler here: a missing one does not compile.
+  const handlers: Record<CommandId, Handler> = {
+    [Commands.addConnection]: () => connectionCommands.addConnection(),
+    [Commands.switchConnection]: () => connectionCommands.switchConnection(),
+    [Commands.setApiKey]: (connectionId?: string) => connectionCommands.setApiKey(typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.removeConnection]: (connectionId?: string) => connectionCommands.removeConnection(typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.openSandbox]: () => connectionCommands.openSandbox(),
+    [Commands.showLog]: () => log.show(),
+    [Commands.refresh]: () => refresh(),
+    [Commands.refreshSubscribers]: () => refresh(subscribers),
+    [Commands.refreshIntegrations]: () => refresh(integrations),
+    [Commands.loadMoreSubscribers]: () => subscribers.loadMore(),
+    [Commands.searchSubscribers]: () => subscriberCommands.search(),
+    [Commands.clearSubscriberFilter]: () => subscriberCommands.clearFilter(),
+    [Commands.sortSubscribers]: () => subscriberCommands.sort(),
+    [Commands.createSubscriber]: () => subscriberCommands.create(),
+    [Commands.copySubscriberId]: (node: SubscriberNode) => subscriberCommands.copyId(node),
+    [Commands.openSubscriberJson]: (node: SubscriberNode) => subscriberCommands.openJson(node),
+    [Commands.showSubscriberNotifications]: (node?: SubscriberNode) =>
+      node?.subscriber && notificationCommands.showForSubscriber({ subscriberId: node.subscriber.subscriberId, name: subscriberDisplayName(node.subscriber) }, SUBSCRIBERS_VIEW_ID),
+    [Commands.editPreferences]: (node?: SubscriberNode) => subscriberCommands.editPreferences(node && typeof node === 'object' ? node : undefined),
+    [Commands.refreshItem]: (node: SubscriberNode) => subscriberCommands.refreshOne(node),
+    [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
+    [Commands.copyIntegrationIdentifier]: (node: IntegrationNode) => integrationCommands.copyIdentifier(node),
+    [Commands.openIntegrationJson]: (node: IntegrationNode) => integrationCommands.openJson(node),
+    [Commands.openNotification]: (id?: string, connectionId?: string) => notificationCommands.open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.openNotificationFromEditor]: () => notificationCommands.openFromEditor(),
+  };
 
   context.subscriptions.push(
     log,
@@ -121,28 +119,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     json,
     notificationPanels,
     preferencesPanels,
-    // The editor menu offers "Open Notification" only when the selection or word looks like an id.
-    vscode.window.onDidChangeTextEditorSelection((e) => updateEditorContext(e.textEditor)),
-    vscode.window.onDidChangeActiveTextEditor((editor) => updateEditorContext(editor)),
+    new NotificationEditorContext(),
     subscribers,
     integrations,
     subscribersView,
     integrationsView,
     new ConnectionStatusBar(manager),
     manager.onDidChangeActive(reloadAll),
-    manager.onDidChangeState((state) => {
-      if (state === 'unauthorized') {
-        void currentPrompter()
-          .message('error', `The service rejected the API key of "${manager.active?.name ?? 'the connection'}".`, 'Set API Key', 'Show Log')
-          .then((action) => action && vscode.commands.executeCommand(action === 'Set API Key' ? Commands.setApiKey : Commands.showLog));
-      }
-    }),
+    rejectedKeyPrompt(manager, currentPrompter),
     vscode.window.registerUriHandler(uriHandler),
-    ...handlers.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
+    ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
 
   void vscode.commands.executeCommand('setContext', 'novuExplorer.activated', true);
-  updateEditorContext(vscode.window.activeTextEditor);
 
   // `npm run demo` asks for the sandbox when the profile has no connection of its own yet.
   if (!manager.active && process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX === '1') await manager.switchTo(SANDBOX_CONNECTION_ID);

@@ -2,6 +2,7 @@
  * Deep links: `vscode://novuexplorer.novu-explorer/<path>?...`. Only the paths in the allow-list are
  * handled, and their parameters are validated before anything happens.
  */
+import { Commands } from './commands';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
 import type { ConnectionManager } from './connections/connectionManager';
@@ -49,7 +50,7 @@ export class NovuUriHandler implements vscode.UriHandler {
     const connection = this.manager.allConnections.find((c) => c.name.toLowerCase() === name.toLowerCase());
     if (!connection) {
       const add = await this.prompter().message('warning', `There is no connection named "${truncate(name, 60)}".`, 'Add Connection');
-      if (add) await vscode.commands.executeCommand('novuExplorer.addConnection');
+      if (add) await vscode.commands.executeCommand(Commands.addConnection);
       return false;
     }
     if (connection.id !== this.manager.active?.id) await this.manager.switchTo(connection.id);

@@ -1,4 +1,5 @@
 /** The status bar item that always says which connection (and environment) the views show. */
+import { Commands } from '../commands';
 import * as vscode from 'vscode';
 import { fieldTooltip, noIcons } from '../ui/text';
 import { regionLabel } from './connection';
@@ -19,7 +20,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const connection = this.manager.active;
     if (!connection) {
       this.item.text = '$(bell-slash) Novu: not connected';
-      this.item.command = 'novuExplorer.addConnection';
+      this.item.command = Commands.addConnection;
       this.item.backgroundColor = undefined;
       this.item.tooltip = 'No connection. Click to add one.';
       return;
@@ -28,7 +29,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
     const rejected = this.manager.state === 'unauthorized';
     // The name is the user's own text: shown as typed, never as an icon.
     this.item.text = `${rejected ? '$(warning)' : '$(bell)'} Novu: ${noIcons(connection.name)} (${regionLabel(connection)})`;
-    this.item.command = rejected ? 'novuExplorer.setApiKey' : 'novuExplorer.switchConnection';
+    this.item.command = rejected ? Commands.setApiKey : Commands.switchConnection;
     this.item.backgroundColor = rejected ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const fields = fieldTooltip([
       ['Connection', connection.name],

@@ -1,4 +1,5 @@
 /** Ways to open a notification: the palette (paste, recent, latest), the editor, and deep links. */
+import { Commands } from '../commands';
 import * as vscode from 'vscode';
 import type { Notification } from '../api';
 import type { Connection } from '../connections/connection';
@@ -56,6 +57,36 @@ export class NotificationCommands {
     return this.openRef(choice, connection);
   }
 
+  /**
+   * A subscriber's recent notifications (GET /v1/notifications); the choice opens it. Progress
+   * shows on `progressViewId`, the view the user asked from.
+   */
+  async showForSubscriber(subscriber: { subscriberId: string; name?: string }, progressViewId?: string): Promise<void> {
+    const active = await this.manager.activeClient();
+    if (!active) return;
+    const who = subscriber.name ?? subscriber.subscriberId;
+    let page;
+    try {
+      const list = () => active.client.listNotifications({ subscriberIds: [subscriber.subscriberId], limit: 50 });
+      page = await (progressViewId ? vscode.window.withProgress({ location: { viewId: progressViewId } }, list) : list());
+    } catch (error) {
+      const action = await this.prompter().message('error', formatErrorLine(`Could not load the notifications of ${who}`, describeError(error)), 'Retry', 'Show Log');
+      if (action === 'Retry') return this.showForSubscriber(subscriber, progressViewId);
+      if (action) await vscode.commands.executeCommand(Commands.showLog);
+      return;
+    }
+    if (page.data.length === 0) {
+      await this.prompter().message('info', `${who} has no notifications in the retention window of "${active.connection.name}".`);
+      return;
+    }
+    const id = await this.prompter().pick<string>({
+      title: `Notifications of ${who}${page.hasMore ? ' (latest 50)' : ''}`,
+      placeholder: 'Pick a notification to open it',
+      items: page.data.map((n) => notificationPickItem(n, n._id)),
+    });
+    if (id) await this.open(id, active.connection.id);
+  }
+
   /** The editor's selection, or the word under the cursor, as a notification or transaction id. */
   async openFromEditor(): Promise<NotificationPanel | undefined> {
     const text = editorReference(vscode.window.activeTextEditor);
@@ -80,7 +111,7 @@ export class NotificationCommands {
       found = page.data;
     } catch (error) {
       const action = await this.prompter().message('error', formatErrorLine('Could not look up the transaction', describeError(error)), 'Show Log');
-      if (action) await vscode.commands.executeCommand('novuExplorer.showLog');
+      if (action) await vscode.commands.executeCommand(Commands.showLog);
       return undefined;
     }
     if (found.length === 0) {
@@ -110,7 +141,7 @@ export class NotificationCommands {
     const connection = connectionId ? this.manager.allConnections.find((c) => c.id === connectionId) : this.manager.active;
     if (connection) return connection;
     const action = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to open notifications.', 'Add Connection', 'Open Sandbox');
-    if (action) await vscode.commands.executeCommand(action === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
+    if (action) await vscode.commands.executeCommand(action === 'Add Connection' ? Commands.addConnection : Commands.openSandbox);
     return undefined;
   }
 }

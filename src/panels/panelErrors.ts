@@ -1,4 +1,5 @@
 /** What panels share about errors and their next steps. */
+import { Commands } from '../commands';
 import * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { PanelAction, PanelError } from './protocol';
@@ -32,14 +33,14 @@ export async function runPanelAction(action: PanelAction, connection: Connection
       await reload();
       break;
     case 'setApiKey':
-      await vscode.commands.executeCommand('novuExplorer.setApiKey', connection.id);
+      await vscode.commands.executeCommand(Commands.setApiKey, connection.id);
       await reload();
       break;
     case 'showLog':
-      await vscode.commands.executeCommand('novuExplorer.showLog');
+      await vscode.commands.executeCommand(Commands.showLog);
       break;
     case 'switchConnection':
-      await vscode.commands.executeCommand('novuExplorer.switchConnection');
+      await vscode.commands.executeCommand(Commands.switchConnection);
       break;
   }
   return null;

@@ -1,9 +1,9 @@
 /** Commands of the Subscribers view: search, sort, create, and the row actions. */
+import { Commands } from '../commands';
 import * as vscode from 'vscode';
 import { validateSubscriberId } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { notificationPickItem } from '../notifications/notificationItems';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
@@ -64,7 +64,7 @@ export class SubscriberCommands {
     const active = await this.manager.activeClient();
     if (!active) {
       const add = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to create subscribers.', 'Add Connection', 'Open Sandbox');
-      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
+      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? Commands.addConnection : Commands.openSandbox);
       return;
     }
     const subscriber = await createSubscriberFlow(this.prompter(), active.client);
@@ -99,7 +99,7 @@ export class SubscriberCommands {
     try {
       await this.provider.refreshOne(node);
     } catch (error) {
-      void this.prompter().message('error', formatErrorLine('Could not refresh the subscriber', describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand('novuExplorer.showLog'));
+      void this.prompter().message('error', formatErrorLine('Could not refresh the subscriber', describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
     }
   }
 
@@ -108,7 +108,7 @@ export class SubscriberCommands {
     const connection = this.manager.active;
     if (!connection) {
       const add = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to edit preferences.', 'Add Connection', 'Open Sandbox');
-      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? 'novuExplorer.addConnection' : 'novuExplorer.openSandbox');
+      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? Commands.addConnection : Commands.openSandbox);
       return;
     }
     let subscriber = node?.subscriber;
@@ -133,36 +133,6 @@ export class SubscriberCommands {
     }
     if (!subscriber) return;
     this.openPreferences(subscriber.subscriberId, connection, subscriberDisplayName(subscriber));
-  }
-
-  /** The subscriber's recent notifications (GET /v1/notifications); the choice opens it. */
-  async showNotifications(node: SubscriberNode | undefined): Promise<void> {
-    if (!node) return;
-    const active = await this.manager.activeClient();
-    if (!active) return;
-    const subscriber = node.subscriber;
-    const who = subscriberDisplayName(subscriber) ?? subscriber.subscriberId;
-    let page;
-    try {
-      page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
-        active.client.listNotifications({ subscriberIds: [subscriber.subscriberId], limit: 50 }),
-      );
-    } catch (error) {
-      const action = await this.prompter().message('error', formatErrorLine(`Could not load the notifications of ${who}`, describeError(error)), 'Retry', 'Show Log');
-      if (action === 'Retry') return this.showNotifications(node);
-      if (action) await vscode.commands.executeCommand('novuExplorer.showLog');
-      return;
-    }
-    if (page.data.length === 0) {
-      await this.prompter().message('info', `${who} has no notifications in the retention window of "${active.connection.name}".`);
-      return;
-    }
-    const id = await this.prompter().pick<string>({
-      title: `Notifications of ${who}${page.hasMore ? ' (latest 50)' : ''}`,
-      placeholder: 'Pick a notification to open it',
-      items: page.data.map((n) => notificationPickItem(n, n._id)),
-    });
-    if (id) await vscode.commands.executeCommand('novuExplorer.openNotification', id);
   }
 }
 

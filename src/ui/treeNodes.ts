@@ -1,5 +1,6 @@
 /** Special rows shared by both views: messages, errors with Retry and Show Log, and "Load more". */
 import * as vscode from 'vscode';
+import type { CommandId } from '../commands';
 import type { DescribedError } from './errors';
 
 export interface TreeNode {
@@ -39,7 +40,7 @@ export class MessageNode implements TreeNode {
 export class ErrorNode implements TreeNode {
   constructor(
     readonly error: DescribedError,
-    private readonly retryCommand: string,
+    private readonly retryCommand: CommandId,
     private readonly retryArgs: unknown[] = [],
   ) {}
   treeItem(): vscode.TreeItem {
@@ -62,7 +63,7 @@ export class ErrorNode implements TreeNode {
 /** The row after a page that has more: clicking it loads the next page. */
 export class LoadMoreNode implements TreeNode {
   constructor(
-    private readonly command: string,
+    private readonly command: CommandId,
     private readonly loaded: number,
     private readonly loading: boolean,
   ) {}
