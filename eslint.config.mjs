@@ -18,7 +18,55 @@ export default tseslint.config(
   {
     // api/ and sandbox/ are reused outside VS Code: they must never import it.
     files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['vscode'] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/ and sandbox/ run outside VS Code.' }] }] },
+  },
+  {
+    // Webview bundles run in the browser: no vscode, no zod, and no module that brings either (types only).
+    files: ['webview/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'vscode', message: 'Webviews talk to the host over the protocol; they cannot import vscode.' },
+            { name: 'zod', message: 'Webviews stay free of zod: the host validates.' },
+            { name: 'zod/mini', message: 'Webviews stay free of zod: the host validates.' },
+          ],
+          patterns: [
+            {
+              regex: '/src/(api(/(index|client|schemas))?|ui/.*|panels/(?!protocol$).*|\\w+/\\w+(Schemas|Panel|Panels|Commands|Provider))$',
+              allowTypeImports: true,
+              message: 'That module imports vscode or zod; a webview may import its types only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Features do not reach into each other: what two need goes to format/, ui/ or panels/, and the
+  // composition root (extension.ts) wires one to another with callbacks.
+  ...['subscribers', 'integrations', 'notifications', 'preferences'].map((feature) => ({
+    files: [`src/${feature}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['subscribers', 'integrations', 'notifications', 'preferences']
+            .filter((other) => other !== feature)
+            .map((other) => ({ group: [`../${other}`, `../${other}/*`], message: `${feature}/ must not reach into ${other}/.` })),
+        },
+      ],
+    },
+  })),
+  {
+    // Shared machinery serves the features and never depends on one.
+    files: ['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../subscribers/*', '../integrations/*', '../notifications/*', '../preferences/*'], message: 'Shared code must not depend on a feature.' }] },
+      ],
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

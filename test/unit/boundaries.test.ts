@@ -1,0 +1,95 @@
+/**
+ * The floor plan holds: the lint rules that guard it are live (a deliberate break fails them),
+ * folders import each other without cycles, and no webview bundle reaches vscode or zod.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+
+function tsFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? tsFiles(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+interface Import {
+  spec: string;
+  typeOnly: boolean;
+}
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)].map((m) => ({ spec: m[2]!, typeOnly: Boolean(m[1]) }));
+}
+
+function resolveImport(from: string, spec: string): string | undefined {
+  if (!spec.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), spec);
+  return [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+}
+
+async function restrictedImportErrors(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT });
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
+  return result!.messages.filter((m) => m.ruleId?.endsWith('no-restricted-imports')).map((m) => m.message);
+}
+
+describe('the floor plan', () => {
+  it('lint fails a deliberate break of each boundary, and passes what is allowed', async () => {
+    assert.ok((await restrictedImportErrors('src/api/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'api/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/sandbox/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'sandbox/ importing vscode');
+    assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as z from 'zod/mini';\nexport const s = z.string();\n")).length > 0, 'a webview importing zod');
+    assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'a webview importing vscode');
+    assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import { subscriberSchema } from '../../src/api/schemas';\nexport const s = subscriberSchema;\n")).length > 0, 'a webview importing a module with zod');
+    assert.ok((await restrictedImportErrors('src/subscribers/probe.ts', "import { NotificationCommands } from '../notifications/notificationCommands';\nexport const c = NotificationCommands;\n")).length > 0, 'a feature reaching into another');
+    assert.ok((await restrictedImportErrors('src/panels/probe.ts', "import { channelLabel } from '../preferences/preferencesModel';\nexport const c = channelLabel;\n")).length > 0, 'shared code depending on a feature');
+
+    assert.deepEqual(await restrictedImportErrors('webview/preferences/probe.ts', "import type { Subscriber } from '../../src/api/schemas';\nexport type S = Subscriber;\n"), [], 'types only are fine');
+    assert.deepEqual(await restrictedImportErrors('src/subscribers/probe.ts', "import { channelLabel } from '../format/channels';\nexport const c = channelLabel;\n"), [], 'shared homes are fine');
+  });
+
+  it('has no import cycle between folders', () => {
+    const src = join(ROOT, 'src');
+    const folderOf = (file: string) => relative(src, file).split('/')[0]!.replace(/\.ts$/, '');
+    const edges = new Map<string, Set<string>>();
+    for (const file of tsFiles(src)) {
+      for (const { spec } of importsOf(file)) {
+        const target = resolveImport(file, spec);
+        if (!target || folderOf(target) === folderOf(file)) continue;
+        (edges.get(folderOf(file)) ?? edges.set(folderOf(file), new Set()).get(folderOf(file))!).add(folderOf(target));
+      }
+    }
+    const state = new Map<string, 'visiting' | 'done'>();
+    const visit = (node: string, path: string[]): void => {
+      if (state.get(node) === 'done') return;
+      assert.notEqual(state.get(node), 'visiting', `import cycle between folders: ${[...path, node].join(' → ')}`);
+      state.set(node, 'visiting');
+      for (const next of edges.get(node) ?? []) visit(next, [...path, node]);
+      state.set(node, 'done');
+    };
+    for (const node of edges.keys()) visit(node, []);
+    assert.ok(edges.get('extension')!.size >= 6, 'the composition root wires the features');
+  });
+
+  it('bundles no module into a webview that imports vscode or zod', () => {
+    const entries = readdirSync(join(ROOT, 'webview')).map((dir) => join(ROOT, 'webview', dir, 'main.ts')).filter((f) => existsSync(f));
+    assert.ok(entries.length >= 2);
+    const seen = new Set<string>();
+    const walk = (file: string, chain: string[]): void => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const { spec, typeOnly } of importsOf(file)) {
+        if (typeOnly) continue;
+        assert.ok(!/^(vscode|zod)(\/|$)/.test(spec), `${[...chain, file].map((f) => relative(ROOT, f)).join(' → ')} imports ${spec}`);
+        const target = resolveImport(file, spec);
+        if (target) walk(target, [...chain, file]);
+      }
+    };
+    for (const entry of entries) walk(entry, []);
+  });
+});
