@@ -5,18 +5,14 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { isAbortError, type Notification } from '../api';
+import type { Notification } from '../api';
 import type { Connection } from '../connections/connection';
-import type { ConnectionManager } from '../connections/connectionManager';
-import type { Log } from '../log';
 import { formatTime } from '../format/time';
-import { buildJobDetails, buildViewModel, progressSignature } from './viewModel';
-import type { PanelAction, PanelError } from '../panels/protocol';
-import { notificationWebviewMessageSchema, type NotificationPanelState, type NotificationRequestBody } from './protocol';
+import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import { panelErrorFor, runPanelAction } from '../panels/panelErrors';
-import { WebviewChannel } from '../panels/webviewChannel';
-import { webviewHtml, webviewOptions } from '../panels/webviewHtml';
+import type { NotificationPanelState, NotificationRequests } from './protocol';
+import { notificationWebviewMessageSchema } from './protocolSchemas';
+import { buildJobDetails, buildViewModel, progressSignature } from './viewModel';
 
 export const NOTIFICATION_PANEL_TYPE = 'novuExplorer.notification';
 
@@ -25,11 +21,8 @@ export const LIVE_REFRESH = { firstMs: 2000, factor: 1.6, maxMs: 30_000 };
 
 export const panelStateSchema = z.object({ notificationId: z.string().check(z.minLength(1), z.maxLength(100)), connectionId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
-export interface PanelServices {
-  extensionUri: vscode.Uri;
-  manager: ConnectionManager;
+export interface NotificationPanelServices extends PanelServices {
   json: JsonDocuments;
-  log: Log;
   /** Opens (or reveals) another notification's panel on the same connection. */
   open(notificationId: string, connection: Connection): void;
 }
@@ -37,15 +30,12 @@ export interface PanelServices {
 export class NotificationPanel implements vscode.Disposable {
   private notification: Notification | undefined;
   private state: NotificationPanelState;
-  private controller: AbortController | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private delayMs = LIVE_REFRESH.firstMs;
   private nextRefreshAt: number | undefined;
   private lastUpdated: string | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
-  private channel!: WebviewChannel<NotificationRequestBody, NotificationPanelState>;
-  private readonly disposed = new vscode.EventEmitter<void>();
-  readonly onDidDispose = this.disposed.event;
+  private readonly host: PanelHost<NotificationRequests, NotificationPanelState>;
+  readonly onDidDispose: vscode.Event<void>;
   private readonly loadedEmitter = new vscode.EventEmitter<NotificationPanelState>();
   /** Fires after every load (first, manual or live); tests wait on it. */
   readonly onDidLoad = this.loadedEmitter.event;
@@ -56,24 +46,62 @@ export class NotificationPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly notificationId: string,
     readonly connection: Connection,
-    private readonly services: PanelServices,
+    private readonly services: NotificationPanelServices,
   ) {
     this.state = { kind: 'loading', id: notificationId };
-    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'novu.svg');
-    panel.webview.options = webviewOptions(services.extensionUri);
-    panel.webview.html = webviewHtml({
-      webview: panel.webview,
-      extensionUri: services.extensionUri,
-      title: `Notification ${notificationId}`,
-      script: 'notifications',
-      stylesheet: 'notification.css',
-      data: { 'notification-id': notificationId, 'connection-id': connection.id },
+    this.host = new PanelHost<NotificationRequests, NotificationPanelState>({
+      panel,
+      connection,
+      services,
+      name: `notification panel ${notificationId}`,
+      html: { title: `Notification ${notificationId}`, script: 'notifications', stylesheet: 'notification.css', data: { 'notification-id': notificationId } },
+      schema: notificationWebviewMessageSchema,
+      state: () => this.state,
+      handlers: {
+        refresh: async () => {
+          this.delayMs = LIVE_REFRESH.firstMs;
+          await this.load();
+          return null;
+        },
+        jobDetails: ({ jobId }) => {
+          const job = this.notification?.jobs?.find((j) => j._id === jobId);
+          if (!job) throw new Error('This job is no longer part of the notification.');
+          return buildJobDetails(job);
+        },
+        openNotification: ({ notificationId: id }) => {
+          this.services.open(id, this.connection);
+          return null;
+        },
+        copy: async ({ text, what }) => {
+          await vscode.env.clipboard.writeText(text);
+          vscode.window.setStatusBarMessage(`$(copy) Copied ${what}`, 3000);
+          return null;
+        },
+        copyRaw: async ({ jobId, detailId }) => {
+          const job = this.notification?.jobs?.find((j) => j._id === jobId);
+          const raw = job?.executionDetails?.find((d) => d._id === detailId)?.raw;
+          if (!raw) throw new Error('That provider response is no longer there.');
+          await vscode.env.clipboard.writeText(raw);
+          vscode.window.setStatusBarMessage('$(copy) Copied the provider response', 3000);
+          return null;
+        },
+        openJson: async () => {
+          if (!this.notification) throw new Error('The notification has not loaded.');
+          await this.services.json.open('notification', this.notification._id, this.notification);
+          return null;
+        },
+      },
+      reload: () => this.load(),
+      notFound: () => ({ title: 'Notification not found', message: `There is no notification ${this.notificationId} in "${this.connection.name}". It may belong to another environment, or be older than the plan keeps.` }),
+      loadFailedTitle: 'Could not load the notification',
     });
-    this.disposables.push(
-      panel.onDidDispose(() => this.dispose()),
-      (this.channel = new WebviewChannel(panel.webview, notificationWebviewMessageSchema, { state: () => this.state, request: (body) => this.handle(body) }, services.log, `notification panel ${notificationId}`)),
-      panel.onDidChangeViewState(() => this.onVisibilityChanged()),
-    );
+    this.onDidDispose = this.host.onDidDispose;
+    const visibility = panel.onDidChangeViewState(() => this.onVisibilityChanged());
+    this.host.onDidDispose(() => {
+      this.clearTimer();
+      visibility.dispose();
+      this.loadedEmitter.dispose();
+    });
     void this.load();
   }
 
@@ -92,36 +120,22 @@ export class NotificationPanel implements vscode.Disposable {
 
   /** Loads the notification again; a newer load cancels an older one. */
   async load(): Promise<void> {
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
     this.clearTimer();
     this.loads++;
-    try {
-      const client = await this.services.manager.clientFor(this.connection);
-      if (!client) throw new Error(`The connection "${this.connection.name}" has no API key.`);
-      const notification = await client.getNotification(this.notificationId, { signal: controller.signal });
-      if (controller.signal.aborted) return;
-      const changed = progressSignature(notification) !== (this.notification ? progressSignature(this.notification) : undefined);
-      this.notification = notification;
-      const model = buildViewModel(notification);
-      this.lastUpdated = formatTime(new Date().toISOString()).local;
-      this.panel.title = model.header.workflowName;
-      if (model.inProgress) this.schedule(changed);
-      this.setState({
-        kind: 'loaded',
-        id: this.notificationId,
-        connectionName: this.connection.name,
-        model,
-        live: this.liveState(model.inProgress),
-      });
-    } catch (error) {
-      if (controller.signal.aborted || isAbortError(error)) return;
-      this.services.log.error(`Could not load notification ${this.notificationId}`, error);
-      this.setState({ kind: 'error', id: this.notificationId, error: this.panelError(error) });
-    } finally {
-      if (this.controller === controller) this.controller = undefined;
-    }
+    await this.host.load(
+      async (client, signal) => {
+        const notification = await client.getNotification(this.notificationId, { signal });
+        if (signal.aborted) return;
+        const changed = progressSignature(notification) !== (this.notification ? progressSignature(this.notification) : undefined);
+        this.notification = notification;
+        const model = buildViewModel(notification);
+        this.lastUpdated = formatTime(new Date().toISOString()).local;
+        this.panel.title = model.header.workflowName;
+        if (model.inProgress) this.schedule(changed);
+        this.setState({ kind: 'loaded', id: this.notificationId, connectionName: this.connection.name, model, live: this.liveState(model.inProgress) });
+      },
+      (error) => this.setState({ kind: 'error', id: this.notificationId, error }),
+    );
   }
 
   private liveState(inProgress: boolean): { active: boolean; nextInSeconds?: number; lastUpdatedLocal?: string } {
@@ -160,63 +174,13 @@ export class NotificationPanel implements vscode.Disposable {
     }
   }
 
-  private panelError(error: unknown): PanelError {
-    return panelErrorFor(error, { title: 'Notification not found', message: `There is no notification ${this.notificationId} in "${this.connection.name}". It may belong to another environment, or be older than the plan keeps.` }, 'Could not load the notification');
-  }
-
-
   private setState(state: NotificationPanelState): void {
     this.state = state;
-    this.channel.postState();
+    this.host.publish();
     this.loadedEmitter.fire(state);
   }
 
-  private async handle(body: NotificationRequestBody): Promise<unknown> {
-    switch (body.method) {
-      case 'refresh':
-        this.delayMs = LIVE_REFRESH.firstMs;
-        await this.load();
-        return null;
-      case 'jobDetails': {
-        const job = this.notification?.jobs?.find((j) => j._id === body.jobId);
-        if (!job) throw new Error('This job is no longer part of the notification.');
-        return buildJobDetails(job);
-      }
-      case 'openNotification':
-        this.services.open(body.notificationId, this.connection);
-        return null;
-      case 'copy':
-        await vscode.env.clipboard.writeText(body.text);
-        vscode.window.setStatusBarMessage(`$(copy) Copied ${body.what}`, 3000);
-        return null;
-      case 'copyRaw': {
-        const job = this.notification?.jobs?.find((j) => j._id === body.jobId);
-        const raw = job?.executionDetails?.find((d) => d._id === body.detailId)?.raw;
-        if (!raw) throw new Error('That provider response is no longer there.');
-        await vscode.env.clipboard.writeText(raw);
-        vscode.window.setStatusBarMessage('$(copy) Copied the provider response', 3000);
-        return null;
-      }
-      case 'openJson':
-        if (!this.notification) throw new Error('The notification has not loaded.');
-        await this.services.json.open('notification', this.notification._id, this.notification);
-        return null;
-      case 'action':
-        return this.runAction(body.action);
-    }
-  }
-
-  private runAction(action: PanelAction): Promise<null> {
-    return runPanelAction(action, this.connection, () => this.load());
-  }
-
-
   dispose(): void {
-    this.controller?.abort();
-    this.clearTimer();
-    this.disposed.fire();
-    for (const d of this.disposables) d.dispose();
-    this.disposed.dispose();
-    this.loadedEmitter.dispose();
+    this.host.dispose();
   }
 }

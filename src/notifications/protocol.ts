@@ -1,6 +1,5 @@
-/** The notification panel's protocol and the view-model it renders. */
-import * as z from 'zod/mini';
-import { panelActionSchema, readySchema, requestSchema, type PanelError } from '../panels/protocol';
+/** The notification panel's protocol and the view-model it renders: types only (the host validates with protocolSchemas.ts). */
+import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol';
 
 /** A 24-hex id like the service's notification ids (also what deep links accept). */
 export const NOTIFICATION_ID_PATTERN = /^[a-f0-9]{24}$/i;
@@ -111,17 +110,15 @@ export type NotificationPanelState =
   | { kind: 'loaded'; id: string; connectionName: string; model: NotificationViewModel; live: LiveState }
   | { kind: 'error'; id: string; error: PanelError };
 
-export const notificationRequestBodySchema = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('refresh') }),
-  z.strictObject({ method: z.literal('jobDetails'), jobId: z.string().check(z.minLength(1), z.maxLength(100)) }),
-  z.strictObject({ method: z.literal('openNotification'), notificationId: z.string().check(z.regex(NOTIFICATION_ID_PATTERN)) }),
-  z.strictObject({ method: z.literal('copy'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), what: z.string().check(z.maxLength(60)) }),
-  z.strictObject({ method: z.literal('copyRaw'), jobId: z.string().check(z.minLength(1), z.maxLength(100)), detailId: z.string().check(z.minLength(1), z.maxLength(100)) }),
-  z.strictObject({ method: z.literal('openJson') }),
-  z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
-]);
+/** What the notification panel's webview asks of the host, and what each request returns. */
+export type NotificationRequests = CommonRequests & {
+  refresh: { body: object; reply: null };
+  /** A job's execution details, sent only when it is expanded. */
+  jobDetails: { body: { jobId: string }; reply: JobDetails };
+  openNotification: { body: { notificationId: string }; reply: null };
+  copy: { body: { text: string; what: string }; reply: null };
+  copyRaw: { body: { jobId: string; detailId: string }; reply: null };
+  openJson: { body: object; reply: null };
+};
 
-export type NotificationRequestBody = z.infer<typeof notificationRequestBodySchema>;
-
-export const notificationWebviewMessageSchema = z.union([readySchema, requestSchema(notificationRequestBodySchema)]);
-
+export type NotificationRequestBody = RequestBody<NotificationRequests>;

@@ -1,17 +1,12 @@
 /**
- * What every panel's webview and host say to each other, defined once and imported by both sides.
- * The host validates every message from a webview with these schemas and ignores anything else.
+ * What every panel's webview and host say to each other: types and constants only (no zod), so
+ * that webview bundles import them freely. The host validates with `protocolSchemas.ts`.
  */
-import * as z from 'zod/mini';
-
-/** A request from the webview: the host answers with a `reply` carrying the same id. */
-export function requestSchema<T extends z.ZodMiniType>(body: T) {
-  return z.strictObject({ type: z.literal('request'), requestId: z.int().check(z.nonnegative()), body });
-}
-
-export const readySchema = z.strictObject({ type: z.literal('ready') });
 
 export type Reply<T = unknown> = { type: 'reply'; requestId: number } & ({ ok: true; result: T } | { ok: false; error: string });
+
+export const PANEL_ACTIONS = ['retry', 'setApiKey', 'showLog', 'switchConnection'] as const;
+export type PanelAction = (typeof PANEL_ACTIONS)[number];
 
 /** An error as a panel shows it: what happened, in one line, and what the user can do next. */
 export interface PanelError {
@@ -22,6 +17,20 @@ export interface PanelError {
   actions: PanelAction[];
 }
 
-export type PanelAction = 'retry' | 'setApiKey' | 'showLog' | 'switchConnection';
+/** A panel's requests: for each method, the body's other fields and what the host replies. */
+export type RequestMap = Record<string, { body: object; reply: unknown }>;
 
-export const panelActionSchema = z.enum(['retry', 'setApiKey', 'showLog', 'switchConnection']);
+/** The body a webview sends: `{ method, ...fields }` for one method of the map. */
+export type RequestBody<M extends RequestMap> = { [K in keyof M & string]: { method: K } & M[K]['body'] }[keyof M & string];
+
+/** The reply to a body, by its method. */
+export type ReplyTo<M extends RequestMap, B extends { method: string }> = M[B['method']]['reply'];
+
+/** Requests every panel answers the same way (the panel host runs them). */
+export type CommonRequests = {
+  /** A next step of an error view or banner. */
+  action: { body: { action: PanelAction }; reply: null };
+};
+
+/** True when each type is assignable to the other (a compile-time check that a schema matches its type). */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

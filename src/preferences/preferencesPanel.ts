@@ -6,29 +6,20 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { NovuApiError, validateSchedule, type NovuClient, type Preferences, type Schedule, type WorkflowPreference } from '../api';
+import { NovuApiError, validateSchedule, type Preferences, type Schedule, type WorkflowPreference } from '../api';
 import type { Connection } from '../connections/connection';
-import type { ConnectionManager } from '../connections/connectionManager';
-import type { Log } from '../log';
 import { channelLabel } from '../format/channels';
 import { formatTime } from '../format/time';
-import { buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
-import type { PanelAction, PanelError } from '../panels/protocol';
-import { changeScope, preferencesWebviewMessageSchema, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequestBody } from './protocol';
+import { PanelHost, type PanelServices } from '../panels/panelHost';
+import type { PanelError } from '../panels/protocol';
 import { describeError } from '../ui/errors';
-import { panelErrorFor, runPanelAction } from '../panels/panelErrors';
-import { WebviewChannel } from '../panels/webviewChannel';
-import { webviewHtml, webviewOptions } from '../panels/webviewHtml';
+import { buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
+import { changeScope, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequests } from './protocol';
+import { preferencesWebviewMessageSchema } from './protocolSchemas';
 
 export const PREFERENCES_PANEL_TYPE = 'novuExplorer.preferences';
 
 export const preferencesPanelStateSchema = z.object({ subscriberId: z.string().check(z.minLength(1), z.maxLength(300)), connectionId: z.string().check(z.minLength(1), z.maxLength(100)) });
-
-export interface PreferencesPanelServices {
-  extensionUri: vscode.Uri;
-  manager: ConnectionManager;
-  log: Log;
-}
 
 /** A 404/405 for the route itself (an older server without GET), not for the subscriber. */
 export function isMissingRoute(error: unknown): boolean {
@@ -46,11 +37,8 @@ export class PreferencesPanel implements vscode.Disposable {
   private banner: PanelError | undefined;
   private readFallback = false;
   private loadError: PanelError | undefined;
-  private controller: AbortController | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
-  private readonly channel: WebviewChannel<PreferencesRequestBody, PreferencesPanelState>;
-  private readonly disposed = new vscode.EventEmitter<void>();
-  readonly onDidDispose = this.disposed.event;
+  private readonly host: PanelHost<PreferencesRequests, PreferencesPanelState>;
+  readonly onDidDispose: vscode.Event<void>;
   private readonly changed = new vscode.EventEmitter<PreferencesPanelState>();
   /** Fires whenever what the panel shows changes (tests wait on it). */
   readonly onDidChangeState = this.changed.event;
@@ -59,21 +47,32 @@ export class PreferencesPanel implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly subscriberId: string,
     readonly connection: Connection,
-    private readonly services: PreferencesPanelServices,
+    private readonly services: PanelServices,
     private subscriberName?: string,
   ) {
-    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'novu.svg');
-    panel.webview.options = webviewOptions(services.extensionUri);
-    panel.webview.html = webviewHtml({
-      webview: panel.webview,
-      extensionUri: services.extensionUri,
-      title: `Preferences of ${subscriberId}`,
-      script: 'preferences',
-      stylesheet: 'preferences.css',
-      data: { 'subscriber-id': subscriberId, 'connection-id': connection.id },
+    this.host = new PanelHost<PreferencesRequests, PreferencesPanelState>({
+      panel,
+      connection,
+      services,
+      name: `preferences panel of ${subscriberId}`,
+      html: { title: `Preferences of ${subscriberId}`, script: 'preferences', stylesheet: 'preferences.css', data: { 'subscriber-id': subscriberId } },
+      schema: preferencesWebviewMessageSchema,
+      state: () => this.state,
+      handlers: {
+        refresh: async () => {
+          if (this.pending.length > 0) throw new Error('Wait until the changes being saved are done.');
+          await this.load();
+          return null;
+        },
+        setChannel: ({ channel, enabled, workflowId }) => this.setChannel(channel, enabled, workflowId),
+        saveSchedule: ({ schedule }) => this.saveSchedule(schedule),
+      },
+      reload: () => this.load(),
+      notFound: () => ({ title: 'Subscriber not found', message: `There is no subscriber "${this.subscriberId}" in "${this.connection.name}".` }),
+      loadFailedTitle: 'Could not load the preferences',
     });
-    this.channel = new WebviewChannel(panel.webview, preferencesWebviewMessageSchema, { state: () => this.state, request: (body) => this.handle(body) }, services.log, `preferences panel of ${subscriberId}`);
-    this.disposables.push(this.channel, panel.onDidDispose(() => this.dispose()));
+    this.onDidDispose = this.host.onDidDispose;
+    this.host.onDidDispose(() => this.changed.dispose());
     void this.load();
   }
 
@@ -107,79 +106,46 @@ export class PreferencesPanel implements vscode.Disposable {
     this.panel.reveal();
   }
 
-  private async client(): Promise<NovuClient> {
-    const client = await this.services.manager.clientFor(this.connection);
-    if (!client) throw new Error(`The connection "${this.connection.name}" has no API key.`);
-    return client;
-  }
-
   /** Reads the preferences: the editable ones and, apart, the critical workflows (read-only). */
   async load(): Promise<void> {
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    try {
-      const client = await this.client();
-      let preferences: Preferences;
-      let critical: WorkflowPreference[] = [];
-      try {
-        const [editable, criticalOnly] = await Promise.all([
-          client.getPreferences(this.subscriberId, { signal: controller.signal }),
-          client.getPreferences(this.subscriberId, { criticality: 'critical', signal: controller.signal }).catch((error: unknown) => {
-            if (isMissingRoute(error)) throw error;
-            // The critical list only adds read-only cards; without it the panel still works.
-            this.services.log.warn(`Could not read the critical workflows of ${this.subscriberId}: ${describeError(error).message}`);
-            return undefined;
-          }),
-        ]);
-        preferences = editable;
-        critical = criticalOnly?.workflows ?? [];
-        this.readFallback = false;
-      } catch (error) {
-        if (!isMissingRoute(error)) throw error;
-        this.services.log.info(`GET /v2/subscribers/{id}/preferences is not on this server (${(error as NovuApiError).status}); reading through PATCH with an empty body.`);
-        preferences = await client.updatePreferences(this.subscriberId, {}, { signal: controller.signal });
-        this.readFallback = true;
-      }
-      if (controller.signal.aborted) return;
-      this.server = preferences;
-      this.critical = critical;
-      this.loadError = undefined;
-      this.banner = undefined;
-      this.panel.title = `Preferences: ${this.subscriberName ?? this.subscriberId}`;
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      this.services.log.error(`Could not load the preferences of ${this.subscriberId}`, error);
-      this.loadError = this.panelError(error);
-    } finally {
-      if (this.controller === controller) this.controller = undefined;
-      this.publish();
-    }
+    await this.host.load(
+      async (client, signal) => {
+        let preferences: Preferences;
+        let critical: WorkflowPreference[] = [];
+        try {
+          const [editable, criticalOnly] = await Promise.all([
+            client.getPreferences(this.subscriberId, { signal }),
+            client.getPreferences(this.subscriberId, { criticality: 'critical', signal }).catch((error: unknown) => {
+              if (isMissingRoute(error)) throw error;
+              // The critical list only adds read-only cards; without it the panel still works.
+              this.services.log.warn(`Could not read the critical workflows of ${this.subscriberId}: ${describeError(error).message}`);
+              return undefined;
+            }),
+          ]);
+          preferences = editable;
+          critical = criticalOnly?.workflows ?? [];
+          this.readFallback = false;
+        } catch (error) {
+          if (!isMissingRoute(error)) throw error;
+          this.services.log.info(`GET /v2/subscribers/{id}/preferences is not on this server (${(error as NovuApiError).status}); reading through PATCH with an empty body.`);
+          preferences = await client.updatePreferences(this.subscriberId, {}, { signal });
+          this.readFallback = true;
+        }
+        if (signal.aborted) return;
+        this.server = preferences;
+        this.critical = critical;
+        this.loadError = undefined;
+        this.banner = undefined;
+        this.panel.title = `Preferences: ${this.subscriberName ?? this.subscriberId}`;
+      },
+      (error) => (this.loadError = error),
+    );
+    this.publish();
   }
-
-  private panelError(error: unknown): PanelError {
-    return panelErrorFor(error, { title: 'Subscriber not found', message: `There is no subscriber "${this.subscriberId}" in "${this.connection.name}".` }, 'Could not load the preferences');
-  }
-
 
   private publish(): void {
-    this.channel.postState();
+    this.host.publish();
     this.changed.fire(this.state);
-  }
-
-  private async handle(body: PreferencesRequestBody): Promise<unknown> {
-    switch (body.method) {
-      case 'refresh':
-        if (this.pending.length > 0) throw new Error('Wait until the changes being saved are done.');
-        await this.load();
-        return null;
-      case 'setChannel':
-        return this.setChannel(body.channel, body.enabled, body.workflowId);
-      case 'saveSchedule':
-        return this.saveSchedule(body.schedule);
-      case 'action':
-        return this.runAction(body.action);
-    }
   }
 
   /** One toggle: shown at once, saved in order after the changes before it. */
@@ -226,7 +192,7 @@ export class PreferencesPanel implements vscode.Disposable {
       while (this.pending.length > 0) {
         const change = this.pending[0]!;
         try {
-          const client = await this.client();
+          const client = await this.host.client();
           this.server = await client.updatePreferences(this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
           // The service answered: whatever the banner said about reaching it is no longer true.
           this.banner = undefined;
@@ -234,7 +200,7 @@ export class PreferencesPanel implements vscode.Disposable {
           this.changeErrors.set(changeScope(change), this.changeError(change, error));
           // A rejected key or an unreachable service stops every change, not just this one: the
           // panel says so at the top too, with what to do next.
-          if (['unauthorized', 'network', 'timeout'].includes(describeError(error).kind)) this.banner = this.panelError(error);
+          if (['unauthorized', 'network', 'timeout'].includes(describeError(error).kind)) this.banner = this.host.errorOf(error);
           this.services.log.error(`Could not save a preference change of ${this.subscriberId}`, error);
         }
         this.pending.shift();
@@ -272,16 +238,7 @@ export class PreferencesPanel implements vscode.Disposable {
     return this.server?.workflows.find((w) => w.workflow.identifier === id)?.workflow.name ?? id;
   }
 
-  private runAction(action: PanelAction): Promise<null> {
-    return runPanelAction(action, this.connection, () => this.load());
-  }
-
-
   dispose(): void {
-    this.controller?.abort();
-    this.disposed.fire();
-    for (const d of this.disposables) d.dispose();
-    this.disposed.dispose();
-    this.changed.dispose();
+    this.host.dispose();
   }
 }

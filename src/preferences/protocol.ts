@@ -1,8 +1,7 @@
-/** The preferences panel's protocol and the view-model it renders. */
-import * as z from 'zod/mini';
-import { CHANNEL_TYPES, WEEK_DAYS } from '../api/constants';
+/** The preferences panel's protocol and the view-model it renders: types only (the host validates with protocolSchemas.ts). */
+import type { CHANNEL_TYPES, WEEK_DAYS } from '../api/constants';
 import type { Schedule } from '../api/schemas';
-import { panelActionSchema, readySchema, requestSchema, type PanelError } from '../panels/protocol';
+import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol';
 
 export type ChannelKey = (typeof CHANNEL_TYPES)[number];
 
@@ -71,21 +70,18 @@ export type PreferencesPanelState =
     }
   | { kind: 'error'; subscriberId: string; error: PanelError };
 
-const channelSchema = z.enum(CHANNEL_TYPES);
-const timeRangeSchema = z.strictObject({ start: z.string().check(z.maxLength(20)), end: z.string().check(z.maxLength(20)) });
-const dayScheduleSchema = z.strictObject({ isEnabled: z.boolean(), hours: z.optional(z.array(timeRangeSchema).check(z.maxLength(24))) });
-export const scheduleInputSchema = z.strictObject({
-  isEnabled: z.boolean(),
-  weeklySchedule: z.optional(z.partialRecord(z.enum(WEEK_DAYS), dayScheduleSchema)),
-});
+/** A schedule as the webview sends it to be saved. */
+export type ScheduleInput = {
+  isEnabled: boolean;
+  weeklySchedule?: Partial<Record<(typeof WEEK_DAYS)[number], { isEnabled: boolean; hours?: { start: string; end: string }[] }>>;
+};
 
-export const preferencesRequestBodySchema = z.discriminatedUnion('method', [
-  z.strictObject({ method: z.literal('refresh') }),
-  z.strictObject({ method: z.literal('setChannel'), workflowId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))), channel: channelSchema, enabled: z.boolean() }),
-  z.strictObject({ method: z.literal('saveSchedule'), schedule: scheduleInputSchema }),
-  z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
-]);
+/** What the preferences panel's webview asks of the host, and what each request returns. */
+export type PreferencesRequests = CommonRequests & {
+  refresh: { body: object; reply: null };
+  /** One switch; the outcome arrives with the next state (saving, saved, or refused at its card). */
+  setChannel: { body: { channel: ChannelKey; enabled: boolean; workflowId?: string }; reply: null };
+  saveSchedule: { body: { schedule: ScheduleInput }; reply: null };
+};
 
-export type PreferencesRequestBody = z.infer<typeof preferencesRequestBodySchema>;
-
-export const preferencesWebviewMessageSchema = z.union([readySchema, requestSchema(preferencesRequestBodySchema)]);
+export type PreferencesRequestBody = RequestBody<PreferencesRequests>;

@@ -1,5 +1,5 @@
 /** A panel's loading and error states. Each panel keeps its own class prefix (`nx-`, `px-`). */
-import type { PanelAction, PanelError } from '../../src/panels/protocol';
+import type { CommonRequests, PanelAction, PanelError } from '../../src/panels/protocol';
 import { actionButton, h, icon, setChildren } from './dom';
 import type { PanelContextBase } from './panel';
 import { errorText } from './vscode';
@@ -29,7 +29,7 @@ export interface ErrorViewOptions {
   idExtra?: (errorId: string) => Node;
 }
 
-export function renderError(ctx: PanelContextBase<{ method: 'action'; action: PanelAction }>, error: PanelError, options: ErrorViewOptions): HTMLElement {
+export function renderError(ctx: PanelContextBase<CommonRequests>, error: PanelError, options: ErrorViewOptions): HTMLElement {
   const p = options.prefix;
   const view = h('section', { class: `${p}-error`, attrs: { role: 'alert', 'aria-labelledby': `${p}-error-title` } });
   view.appendChild(h('div', `${p}-error-head`, icon('error', `${p}-error-icon`), h('h1', { class: `${p}-error-title`, attrs: { id: `${p}-error-title` } }, error.title)));
@@ -57,7 +57,7 @@ export function messageAfterTitle(error: PanelError): string {
 
 /** The buttons of an error's next steps, the first one primary; each asks the host to run it. */
 export function actionBar(
-  ctx: PanelContextBase<{ method: 'action'; action: PanelAction }>,
+  ctx: PanelContextBase<CommonRequests>,
   actions: readonly PanelAction[],
   options: { barClass: string; buttonClass?: string; focusPrefix: string },
 ): HTMLElement {
@@ -80,7 +80,7 @@ export function actionBar(
 }
 
 /** Shows a failure of the whole panel in place of its content, brought into view from the top. */
-export function showError(app: HTMLElement, ctx: PanelContextBase<{ method: 'action'; action: PanelAction }>, error: PanelError, options: ErrorViewOptions): void {
+export function showError(app: HTMLElement, ctx: PanelContextBase<CommonRequests>, error: PanelError, options: ErrorViewOptions): void {
   setChildren(app, renderError(ctx, error, options));
   window.scrollTo(0, 0);
 }

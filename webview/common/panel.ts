@@ -3,12 +3,14 @@
  * saved as its state, the request helper, the status line, and the start (state messages → render,
  * the loading view, then `ready` to the host).
  */
+import type { ReplyTo, RequestBody, RequestMap } from '../../src/panels/protocol';
 import { h, setChildren } from './dom';
 import { createRpc, type VsCodeApi } from './vscode';
 
 /** What a panel's views need from the script around them. */
-export interface PanelContextBase<Body> {
-  request<Result = unknown>(body: Body): Promise<Result>;
+export interface PanelContextBase<M extends RequestMap> {
+  /** Asks the host; resolves with the reply of that method (typed by the panel's request map). */
+  request<B extends RequestBody<M>>(body: B): Promise<ReplyTo<M, B>>;
   /** A short message in the panel's status line (failed requests, copy…). */
   notify(message: string, kind?: 'info' | 'error'): void;
 }
@@ -22,13 +24,13 @@ export interface PanelOptions<Key extends string> {
   persist: readonly Key[];
 }
 
-export interface Panel<Body, Key extends string> {
+export interface Panel<M extends RequestMap, Key extends string> {
   api: VsCodeApi<Record<Key, string>>;
   /** The persisted attributes, '' when missing. */
   ids: Record<Key, string>;
   /** The element the views render into. */
   app: HTMLElement;
-  ctx: PanelContextBase<Body>;
+  ctx: PanelContextBase<M>;
   /** Renders every state the host sends, shows `loading` meanwhile and tells the host the script is ready. */
   start<State extends { kind: string }>(render: (state: State) => void, loading: Node): void;
 }
@@ -39,12 +41,12 @@ function isStateMessage<State>(message: unknown): message is { type: 'state'; st
   return m.type === 'state' && typeof m.state === 'object' && m.state !== null && ['loading', 'loaded', 'error'].includes(m.state.kind as string);
 }
 
-export function createPanel<Body, Key extends string>(options: PanelOptions<Key>): Panel<Body, Key> {
+export function createPanel<M extends RequestMap, Key extends string>(options: PanelOptions<Key>): Panel<M, Key> {
   const api = acquireVsCodeApi<Record<Key, string>>();
   const ids = Object.fromEntries(options.persist.map((key) => [key, document.body.dataset[key] ?? ''])) as Record<Key, string>;
   api.setState(ids);
 
-  const rpc = createRpc<Body>(api);
+  const rpc = createRpc(api);
   const app = document.getElementById('app') ?? document.body.appendChild(h('main', { attrs: { id: 'app' } }));
 
   const status = h('div', { class: `${options.prefix}-status`, attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -52,8 +54,9 @@ export function createPanel<Body, Key extends string>(options: PanelOptions<Key>
   document.body.appendChild(status);
   let statusTimer: ReturnType<typeof setTimeout> | undefined;
 
-  const ctx: PanelContextBase<Body> = {
-    request: <Result>(body: Body) => rpc.request<Result>(body),
+  const ctx: PanelContextBase<M> = {
+    // The host answers each method with that method's reply type (checked on the host's side).
+    request: <B extends RequestBody<M>>(body: B) => rpc.request(body) as Promise<ReplyTo<M, B>>,
     notify(message, kind = 'info') {
       status.textContent = message;
       status.classList.toggle(`${options.prefix}-status-error`, kind === 'error');

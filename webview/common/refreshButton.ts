@@ -1,9 +1,10 @@
 /** The Refresh button of a panel: asks the host to read again, with a spinner until it answers. */
 import { button, setBusy } from './dom';
 import type { PanelContextBase } from './panel';
+import type { RequestMap } from '../../src/panels/protocol';
 import { errorText } from './vscode';
 
-export function refreshButton(ctx: PanelContextBase<{ method: 'refresh' }>, options: { class: string; title: string }): HTMLButtonElement {
+export function refreshButton(ctx: PanelContextBase<RequestMap & { refresh: { body: object; reply: null } }>, options: { class: string; title: string }): HTMLButtonElement {
   let refreshing = false;
   const el = button({
     label: 'Refresh',

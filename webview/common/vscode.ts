@@ -23,9 +23,9 @@ interface Pending {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export interface Rpc<Body> {
+export interface Rpc {
   /** Posts `{ type: 'request', requestId, body }`; settles with the host's matching reply. */
-  request<Result = unknown>(body: Body): Promise<Result>;
+  request(body: unknown): Promise<unknown>;
   /** Feeds a message from the host; true when it was a reply to one of our requests. */
   handleMessage(message: unknown): boolean;
 }
@@ -36,18 +36,18 @@ function isReply(message: unknown): message is Reply {
   return m.type === 'reply' && typeof m.requestId === 'number' && typeof m.ok === 'boolean';
 }
 
-export function createRpc<Body>(api: Pick<VsCodeApi<unknown>, 'postMessage'>): Rpc<Body> {
+export function createRpc(api: Pick<VsCodeApi<unknown>, 'postMessage'>): Rpc {
   let nextId = 1;
   const pending = new Map<number, Pending>();
   return {
-    request<Result>(body: Body): Promise<Result> {
+    request(body: unknown): Promise<unknown> {
       const requestId = nextId++;
-      return new Promise<Result>((resolve, reject) => {
+      return new Promise<unknown>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(requestId);
           reject(new Error('VS Code did not answer in time.'));
         }, REQUEST_TIMEOUT_MS);
-        pending.set(requestId, { resolve: resolve as (r: unknown) => void, reject, timer });
+        pending.set(requestId, { resolve, reject, timer });
         api.postMessage({ type: 'request', requestId, body });
       });
     },

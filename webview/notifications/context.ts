@@ -1,9 +1,9 @@
-import type { NotificationRequestBody } from '../../src/notifications/protocol';
+import type { NotificationRequests } from '../../src/notifications/protocol';
 import { actionButton } from '../common/dom';
 import type { PanelContextBase } from '../common/panel';
 
 /** What the notification panel's views need from the script around them. */
-export interface PanelContext extends PanelContextBase<NotificationRequestBody> {
+export interface PanelContext extends PanelContextBase<NotificationRequests> {
   /** Open `<details>` blocks by key, kept across re-renders. */
   openKeys: Set<string>;
 }

@@ -2,7 +2,7 @@
  * The notification panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/notification.ts (types only: no zod in this bundle).
  */
-import type { NotificationPanelState, NotificationRequestBody, NotificationViewModel } from '../../src/notifications/protocol';
+import type { NotificationPanelState, NotificationRequests, NotificationViewModel } from '../../src/notifications/protocol';
 import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
@@ -13,7 +13,7 @@ import { Toolbar } from './toolbar';
 
 performance.mark('nx-script-start');
 
-const panel = createPanel<NotificationRequestBody, 'notificationId' | 'connectionId'>({ prefix: 'nx', statusMs: 6000, persist: ['notificationId', 'connectionId'] });
+const panel = createPanel<NotificationRequests, 'notificationId' | 'connectionId'>({ prefix: 'nx', statusMs: 6000, persist: ['notificationId', 'connectionId'] });
 const { app } = panel;
 const { notificationId } = panel.ids;
 const ctx: PanelContext = { ...panel.ctx, openKeys: new Set<string>() };

@@ -218,7 +218,7 @@ export class Timeline {
     const entry: DetailEntry = { status: job.status, detailCount: job.detailCount, loading: true, ...(previous?.data ? { data: previous.data } : {}) };
     this.details.set(job.id, entry);
     this.paint(job.id);
-    this.ctx.request<JobDetails>({ method: 'jobDetails', jobId: job.id }).then(
+    this.ctx.request({ method: 'jobDetails', jobId: job.id }).then(
       (data) => {
         if (this.details.get(job.id) !== entry) return;
         entry.loading = false;

@@ -1,5 +1,5 @@
 import type { PanelContextBase } from '../common/panel';
-import type { PreferencesRequestBody } from '../../src/preferences/protocol';
+import type { PreferencesRequests } from '../../src/preferences/protocol';
 
 /** What the preferences panel's views need from the script around them. */
-export type PanelContext = PanelContextBase<PreferencesRequestBody>;
+export type PanelContext = PanelContextBase<PreferencesRequests>;

@@ -2,7 +2,7 @@
  * The preferences panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/preferences.ts (types only: no zod in this bundle).
  */
-import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody } from '../../src/preferences/protocol';
+import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody, PreferencesRequests } from '../../src/preferences/protocol';
 import { captureFocus, h, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
@@ -13,7 +13,7 @@ import { Header, renderBanner, renderPrecedence } from './header';
 import { ScheduleEditor } from './schedule';
 import { channelKey, setSwitchBusy } from './switch';
 
-const panel = createPanel<PreferencesRequestBody, 'subscriberId' | 'connectionId'>({ prefix: 'px', statusMs: 8000, persist: ['subscriberId', 'connectionId'] });
+const panel = createPanel<PreferencesRequests, 'subscriberId' | 'connectionId'>({ prefix: 'px', statusMs: 8000, persist: ['subscriberId', 'connectionId'] });
 const { app } = panel;
 const { subscriberId } = panel.ids;
 const ctx: PanelContext = panel.ctx;

@@ -1,0 +1,127 @@
+/**
+ * What every webview panel does the same way, in one place: its icon, options and HTML, the typed
+ * channel to its webview, loads that cancel the one before and turn a failure into the panel's
+ * error state, the error views' next steps, and disposal. A panel supplies only its state, its
+ * load and a handler per request method; a method without a handler does not compile.
+ */
+import * as vscode from 'vscode';
+import type * as z from 'zod/mini';
+import { isAbortError, type NovuClient } from '../api';
+import type { Connection } from '../connections/connection';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { Log } from '../log';
+import { panelErrorFor, runPanelAction } from './panelErrors';
+import type { CommonRequests, PanelError, RequestBody, RequestMap } from './protocol';
+import { WebviewChannel } from './webviewChannel';
+import { webviewHtml, webviewOptions } from './webviewHtml';
+
+export interface PanelServices {
+  extensionUri: vscode.Uri;
+  manager: ConnectionManager;
+  log: Log;
+}
+
+/** One handler per method of the panel's own requests (the host answers the common ones). */
+export type RequestHandlers<M extends RequestMap> = {
+  [K in Exclude<keyof M & string, keyof CommonRequests>]: (body: Extract<RequestBody<M>, { method: K }>) => M[K]['reply'] | Promise<M[K]['reply']>;
+};
+
+export interface PanelHostOptions<M extends RequestMap, State> {
+  panel: vscode.WebviewPanel;
+  connection: Connection;
+  services: PanelServices;
+  /** How the log names the panel: "notification panel 6620…". */
+  name: string;
+  /** The document's title, its script bundle and stylesheet under media/, and data-* attributes of <body>. */
+  html: { title: string; script: string; stylesheet: string; data: Record<string, string> };
+  /** Every message the webview may send. */
+  schema: z.ZodMiniType<{ type: 'ready' } | { type: 'request'; requestId: number; body: RequestBody<M> }>;
+  /** What the webview shows now. */
+  state(): State;
+  handlers: RequestHandlers<M>;
+  /** Loads the panel again (the error view's Retry, and after Set API Key). */
+  reload(): Promise<void>;
+  /** What "not found" means for this panel, in the user's words; and the title of other load failures. */
+  notFound(): { title: string; message: string };
+  loadFailedTitle: string;
+}
+
+export class PanelHost<M extends RequestMap, State> implements vscode.Disposable {
+  private readonly channel: WebviewChannel<RequestBody<M>, State>;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private controller: AbortController | undefined;
+  private readonly disposed = new vscode.EventEmitter<void>();
+  readonly onDidDispose = this.disposed.event;
+  private isDisposed = false;
+
+  constructor(private readonly options: PanelHostOptions<M, State>) {
+    const { panel, services, html, connection } = options;
+    panel.iconPath = vscode.Uri.joinPath(services.extensionUri, 'media', 'novu.svg');
+    panel.webview.options = webviewOptions(services.extensionUri);
+    panel.webview.html = webviewHtml({
+      webview: panel.webview,
+      extensionUri: services.extensionUri,
+      title: html.title,
+      script: html.script,
+      stylesheet: html.stylesheet,
+      data: { ...html.data, 'connection-id': connection.id },
+    });
+    this.channel = new WebviewChannel(panel.webview, options.schema, { state: options.state, request: (body) => this.dispatch(body) }, services.log, options.name);
+    this.subscriptions.push(this.channel, panel.onDidDispose(() => this.dispose()));
+  }
+
+  get panel(): vscode.WebviewPanel {
+    return this.options.panel;
+  }
+
+  /** Sends the current state to the webview. */
+  publish(): void {
+    this.channel.postState();
+  }
+
+  /** The connection's client; a connection without a key is a failure of the load, said as such. */
+  async client(): Promise<NovuClient> {
+    const client = await this.options.services.manager.clientFor(this.options.connection);
+    if (!client) throw new Error(`The connection "${this.options.connection.name}" has no API key.`);
+    return client;
+  }
+
+  /**
+   * Runs one load: it cancels the load before it, gets the client and a signal, and a failure
+   * (not a cancellation) is logged and handed to `onError` as the panel's error, in the user's words.
+   */
+  async load(work: (client: NovuClient, signal: AbortSignal) => Promise<void>, onError: (error: PanelError) => void): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    try {
+      await work(await this.client(), controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted || isAbortError(error) || this.isDisposed) return;
+      this.options.services.log.error(`Could not load the ${this.options.name}`, error);
+      onError(this.errorOf(error));
+    } finally {
+      if (this.controller === controller) this.controller = undefined;
+    }
+  }
+
+  /** An error as this panel shows it, with its next steps. */
+  errorOf(error: unknown): PanelError {
+    return panelErrorFor(error, this.options.notFound(), this.options.loadFailedTitle);
+  }
+
+  private dispatch(body: RequestBody<M>): Promise<unknown> {
+    if (body.method === 'action') return runPanelAction((body as RequestBody<CommonRequests>).action, this.options.connection, () => this.options.reload());
+    const handler = this.options.handlers[body.method as keyof RequestHandlers<M>] as (body: RequestBody<M>) => unknown;
+    return Promise.resolve(handler(body));
+  }
+
+  dispose(): void {
+    if (this.isDisposed) return;
+    this.isDisposed = true;
+    this.controller?.abort();
+    this.disposed.fire();
+    for (const s of this.subscriptions) s.dispose();
+    this.disposed.dispose();
+  }
+}
