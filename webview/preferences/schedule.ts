@@ -5,98 +5,31 @@
  */
 import { WEEK_DAYS } from '../../src/api/constants';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
-import type { ChangeError } from '../../src/preferences/protocol';
-import { formatTime12h, parseTime12h, validateSchedule } from '../../src/api/validation';
 import { copyDayToOthers, proposedSchedule } from '../../src/preferences/preferencesModel';
+import type { ChangeError } from '../../src/preferences/protocol';
 import { button, h, icon, setBusy, setChildren } from '../common/dom';
 import { errorText } from '../common/vscode';
-import type { PanelContext } from './context';
 import { ChangeErrorSlot } from './changeError';
+import type { PanelContext } from './context';
+import {
+  DAY_LABELS,
+  DEFAULT_RANGE,
+  MAX_RANGES,
+  PROPOSAL_NOTE,
+  hasHours,
+  mergeErrors,
+  nextRange,
+  normaliseTime,
+  signature,
+  toDraft,
+  toPayload,
+  validateDraft,
+  type DraftSchedule,
+  type FieldErrors,
+  type Range,
+} from './scheduleDraft';
+import { showScheduleErrors } from './scheduleErrors';
 import { switchControl } from './switch';
-
-type FieldErrors = Record<string, string[]>;
-type Range = { start: string; end: string };
-type Day = { isEnabled: boolean; hours: Range[] };
-/** What the editor works on: only the fields the request accepts, every day's hours an array. */
-export type DraftSchedule = { isEnabled: boolean; weeklySchedule: Partial<Record<WeekDay, Day>> };
-
-export const DAY_LABELS: Record<WeekDay, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
-
-export const PROPOSAL_NOTE = 'Proposed Monday to Friday, 09:00 AM – 05:00 PM; adjust and save.';
-export const NEEDS_HOURS = 'An enabled schedule needs at least one day with hours.';
-const MAX_RANGES = 24;
-const DEFAULT_RANGE: Range = { start: '09:00 AM', end: '05:00 PM' };
-const LAST_MINUTE = 23 * 60 + 59;
-
-/** The draft of a schedule as the service returned it (unknown fields and null days dropped). */
-export function toDraft(schedule: Schedule | undefined | null): DraftSchedule {
-  const weeklySchedule: Partial<Record<WeekDay, Day>> = {};
-  for (const day of WEEK_DAYS) {
-    const source = schedule?.weeklySchedule?.[day];
-    if (!source) continue;
-    weeklySchedule[day] = {
-      isEnabled: source.isEnabled === true,
-      hours: (source.hours ?? []).map((range) => ({ start: String(range.start ?? ''), end: String(range.end ?? '') })),
-    };
-  }
-  return { isEnabled: schedule?.isEnabled === true, weeklySchedule };
-}
-
-/** `09:00 AM` for anything the contract accepts, the text as typed otherwise. */
-export function normaliseTime(value: string): string {
-  const minutes = parseTime12h(value);
-  return minutes === undefined ? value : formatTime12h(minutes);
-}
-
-/** The request's schedule: times in `hh:mm AM` form, days in week order, no empty weeklySchedule. */
-export function toPayload(draft: DraftSchedule): DraftSchedule | { isEnabled: boolean } {
-  const weeklySchedule: Partial<Record<WeekDay, Day>> = {};
-  for (const day of WEEK_DAYS) {
-    const source = draft.weeklySchedule[day];
-    if (!source) continue;
-    weeklySchedule[day] = { isEnabled: source.isEnabled, hours: source.hours.map((r) => ({ start: normaliseTime(r.start), end: normaliseTime(r.end) })) };
-  }
-  return Object.keys(weeklySchedule).length > 0 ? { isEnabled: draft.isEnabled, weeklySchedule } : { isEnabled: draft.isEnabled };
-}
-
-function signature(draft: DraftSchedule): string {
-  return JSON.stringify(toPayload(draft));
-}
-
-function hasHours(draft: DraftSchedule): boolean {
-  return WEEK_DAYS.some((day) => {
-    const d = draft.weeklySchedule[day];
-    return d !== undefined && d.isEnabled && d.hours.length > 0;
-  });
-}
-
-/** Every message of the draft, keyed like the service's (`weeklySchedule.monday.hours.0.end`). */
-export function validateDraft(draft: DraftSchedule): FieldErrors {
-  const errors: FieldErrors = { ...validateSchedule(draft) };
-  delete errors['weeklySchedule'];
-  if (draft.isEnabled && !hasHours(draft)) errors['weeklySchedule'] = [NEEDS_HOURS];
-  return errors;
-}
-
-/** The range proposed by "Add range": the hour after the last range's end, or 09:00 AM – 05:00 PM. */
-export function nextRange(hours: readonly Range[]): Range {
-  const last = hours.at(-1);
-  const end = last ? parseTime12h(last.end) : undefined;
-  if (end === undefined) return { ...DEFAULT_RANGE };
-  const start = Math.min(end, LAST_MINUTE);
-  return { start: formatTime12h(start), end: formatTime12h(Math.min(start + 60, LAST_MINUTE)) };
-}
-
-/** A host key as the editor keys it: without a leading `schedule.`. */
-const EDGE_LABEL = { start: 'Start', end: 'End' } as const;
 
 export class ScheduleEditor {
   readonly el: HTMLElement;
@@ -345,80 +278,7 @@ export class ScheduleEditor {
   /** Field messages, the save button and the footer line, from the draft as it is now. */
   private refreshState(): void {
     this.localErrors = validateDraft(this.draft);
-    const errors = this.errors();
-    const placed = new Set<string>();
-    const slot = (name: string) => this.el.querySelector<HTMLElement>(`.px-slot[data-slot="${name}"]`);
-
-    const find = (id: string) => this.el.querySelector<HTMLElement>(`[id="${id}"]`);
-    // Messages of one field, in their slot; returns the ids that describe the field.
-    const place = (slotEl: HTMLElement | null, id: string, key: string, prefix: string, dataAttrs: Record<string, string>): string[] => {
-      const messages = errors[key];
-      let el = find(id);
-      if (!slotEl || !messages || messages.length === 0) {
-        el?.remove();
-        return [];
-      }
-      placed.add(key);
-      if (!el) el = h('p', { class: 'px-field-error', attrs: { id, 'data-key': key, ...dataAttrs } });
-      setChildren(el, icon('error'), h('span', null, `${prefix}${messages.join(' ')}`));
-      // Appending again keeps the order start, end, range whatever came first.
-      slotEl.appendChild(el);
-      return [id];
-    };
-
-    for (const li of this.el.querySelectorAll<HTMLElement>('li.px-range')) {
-      const { day = '', index = '' } = li.dataset;
-      const rangeSlot = slot(`range:${day}:${index}`);
-      const rangeKey = `weeklySchedule.${day}.hours.${index}`;
-      const ids = (edge: 'start' | 'end') =>
-        place(rangeSlot, `px-err-${day}-${index}-${edge}`, `${rangeKey}.${edge}`, `${EDGE_LABEL[edge]}: `, { 'data-day': day, 'data-index': index, 'data-edge': edge });
-      const startIds = ids('start');
-      const endIds = ids('end');
-      const shared = place(rangeSlot, `px-err-${day}-${index}`, rangeKey, '', { 'data-day': day, 'data-index': index });
-      const startInput = li.querySelector<HTMLInputElement>('input.px-time[data-edge="start"]');
-      const endInput = li.querySelector<HTMLInputElement>('input.px-time[data-edge="end"]');
-      if (startInput) setInvalid(startInput, [...startIds, ...shared]);
-      if (endInput) setInvalid(endInput, [...endIds, ...shared]);
-    }
-
-    for (const day of WEEK_DAYS) {
-      const daySlot = slot(`day:${day}`);
-      const dayKeys = Object.keys(errors).filter((k) => (k === `weeklySchedule.${day}` || k.startsWith(`weeklySchedule.${day}.`)) && !placed.has(k));
-      const messages = dayKeys.flatMap((k) => errors[k] ?? []);
-      const id = `px-err-${day}`;
-      let el = find(id);
-      const daySwitch = this.el.querySelector<HTMLInputElement>(`input.px-day-switch[data-day="${day}"]`);
-      if (!daySlot || messages.length === 0) {
-        el?.remove();
-        if (daySwitch) setInvalid(daySwitch, []);
-        continue;
-      }
-      dayKeys.forEach((k) => placed.add(k));
-      if (!el) {
-        el = h('p', { class: 'px-field-error', attrs: { id, 'data-day': day } });
-        daySlot.appendChild(el);
-      }
-      setChildren(el, icon('error'), h('span', null, messages.join(' ')));
-      if (daySwitch) setInvalid(daySwitch, [id]);
-    }
-
-    const rest = Object.keys(errors).filter((k) => !placed.has(k));
-    const scheduleMessages = rest.flatMap((k) => errors[k] ?? []);
-    const scheduleSlot = slot('schedule');
-    const scheduleSwitch = this.el.querySelector<HTMLInputElement>('input.px-schedule-switch');
-    let scheduleError = find('px-err-schedule');
-    if (scheduleMessages.length > 0 && scheduleSlot) {
-      if (!scheduleError) {
-        scheduleError = h('p', { class: 'px-field-error', attrs: { id: 'px-err-schedule' } });
-        scheduleSlot.appendChild(scheduleError);
-      }
-      setChildren(scheduleError, icon('error'), h('span', null, scheduleMessages.join(' ')));
-      if (scheduleSwitch) setInvalid(scheduleSwitch, ['px-err-schedule']);
-    } else {
-      scheduleError?.remove();
-      if (scheduleSwitch) setInvalid(scheduleSwitch, []);
-    }
-
+    showScheduleErrors(this.el, this.errors());
     this.refreshFooter();
   }
 
@@ -440,13 +300,7 @@ export class ScheduleEditor {
 
   /** Local messages first, then the host's messages the user has not acted on. */
   private errors(): FieldErrors {
-    const errors: FieldErrors = {};
-    for (const [key, messages] of Object.entries(this.localErrors)) errors[key] = [...messages];
-    for (const [key, messages] of Object.entries(this.serverErrors)) {
-      if (this.answered.has(key) || errors[key]) continue;
-      errors[key] = [...messages];
-    }
-    return errors;
+    return mergeErrors(this.localErrors, this.serverErrors, this.answered);
   }
 
   // ---- Editing --------------------------------------------------------------------------------
@@ -560,12 +414,3 @@ export class ScheduleEditor {
   }
 }
 
-function setInvalid(input: HTMLElement, describedBy: string[]): void {
-  if (describedBy.length > 0) {
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', describedBy.join(' '));
-  } else {
-    input.removeAttribute('aria-invalid');
-    input.removeAttribute('aria-describedby');
-  }
-}
