@@ -36,34 +36,34 @@ for (const theme of ['dark', 'light']) {
       await row.hover();
       await row.getByRole('button', { name: 'Edit Preferences…' }).click();
       const view = activeWebview(ui.page);
-      await view.locator('section.px-workflow').first().waitFor({ timeout: 30_000 });
-      assert.ok((await view.locator('section.px-workflow').count()) >= 3);
+      await view.locator('section.nx-workflow').first().waitFor({ timeout: 30_000 });
+      assert.ok((await view.locator('section.nx-workflow').count()) >= 3);
     });
 
     it('toggles a global channel and the service stores it', async () => {
       const view = activeWebview(ui.page);
-      const email = view.locator('input.px-switch[data-channel="email"]:not([data-workflow-id])');
+      const email = view.locator('input.nx-switch[data-channel="email"]:not([data-workflow-id])');
       const before = await email.isChecked();
       await email.click({ force: true });
       const deadline = Date.now() + 10_000;
       while (sandbox.state.preferencesOf(F.preferencesSubscriberId).global.channels.email === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       assert.equal(sandbox.state.preferencesOf(F.preferencesSubscriberId).global.channels.email, !before);
-      await view.locator('input.px-switch[data-channel="email"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => undefined);
+      await view.locator('input.nx-switch[data-channel="email"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => undefined);
       assert.equal(await email.isChecked(), !before);
     });
 
     it('edits a schedule range: a bad time is flagged at the field, a good one is saved', async () => {
       const view = activeWebview(ui.page);
-      const end = view.locator('input.px-time[data-day="monday"][data-index="0"][data-edge="end"]');
+      const end = view.locator('input.nx-time-field[data-day="monday"][data-index="0"][data-edge="end"]');
       await end.waitFor();
       await end.fill('13:00 PM');
       await end.blur();
-      await view.locator('.px-field-error', { hasText: /05:00 PM|form/ }).first().waitFor();
-      assert.equal(await view.locator('button.px-save-schedule').isDisabled(), true);
+      await view.locator('.nx-field-error', { hasText: /05:00 PM|form/ }).first().waitFor();
+      assert.equal(await view.locator('button.nx-save-schedule').isDisabled(), true);
       await screenshot(ui.page, `preferences-error-${theme}`);
       await end.fill('04:30 PM');
       await end.blur();
-      await view.locator('button.px-save-schedule:not([disabled])').click();
+      await view.locator('button.nx-save-schedule:not([disabled])').click();
       const deadline = Date.now() + 10_000;
       const stored = () => sandbox.state.preferencesOf(F.preferencesSubscriberId).global.schedule?.weeklySchedule?.monday?.hours?.[0]?.end;
       while (stored() !== '04:30 PM' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

@@ -110,17 +110,17 @@ for (const theme of ['dark', 'light']) {
       await row.hover();
       await row.getByRole('button', { name: 'Edit Preferences…' }).click();
       const view = activeWebview(ui.page);
-      await view.locator('section.px-workflow').first().waitFor({ timeout: 30_000 });
-      assert.equal(await view.locator('.px-subscriber-name').innerText(), NAME, 'the panel shows the name as typed');
+      await view.locator('section.nx-workflow').first().waitFor({ timeout: 30_000 });
+      assert.equal(await view.locator('.nx-subscriber-name').innerText(), NAME, 'the panel shows the name as typed');
 
       // The last card, scrolled to: far from the top of the panel.
-      const card = view.locator('section.px-workflow:has(input.px-switch:not([disabled]))').last();
-      const toggle = card.locator('input.px-switch:not([disabled])').first();
+      const card = view.locator('section.nx-workflow:has(input.nx-switch:not([disabled]))').last();
+      const toggle = card.locator('input.nx-switch:not([disabled])').first();
       await toggle.scrollIntoViewIfNeeded();
       sandbox.setFaults({ rejectNext: { method: 'PATCH', pathSuffix: '/preferences', status: 400, message: 'Workflow preferences are locked by the <b>admin</b>' } });
       const before = await toggle.isChecked();
       await toggle.click({ force: true });
-      const refused = card.locator('.px-change-error[role="alert"]');
+      const refused = card.locator('.nx-change-error[role="alert"]');
       await refused.waitFor({ timeout: 15_000 });
       assert.match(await refused.innerText(), /Workflow preferences are locked by the <b>admin<\/b>\. \(HTTP 400\) The change was undone\./);
       assert.equal(await toggle.isChecked(), before, 'rolled back');
@@ -128,18 +128,18 @@ for (const theme of ['dark', 'light']) {
       const box = await refused.boundingBox();
       const viewport = ui.page.viewportSize();
       assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, 'the message is on screen, not above it');
-      assert.equal(await view.locator('.px-notice').count(), 0, 'no banner at the top for a refused change');
+      assert.equal(await view.locator('.nx-notice').count(), 0, 'no banner at the top for a refused change');
       await screenshot(ui.page, `preferences-refused-${theme}`);
 
       // A key revoked while the panel is open: said at the card, and at the top with Set API Key.
       sandbox.setFaults({ respond: { status: 401, message: 'API Key not found' } });
       await toggle.click({ force: true });
-      const banner = view.locator('.px-notice[role="alert"]');
+      const banner = view.locator('.nx-notice[role="alert"]');
       await banner.waitFor({ timeout: 15_000 });
       assert.match(await banner.innerText(), /^The API key was rejected: API Key not found\. \(HTTP 401\)/);
       await banner.getByRole('button', { name: 'Set API Key' }).waitFor();
-      await card.locator('.px-change-error', { hasText: 'API Key not found' }).waitFor();
-      await view.locator('h1.px-title').scrollIntoViewIfNeeded();
+      await card.locator('.nx-change-error', { hasText: 'API Key not found' }).waitFor();
+      await view.locator('h1.nx-title').scrollIntoViewIfNeeded();
       await screenshot(ui.page, `preferences-banner-${theme}`);
       sandbox.setFaults({});
       await runCommand(ui.page, 'View: Close All Editors');

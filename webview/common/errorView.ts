@@ -1,4 +1,4 @@
-/** A panel's loading and error states. Each panel keeps its own class prefix (`nx-`, `px-`). */
+/** A panel's loading and error states, the same in every panel. */
 import type { CommonRequests, PanelAction, PanelError } from '../../src/panels/protocol';
 import { actionButton, h, icon, setChildren } from './dom';
 import type { PanelContextBase } from './panel';
@@ -19,33 +19,30 @@ const ACTION_ICONS: Record<PanelAction, string> = {
 };
 
 export interface ErrorViewOptions {
-  /** Class prefix of the view's elements: `nx` → `nx-error`, `nx-error-title`… */
-  prefix: string;
   /** The element of the "Error ID" line. */
   idTag: 'div' | 'p';
-  /** Extra class of the error id's <code>, after `<prefix>-mono`. */
+  /** Extra class of the error id's <code>, after `nx-mono`. */
   idClass: string;
   /** What follows the error id (a copy button). */
   idExtra?: (errorId: string) => Node;
 }
 
 export function renderError(ctx: PanelContextBase<CommonRequests>, error: PanelError, options: ErrorViewOptions): HTMLElement {
-  const p = options.prefix;
-  const view = h('section', { class: `${p}-error`, attrs: { role: 'alert', 'aria-labelledby': `${p}-error-title` } });
-  view.appendChild(h('div', `${p}-error-head`, icon('error', `${p}-error-icon`), h('h1', { class: `${p}-error-title`, attrs: { id: `${p}-error-title` } }, error.title)));
+  const view = h('section', { class: `nx-error`, attrs: { role: 'alert', 'aria-labelledby': `nx-error-title` } });
+  view.appendChild(h('div', `nx-error-head`, icon('error', `nx-error-icon`), h('h1', { class: `nx-error-title`, attrs: { id: `nx-error-title` } }, error.title)));
   const message = messageAfterTitle(error);
-  if (message) view.appendChild(h('p', `${p}-error-message`, message));
+  if (message) view.appendChild(h('p', `nx-error-message`, message));
   if (error.details.length > 0) {
-    const list = h('ul', `${p}-error-details`);
+    const list = h('ul', `nx-error-details`);
     for (const line of error.details) list.appendChild(h('li', null, line));
     view.appendChild(list);
   }
   if (error.errorId) {
     view.appendChild(
-      h(options.idTag, `${p}-error-id`, h('span', `${p}-muted`, 'Error ID: '), h('code', `${p}-mono ${options.idClass}`, error.errorId), options.idExtra?.(error.errorId)),
+      h(options.idTag, `nx-error-id`, h('span', `nx-muted`, 'Error ID: '), h('code', `nx-mono ${options.idClass}`, error.errorId), options.idExtra?.(error.errorId)),
     );
   }
-  if (error.actions.length > 0) view.appendChild(actionBar(ctx, error.actions, { barClass: `${p}-error-actions`, buttonClass: `${p}-error-action`, focusPrefix: 'action' }));
+  if (error.actions.length > 0) view.appendChild(actionBar(ctx, error.actions, { barClass: `nx-error-actions`, buttonClass: `nx-error-action`, focusPrefix: 'action' }));
   return view;
 }
 
@@ -85,14 +82,14 @@ export function showError(app: HTMLElement, ctx: PanelContextBase<CommonRequests
   window.scrollTo(0, 0);
 }
 
-/** The loading state: a line of text and skeleton bars of the given widths (`w60` → `<prefix>-w60`). */
-export function renderLoading(prefix: string, text: string, widths: readonly string[]): HTMLElement {
-  const bars = h('div', { class: `${prefix}-skeleton`, attrs: { 'aria-hidden': 'true' } });
-  for (const width of widths) bars.appendChild(h('div', `${prefix}-skeleton-bar ${prefix}-${width}`));
+/** The loading state: a line of text and skeleton bars of the given widths (`w60` → `nx-w60`). */
+export function renderLoading(text: string, widths: readonly string[]): HTMLElement {
+  const bars = h('div', { class: `nx-skeleton`, attrs: { 'aria-hidden': 'true' } });
+  for (const width of widths) bars.appendChild(h('div', `nx-skeleton-bar nx-${width}`));
   return h(
     'div',
-    { class: `${prefix}-loading`, attrs: { 'aria-busy': 'true' } },
-    h('p', `${prefix}-loading-text`, icon('loading', 'codicon-modifier-spin'), h('span', null, text)),
+    { class: `nx-loading`, attrs: { 'aria-busy': 'true' } },
+    h('p', `nx-loading-text`, icon('loading', 'codicon-modifier-spin'), h('span', null, text)),
     bars,
   );
 }

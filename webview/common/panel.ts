@@ -16,8 +16,6 @@ export interface PanelContextBase<M extends RequestMap> {
 }
 
 export interface PanelOptions<Key extends string> {
-  /** Class prefix of the panel's own elements (`nx` → `nx-status`, `nx-status-error`). */
-  prefix: string;
   /** How long a status message stays. */
   statusMs: number;
   /** data-* attributes of <body> (camelCase) that identify the panel; saved as the webview state. */
@@ -49,7 +47,7 @@ export function createPanel<M extends RequestMap, Key extends string>(options: P
   const rpc = createRpc(api);
   const app = document.getElementById('app') ?? document.body.appendChild(h('main', { attrs: { id: 'app' } }));
 
-  const status = h('div', { class: `${options.prefix}-status`, attrs: { role: 'status', 'aria-live': 'polite' } });
+  const status = h('div', { class: 'nx-status', attrs: { role: 'status', 'aria-live': 'polite' } });
   status.hidden = true;
   document.body.appendChild(status);
   let statusTimer: ReturnType<typeof setTimeout> | undefined;
@@ -59,7 +57,7 @@ export function createPanel<M extends RequestMap, Key extends string>(options: P
     request: <B extends RequestBody<M>>(body: B) => rpc.request(body) as Promise<ReplyTo<M, B>>,
     notify(message, kind = 'info') {
       status.textContent = message;
-      status.classList.toggle(`${options.prefix}-status-error`, kind === 'error');
+      status.classList.toggle('nx-status-error', kind === 'error');
       status.hidden = false;
       clearTimeout(statusTimer);
       statusTimer = setTimeout(() => (status.hidden = true), options.statusMs);

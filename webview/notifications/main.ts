@@ -13,21 +13,20 @@ import { Toolbar } from './toolbar';
 
 performance.mark('nx-script-start');
 
-const panel = createPanel<NotificationRequests, 'notificationId' | 'connectionId'>({ prefix: 'nx', statusMs: 6000, persist: ['notificationId', 'connectionId'] });
+const panel = createPanel<NotificationRequests, 'notificationId' | 'connectionId'>({ statusMs: 6000, persist: ['notificationId', 'connectionId'] });
 const { app } = panel;
 const { notificationId } = panel.ids;
 const ctx: PanelContext = { ...panel.ctx, openKeys: new Set<string>() };
 
 /** The error id has a copy button here. */
 const ERROR_VIEW: ErrorViewOptions = {
-  prefix: 'nx',
   idTag: 'div',
   idClass: 'nx-error-id-value',
   idExtra: (errorId) => copyButton(ctx, errorId, 'Error ID', 'copy-error-id'),
 };
 
 function loadingView(id: string): HTMLElement {
-  return renderLoading('nx', `Loading notification ${id}…`, ['w60', 'w40', 'w80', 'w90', 'w70', 'w90', 'w50']);
+  return renderLoading(`Loading notification ${id}…`, ['w60', 'w40', 'w80', 'w90', 'w70', 'w90', 'w50']);
 }
 
 /** The loaded view's parts, kept across states so that re-renders update rather than replace. */

@@ -6,15 +6,15 @@ import type { ChangeError } from '../../src/preferences/protocol';
 import { h, icon } from '../common/dom';
 
 export function renderChangeError(error: ChangeError, fieldsNote?: string): HTMLElement {
-  const body = h('div', 'px-change-error-body', h('p', 'px-change-error-text', error.text));
+  const body = h('div', 'nx-change-error-body', h('p', 'nx-change-error-text', error.text));
   if (error.details.length > 0) {
-    const list = h('ul', 'px-change-error-details');
+    const list = h('ul', 'nx-change-error-details');
     for (const line of error.details) list.appendChild(h('li', null, line));
     body.appendChild(list);
   }
-  if (fieldsNote && error.fieldErrors && Object.keys(error.fieldErrors).length > 0) body.appendChild(h('p', 'px-change-error-note', fieldsNote));
-  if (error.errorId) body.appendChild(h('p', 'px-change-error-id', h('span', 'px-muted', 'Error ID: '), h('code', 'px-mono px-selectable', error.errorId)));
-  return h('div', { class: 'px-change-error', attrs: { role: 'alert' } }, icon('error', 'px-change-error-icon'), body);
+  if (fieldsNote && error.fieldErrors && Object.keys(error.fieldErrors).length > 0) body.appendChild(h('p', 'nx-change-error-note', fieldsNote));
+  if (error.errorId) body.appendChild(h('p', 'nx-change-error-id', h('span', 'nx-muted', 'Error ID: '), h('code', 'nx-mono nx-selectable', error.errorId)));
+  return h('div', { class: 'nx-change-error', attrs: { role: 'alert' } }, icon('error', 'nx-change-error-icon'), body);
 }
 
 /** Scrolls just enough for a new message to be wholly on screen, next to what the user clicked. */
@@ -24,7 +24,7 @@ export function bringIntoView(el: Element): void {
 
 /** Keeps one change error in a slot, redrawn (and so announced again) only when it changes. */
 export class ChangeErrorSlot {
-  readonly el = h('div', 'px-change-error-slot');
+  readonly el = h('div', 'nx-change-error-slot');
   private sig = 'null';
 
   constructor(private readonly fieldsNote?: string) {}

@@ -14,13 +14,13 @@ function channelList(
   label: string,
   describedBy?: (toggle: ChannelToggle) => string | undefined,
 ): HTMLElement {
-  if (channels.length === 0) return h('p', 'px-empty', 'No channels.');
-  const list = h('ul', { class: 'px-channels', attrs: { 'aria-label': label } });
+  if (channels.length === 0) return h('p', 'nx-empty', 'No channels.');
+  const list = h('ul', { class: 'nx-channels', attrs: { 'aria-label': label } });
   for (const toggle of channels) {
     const sw = channelSwitch(toggle, workflowId, inFlight, (t, enabled, input) => onToggle(t, workflowId, enabled, input));
     const described = describedBy?.(toggle);
     if (described) sw.input.setAttribute('aria-describedby', described);
-    list.appendChild(h('li', { class: 'px-channel', attrs: { 'data-channel': toggle.channel } }, sw.root));
+    list.appendChild(h('li', { class: 'nx-channel', attrs: { 'data-channel': toggle.channel } }, sw.root));
   }
   return list;
 }
@@ -38,15 +38,15 @@ export class GlobalChannels {
   private sig = '';
 
   constructor(private readonly onToggle: ToggleHandler) {
-    this.stateLine = h('p', 'px-global-state');
-    this.listSlot = h('div', 'px-channels-slot');
+    this.stateLine = h('p', 'nx-global-state');
+    this.listSlot = h('div', 'nx-channels-slot');
     this.el = h(
       'div',
-      { class: 'px-card px-global-channels', attrs: { role: 'group', 'aria-labelledby': 'px-global-channels-title' } },
+      { class: 'nx-card nx-global-channels', attrs: { role: 'group', 'aria-labelledby': 'nx-global-channels-title' } },
       h(
         'div',
-        'px-card-head',
-        h('h3', { class: 'px-card-title', attrs: { id: 'px-global-channels-title' } }, icon('settings'), h('span', null, 'Channels')),
+        'nx-card-head',
+        h('h3', { class: 'nx-card-title', attrs: { id: 'nx-global-channels-title' } }, icon('settings'), h('span', null, 'Channels')),
         this.stateLine,
       ),
       this.listSlot,
@@ -61,7 +61,7 @@ export class GlobalChannels {
     this.sig = sig;
     setChildren(
       this.stateLine,
-      h('span', { class: `px-dot ${global.enabled ? 'px-dot-on' : 'px-dot-off'}`, attrs: { 'aria-hidden': 'true' } }),
+      h('span', { class: `nx-dot ${global.enabled ? 'nx-dot-on' : 'nx-dot-off'}`, attrs: { 'aria-hidden': 'true' } }),
       h('span', null, global.enabled ? 'Notifications enabled' : 'Notifications disabled'),
     );
     setChildren(this.listSlot, channelList(global.channels, undefined, inFlight, this.onToggle, 'Global channels'));
@@ -73,7 +73,7 @@ function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement
   if (card.critical) {
     const reason = card.channels.find((c) => c.lockedReason)?.lockedReason ?? 'Critical workflow: always delivered, whatever the subscriber prefers.';
     const id = `${idPrefix}-locked-0`;
-    return { lines: [h('p', { class: 'px-locked', attrs: { id } }, icon('lock'), h('span', null, reason))], idOf: (t) => (t.locked ? id : undefined) };
+    return { lines: [h('p', { class: 'nx-locked', attrs: { id } }, icon('lock'), h('span', null, reason))], idOf: (t) => (t.locked ? id : undefined) };
   }
   const byReason = new Map<string, string[]>();
   for (const c of card.channels) {
@@ -84,7 +84,7 @@ function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement
   const reasons = [...byReason.keys()];
   return {
     lines: [...byReason].map(([reason, labels], i) =>
-      h('p', { class: 'px-locked', attrs: { id: `${idPrefix}-locked-${i}` } }, icon('lock'), h('span', null, h('span', 'px-locked-channels', `${labels.join(', ')}: `), reason)),
+      h('p', { class: 'nx-locked', attrs: { id: `${idPrefix}-locked-${i}` } }, icon('lock'), h('span', null, h('span', 'nx-locked-channels', `${labels.join(', ')}: `), reason)),
     ),
     idOf: (t) => {
       const index = t.locked ? reasons.indexOf(t.lockedReason ?? 'The subscriber cannot change this channel here.') : -1;
@@ -96,29 +96,29 @@ function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement
 let nextCardId = 1;
 
 function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle: ToggleHandler, error: ChangeError | undefined): HTMLElement {
-  const idPrefix = `px-wf-${nextCardId++}`;
+  const idPrefix = `nx-wf-${nextCardId++}`;
   const titleId = `${idPrefix}-title`;
   const locked = lockedLines(card, idPrefix);
-  const flags = h('span', 'px-flags');
-  if (card.critical) flags.appendChild(h('span', { class: 'px-flag px-critical', title: 'Critical workflow: subscriber preferences do not apply' }, icon('shield'), 'critical'));
-  if (!card.enabled) flags.appendChild(h('span', { class: 'px-flag', title: 'This workflow is turned off for the subscriber' }, icon('circle-slash'), 'off'));
-  const updated = time(card.updatedLocal, undefined, 'px-updated');
+  const flags = h('span', 'nx-flags');
+  if (card.critical) flags.appendChild(h('span', { class: 'nx-flag nx-critical', title: 'Critical workflow: subscriber preferences do not apply' }, icon('shield'), 'critical'));
+  if (!card.enabled) flags.appendChild(h('span', { class: 'nx-flag', title: 'This workflow is turned off for the subscriber' }, icon('circle-slash'), 'off'));
+  const updated = time(card.updatedLocal, undefined, 'nx-updated');
   if (updated && card.updatedUtc) updated.title = card.updatedUtc;
   return h(
     'section',
-    { class: `px-workflow${card.critical ? ' px-workflow-critical' : ''}`, attrs: { 'data-workflow-id': card.id, 'aria-labelledby': titleId } },
+    { class: `nx-workflow${card.critical ? ' nx-workflow-critical' : ''}`, attrs: { 'data-workflow-id': card.id, 'aria-labelledby': titleId } },
     h(
       'div',
-      'px-workflow-head',
-      h('h3', { class: 'px-workflow-name', attrs: { id: titleId } }, card.name),
+      'nx-workflow-head',
+      h('h3', { class: 'nx-workflow-name', attrs: { id: titleId } }, card.name),
       flags.childElementCount > 0 ? flags : null,
     ),
     h(
       'div',
-      'px-workflow-meta',
-      h('code', { class: 'px-mono px-workflow-identifier', title: 'Workflow identifier' }, card.identifier),
-      updated ? h('span', 'px-meta-sep', '·') : null,
-      updated ? h('span', 'px-updated-wrap', h('span', 'px-muted', 'Updated '), updated) : null,
+      'nx-workflow-meta',
+      h('code', { class: 'nx-mono nx-workflow-identifier', title: 'Workflow identifier' }, card.identifier),
+      updated ? h('span', 'nx-meta-sep', '·') : null,
+      updated ? h('span', 'nx-updated-wrap', h('span', 'nx-muted', 'Updated '), updated) : null,
     ),
     ...locked.lines,
     channelList(card.channels, card.id, inFlight, onToggle, `${card.name} channels`, locked.idOf),
@@ -147,21 +147,21 @@ export class Workflows {
 
   constructor(private readonly onToggle: ToggleHandler) {
     this.filter = h('input', {
-      class: 'px-filter',
+      class: 'nx-filter',
       attrs: { type: 'search', placeholder: 'Filter workflows', 'aria-label': 'Filter workflows by name or identifier', 'data-focus-key': 'filter', spellcheck: 'false', autocomplete: 'off' },
     });
     this.filter.addEventListener('input', () => this.applyFilter());
-    this.count = h('span', { class: 'px-filter-count', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.headCount = h('span', 'px-section-count');
-    this.list = h('div', 'px-workflow-list');
-    this.empty = h('p', 'px-empty');
+    this.count = h('span', { class: 'nx-filter-count', attrs: { role: 'status', 'aria-live': 'polite' } });
+    this.headCount = h('span', 'nx-section-count');
+    this.list = h('div', 'nx-workflow-list');
+    this.empty = h('p', 'nx-empty');
     this.empty.hidden = true;
     this.el = h(
       'section',
-      { class: 'px-section px-workflows', attrs: { 'aria-labelledby': 'px-workflows-title' } },
-      h('h2', { class: 'px-section-title', attrs: { id: 'px-workflows-title' } }, h('span', null, 'Per workflow'), this.headCount),
-      h('p', 'px-section-desc', "The subscriber's choice for each workflow, where the workflow lets them choose."),
-      h('div', 'px-filter-row', h('span', 'px-filter-box', icon('filter', 'px-filter-icon'), this.filter), this.count),
+      { class: 'nx-section nx-workflows', attrs: { 'aria-labelledby': 'nx-workflows-title' } },
+      h('h2', { class: 'nx-section-title', attrs: { id: 'nx-workflows-title' } }, h('span', null, 'Per workflow'), this.headCount),
+      h('p', 'nx-section-desc', "The subscriber's choice for each workflow, where the workflow lets them choose."),
+      h('div', 'nx-filter-row', h('span', 'nx-filter-box', icon('filter', 'nx-filter-icon'), this.filter), this.count),
       this.list,
       this.empty,
     );
@@ -180,7 +180,7 @@ export class Workflows {
         const el = renderCard(card, inFlight, this.onToggle, error);
         next.set(card.id, { sig, errorSig, el, card });
         // A refusal that is new on this card is scrolled to, so it is read where the switch was.
-        const shown = el.querySelector('.px-change-error');
+        const shown = el.querySelector('.nx-change-error');
         if (shown && old?.errorSig !== errorSig) bringIntoView(shown);
       }
     }

@@ -18,16 +18,16 @@ export class Header {
   private sig = '';
 
   constructor(ctx: PanelContext) {
-    const refresh = refreshButton(ctx, { class: 'nx-button nx-secondary px-refresh', title: 'Read the preferences again' });
-    this.who = h('div', 'px-who');
-    this.connection = h('span', 'px-connection');
-    this.fallback = h('p', 'px-fallback', icon('info'), h('span', null, READ_FALLBACK_TEXT));
+    const refresh = refreshButton(ctx, { class: 'nx-button nx-secondary nx-refresh', title: 'Read the preferences again' });
+    this.who = h('div', 'nx-who');
+    this.connection = h('span', 'nx-connection');
+    this.fallback = h('p', 'nx-fallback', icon('info'), h('span', null, READ_FALLBACK_TEXT));
     this.fallback.hidden = true;
-    const title = h('h1', { class: 'px-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, 'Preferences');
+    const title = h('h1', { class: 'nx-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, 'Preferences');
     this.el = h(
       'header',
-      'px-header',
-      h('div', 'px-header-top', h('div', 'px-heading', title, this.who), h('div', 'px-header-side', this.connection, refresh)),
+      'nx-header',
+      h('div', 'nx-header-top', h('div', 'nx-heading', title, this.who), h('div', 'nx-header-side', this.connection, refresh)),
       this.fallback,
     );
   }
@@ -38,11 +38,11 @@ export class Header {
     this.sig = sig;
     setChildren(
       this.who,
-      icon('account', 'px-who-icon'),
-      state.subscriberName ? h('span', 'px-subscriber-name', state.subscriberName) : h('span', 'px-subscriber-name px-muted', 'Unnamed subscriber'),
-      h('code', { class: 'px-mono px-subscriber-id', title: 'Subscriber ID' }, state.subscriberId),
+      icon('account', 'nx-who-icon'),
+      state.subscriberName ? h('span', 'nx-subscriber-name', state.subscriberName) : h('span', 'nx-subscriber-name nx-muted', 'Unnamed subscriber'),
+      h('code', { class: 'nx-mono nx-subscriber-id', title: 'Subscriber ID' }, state.subscriberId),
     );
-    setChildren(this.connection, icon('plug'), h('span', 'px-connection-name', state.connectionName));
+    setChildren(this.connection, icon('plug'), h('span', 'nx-connection-name', state.connectionName));
     this.connection.title = `Connection: ${state.connectionName}`;
     this.fallback.hidden = !state.readFallback;
   }
@@ -50,18 +50,18 @@ export class Header {
 
 /** A failure of the whole panel while it shows data (rejected key, unreachable service), with what to do next. */
 export function renderBanner(ctx: PanelContext, error: PanelError): HTMLElement {
-  const body = h('div', 'px-notice-body', h('p', 'px-notice-text', h('strong', null, `${error.title}: `), messageAfterTitle(error)));
-  if (error.errorId) body.appendChild(h('p', 'px-notice-id', h('span', 'px-muted', 'Error ID: '), h('code', 'px-mono px-selectable', error.errorId)));
-  body.appendChild(actionBar(ctx, error.actions, { barClass: 'px-notice-actions', focusPrefix: 'banner' }));
-  return h('div', { class: 'px-notice px-notice-error', attrs: { role: 'alert', 'data-kind': 'error' } }, icon('error', 'px-notice-icon'), body);
+  const body = h('div', 'nx-notice-body', h('p', 'nx-notice-text', h('strong', null, `${error.title}: `), messageAfterTitle(error)));
+  if (error.errorId) body.appendChild(h('p', 'nx-notice-id', h('span', 'nx-muted', 'Error ID: '), h('code', 'nx-mono nx-selectable', error.errorId)));
+  body.appendChild(actionBar(ctx, error.actions, { barClass: 'nx-notice-actions', focusPrefix: 'banner' }));
+  return h('div', { class: 'nx-notice nx-notice-error', attrs: { role: 'alert', 'data-kind': 'error' } }, icon('error', 'nx-notice-icon'), body);
 }
 
 /** Always visible: which setting wins, and what the schedule does not hold back. */
 export function renderPrecedence(): HTMLElement {
   return h(
     'aside',
-    { class: 'px-precedence', attrs: { 'aria-label': 'What applies' } },
-    icon('layers', 'px-precedence-icon'),
+    { class: 'nx-precedence', attrs: { 'aria-label': 'What applies' } },
+    icon('layers', 'nx-precedence-icon'),
     h(
       'p',
       null,

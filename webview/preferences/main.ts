@@ -13,15 +13,15 @@ import { Header, renderBanner, renderPrecedence } from './header';
 import { ScheduleEditor } from './schedule';
 import { channelKey, setSwitchBusy } from './switch';
 
-const panel = createPanel<PreferencesRequests, 'subscriberId' | 'connectionId'>({ prefix: 'px', statusMs: 8000, persist: ['subscriberId', 'connectionId'] });
+const panel = createPanel<PreferencesRequests, 'subscriberId' | 'connectionId'>({ statusMs: 8000, persist: ['subscriberId', 'connectionId'] });
 const { app } = panel;
 const { subscriberId } = panel.ids;
 const ctx: PanelContext = panel.ctx;
 
-const ERROR_VIEW: ErrorViewOptions = { prefix: 'px', idTag: 'p', idClass: 'px-selectable' };
+const ERROR_VIEW: ErrorViewOptions = { idTag: 'p', idClass: 'nx-selectable' };
 
 function loadingView(id: string): HTMLElement {
-  return renderLoading('px', `Loading preferences of ${id}…`, ['w40', 'w90', 'w60', 'w80', 'w70', 'w90', 'w50']);
+  return renderLoading(`Loading preferences of ${id}…`, ['w40', 'w90', 'w60', 'w80', 'w70', 'w90', 'w50']);
 }
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
@@ -66,18 +66,18 @@ let loaded: LoadedView | undefined;
 function loadedView(): LoadedView {
   if (loaded) return loaded;
   const header = new Header(ctx);
-  const bannerSlot = h('div', 'px-notice-slot');
+  const bannerSlot = h('div', 'nx-notice-slot');
   const global = new GlobalChannels(toggleChannel);
   const schedule = new ScheduleEditor(ctx);
   const workflows = new Workflows(toggleChannel);
   const globalSection = h(
     'section',
-    { class: 'px-section px-global', attrs: { 'aria-labelledby': 'px-global-title' } },
-    h('h2', { class: 'px-section-title', attrs: { id: 'px-global-title' } }, h('span', null, 'Global')),
-    h('p', 'px-section-desc', 'What the subscriber gets from every workflow.'),
-    h('div', 'px-global-grid', global.el, schedule.el),
+    { class: 'nx-section nx-global', attrs: { 'aria-labelledby': 'nx-global-title' } },
+    h('h2', { class: 'nx-section-title', attrs: { id: 'nx-global-title' } }, h('span', null, 'Global')),
+    h('p', 'nx-section-desc', 'What the subscriber gets from every workflow.'),
+    h('div', 'nx-global-grid', global.el, schedule.el),
   );
-  const root = h('div', 'px-view', header.el, bannerSlot, renderPrecedence(), globalSection, workflows.el);
+  const root = h('div', 'nx-view', header.el, bannerSlot, renderPrecedence(), globalSection, workflows.el);
   loaded = { root, header, bannerSlot, bannerSig: '', global, schedule, workflows };
   return loaded;
 }

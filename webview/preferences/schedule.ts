@@ -60,32 +60,32 @@ export class ScheduleEditor {
   private localErrors: FieldErrors = {};
 
   constructor(private readonly ctx: PanelContext) {
-    this.body = h('div', 'px-schedule-body');
+    this.body = h('div', 'nx-schedule-body');
     this.saveButton = button({
       label: 'Save schedule',
       icon: 'save',
-      class: 'nx-button px-save-schedule',
+      class: 'nx-button nx-save-schedule',
       attrs: { 'data-focus-key': 'save-schedule' },
       onClick: () => this.save(),
     });
     this.discardButton = button({
       label: 'Discard changes',
       icon: 'discard',
-      class: 'nx-button nx-secondary px-discard-schedule',
+      class: 'nx-button nx-secondary nx-discard-schedule',
       attrs: { 'data-focus-key': 'discard-schedule' },
       onClick: () => this.discard(),
     });
-    this.footerStatus = h('span', { class: 'px-schedule-status', attrs: { role: 'status' } });
-    this.footer = h('div', 'px-schedule-footer', this.saveButton, this.discardButton, this.footerStatus);
+    this.footerStatus = h('span', { class: 'nx-schedule-status', attrs: { role: 'status' } });
+    this.footer = h('div', 'nx-schedule-footer', this.saveButton, this.discardButton, this.footerStatus);
     this.saveError = new ChangeErrorSlot('The fields concerned are marked above.');
     this.el = h(
       'section',
-      { class: 'px-card px-schedule', attrs: { 'aria-labelledby': 'px-schedule-title' } },
+      { class: 'nx-card nx-schedule', attrs: { 'aria-labelledby': 'nx-schedule-title' } },
       h(
         'div',
-        'px-card-head',
-        h('h3', { class: 'px-card-title', attrs: { id: 'px-schedule-title' } }, icon('calendar'), h('span', null, 'Weekly schedule')),
-        h('p', 'px-card-desc', 'When on, the subscriber gets email, SMS, chat and push only during these hours. In-app and critical messages arrive at any time.'),
+        'nx-card-head',
+        h('h3', { class: 'nx-card-title', attrs: { id: 'nx-schedule-title' } }, icon('calendar'), h('span', null, 'Weekly schedule')),
+        h('p', 'nx-card-desc', 'When on, the subscriber gets email, SMS, chat and push only during these hours. In-app and critical messages arrive at any time.'),
       ),
       this.body,
       this.footer,
@@ -148,20 +148,20 @@ export class ScheduleEditor {
     const scheduleSwitch = switchControl({
       label: 'Deliver only during the hours below',
       checked: draft.isEnabled,
-      class: 'px-schedule-switch',
+      class: 'nx-schedule-switch',
       attrs: { 'data-focus-key': 'schedule-switch' },
       onChange: (checked) => this.setEnabled(checked),
     });
-    const head = h('div', 'px-schedule-switch-row', scheduleSwitch.root, h('span', { class: 'px-slot', attrs: { 'data-slot': 'schedule' } }));
-    const note = this.note ? h('p', { class: 'px-schedule-note', attrs: { role: 'status' } }, icon('lightbulb'), h('span', null, this.note)) : null;
+    const head = h('div', 'nx-schedule-switch-row', scheduleSwitch.root, h('span', { class: 'nx-slot', attrs: { 'data-slot': 'schedule' } }));
+    const note = this.note ? h('p', { class: 'nx-schedule-note', attrs: { role: 'status' } }, icon('lightbulb'), h('span', null, this.note)) : null;
 
     const showDays = draft.isEnabled || Object.keys(errors).some((k) => k.startsWith('weeklySchedule.'));
-    const days = h('div', { class: 'px-days', attrs: { role: 'group', 'aria-label': 'Days of the week' } });
+    const days = h('div', { class: 'nx-days', attrs: { role: 'group', 'aria-label': 'Days of the week' } });
     for (const day of WEEK_DAYS) days.appendChild(this.renderDay(day, errors));
-    const off = h('p', 'px-schedule-off', icon('circle-slash'), h('span', null, 'Off: notifications are delivered at any time.'));
+    const off = h('p', 'nx-schedule-off', icon('circle-slash'), h('span', null, 'Off: notifications are delivered at any time.'));
 
     setChildren(this.body, head, note, showDays ? days : off);
-    this.el.classList.toggle('px-schedule-enabled', draft.isEnabled);
+    this.el.classList.toggle('nx-schedule-enabled', draft.isEnabled);
     this.refreshState();
 
     if (keep) {
@@ -183,30 +183,30 @@ export class ScheduleEditor {
     const daySwitch = switchControl({
       label,
       checked: enabled,
-      class: 'px-day-switch',
+      class: 'nx-day-switch',
       attrs: { 'data-day': day, 'data-focus-key': `day:${day}` },
       onChange: (checked) => this.setDayEnabled(day, checked),
     });
-    const row = h('div', { class: `px-day${enabled ? '' : ' px-day-off'}`, attrs: { 'data-day': day, role: 'group', 'aria-label': label } });
+    const row = h('div', { class: `nx-day${enabled ? '' : ' nx-day-off'}`, attrs: { 'data-day': day, role: 'group', 'aria-label': label } });
     // Messages about the whole day come first, next to its switch.
-    const bodyEl = h('div', 'px-day-body', h('div', { class: 'px-slot px-day-errors', attrs: { 'data-slot': `day:${day}` } }));
+    const bodyEl = h('div', 'nx-day-body', h('div', { class: 'nx-slot nx-day-errors', attrs: { 'data-slot': `day:${day}` } }));
     if (enabled || dayHasErrors) {
       if (hours.length > 0) {
-        const list = h('ul', { class: 'px-ranges', attrs: { 'aria-label': `${label} hours` } });
+        const list = h('ul', { class: 'nx-ranges', attrs: { 'aria-label': `${label} hours` } });
         hours.forEach((range, index) => list.appendChild(this.renderRange(day, index, range)));
         bodyEl.appendChild(list);
       } else {
-        bodyEl.appendChild(h('p', 'px-day-empty', 'No hours: nothing but in-app and critical messages on this day.'));
+        bodyEl.appendChild(h('p', 'nx-day-empty', 'No hours: nothing but in-app and critical messages on this day.'));
       }
     } else {
-      bodyEl.appendChild(h('p', 'px-day-empty', hours.length > 0 ? `Off (${hours.length === 1 ? 'its range is' : 'its ranges are'} kept)` : 'Off'));
+      bodyEl.appendChild(h('p', 'nx-day-empty', hours.length > 0 ? `Off (${hours.length === 1 ? 'its range is' : 'its ranges are'} kept)` : 'Off'));
     }
     if (enabled) {
-      const actions = h('div', 'px-day-actions');
+      const actions = h('div', 'nx-day-actions');
       const add = button({
         label: 'Add range',
         icon: 'add',
-        class: 'px-link px-add-range',
+        class: 'nx-link nx-add-range',
         attrs: { 'data-day': day, 'data-focus-key': `add:${day}`, 'aria-label': `Add a range to ${label}` },
         onClick: () => this.addRange(day),
       });
@@ -216,7 +216,7 @@ export class ScheduleEditor {
         button({
           label: 'Copy to other days',
           icon: 'copy',
-          class: 'px-link px-copy-day',
+          class: 'nx-link nx-copy-day',
           title: `Give every other day ${label}'s hours (only the draft changes)`,
           attrs: { 'data-day': day, 'data-focus-key': `copy:${day}`, 'aria-label': `Copy ${label}'s hours to the other days` },
           onClick: () => this.copyDay(day),
@@ -224,7 +224,7 @@ export class ScheduleEditor {
       );
       bodyEl.appendChild(actions);
     }
-    row.appendChild(h('div', 'px-day-name', daySwitch.root));
+    row.appendChild(h('div', 'nx-day-name', daySwitch.root));
     row.appendChild(bodyEl);
     return row;
   }
@@ -233,7 +233,7 @@ export class ScheduleEditor {
     const label = DAY_LABELS[day];
     const input = (edge: 'start' | 'end') => {
       const el = h('input', {
-        class: 'px-time px-mono',
+        class: 'nx-time-field nx-mono',
         attrs: {
           type: 'text',
           inputmode: 'text',
@@ -263,15 +263,15 @@ export class ScheduleEditor {
       label: `Remove ${label} range ${index + 1}`,
       icon: 'trash',
       iconOnly: true,
-      class: 'nx-button px-remove-range',
+      class: 'nx-button nx-remove-range',
       attrs: { 'data-day': day, 'data-index': index, 'data-focus-key': `remove:${day}:${index}` },
       onClick: () => this.removeRange(day, index),
     });
     return h(
       'li',
-      { class: 'px-range', attrs: { 'data-day': day, 'data-index': index } },
-      h('div', 'px-range-inputs', input('start'), h('span', { class: 'px-range-dash', attrs: { 'aria-hidden': 'true' } }, '–'), input('end'), remove),
-      h('div', { class: 'px-slot px-range-errors', attrs: { 'data-slot': `range:${day}:${index}` } }),
+      { class: 'nx-range', attrs: { 'data-day': day, 'data-index': index } },
+      h('div', 'nx-range-inputs', input('start'), h('span', { class: 'nx-range-dash', attrs: { 'aria-hidden': 'true' } }, '–'), input('end'), remove),
+      h('div', { class: 'nx-slot nx-range-errors', attrs: { 'data-slot': `range:${day}:${index}` } }),
     );
   }
 
@@ -290,12 +290,12 @@ export class ScheduleEditor {
     this.saveButton.title = invalid ? 'Fix the marked fields first' : !dirty ? 'No changes to save' : '';
     this.discardButton.disabled = !dirty || this.saving;
     setBusy(this.saveButton, busy, 'save');
-    this.el.classList.toggle('px-schedule-dirty', dirty);
+    this.el.classList.toggle('nx-schedule-dirty', dirty);
     const count = Object.values(this.localErrors).reduce((n, m) => n + m.length, 0);
     if (busy) setChildren(this.footerStatus, icon('loading', 'codicon-modifier-spin'), h('span', null, 'Saving…'));
-    else if (invalid) setChildren(this.footerStatus, icon('error', 'px-status-error'), h('span', null, count === 1 ? 'Fix the marked field to save.' : `Fix the ${count} marked fields to save.`));
-    else if (dirty) setChildren(this.footerStatus, icon('circle-filled', 'px-status-dirty'), h('span', null, 'Unsaved changes'));
-    else setChildren(this.footerStatus, h('span', 'px-muted', 'No unsaved changes'));
+    else if (invalid) setChildren(this.footerStatus, icon('error', 'nx-status-error'), h('span', null, count === 1 ? 'Fix the marked field to save.' : `Fix the ${count} marked fields to save.`));
+    else if (dirty) setChildren(this.footerStatus, icon('circle-filled', 'nx-status-dirty'), h('span', null, 'Unsaved changes'));
+    else setChildren(this.footerStatus, h('span', 'nx-muted', 'No unsaved changes'));
   }
 
   /** Local messages first, then the host's messages the user has not acted on. */
@@ -390,7 +390,7 @@ export class ScheduleEditor {
     }
     // Show the times as they are sent.
     for (const day of WEEK_DAYS) for (const range of this.draft.weeklySchedule[day]?.hours ?? []) Object.assign(range, { start: normaliseTime(range.start.trim()), end: normaliseTime(range.end.trim()) });
-    for (const input of this.el.querySelectorAll<HTMLInputElement>('input.px-time')) input.value = normaliseTime(input.value.trim());
+    for (const input of this.el.querySelectorAll<HTMLInputElement>('input.nx-time-field')) input.value = normaliseTime(input.value.trim());
     const schedule = toPayload(this.draft);
     this.saving = true;
     this.note = undefined;

@@ -1,5 +1,5 @@
 /**
- * Draws the schedule's messages where placeErrors put them: each in its slot (`.px-slot[data-slot]`),
+ * Draws the schedule's messages where placeErrors put them: each in its slot (`.nx-slot[data-slot]`),
  * with an id that the field it concerns names in aria-describedby and aria-invalid. Elements are
  * updated in place, so a message that stays does not flicker or get announced again.
  */
@@ -17,7 +17,7 @@ function show(root: HTMLElement, slot: HTMLElement | null, id: string, messages:
     el?.remove();
     return [];
   }
-  if (!el) el = h('p', { class: 'px-field-error', attrs: { id, ...attrs } });
+  if (!el) el = h('p', { class: 'nx-field-error', attrs: { id, ...attrs } });
   setChildren(el, icon('error'), h('span', null, `${prefix}${messages.join(' ')}`));
   // Appending again keeps the order start, end, range whatever came first.
   slot.appendChild(el);
@@ -25,8 +25,8 @@ function show(root: HTMLElement, slot: HTMLElement | null, id: string, messages:
 }
 
 export function showScheduleErrors(root: HTMLElement, errors: FieldErrors): void {
-  const slot = (name: string) => root.querySelector<HTMLElement>(`.px-slot[data-slot="${name}"]`);
-  const ranges = [...root.querySelectorAll<HTMLElement>('li.px-range')].map((li) => ({ li, day: li.dataset.day ?? '', index: li.dataset.index ?? '' }));
+  const slot = (name: string) => root.querySelector<HTMLElement>(`.nx-slot[data-slot="${name}"]`);
+  const ranges = [...root.querySelectorAll<HTMLElement>('li.nx-range')].map((li) => ({ li, day: li.dataset.day ?? '', index: li.dataset.index ?? '' }));
   const days = WEEK_DAYS.filter((day) => slot(`day:${day}`));
   const placement = placeErrors(errors, ranges, days);
 
@@ -34,24 +34,24 @@ export function showScheduleErrors(root: HTMLElement, errors: FieldErrors): void
     const { li } = ranges[i]!;
     const rangeSlot = slot(`range:${range.day}:${range.index}`);
     const data = { 'data-day': range.day, 'data-index': range.index };
-    const edgeIds = (edge: 'start' | 'end') => show(root, rangeSlot, `px-err-${range.day}-${range.index}-${edge}`, range[edge], { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}.${edge}`, 'data-edge': edge }, `${EDGE_LABEL[edge]}: `);
+    const edgeIds = (edge: 'start' | 'end') => show(root, rangeSlot, `nx-err-${range.day}-${range.index}-${edge}`, range[edge], { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}.${edge}`, 'data-edge': edge }, `${EDGE_LABEL[edge]}: `);
     const startIds = edgeIds('start');
     const endIds = edgeIds('end');
-    const shared = show(root, rangeSlot, `px-err-${range.day}-${range.index}`, range.range, { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}` });
-    const startInput = li.querySelector<HTMLInputElement>('input.px-time[data-edge="start"]');
-    const endInput = li.querySelector<HTMLInputElement>('input.px-time[data-edge="end"]');
+    const shared = show(root, rangeSlot, `nx-err-${range.day}-${range.index}`, range.range, { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}` });
+    const startInput = li.querySelector<HTMLInputElement>('input.nx-time-field[data-edge="start"]');
+    const endInput = li.querySelector<HTMLInputElement>('input.nx-time-field[data-edge="end"]');
     if (startInput) setInvalid(startInput, [...startIds, ...shared]);
     if (endInput) setInvalid(endInput, [...endIds, ...shared]);
   });
 
   for (const day of WEEK_DAYS as readonly WeekDay[]) {
-    const ids = show(root, slot(`day:${day}`), `px-err-${day}`, placement.days[day] ?? [], { 'data-day': day });
-    const daySwitch = root.querySelector<HTMLInputElement>(`input.px-day-switch[data-day="${day}"]`);
+    const ids = show(root, slot(`day:${day}`), `nx-err-${day}`, placement.days[day] ?? [], { 'data-day': day });
+    const daySwitch = root.querySelector<HTMLInputElement>(`input.nx-day-switch[data-day="${day}"]`);
     if (daySwitch) setInvalid(daySwitch, ids);
   }
 
-  const ids = show(root, slot('schedule'), 'px-err-schedule', placement.schedule);
-  const scheduleSwitch = root.querySelector<HTMLInputElement>('input.px-schedule-switch');
+  const ids = show(root, slot('schedule'), 'nx-err-schedule', placement.schedule);
+  const scheduleSwitch = root.querySelector<HTMLInputElement>('input.nx-schedule-switch');
   if (scheduleSwitch) setInvalid(scheduleSwitch, ids);
 }
 

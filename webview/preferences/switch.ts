@@ -24,17 +24,17 @@ export interface SwitchElements {
 }
 
 export function switchControl(options: SwitchOptions): SwitchElements {
-  const id = `px-switch-${nextId++}`;
+  const id = `nx-switch-${nextId++}`;
   const input = h('input', {
-    class: `px-switch${options.class ? ` ${options.class}` : ''}`,
+    class: `nx-switch${options.class ? ` ${options.class}` : ''}`,
     title: options.title,
     attrs: { type: 'checkbox', role: 'switch', id, ...options.attrs },
   });
   input.checked = options.checked;
   input.disabled = options.disabled === true;
-  const label = h('label', { class: 'px-toggle-label', title: options.title, attrs: { for: id } }, h('span', 'px-toggle-text', options.label));
-  if (options.hint) label.appendChild(h('span', 'px-toggle-hint', options.hint));
-  const root = h('div', `px-toggle${options.disabled ? ' px-toggle-disabled' : ''}`, input, label);
+  const label = h('label', { class: 'nx-toggle-label', title: options.title, attrs: { for: id } }, h('span', 'nx-toggle-text', options.label));
+  if (options.hint) label.appendChild(h('span', 'nx-toggle-hint', options.hint));
+  const root = h('div', `nx-toggle${options.disabled ? ' nx-toggle-disabled' : ''}`, input, label);
   setSwitchBusy(root, input, options.busy === true);
   if (options.onChange) {
     const onChange = options.onChange;
@@ -50,9 +50,9 @@ export function switchControl(options: SwitchOptions): SwitchElements {
 export function setSwitchBusy(root: HTMLElement, input: HTMLInputElement, busy: boolean): void {
   if (busy) input.setAttribute('aria-busy', 'true');
   else input.removeAttribute('aria-busy');
-  root.classList.toggle('px-toggle-busy', busy);
-  const spinner = root.querySelector('.px-toggle-spinner');
-  if (busy && !spinner) root.appendChild(h('span', { class: 'px-toggle-spinner', title: 'Saving…' }, icon('loading', 'codicon-modifier-spin')));
+  root.classList.toggle('nx-toggle-busy', busy);
+  const spinner = root.querySelector('.nx-toggle-spinner');
+  if (busy && !spinner) root.appendChild(h('span', { class: 'nx-toggle-spinner', title: 'Saving…' }, icon('loading', 'codicon-modifier-spin')));
   else if (!busy && spinner) spinner.remove();
 }
 
