@@ -1,7 +1,7 @@
 // Builds the extension, the sandbox CLI, the webview bundles and (with --tests) the test files.
 // Usage: node esbuild.mjs [--production] [--watch] [--tests]
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -65,6 +65,8 @@ if (Object.keys(webviewEntries).length > 0) {
 }
 
 if (tests) {
+  // Compiled tests of deleted or renamed files would still run: start from an empty out/test.
+  rmSync('out/test', { recursive: true, force: true });
   // Tests keep their folder layout under out/ so that globs and relative paths stay simple.
   const testEntries = findFiles('test', ['.ts']).filter((f) => !f.endsWith('.d.ts'));
   builds.push({
