@@ -39,6 +39,7 @@ export interface SandboxRequestRecord {
   path: string;
   /** Query parameters as sent (keys like `subscriberIds[]` kept); repeated keys become arrays. */
   query: Record<string, string | string[]>;
+  /** The answer's status; 0 while the request is still being answered (it is logged on arrival). */
   status: number;
   idempotencyKey?: string;
   replay?: boolean;
@@ -167,6 +168,9 @@ export class SandboxServer {
     const rawKey = req.headers['idempotency-key'];
     const idempotencyKey = Array.isArray(rawKey) ? rawKey[0] : rawKey;
     if (idempotencyKey !== undefined) record.idempotencyKey = idempotencyKey;
+    // Logged on arrival (its status is filled in when it is answered), so a slow request of one
+    // test is never counted by the next one after `clearRequests()`.
+    this.requests.push(record);
 
     let entry: { key: string; value: IdempotencyEntry } | undefined;
     let out: Outgoing;
@@ -185,7 +189,6 @@ export class SandboxServer {
       else entry.value.response = { status: out.status, body: out.body, headers: { ...out.headers } };
     }
     record.status = out.status;
-    this.requests.push(record);
     const payload = JSON.stringify(out.body);
     res.writeHead(out.status, {
       ...out.headers,

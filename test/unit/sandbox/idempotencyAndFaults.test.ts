@@ -142,4 +142,17 @@ describe('faults', () => {
     assert.ok(performance.now() - started >= 140);
     sandbox.setFaults({});
   });
+
+  it('logs a slow request when it arrives, so clearing the log forgets it', async () => {
+    sandbox.setFaults({ latencyMs: 200 });
+    sandbox.clearRequests();
+    const pending = get(sandbox, '/v1/integrations/active');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    assert.equal(sandbox.requests.length, 1, 'logged on arrival');
+    assert.equal(sandbox.requests[0]!.status, 0, 'not answered yet');
+    sandbox.clearRequests();
+    await pending;
+    assert.equal(sandbox.requests.length, 0, 'the answer does not bring it back');
+    sandbox.setFaults({});
+  });
 });
