@@ -2,7 +2,7 @@
 import type { Notification } from '../api';
 import type { PickItem } from '../ui/prompter';
 import { noIcons } from '../ui/text';
-import { countStatuses } from './viewModel';
+import { countStatuses } from '../format/jobStatus';
 
 /** "2 completed · 1 failed" */
 function summarizeStatuses(statuses: readonly string[]): string {

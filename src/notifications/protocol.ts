@@ -4,13 +4,9 @@ import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol
 /** A 24-hex id like the service's notification ids (also what deep links accept). */
 export const NOTIFICATION_ID_PATTERN = /^[a-f0-9]{24}$/i;
 
-export type StatusTone = 'success' | 'failure' | 'progress' | 'waiting' | 'muted' | 'merged' | 'unknown';
+import type { StatusCount, StatusTone } from '../format/jobStatus';
 
-export interface StatusCount {
-  status: string;
-  count: number;
-  tone: StatusTone;
-}
+export type { StatusCount, StatusTone };
 
 export interface LabelledId {
   label: string;

@@ -3,8 +3,8 @@
  * line per job, and (on expand) each job's details. Pure and vscode-free, so it is unit-tested in
  * plain Node and measured in the benchmarks. Every value stays text; the webview sets it as text.
  */
-import { IN_PROGRESS_JOB_STATUSES, type DigestMetadata, type ExecutionDetail, type Job, type Notification, type NotificationStep } from '../api/schemas';
-import { CHANNELS } from '../format/channels';
+import type { DigestMetadata, Job, Notification, NotificationStep } from '../api/schemas';
+import { countStatuses, isInProgress, lastDetail, overallStatus, statusLabel, statusTone, stepTypeInfo } from '../format/jobStatus';
 import { formatFilters } from '../format/conditions';
 import { formatTime } from '../format/time';
 import type {
@@ -14,24 +14,11 @@ import type {
   NotificationHeader,
   NotificationViewModel,
   RawText,
-  StatusCount,
   StatusTone,
 } from './protocol';
 
 /** Longest raw text put on screen; the whole text is still copied. */
 export const RAW_DISPLAY_LIMIT = 20_000;
-
-const STATUS_TONES: Record<string, StatusTone> = {
-  completed: 'success',
-  failed: 'failure',
-  pending: 'progress',
-  queued: 'progress',
-  running: 'progress',
-  delayed: 'waiting',
-  canceled: 'muted',
-  skipped: 'muted',
-  merged: 'merged',
-};
 
 const DETAIL_TONES: Record<string, StatusTone> = {
   Success: 'success',
@@ -40,16 +27,6 @@ const DETAIL_TONES: Record<string, StatusTone> = {
   Pending: 'progress',
   Queued: 'progress',
   ReadConfirmation: 'success',
-};
-
-const STEP_TYPES: Record<string, { label: string; icon: string; channel: boolean }> = {
-  ...Object.fromEntries(Object.entries(CHANNELS).map(([type, meta]) => [type, { ...meta, channel: true }])),
-  digest: { label: 'Digest', icon: 'layers', channel: false },
-  trigger: { label: 'Trigger', icon: 'play', channel: false },
-  delay: { label: 'Delay', icon: 'watch', channel: false },
-  throttle: { label: 'Throttle', icon: 'dashboard', channel: false },
-  custom: { label: 'Custom', icon: 'code', channel: false },
-  http_request: { label: 'HTTP request', icon: 'globe', channel: false },
 };
 
 const UNIT_MS: Record<string, number> = {
@@ -61,25 +38,9 @@ const UNIT_MS: Record<string, number> = {
   months: 30 * 86_400_000,
 };
 
-export function statusTone(status: string): StatusTone {
-  return STATUS_TONES[status] ?? 'unknown';
-}
-
-export function statusLabel(status: string): string {
-  return STATUS_TONES[status] ? status.charAt(0).toUpperCase() + status.slice(1) : status || 'unknown';
-}
-
-export function stepTypeInfo(type: string | null | undefined): { label: string; icon: string; channel: boolean } {
-  return (type && STEP_TYPES[type]) || { label: type || 'Step', icon: 'circle-large-outline', channel: false };
-}
-
 /** What changes as jobs move (status, last update, details so far): compared between live refreshes. */
 export function progressSignature(notification: Pick<Notification, 'jobs'>): string {
   return (notification.jobs ?? []).map((job) => `${job._id}:${job.status}:${job.updatedAt ?? ''}:${job.executionDetails?.length ?? 0}`).join('|');
-}
-
-export function isInProgress(notification: Pick<Notification, 'jobs'>): boolean {
-  return (notification.jobs ?? []).some((job) => IN_PROGRESS_JOB_STATUSES.includes(job.status));
 }
 
 /** "5 minutes", "1 hour" */
@@ -123,14 +84,6 @@ export function describeDigest(digest: DigestMetadata | null | undefined): strin
   return lines;
 }
 
-function lastDetail(job: Job, status?: string): ExecutionDetail | undefined {
-  const details = job.executionDetails ?? [];
-  for (let i = details.length - 1; i >= 0; i--) {
-    const detail = details[i]!;
-    if (!status || detail.status === status) return detail;
-  }
-  return undefined;
-}
 
 function mergedInto(job: Job, notification: Notification): string | undefined {
   const own = (job as { _digestedNotificationId?: unknown })._digestedNotificationId;
@@ -222,25 +175,6 @@ export function summarizeJobs(notification: Notification, locale?: string): JobS
       detailCount: job.executionDetails?.length ?? 0,
     };
   });
-}
-
-/** Counts per status, in the order the statuses first appear. */
-export function countStatuses(jobs: readonly Pick<Job, 'status'>[]): StatusCount[] {
-  const counts = new Map<string, number>();
-  for (const job of jobs) counts.set(job.status, (counts.get(job.status) ?? 0) + 1);
-  return [...counts.entries()].map(([status, count]) => ({ status, count, tone: statusTone(status) }));
-}
-
-export function overallStatus(jobs: readonly Pick<Job, 'status'>[]): { label: string; tone: StatusTone } {
-  if (jobs.length === 0) return { label: 'No jobs', tone: 'unknown' };
-  const failed = jobs.filter((j) => j.status === 'failed').length;
-  const moving = jobs.some((j) => IN_PROGRESS_JOB_STATUSES.includes(j.status));
-  if (moving) return { label: failed > 0 ? `In progress, ${failed} failed` : 'In progress', tone: failed > 0 ? 'failure' : 'progress' };
-  if (failed > 0) return { label: failed === jobs.length ? 'Failed' : `${failed} of ${jobs.length} failed`, tone: 'failure' };
-  if (jobs.every((j) => j.status === 'canceled')) return { label: 'Canceled', tone: 'muted' };
-  if (jobs.some((j) => j.status === 'merged')) return { label: 'Merged into a digest', tone: 'merged' };
-  if (jobs.every((j) => j.status === 'completed' || j.status === 'skipped' || j.status === 'canceled')) return { label: 'Completed', tone: 'success' };
-  return { label: 'Finished', tone: 'unknown' };
 }
 
 function subscriberName(s: NonNullable<Notification['subscriber']>): string | undefined {

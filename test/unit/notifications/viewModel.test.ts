@@ -8,16 +8,13 @@ import {
   buildHeader,
   buildJobDetails,
   buildViewModel,
-  countStatuses,
   describeDigest,
   formatAmount,
   formatRaw,
-  isInProgress,
-  overallStatus,
-  stepTypeInfo,
   summarizeJob,
   summarizeJobs,
 } from '../../../src/notifications/viewModel';
+import { countStatuses, isInProgress, overallStatus, stepTypeInfo } from '../../../src/format/jobStatus';
 import { parseNotificationRef } from '../../../src/notifications/notificationRefs';
 import { buildExecutionDetail, buildJob, buildNotification } from '../../fixtures/builders';
 
