@@ -5,6 +5,9 @@
 import * as path from 'node:path';
 import type { Sandbox, startSandbox as StartSandbox } from '../sandbox';
 
+/** How often the demo's live sandbox brings a new notification. */
+const LIVE_EVERY_MS = 4000;
+
 export class SandboxHost {
   private starting: Promise<Sandbox> | undefined;
 
@@ -14,12 +17,21 @@ export class SandboxHost {
     return this.starting !== undefined;
   }
 
-  /** Starts the sandbox once (on a free loopback port, with a fresh random key) and returns it. */
+  /**
+   * Starts the sandbox once (on a free loopback port, with a fresh random key) and returns it. Its
+   * activity ends now, so the feed looks recent; with NOVU_EXPLORER_SANDBOX_LIVE=1 (the demo) new
+   * notifications keep arriving every few seconds.
+   */
   ensure(): Promise<Sandbox> {
     this.starting ??= (async () => {
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { startSandbox } = require(path.join(this.distPath, 'sandboxServer.js')) as { startSandbox: typeof StartSandbox };
-      return startSandbox({ apiKey: `sandbox-${globalThis.crypto.randomUUID()}` });
+      const live = process.env.NOVU_EXPLORER_SANDBOX_LIVE === '1';
+      return startSandbox({
+        apiKey: `sandbox-${globalThis.crypto.randomUUID()}`,
+        activityEndsAtMs: Date.now(),
+        ...(live ? { live: { everyMs: LIVE_EVERY_MS } } : {}),
+      });
     })();
     this.starting.catch(() => (this.starting = undefined));
     return this.starting;

@@ -4,6 +4,13 @@ import { SANDBOX_FIXTURES as F } from './fixtures';
 import { DAY_MS, SEED_BASE_MS, iso } from './random';
 import type { Environment, Integration, StepFilter, Workflow } from './types';
 
+/** `_topicId` of each topic that seeded notifications were sent to. */
+export const TOPIC_IDS: Readonly<Record<string, string>> = {
+  [F.failedTopicKey]: '6615c0ffee0000000070a001',
+  'project-apollo': '6615c0ffee0000000070a002',
+  'project-zephyr': '6615c0ffee0000000070a003',
+};
+
 export const ENVIRONMENTS: readonly Environment[] = [
   { _id: F.developmentEnvironmentId, name: 'Development' },
   { _id: F.productionEnvironmentId, name: 'Production' },

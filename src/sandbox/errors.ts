@@ -17,6 +17,7 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
+export const paymentRequired = (message: string): HttpError => new HttpError(402, message);
 export const conflict = (message: string, headers?: Record<string, string>): HttpError =>
   new HttpError(409, message, undefined, headers);
 

@@ -1,14 +1,18 @@
 // Public entry point of the sandbox: a local HTTP implementation of the notification service's
 // contract, used by tests, the demo, benchmarks and the built-in "Sandbox" connection.
+import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
 import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
-import { type Criticality, SandboxStore } from './store';
+import { type Criticality, DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions, SandboxStore } from './store';
 import type { Environment, Integration, Notification, Preferences, Subscriber, Workflow } from './types';
 
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
 export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
-export type { Criticality } from './store';
+export type { Criticality, EmitNotificationOptions } from './store';
+export type { LiveOptions } from './live';
+export { DEFAULT_LIVE_FAILURE_RATE } from './live';
+export { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS };
 
 export const DEFAULT_SANDBOX_API_KEY = 'sandbox-development-key';
 export const DEFAULT_SUBSCRIBER_COUNT = 300;
@@ -25,8 +29,34 @@ export interface SandboxOptions {
   /** Default 300 (at least the handful of fixture subscribers). */
   subscriberCount?: number;
   faults?: SandboxFaults;
-  /** Records served besides the seeded ones (benchmarks add a 1,000-job notification). */
+  /** Records served besides the seeded ones (benchmarks add a 1,000-job notification). Never time-shifted. */
   extraNotifications?: readonly Notification[];
+  /**
+   * Generated everyday notifications besides the fixtures, default 400: over the 30 days before
+   * the newest seeded instant, a quarter of them in its last 24 hours; mostly delivered, about 15%
+   * failed with providers' real error answers, some skipped, the newest few still in progress.
+   */
+  activityCount?: number;
+  /**
+   * Absent: every timestamp is fixed (the seed ends at a fixed instant, writes tick a logical
+   * clock), so runs are reproducible. Set (e.g. `Date.now()`): seeded notifications' timestamps
+   * are shifted so that the newest seeded instant is this one (ids stay the same), and writes use
+   * the real clock, so the feed is recent and new notifications list first.
+   */
+  activityEndsAtMs?: number;
+  /**
+   * The simulated plan's activity retention, default 30 days. A list whose `after` (or `before`)
+   * lies more than an hour before "now minus retention" answers 402, as the live service does;
+   * without `after`, the list starts at "now minus retention". "Now" is the real time when
+   * `activityEndsAtMs` is set, else the fixed end of the seed.
+   */
+  retentionDays?: number;
+  /**
+   * Every `everyMs`: move each unfinished notification emitted earlier one step on, then emit a
+   * new one (a share `failureRate`, default 0.3, failed; of the others most still pending). The
+   * timer never keeps the process alive; `close()` stops it.
+   */
+  live?: LiveOptions;
 }
 
 /** Read access to the sandbox's stored state, for assertions. Records are live; do not mutate them. */
@@ -57,14 +87,41 @@ export interface Sandbox {
   readonly state: SandboxState;
   /** Moves the notification's first unfinished job one step on; false once nothing is left to move. */
   advanceNotification(notificationId: string): boolean;
+  /**
+   * Creates a notification now (it lists first), with jobs for the workflow's channels. outcome
+   * `delivered` (default): every job completed; `failed`: a channel job failed with a provider's
+   * error (detail, source and raw answer); `pending`: the channel jobs not started yet (move them
+   * on with `advanceNotification`). Workflow (identifier, `_id` or slug) and subscriber
+   * (subscriberId) are chosen when left out; an unknown one throws. The same seed and the same
+   * calls give the same records.
+   */
+  emitNotification(options?: EmitNotificationOptions): Notification;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const apiKey = options.apiKey ?? DEFAULT_SANDBOX_API_KEY;
   const seed = options.seed ?? 1;
-  const store = new SandboxStore(seed, options.subscriberCount ?? DEFAULT_SUBSCRIBER_COUNT, options.extraNotifications);
+  const activityCount = options.activityCount ?? DEFAULT_ACTIVITY_COUNT;
+  if (!Number.isInteger(activityCount) || activityCount < 0) throw new Error(`activityCount must be a whole number >= 0, got ${activityCount}`);
+  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  if (!(retentionDays > 0)) throw new Error(`retentionDays must be a positive number, got ${retentionDays}`);
+  const store = new SandboxStore({
+    seed,
+    subscriberCount: options.subscriberCount ?? DEFAULT_SUBSCRIBER_COUNT,
+    extraNotifications: options.extraNotifications,
+    activityCount,
+    activityEndsAtMs: options.activityEndsAtMs,
+    retentionDays,
+  });
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  let live: LiveActivity | undefined;
+  try {
+    live = options.live ? startLiveActivity(store, seed, options.live) : undefined;
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
   const state: SandboxState = {
     get subscribers() {
       return store.subscribers;
@@ -74,16 +131,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     workflows: store.workflows,
     integrations: store.integrations,
     environments: store.environments,
-    notifications: store.notifications,
+    get notifications() {
+      return store.notifications;
+    },
     notification: (id) => store.notification(id),
   };
   return {
     url,
     apiKey,
-    close: () => server.close(),
+    close: () => {
+      live?.stop();
+      return server.close();
+    },
     setFaults: (faults) => server.setFaults(faults),
     requests: server.requests,
     advanceNotification: (id) => store.advanceNotification(id),
+    emitNotification: (emitOptions) => store.emitNotification(emitOptions),
     clearRequests: () => {
       server.requests.length = 0;
     },

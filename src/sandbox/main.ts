@@ -1,9 +1,12 @@
 // CLI: node dist/sandbox.js [--port N] [--api-key K] [--subscribers N] [--seed N] [--latency MS]
-//      [--error-rate R] [--rate-limit N]
+//      [--error-rate R] [--rate-limit N] [--activity N] [--live SECONDS]
+// --activity: generated everyday notifications (default 400). --live: every SECONDS a new
+// notification arrives and earlier unfinished ones move on; the feed then ends at the start time
+// and writes use the real clock (activityEndsAtMs), so new notifications list first.
 import { type SandboxOptions, startSandbox } from './index';
 
 const USAGE =
-  'Usage: node dist/sandbox.js [--port N] [--api-key K] [--subscribers N] [--seed N] [--latency MS] [--error-rate R] [--rate-limit N]';
+  'Usage: node dist/sandbox.js [--port N] [--api-key K] [--subscribers N] [--seed N] [--latency MS] [--error-rate R] [--rate-limit N] [--activity N] [--live SECONDS]';
 
 function parseArgs(argv: readonly string[]): SandboxOptions {
   const options: SandboxOptions = {};
@@ -29,6 +32,14 @@ function parseArgs(argv: readonly string[]): SandboxOptions {
       case '--latency': faults.latencyMs = num(); break;
       case '--error-rate': faults.errorRate = Math.min(1, num()); break;
       case '--rate-limit': faults.rateLimitPerSecond = num(); break;
+      case '--activity': options.activityCount = Math.floor(num()); break;
+      case '--live': {
+        const seconds = num();
+        if (seconds <= 0) throw new Error(`--live needs a positive number of seconds, got "${value}"`);
+        options.live = { everyMs: seconds * 1000 };
+        options.activityEndsAtMs = Date.now();
+        break;
+      }
       default: throw new Error(`Unknown option ${flag}`);
     }
   }

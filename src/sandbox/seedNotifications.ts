@@ -1,238 +1,26 @@
 // Seeded notifications: fixed fixtures that cover every job status, step type and digest form,
-// plus seed-dependent everyday traffic. All belong to seeded subscribers of the Development environment.
+// plus seed-dependent everyday traffic (see activity.ts). All belong to seeded subscribers of the
+// Development environment.
+import { generateActivity } from './activity';
+import { TOPIC_IDS } from './catalog';
 import { SANDBOX_FIXTURES as F } from './fixtures';
-import { DAY_MS, Prng, SEED_END_MS, iso, objectId } from './random';
-import type {
-  Channel,
-  DigestMetadata,
-  ExecutionDetail,
-  JobStatus,
-  JsonObject,
-  Notification,
-  NotificationJob,
-  NotificationStep,
-  StepFilter,
-  StepType,
-  Subscriber,
-  Workflow,
-} from './types';
-
-const HOUR_MS = 60 * 60 * 1000;
-
-const TOPIC_IDS: Record<string, string> = {
-  [F.failedTopicKey]: '6615c0ffee0000000070a001',
-  'project-apollo': '6615c0ffee0000000070a002',
-  'project-zephyr': '6615c0ffee0000000070a003',
-};
-
-const PROVIDER_OF: Record<Channel, string> = {
-  in_app: 'novu',
-  email: 'sendgrid',
-  sms: 'twilio',
-  push: 'fcm',
-  chat: 'slack',
-};
-
-const isChannel = (t: StepType): t is Channel =>
-  t === 'in_app' || t === 'email' || t === 'sms' || t === 'push' || t === 'chat';
-
-class Ids {
-  private n = 0;
-  constructor(private readonly tag: string) {}
-  next(ms: number): string {
-    return objectId(ms, this.tag, ++this.n);
-  }
-}
-
-interface DetailSpec {
-  status: ExecutionDetail['status'];
-  detail: string;
-  source?: ExecutionDetail['source'];
-  raw?: string | null;
-  isRetry?: boolean;
-}
-
-interface JobSpec {
-  type: StepType;
-  status: JobStatus;
-  details?: DetailSpec[];
-  digest?: DigestMetadata;
-  filters?: StepFilter[];
-  variants?: boolean;
-  overrides?: JsonObject;
-  scheduleExtensionsCount?: number;
-  digestedNotificationId?: string;
-  stepName?: string;
-}
-
-interface NotificationSpec {
-  id: string;
-  createdMs: number;
-  workflow: Workflow;
-  subscriber: Subscriber;
-  transactionId: string;
-  jobs: JobSpec[];
-  payload: JsonObject;
-  tags?: string[];
-  topics?: { _topicId: string; topicKey: string }[];
-  controls?: JsonObject;
-  to?: JsonObject;
-  digestedNotificationId?: string;
-}
-
-/** The execution details a job with this status and type typically has. */
-function defaultDetails(type: StepType, status: JobStatus): DetailSpec[] {
-  const queued: DetailSpec = { status: 'Pending', detail: 'Step queued' };
-  switch (status) {
-    case 'pending':
-      return [];
-    case 'queued':
-      return [{ status: 'Queued', detail: 'Step queued' }];
-    case 'running':
-      return [queued, { status: 'Pending', detail: 'Start sending message' }];
-    case 'delayed':
-      return [queued, { status: 'Pending', detail: type === 'digest' ? 'Digest started' : 'Step delayed' }];
-    case 'canceled':
-      return [queued, { status: 'Warning', detail: 'Step canceled by a cancel request' }];
-    case 'skipped':
-      return [queued, { status: 'Warning', detail: 'Step skipped: subscriber preference disabled' }];
-    case 'merged':
-      return [queued, { status: 'Success', detail: 'Digest merged into an earlier notification' }];
-    case 'failed':
-      return [queued, { status: 'Failed', detail: 'Message sending failed', source: 'Credentials', raw: null }];
-    case 'completed':
-      if (type === 'trigger') return [{ status: 'Success', detail: 'Trigger event received' }];
-      if (type === 'digest') return [queued, { status: 'Success', detail: 'Digest completed' }];
-      if (type === 'delay') return [queued, { status: 'Success', detail: 'Delay completed' }];
-      if (type === 'throttle') return [queued, { status: 'Success', detail: 'Throttle limit not reached' }];
-      if (type === 'in_app') return [queued, { status: 'Success', detail: 'In-app message created' }];
-      return [queued, { status: 'Success', detail: 'Message sent', raw: '{"id":"msg_sandbox","status":"accepted"}' }];
-  }
-}
+import { HOUR_MS, type JobSpec, type NotificationBuilder, type NotificationSpec, regularDigest } from './notificationBuilder';
+import { DAY_MS, type Prng, SEED_END_MS, iso } from './random';
+import type { Notification, StepType, Subscriber, Workflow } from './types';
 
 export interface NotificationSeedContext {
   rng: Prng;
   workflows: readonly Workflow[];
   subscribers: readonly Subscriber[];
+  builder: NotificationBuilder;
+  /** How many generated everyday notifications to add to the fixtures. */
+  activityCount: number;
+  /** Added to every timestamp (not to ids): 0 keeps the seed's own times. */
+  shiftMs: number;
 }
 
 export function seedNotifications(ctx: NotificationSeedContext): Notification[] {
-  const jobIds = new Ids('a0b000');
-  const detailIds = new Ids('de7a11');
-
-  const stepOf = (wf: Workflow, index: number, spec: JobSpec): NotificationStep => {
-    const wfN = wf._id.slice(-4);
-    const idx = index.toString(16).padStart(4, '0');
-    const step: NotificationStep = {
-      _id: `6615c0ffee00005e${wfN}${idx}`,
-      active: true,
-      filters: spec.filters ?? [],
-      _templateId: `6615c0ffee00007e${wfN}${idx}`,
-      name: spec.stepName ?? `${spec.type.replace('_', '-')}-step`,
-      _parentId: null,
-    };
-    if (isChannel(spec.type)) {
-      step.template = { type: spec.type, content: `Hello {{subscriber.firstName}}, ${wf.name}` };
-      step.controlVariables = { subject: `${wf.name}: {{payload.subject}}` };
-    }
-    if (spec.variants) {
-      step.variants = [
-        {
-          _id: `6615c0ffee00005f${wfN}${idx}`,
-          active: true,
-          filters: [
-            {
-              isNegated: false,
-              type: 'BOOLEAN',
-              value: 'AND',
-              children: [{ field: 'locale', value: 'de-DE', operator: 'EQUAL', on: 'subscriber' }],
-            },
-          ],
-          _templateId: `6615c0ffee00007f${wfN}${idx}`,
-          name: 'German variant',
-          _parentId: step._id,
-        },
-      ];
-    }
-    return step;
-  };
-
-  const build = (spec: NotificationSpec): Notification => {
-    const s = spec.subscriber;
-    const jobs: NotificationJob[] = spec.jobs.map((j, index) => {
-      const jobMs = spec.createdMs + index * 1500;
-      const details = (j.details ?? defaultDetails(j.type, j.status)).map((d, k) => {
-        const detail: ExecutionDetail = {
-          _id: detailIds.next(jobMs + k * 200),
-          createdAt: iso(jobMs + k * 200),
-          status: d.status,
-          detail: d.detail,
-          isRetry: d.isRetry ?? false,
-          isTest: false,
-          raw: d.raw ?? null,
-          source: d.source ?? 'Internal',
-        };
-        if (isChannel(j.type)) detail.providerId = PROVIDER_OF[j.type];
-        return detail;
-      });
-      const job: NotificationJob = {
-        _id: jobIds.next(jobMs),
-        type: j.type,
-        status: j.status,
-        executionDetails: details,
-        step: stepOf(spec.workflow, index, j),
-        payload: spec.payload,
-        updatedAt: iso(jobMs + details.length * 200),
-      };
-      // Action steps (trigger, digest, delay, ...) run without a provider; the service omits the field.
-      if (isChannel(j.type)) job.providerId = PROVIDER_OF[j.type];
-      if (j.digest) job.digest = j.digest;
-      if (j.overrides) job.overrides = j.overrides;
-      if (j.scheduleExtensionsCount !== undefined) job.scheduleExtensionsCount = j.scheduleExtensionsCount;
-      if (j.digestedNotificationId) job._digestedNotificationId = j.digestedNotificationId;
-      return job;
-    });
-    const subscriber: Notification['subscriber'] = { _id: s._id, subscriberId: s.subscriberId };
-    if (s.firstName) subscriber.firstName = s.firstName;
-    if (s.lastName) subscriber.lastName = s.lastName;
-    if (s.email) subscriber.email = s.email;
-    if (s.phone) subscriber.phone = s.phone;
-    const lastJob = jobs[jobs.length - 1];
-    const n: Notification = {
-      _id: spec.id,
-      _environmentId: F.developmentEnvironmentId,
-      _organizationId: F.organizationId,
-      _subscriberId: s._id,
-      transactionId: spec.transactionId,
-      _templateId: spec.workflow._id,
-      createdAt: iso(spec.createdMs),
-      updatedAt: lastJob ? lastJob.updatedAt : iso(spec.createdMs),
-      channels: [...new Set(spec.jobs.map((j) => j.type).filter((t) => t !== 'trigger'))],
-      subscriber,
-      template: {
-        _id: spec.workflow._id,
-        name: spec.workflow.name,
-        origin: spec.workflow.origin,
-        triggers: [
-          {
-            type: 'event',
-            identifier: spec.workflow.identifier,
-            variables: spec.workflow.variables.map((name) => ({ name })),
-          },
-        ],
-      },
-      jobs,
-      payload: spec.payload,
-      tags: spec.tags ?? spec.workflow.tags,
-      to: spec.to ?? { subscriberId: s.subscriberId },
-      severity: spec.workflow.severity,
-      critical: spec.workflow.critical,
-    };
-    if (spec.controls) n.controls = spec.controls;
-    if (spec.topics) n.topics = spec.topics;
-    if (spec.digestedNotificationId) n._digestedNotificationId = spec.digestedNotificationId;
-    return n;
-  };
+  const build = (spec: NotificationSpec): Notification => ctx.builder.build(spec, ctx.shiftMs);
 
   const wf = (identifier: string): Workflow => {
     const found = ctx.workflows.find((w) => w.identifier === identifier);
@@ -244,18 +32,6 @@ export function seedNotifications(ctx: NotificationSeedContext): Notification[] 
   if (!alice || !htmlNamed) throw new Error('fixture subscriber missing');
   const at = (hoursAgo: number): number => SEED_END_MS - hoursAgo * HOUR_MS;
   const done = (type: StepType): JobSpec => ({ type, status: 'completed' });
-
-  const regularDigest = (events: number): DigestMetadata => ({
-    digestKey: 'postId',
-    amount: 5,
-    unit: 'minutes',
-    type: 'regular',
-    events: Array.from({ length: events }, (_, i) => ({ postId: 'post-7', postTitle: `Reply #${i + 1}`, author: `user-${i}` })),
-    backoff: true,
-    backoffAmount: 1,
-    backoffUnit: 'minutes',
-    updateMode: false,
-  });
 
   const fixtures: Notification[] = [
     build({
@@ -385,7 +161,7 @@ export function seedNotifications(ctx: NotificationSeedContext): Notification[] 
               ordinalValue: 'weekday',
               monthlyType: 'on',
               cronExpression: '0 9 * * 1,4',
-              untilDate: iso(SEED_END_MS + 90 * DAY_MS),
+              untilDate: iso(SEED_END_MS + ctx.shiftMs + 90 * DAY_MS),
             },
           },
         },
@@ -530,36 +306,12 @@ export function seedNotifications(ctx: NotificationSeedContext): Notification[] 
     }),
   ];
 
-  // Everyday traffic: a mix of outcomes across the first subscribers and the ordinary workflows.
-  const rng = ctx.rng;
-  const recipients = ctx.subscribers.slice(0, Math.min(ctx.subscribers.length, 400));
-  const ordinary = ctx.workflows.filter((w) => !w.critical);
-  const outcomes: readonly JobStatus[] = ['completed', 'completed', 'completed', 'completed', 'completed', 'failed', 'skipped'];
-  const generated: Notification[] = [];
-  const count = 80;
-  for (let i = 0; i < count; i++) {
-    const workflow = rng.pick(ordinary);
-    const subscriber = rng.pick(recipients);
-    const createdMs = SEED_END_MS - 12 * HOUR_MS - Math.floor(((count - i) * 30 * DAY_MS) / count) + rng.int(0, HOUR_MS);
-    const jobs: JobSpec[] = [done('trigger')];
-    if (workflow.identifier === F.digestWorkflowIdentifier) jobs.push({ type: 'digest', status: 'completed', digest: regularDigest(rng.int(1, 4)) });
-    for (const channel of workflow.channels) jobs.push({ type: channel, status: rng.pick(outcomes) });
-    const payload: JsonObject = {};
-    for (const v of workflow.variables) payload[v] = `${v}-${i}`;
-    const topicKey = rng.chance(0.2) ? rng.pick(['project-apollo', 'project-zephyr', F.failedTopicKey]) : undefined;
-    generated.push(
-      build({
-        id: objectId(createdMs, 'beef00', i + 1),
-        createdMs,
-        workflow,
-        subscriber,
-        transactionId: `txn-${rng.hex(8)}-${i}`,
-        payload,
-        jobs,
-        topics: topicKey ? [{ _topicId: TOPIC_IDS[topicKey] ?? '6615c0ffee0000000070a0ff', topicKey }] : undefined,
-        to: topicKey ? { type: 'Topic', topicKey } : undefined,
-      }),
-    );
-  }
+  const generated = generateActivity({
+    rng: ctx.rng,
+    workflows: ctx.workflows,
+    subscribers: ctx.subscribers,
+    count: ctx.activityCount,
+    build,
+  });
   return [...fixtures, ...generated];
 }

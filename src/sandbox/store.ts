@@ -1,8 +1,11 @@
 // The sandbox's in-memory state and the queries the routes need. Subscribers are kept in two sorted
 // indexes (by _id and by updatedAt) so that cursor lookups are binary searches, not scans.
+import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
 import { ENVIRONMENTS, createIntegrations, createWorkflows } from './catalog';
+import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
-import { Prng, SEED_END_MS, iso, objectId } from './random';
+import { NotificationBuilder } from './notificationBuilder';
+import { DAY_MS, Prng, SEED_END_MS, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
 import { SUBSCRIBER_ID_TAG, seedSubscribers } from './seedSubscribers';
 import {
@@ -21,6 +24,14 @@ import {
 } from './types';
 
 export const TOTAL_COUNT_CAP = 50_000;
+/** Generated everyday notifications besides the fixtures, unless the options say otherwise. */
+export const DEFAULT_ACTIVITY_COUNT = 400;
+/** How long the simulated plan keeps activity, unless the options say otherwise. */
+export const DEFAULT_RETENTION_DAYS = 30;
+/** The live service accepts a range that starts up to an hour before its retention (for clock skew). */
+const RETENTION_GRACE_MS = 60 * 60 * 1000;
+/** Tag in the ids of notifications emitted at runtime. */
+const EMITTED_ID_TAG = 'e3e300';
 
 const NEXT_JOB_STATUS: Partial<Record<string, 'queued' | 'running' | 'completed'>> = {
   pending: 'queued',
@@ -58,7 +69,8 @@ export interface NotificationSearch {
   templates: string[];
   emails: string[];
   severity: string[];
-  transactionId?: string;
+  /** Any of these (the parameter may be repeated). */
+  transactionIds: string[];
   topicKey?: string;
   afterMs?: number;
   beforeMs?: number;
@@ -70,6 +82,43 @@ export interface NotificationPage {
   pageSize: number;
   page: number;
 }
+
+export interface SandboxStoreOptions {
+  seed: number;
+  subscriberCount: number;
+  extraNotifications?: readonly Notification[];
+  /** Default DEFAULT_ACTIVITY_COUNT. */
+  activityCount?: number;
+  /** When set, seeded notifications end at this instant instead of SEED_END_MS and writes use the real clock. */
+  activityEndsAtMs?: number;
+  /** Default DEFAULT_RETENTION_DAYS. */
+  retentionDays?: number;
+}
+
+/** What `emitNotification` should produce; everything left out is chosen by the store's PRNG. */
+export interface EmitNotificationOptions {
+  /** delivered: every job completed; failed: a channel failed with a provider's error; pending: channel jobs not started. Default delivered. */
+  outcome?: 'delivered' | 'failed' | 'pending';
+  /** A workflow identifier (or `_id` or slug). Default: one of the non-critical workflows. */
+  workflowIdentifier?: string;
+  /** Default: one of the first seeded subscribers. */
+  subscriberId?: string;
+}
+
+const EMIT_OUTCOMES: Record<NonNullable<EmitNotificationOptions['outcome']>, ActivityOutcome> = {
+  delivered: 'completed',
+  failed: 'failed',
+  pending: 'pending',
+};
+
+/** Newest first, ties by `_id` descending: true when `a` lists before `b`. */
+const listsBefore = (a: Notification, b: Notification): boolean =>
+  a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a._id > b._id;
+
+/** The last instant whose ISO string has a four-digit year (later ones would not compare as strings). */
+const LAST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** `iso(ms)` for a bound of a range, clamped to the years 1970 to 9999. */
+const isoBound = (ms: number): string => iso(Math.min(Math.max(ms, 0), LAST_ISO_MS));
 
 export type Criticality = 'nonCritical' | 'critical' | 'all';
 
@@ -114,20 +163,38 @@ export class SandboxStore {
   readonly workflows: readonly Workflow[];
   readonly integrations: readonly Integration[];
   /** Newest first, as the activity feed lists them. */
-  readonly notifications: readonly Notification[];
+  private readonly feed: Notification[];
   private readonly notificationsById: Map<string, Notification>;
+  private readonly builder = new NotificationBuilder();
+  /** Chooses what emitted notifications look like: the same seed and calls give the same records. */
+  private readonly emitRng: Prng;
+  private emitted = 0;
+  /** Emitted notifications with jobs still to move on, oldest first. */
+  private readonly unsettled = new Set<string>();
+  /** Anchored stores live in real time: see `nowMs` and `tick`. */
+  private readonly anchored: boolean;
+  private readonly retentionMs: number;
   /** Ascending `_id` (= creation order). */
   private readonly byId: Subscriber[];
   /** Ascending (`updatedAt`, `_id`). */
   private readonly byUpdated: Subscriber[];
   private readonly bySubscriberId = new Map<string, Subscriber>();
   private readonly storedPreferences: Map<string, StoredPreferences>;
-  /** A logical clock for writes, so that runs stay reproducible and always sort after seeded data. */
-  private clockMs = SEED_END_MS;
+  /**
+   * The clock for writes: logical (1 s per write, from SEED_END_MS) so that runs stay reproducible
+   * and always sort after seeded data; the real clock when anchored.
+   */
+  private clockMs: number;
   private created = 0;
 
-  constructor(seed: number, subscriberCount: number, extraNotifications: readonly Notification[] = []) {
+  constructor(options: SandboxStoreOptions) {
+    const { seed, subscriberCount, extraNotifications = [] } = options;
     const rng = new Prng(seed);
+    this.emitRng = new Prng(seed ^ 0xe3e3);
+    this.anchored = options.activityEndsAtMs !== undefined;
+    const shiftMs = options.activityEndsAtMs === undefined ? 0 : Math.floor(options.activityEndsAtMs) - SEED_END_MS;
+    this.clockMs = SEED_END_MS + shiftMs;
+    this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
     this.workflows = createWorkflows();
     this.integrations = createIntegrations();
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical).map((w) => w._id));
@@ -139,15 +206,33 @@ export class SandboxStore {
       a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? -1 : 1) : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
     );
     this.created = this.byId.length;
-    const notifications = [...seedNotifications({ rng, workflows: this.workflows, subscribers: this.byId }), ...extraNotifications];
-    notifications.sort((a, b) => (a.createdAt === b.createdAt ? (a._id < b._id ? 1 : -1) : a.createdAt < b.createdAt ? 1 : -1));
-    this.notifications = notifications;
+    const seededNotifications = seedNotifications({
+      rng,
+      workflows: this.workflows,
+      subscribers: this.byId,
+      builder: this.builder,
+      activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
+      shiftMs,
+    });
+    const notifications = [...seededNotifications, ...extraNotifications];
+    notifications.sort((a, b) => (listsBefore(a, b) ? -1 : listsBefore(b, a) ? 1 : 0));
+    this.feed = notifications;
     this.notificationsById = new Map(notifications.map((n) => [n._id, n]));
   }
 
+  /** The instant retention is measured from: the real time when anchored, else SEED_END_MS. */
+  nowMs(): number {
+    return this.anchored ? Date.now() : SEED_END_MS;
+  }
+
+  /** The time of the next write; every write is later than the one before. */
+  private tickMs(): number {
+    this.clockMs = this.anchored ? Math.max(this.clockMs + 1, Date.now()) : this.clockMs + 1000;
+    return this.clockMs;
+  }
+
   private tick(): string {
-    this.clockMs += 1000;
-    return iso(this.clockMs);
+    return iso(this.tickMs());
   }
 
   // --- subscribers ---------------------------------------------------------------------------
@@ -333,8 +418,57 @@ export class SandboxStore {
 
   // --- notifications -------------------------------------------------------------------------
 
+  /** Newest first, as the activity feed lists them. */
+  get notifications(): readonly Notification[] {
+    return this.feed;
+  }
+
   notification(id: string): Notification | undefined {
     return this.notificationsById.get(id);
+  }
+
+  /**
+   * A new run of a workflow at the store's current time (so it lists first), with jobs per the
+   * workflow's channels. Unknown workflow or subscriber: an Error.
+   */
+  emitNotification(options: EmitNotificationOptions = {}): Notification {
+    const rng = this.emitRng;
+    const ordinary = this.workflows.filter((w) => !w.critical);
+    const workflow = options.workflowIdentifier === undefined ? rng.pick(ordinary) : this.findWorkflow(options.workflowIdentifier);
+    if (!workflow) throw new Error(`Unknown workflow ${options.workflowIdentifier}`);
+    const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.byId)) : this.subscriber(options.subscriberId);
+    if (!subscriber) throw new Error(`Unknown subscriber ${options.subscriberId}`);
+    const createdMs = this.tickMs();
+    const index = ++this.emitted;
+    const spec = activitySpec({
+      id: objectId(createdMs, EMITTED_ID_TAG, index),
+      createdMs,
+      workflow,
+      subscriber,
+      outcome: EMIT_OUTCOMES[options.outcome ?? 'delivered'],
+      transactionId: `txn-emitted-${rng.hex(8)}-${index}`,
+      index,
+      rng,
+    });
+    // Its jobs ran within moments of the trigger, not seconds apart as in the seed.
+    const notification = this.builder.build({ ...spec, jobSpacingMs: 3, detailSpacingMs: 1 });
+    this.clockMs = Math.max(this.clockMs, Date.parse(notification.updatedAt));
+    let at = 0;
+    while (at < this.feed.length && listsBefore(this.feed[at]!, notification)) at++;
+    this.feed.splice(at, 0, notification);
+    this.notificationsById.set(notification._id, notification);
+    if (notification.jobs.some((j) => j.status in NEXT_JOB_STATUS)) this.unsettled.add(notification._id);
+    return notification;
+  }
+
+  /** Moves every emitted notification that is still unfinished one step on; returns how many moved. */
+  advanceEmitted(): number {
+    let moved = 0;
+    for (const id of [...this.unsettled]) {
+      if (this.advanceNotification(id)) moved++;
+      if (!this.notificationsById.get(id)?.jobs.some((j) => j.status in NEXT_JOB_STATUS)) this.unsettled.delete(id);
+    }
+    return moved;
   }
 
   /**
@@ -365,34 +499,63 @@ export class SandboxStore {
     return true;
   }
 
+  /**
+   * The service's activity feed: newest first (ties by `_id` descending), offset paging, `after`
+   * and `before` inclusive. Like the live service, `hasMore` is "this page is full" (a full last
+   * page says true and the next one is empty), a range starting before the plan's retention
+   * answers 402, and without `after` the list starts where retention does.
+   */
   listNotifications(q: NotificationSearch): NotificationPage {
+    const earliestMs = this.nowMs() - this.retentionMs;
+    this.checkRetention(q, earliestMs);
+    // Timestamps are ISO strings in one format, so they compare as strings; the feed is sorted by them.
+    const afterIso = isoBound(q.afterMs ?? earliestMs);
+    const beforeIso = q.beforeMs === undefined ? undefined : isoBound(q.beforeMs);
+    const matches = this.notificationFilter(q);
+    const start = q.page * q.limit;
+    const data: Notification[] = [];
+    let skipped = 0;
+    for (const n of this.feed) {
+      if (n.createdAt < afterIso || data.length === q.limit) break;
+      if ((beforeIso !== undefined && n.createdAt > beforeIso) || !matches(n)) continue;
+      if (skipped < start) skipped++;
+      else data.push(n);
+    }
+    return { data, hasMore: data.length === q.limit, pageSize: q.limit, page: q.page };
+  }
+
+  /** 400 for a reversed range; 402, with the live service's message, for one that starts before retention. */
+  private checkRetention(q: NotificationSearch, earliestMs: number): void {
+    if (q.afterMs !== undefined && q.beforeMs !== undefined && q.afterMs > q.beforeMs) {
+      throw badRequest('Invalid date range: start date (after) must be earlier than end date (before)');
+    }
+    const limitMs = earliestMs - RETENTION_GRACE_MS;
+    if ((q.afterMs !== undefined && q.afterMs < limitMs) || (q.beforeMs !== undefined && q.beforeMs < limitMs)) {
+      throw paymentRequired(
+        "Requested date range exceeds your plan's retention period. " +
+          `The earliest accessible date for your plan is ${iso(earliestMs).slice(0, 10)}. ` +
+          'Please upgrade your plan to access older activities.',
+      );
+    }
+  }
+
+  /** The list's filters other than dates: each given one must match, any of its values. */
+  private notificationFilter(q: NotificationSearch): (n: Notification) => boolean {
     const subscriberIds = new Set(q.subscriberIds);
     const channels = new Set(q.channels);
     const templates = new Set(q.templates);
     const emails = new Set(q.emails.map((e) => e.toLowerCase()));
     const severity = new Set(q.severity);
-    const matches = this.notifications.filter((n) => {
-      const createdMs = Date.parse(n.createdAt);
-      return (
-        // Both the external subscriberId and the internal _id identify a subscriber here.
-        (subscriberIds.size === 0 || subscriberIds.has(n.subscriber.subscriberId) || subscriberIds.has(n._subscriberId)) &&
-        (channels.size === 0 || n.channels.some((c) => channels.has(c))) &&
-        (templates.size === 0 || templates.has(n._templateId)) &&
-        (emails.size === 0 || emails.has((n.subscriber.email ?? '').toLowerCase())) &&
-        (severity.size === 0 || severity.has(n.severity)) &&
-        (q.transactionId === undefined || n.transactionId === q.transactionId) &&
-        (q.topicKey === undefined || (n.topics ?? []).some((t) => t.topicKey === q.topicKey)) &&
-        (q.afterMs === undefined || createdMs >= q.afterMs) &&
-        (q.beforeMs === undefined || createdMs <= q.beforeMs)
-      );
-    });
-    const start = q.page * q.limit;
-    return {
-      data: matches.slice(start, start + q.limit),
-      hasMore: matches.length > start + q.limit,
-      pageSize: q.limit,
-      page: q.page,
-    };
+    const transactionIds = new Set(q.transactionIds);
+    return (n) =>
+      // Both the external subscriberId and the internal _id identify a subscriber here.
+      (subscriberIds.size === 0 || subscriberIds.has(n.subscriber.subscriberId) || subscriberIds.has(n._subscriberId)) &&
+      (channels.size === 0 || n.channels.some((c) => channels.has(c))) &&
+      (templates.size === 0 || templates.has(n._templateId)) &&
+      (emails.size === 0 || emails.has((n.subscriber.email ?? '').toLowerCase())) &&
+      (severity.size === 0 || severity.has(n.severity)) &&
+      (transactionIds.size === 0 || transactionIds.has(n.transactionId)) &&
+      (q.topicKey === undefined || (n.topics ?? []).some((t) => t.topicKey === q.topicKey));
   }
 
   isChannel(value: string): value is Channel {

@@ -282,7 +282,6 @@ export function parseNotificationSearch(query: Query): NotificationSearch {
   };
   const afterMs = date('after');
   const beforeMs = date('before');
-  const transactionId = scalar(query, 'transactionId', errors);
   const topicKey = scalar(query, 'topicKey', errors);
   errors.throwIfAny();
   const search: NotificationSearch = {
@@ -293,8 +292,9 @@ export function parseNotificationSearch(query: Query): NotificationSearch {
     templates: queryList(query, 'templates'),
     emails: queryList(query, 'emails'),
     severity: queryList(query, 'severity'),
+    // The live service accepts the transaction id repeated: any of them matches.
+    transactionIds: queryList(query, 'transactionId').filter((t) => t !== ''),
   };
-  if (transactionId) search.transactionId = transactionId;
   if (topicKey) search.topicKey = topicKey;
   if (afterMs !== undefined) search.afterMs = afterMs;
   if (beforeMs !== undefined) search.beforeMs = beforeMs;
