@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
+/** The feature folders of src/: each may use shared code, none another feature. */
+const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity'];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/'] },
   js.configs.recommended,
@@ -45,14 +48,13 @@ export default tseslint.config(
   },
   // Features do not reach into each other: what two need goes to format/, ui/ or panels/, and the
   // composition root (extension.ts) wires one to another with callbacks.
-  ...['subscribers', 'integrations', 'notifications', 'preferences'].map((feature) => ({
+  ...FEATURES.map((feature) => ({
     files: [`src/${feature}/**/*.ts`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: ['subscribers', 'integrations', 'notifications', 'preferences']
-            .filter((other) => other !== feature)
+          patterns: FEATURES.filter((other) => other !== feature)
             .map((other) => ({ group: [`../${other}`, `../${other}/*`], message: `${feature}/ must not reach into ${other}/.` })),
         },
       ],
@@ -64,7 +66,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../subscribers/*', '../integrations/*', '../notifications/*', '../preferences/*'], message: 'Shared code must not depend on a feature.' }] },
+        { patterns: [{ group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' }] },
       ],
     },
   },

@@ -27,6 +27,23 @@ export const Commands = {
   openIntegrationJson: 'novuExplorer.openIntegrationJson',
   openNotification: 'novuExplorer.openNotification',
   openNotificationFromEditor: 'novuExplorer.openNotificationFromEditor',
+  openNotificationLink: 'novuExplorer.openNotificationLink',
+  refreshActivity: 'novuExplorer.refreshActivity',
+  loadMoreActivity: 'novuExplorer.loadMoreActivity',
+  filterActivity: 'novuExplorer.filterActivity',
+  clearActivityFilter: 'novuExplorer.clearActivityFilter',
+  showFailuresOnly: 'novuExplorer.showFailuresOnly',
+  showAllActivity: 'novuExplorer.showAllActivity',
+  followActivity: 'novuExplorer.followActivity',
+  stopFollowingActivity: 'novuExplorer.stopFollowingActivity',
+  resumeActivityFollow: 'novuExplorer.resumeActivityFollow',
+  openActivityNotification: 'novuExplorer.openActivityNotification',
+  copyNotificationId: 'novuExplorer.copyNotificationId',
+  copyTransactionId: 'novuExplorer.copyTransactionId',
+  editActivityPreferences: 'novuExplorer.editActivityPreferences',
+  showOnlyActivitySubscriber: 'novuExplorer.showOnlyActivitySubscriber',
+  showOnlyActivityWorkflow: 'novuExplorer.showOnlyActivityWorkflow',
+  openNotificationJson: 'novuExplorer.openNotificationJson',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -17,11 +17,16 @@ import { PreferencesPanels } from './preferences/preferencesPanels';
 import { IntegrationCommands } from './integrations/integrationCommands';
 import { JsonDocuments } from './ui/jsonDocuments';
 import { SubscriberCommands } from './subscribers/subscriberCommands';
-import { subscriberDisplayName, type SubscriberNode } from './subscribers/subscriberNode';
+import type { SubscriberNode } from './subscribers/subscriberNode';
 import type { IntegrationNode } from './integrations/integrationsProvider';
 import { ErrorNode } from './ui/treeNodes';
 import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './integrations/integrationsProvider';
 import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './subscribers/subscribersProvider';
+import { ACTIVITY_VIEW_ID, ActivityProvider } from './activity/activityProvider';
+import { ActivityCommands } from './activity/activityCommands';
+import { ActivityMemory } from './activity/activityMemory';
+import type { NotificationNode } from './activity/activityNodes';
+import { registerNotificationLinks, type NotificationTerminalLinks } from './notifications/notificationLinks';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -33,6 +38,8 @@ export interface NovuExplorerApi {
   log: Log;
   subscribers: SubscribersProvider;
   integrations: IntegrationsProvider;
+  activity: ActivityProvider;
+  links: { terminal: NotificationTerminalLinks };
   sandbox: SandboxHost;
   uriHandler: NovuUriHandler;
   context: vscode.ExtensionContext;
@@ -62,6 +69,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const integrationsView = vscode.window.createTreeView(INTEGRATIONS_VIEW_ID, { treeDataProvider: integrations, showCollapseAll: true });
   subscribers.view = subscribersView;
   integrations.view = integrationsView;
+  const activity = new ActivityProvider(manager, new ActivityMemory(context.globalState));
+  const activityView = vscode.window.createTreeView(ACTIVITY_VIEW_ID, { treeDataProvider: activity, showCollapseAll: true });
+  activity.view = activityView;
 
   const connectionCommands = new ConnectionCommands(manager, currentPrompter);
   const json = new JsonDocuments();
@@ -70,14 +80,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const integrationCommands = new IntegrationCommands(json);
   const notificationPanels = new NotificationPanels(context, manager, json, log);
   const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter);
+  const links = registerNotificationLinks();
+  const activityCommands = new ActivityCommands(
+    manager,
+    activity,
+    json,
+    currentPrompter,
+    (id, connectionId) => notificationCommands.open(id, connectionId),
+    (id, connection, name) => preferencesPanels.open(id, connection, name),
+  );
   const uriHandler = new NovuUriHandler(manager, currentPrompter, (id, connectionId) => notificationCommands.open(id, connectionId));
   const reloadAll = () => {
     subscribers.reload();
     integrations.reload();
+    activity.reload();
   };
   // A refresh after a rejected key tries the key again (it may have been fixed on the service);
   // the key belongs to the connection, so both views try again.
-  const refresh = (view?: SubscribersProvider | IntegrationsProvider) => {
+  const refresh = (view?: SubscribersProvider | IntegrationsProvider | ActivityProvider) => {
     if (manager.state === 'unauthorized' || !view) {
       if (manager.active) manager.setState('ready');
       reloadAll();
@@ -102,8 +122,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.createSubscriber]: () => subscriberCommands.create(),
     [Commands.copySubscriberId]: (node: SubscriberNode) => subscriberCommands.copyId(node),
     [Commands.openSubscriberJson]: (node: SubscriberNode) => subscriberCommands.openJson(node),
-    [Commands.showSubscriberNotifications]: (node?: SubscriberNode) =>
-      node?.subscriber && notificationCommands.showForSubscriber({ subscriberId: node.subscriber.subscriberId, name: subscriberDisplayName(node.subscriber) }, SUBSCRIBERS_VIEW_ID),
+    [Commands.showSubscriberNotifications]: (node?: SubscriberNode) => node?.subscriber && activityCommands.showForSubscriber(node.subscriber.subscriberId),
     [Commands.editPreferences]: (node?: SubscriberNode) => subscriberCommands.editPreferences(node && typeof node === 'object' ? node : undefined),
     [Commands.refreshItem]: (node: SubscriberNode) => subscriberCommands.refreshOne(node),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -111,6 +130,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.openIntegrationJson]: (node: IntegrationNode) => integrationCommands.openJson(node),
     [Commands.openNotification]: (id?: string, connectionId?: string) => notificationCommands.open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined),
     [Commands.openNotificationFromEditor]: () => notificationCommands.openFromEditor(),
+    [Commands.openNotificationLink]: (ref: unknown) => notificationCommands.openLink(ref),
+    [Commands.refreshActivity]: () => refresh(activity),
+    [Commands.loadMoreActivity]: () => activity.loadMore(),
+    [Commands.filterActivity]: () => activityCommands.filter(),
+    [Commands.clearActivityFilter]: () => activityCommands.clearFilter(),
+    [Commands.showFailuresOnly]: () => activity.setFailuresOnly(true),
+    [Commands.showAllActivity]: () => activity.setFailuresOnly(false),
+    [Commands.followActivity]: () => activity.setFollow(true),
+    [Commands.stopFollowingActivity]: () => activity.setFollow(false),
+    [Commands.resumeActivityFollow]: () => activity.resumeFollow(),
+    [Commands.openActivityNotification]: (node?: NotificationNode) => activityCommands.open(node),
+    [Commands.copyNotificationId]: (node?: NotificationNode) => activityCommands.copyId(node),
+    [Commands.copyTransactionId]: (node?: NotificationNode) => activityCommands.copyTransactionId(node),
+    [Commands.editActivityPreferences]: (node?: NotificationNode) => activityCommands.editSubscriberPreferences(node),
+    [Commands.showOnlyActivitySubscriber]: (node?: NotificationNode) => activityCommands.showOnlySubscriber(node),
+    [Commands.showOnlyActivityWorkflow]: (node?: NotificationNode) => activityCommands.showOnlyWorkflow(node),
+    [Commands.openNotificationJson]: (node?: NotificationNode) => activityCommands.openJson(node),
   };
 
   context.subscriptions.push(
@@ -124,6 +160,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     integrations,
     subscribersView,
     integrationsView,
+    activity,
+    activityView,
+    links.registration,
     new ConnectionStatusBar(manager),
     manager.onDidChangeActive(reloadAll),
     rejectedKeyPrompt(manager, currentPrompter),
@@ -143,6 +182,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     log,
     subscribers,
     integrations,
+    activity,
+    links: { terminal: links.terminal },
     sandbox,
     uriHandler,
     context,

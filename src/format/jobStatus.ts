@@ -49,6 +49,11 @@ export function stepTypeInfo(type: string | null | undefined): { label: string; 
   return (type && STEP_TYPES[type]) || { label: type || 'Step', icon: 'circle-large-outline', channel: false };
 }
 
+/** What changes as jobs move (status, last update, details so far): compared between live refreshes. */
+export function progressSignature(notification: Pick<Notification, 'jobs'>): string {
+  return (notification.jobs ?? []).map((job) => `${job._id}:${job.status}:${job.updatedAt ?? ''}:${job.executionDetails?.length ?? 0}`).join('|');
+}
+
 export function isInProgress(notification: Pick<Notification, 'jobs'>): boolean {
   return (notification.jobs ?? []).some((job) => IN_PROGRESS_JOB_STATUSES.includes(job.status));
 }

@@ -10,7 +10,8 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { notificationPickItem } from './notificationItems';
-import { ID_WORD_PATTERN, parseNotificationRef } from './notificationRefs';
+import { NOTIFICATION_ID_PATTERN } from './protocol';
+import { ID_WORD_PATTERN, parseNotificationRef, type NotificationRef } from './notificationRefs';
 
 type Choice = { kind: 'notification'; id: string } | { kind: 'transaction'; id: string };
 
@@ -58,33 +59,16 @@ export class NotificationCommands {
   }
 
   /**
-   * A subscriber's recent notifications (GET /v1/notifications); the choice opens it. Progress
-   * shows on `progressViewId`, the view the user asked from.
+   * A link in the terminal or a document was activated. Its argument is checked like any input:
+   * a command link can be written by anyone who writes a document.
    */
-  async showForSubscriber(subscriber: { subscriberId: string; name?: string }, progressViewId?: string): Promise<void> {
-    const active = await this.manager.activeClient();
-    if (!active) return;
-    const who = subscriber.name ?? subscriber.subscriberId;
-    let page;
-    try {
-      const list = () => active.client.listNotifications({ subscriberIds: [subscriber.subscriberId], limit: 50 });
-      page = await (progressViewId ? vscode.window.withProgress({ location: { viewId: progressViewId } }, list) : list());
-    } catch (error) {
-      const action = await this.prompter().message('error', formatErrorLine(`Could not load the notifications of ${who}`, describeError(error)), 'Retry', 'Show Log');
-      if (action === 'Retry') return this.showForSubscriber(subscriber, progressViewId);
-      if (action) await vscode.commands.executeCommand(Commands.showLog);
-      return;
-    }
-    if (page.data.length === 0) {
-      await this.prompter().message('info', `${who} has no notifications in the retention window of "${active.connection.name}".`);
-      return;
-    }
-    const id = await this.prompter().pick<string>({
-      title: `Notifications of ${who}${page.hasMore ? ' (latest 50)' : ''}`,
-      placeholder: 'Pick a notification to open it',
-      items: page.data.map((n) => notificationPickItem(n, n._id)),
-    });
-    if (id) await this.open(id, active.connection.id);
+  async openLink(ref: unknown): Promise<NotificationPanel | undefined> {
+    const candidate = ref as Partial<NotificationRef> | undefined;
+    if (!candidate || typeof candidate.id !== 'string' || (candidate.kind !== 'notification' && candidate.kind !== 'transaction')) return undefined;
+    const valid = candidate.kind === 'notification' ? NOTIFICATION_ID_PATTERN.test(candidate.id) : /^[\w:.-]{1,128}$/.test(candidate.id);
+    if (!valid) return undefined;
+    const connection = await this.connectionFor();
+    return connection ? this.openRef({ kind: candidate.kind, id: candidate.kind === 'notification' ? candidate.id.toLowerCase() : candidate.id }, connection) : undefined;
   }
 
   /** The editor's selection, or the word under the cursor, as a notification or transaction id. */

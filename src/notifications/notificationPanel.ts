@@ -12,7 +12,8 @@ import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { JsonDocuments } from '../ui/jsonDocuments';
 import type { NotificationPanelState, NotificationRequests } from './protocol';
 import { notificationWebviewMessageSchema } from './protocolSchemas';
-import { buildJobDetails, buildViewModel, progressSignature } from './viewModel';
+import { buildJobDetails, buildViewModel } from './viewModel';
+import { progressSignature } from '../format/jobStatus';
 
 export const NOTIFICATION_PANEL_TYPE = 'novuExplorer.notification';
 

@@ -38,10 +38,6 @@ const UNIT_MS: Record<string, number> = {
   months: 30 * 86_400_000,
 };
 
-/** What changes as jobs move (status, last update, details so far): compared between live refreshes. */
-export function progressSignature(notification: Pick<Notification, 'jobs'>): string {
-  return (notification.jobs ?? []).map((job) => `${job._id}:${job.status}:${job.updatedAt ?? ''}:${job.executionDetails?.length ?? 0}`).join('|');
-}
 
 /** "5 minutes", "1 hour" */
 export function formatAmount(amount: number | null | undefined, unit: string | null | undefined): string | undefined {

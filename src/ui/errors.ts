@@ -1,7 +1,7 @@
 /** One short, user-facing form for every error, with the next step to offer. */
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isAbortError } from '../api';
 
-export type ErrorKind = 'unauthorized' | 'forbidden' | 'notFound' | 'validation' | 'rateLimited' | 'server' | 'network' | 'timeout' | 'shape' | 'canceled' | 'other';
+export type ErrorKind = 'unauthorized' | 'forbidden' | 'retention' | 'notFound' | 'validation' | 'rateLimited' | 'server' | 'network' | 'timeout' | 'shape' | 'canceled' | 'other';
 
 export interface DescribedError {
   kind: ErrorKind;
@@ -21,12 +21,18 @@ export function describeError(error: unknown): DescribedError {
       error.status === 401 ? 'unauthorized'
       // 403: the key is known but may not do this; other operations may still work with it.
       : error.status === 403 ? 'forbidden'
+      // 402 on the activity list: the range starts before what the plan keeps (contract §6).
+      : error.status === 402 ? 'retention'
       : error.status === 404 ? 'notFound'
       : error.status === 422 || error.status === 400 ? 'validation'
       : error.status === 429 ? 'rateLimited'
       : error.status >= 500 ? 'server'
       : 'other';
-    const prefix = kind === 'unauthorized' ? 'The API key was rejected: ' : kind === 'forbidden' ? 'The service refused access: ' : '';
+    const prefix =
+      kind === 'unauthorized' ? 'The API key was rejected: '
+      : kind === 'forbidden' ? 'The service refused access: '
+      : kind === 'retention' ? 'The plan keeps activity for a limited time, and this range starts before it: '
+      : '';
     const wait = error.retryAfterSeconds !== undefined && kind === 'rateLimited' ? ` Try again in ${Math.ceil(error.retryAfterSeconds)} s.` : '';
     return {
       kind,

@@ -42,6 +42,19 @@ export interface SearchOptions<T> {
   suggest: (text: string) => PickItem<T>[];
 }
 
+export interface PickManyOptions<T> {
+  title: string;
+  placeholder?: string;
+  /** What is chosen when the pick opens. */
+  initial: readonly T[];
+  /** Identity of a value: chosen values are kept across suggestions by it. */
+  key: (value: T) => string;
+  /** The items for what is typed so far (called on every change, with what is chosen now). */
+  suggest: (text: string, chosen: readonly T[]) => PickItem<T>[];
+  /** Values of the same group exclude each other: choosing one unchooses the others. */
+  groupOf?: (value: T) => string | undefined;
+}
+
 export type MessageKind = 'info' | 'warning' | 'error';
 
 export interface Prompter {
@@ -49,6 +62,8 @@ export interface Prompter {
   input(options: InputOptions): Promise<string | undefined>;
   /** A quick pick whose items follow what is typed. */
   search<T>(options: SearchOptions<T>): Promise<T | undefined>;
+  /** A quick pick of several choices; items follow what is typed, and what is chosen stays chosen. */
+  pickMany<T>(options: PickManyOptions<T>): Promise<T[] | undefined>;
   /** Shows a message with optional actions; resolves with the chosen action's label. */
   message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined>;
   confirm(text: string, action: string): Promise<boolean>;
@@ -98,6 +113,62 @@ export class VsCodePrompter implements Prompter {
         if (!chosen) return;
         done = true;
         resolve(chosen.value);
+        pick.hide();
+      });
+      pick.onDidHide(() => {
+        if (!done) resolve(undefined);
+        pick.dispose();
+      });
+      pick.show();
+    });
+  }
+
+  pickMany<T>(options: PickManyOptions<T>): Promise<T[] | undefined> {
+    const pick = vscode.window.createQuickPick<PickItem<T>>();
+    pick.title = options.title;
+    pick.placeholder = options.placeholder;
+    pick.canSelectMany = true;
+    pick.ignoreFocusOut = true;
+    pick.matchOnDescription = true;
+    const chosen = new Map(options.initial.map((v) => [options.key(v), v]));
+    let updating = false;
+    const update = (text: string) => {
+      updating = true;
+      // Typed suggestions say `alwaysShow`; the fixed choices are narrowed by what is typed.
+      const items = options.suggest(text, [...chosen.values()]);
+      pick.items = items;
+      pick.selectedItems = items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator && chosen.has(options.key(i.value)));
+      updating = false;
+    };
+    update('');
+    return new Promise((resolve) => {
+      let done = false;
+      pick.onDidChangeValue(update);
+      pick.onDidChangeSelection((selected) => {
+        if (updating) return;
+        const selectedKeys = new Set(selected.map((i) => options.key(i.value)));
+        const added: T[] = [];
+        for (const item of pick.items) {
+          if (item.kind === vscode.QuickPickItemKind.Separator) continue;
+          const key = options.key(item.value);
+          if (selectedKeys.has(key) && !chosen.has(key)) added.push(item.value);
+          if (!selectedKeys.has(key)) chosen.delete(key);
+          else chosen.set(key, item.value);
+        }
+        // One of a group at a time (a time range): the newest choice wins.
+        for (const value of added) {
+          const group = options.groupOf?.(value);
+          if (!group) continue;
+          for (const [key, other] of chosen) if (key !== options.key(value) && options.groupOf?.(other) === group) chosen.delete(key);
+        }
+        if (added.some((v) => options.groupOf?.(v))) update(pick.value);
+      });
+      pick.onDidAccept(() => {
+        // Enter on a typed suggestion that was not ticked means "this one" too.
+        const active = pick.activeItems[0];
+        if (active && pick.value.trim() !== '' && active.kind !== vscode.QuickPickItemKind.Separator) chosen.set(options.key(active.value), active.value);
+        done = true;
+        resolve([...chosen.values()]);
         pick.hide();
       });
       pick.onDidHide(() => {

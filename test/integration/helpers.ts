@@ -3,8 +3,8 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
-import type { InputOptions, MessageKind, PickItem, PickOptions, Prompter, SearchOptions } from '../../src/ui/prompter';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { InputOptions, MessageKind, PickItem, PickManyOptions, PickOptions, Prompter, SearchOptions } from '../../src/ui/prompter';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
 /**
  * The kind of a tree node by its context value's first flag. Tests bundle their own copy of the
@@ -31,6 +31,11 @@ export type Answer =
   | { confirm: boolean }
   /** Types `search` into a search quick pick and accepts the item at `choose` (default 0). */
   | { search: string; choose?: number }
+  /**
+   * A pick of several: types `typed` (default nothing) and accepts exactly the items whose keys are
+   * listed, looked up among what is offered for no text and for `typed`.
+   */
+  | { pickMany: string[]; typed?: string }
   | { cancel: true };
 
 export interface AskedInput {
@@ -89,6 +94,24 @@ export class ScriptedPrompter implements Prompter {
     return item.value;
   }
 
+  /** The items each pick of several offered (for no text, then for what was typed). */
+  readonly manyPicks: { title: string; initial: unknown[]; items: PickItem<unknown>[] }[] = [];
+
+  async pickMany<T>(options: PickManyOptions<T>): Promise<T[] | undefined> {
+    const answer = this.next();
+    if ('cancel' in answer) return undefined;
+    assert.ok('pickMany' in answer, `expected a pickMany answer for "${options.title}"`);
+    const items = [...options.suggest('', options.initial), ...(answer.typed ? options.suggest(answer.typed, options.initial) : [])].filter(
+      (i) => i.kind !== vscode.QuickPickItemKind.Separator,
+    );
+    this.manyPicks.push({ title: options.title, initial: [...options.initial], items: items as PickItem<unknown>[] });
+    return answer.pickMany.map((key) => {
+      const item = items.find((i) => options.key(i.value) === key);
+      assert.ok(item, `"${key}" is offered by "${options.title}": ${items.map((i) => options.key(i.value)).join(', ')}`);
+      return item.value;
+    });
+  }
+
   async input(options: InputOptions): Promise<string | undefined> {
     for (;;) {
       const answer = this.next();
@@ -121,7 +144,7 @@ export class ScriptedPrompter implements Prompter {
 }
 
 /** A fresh sandbox for one test file; the key is random so that leaks can be searched for. */
-export async function freshSandbox(options: { subscriberCount?: number } = {}): Promise<Sandbox> {
+export async function freshSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ apiKey: `itest-${Math.random().toString(36).slice(2)}-key`, ...options });
 }
 

@@ -112,14 +112,15 @@ describe('notification panel', function () {
     assert.equal(api.notificationPanels.all.length, 1);
   });
 
-  it("opens from a subscriber's Show Notifications", async () => {
-    api.subscribers.setFilter({ subscriberId: F.notificationSubscriberId });
-    const [row] = await api.subscribers.getChildren();
-    api.setPrompter(new ScriptedPrompter([{ pick: F.canceledNotificationId }]));
-    await vscode.commands.executeCommand('novuExplorer.showSubscriberNotifications', row);
+  it('opens from a row of the Activity view', async () => {
+    await api.activity.setFilter({ subscriberIds: [F.notificationSubscriberId] });
+    const rows = await api.activity.getChildren();
+    const row = rows.find((r) => (r as { notification?: { _id: string } }).notification?._id === F.canceledNotificationId);
+    assert.ok(row, 'the canceled notification is listed for its subscriber');
+    await vscode.commands.executeCommand('novuExplorer.openActivityNotification', row);
     const state = await loaded(panelFor(F.canceledNotificationId));
     assert.ok(state.model.jobs.some((j) => j.summary === 'Canceled'));
-    api.subscribers.setFilter({});
+    await api.activity.setFilter({});
   });
 
   it('refreshes by itself while jobs are moving, and stops once they settle', async () => {

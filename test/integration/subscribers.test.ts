@@ -301,14 +301,13 @@ describe('subscribers view', function () {
     assert.equal(searches().length, 1);
     assert.equal(searches()[0]?.query.subscriberId, SANDBOX_FIXTURES.notificationSubscriberId);
 
-    const prompter = new ScriptedPrompter([{ pick: SANDBOX_FIXTURES.failedNotificationId }]);
-    api.setPrompter(prompter);
+    // Show Notifications filters the Activity view to this subscriber (tested in activity.test.ts).
     await vscode.commands.executeCommand('novuExplorer.showSubscriberNotifications', row);
-    api.setPrompter(undefined);
+    assert.deepEqual(api.activity.filter, { subscriberIds: [SANDBOX_FIXTURES.notificationSubscriberId] });
+    await api.activity.getChildren();
     const list = sandbox.requests.find((r) => r.path === '/v1/notifications');
     assert.deepEqual([list?.query['subscriberIds[]']].flat(), [SANDBOX_FIXTURES.notificationSubscriberId]);
-    assert.ok(prompter.picks[0]!.items.length >= 5);
-    await waitFor(() => sandbox.requests.some((r) => r.path === `/v1/notifications/${SANDBOX_FIXTURES.failedNotificationId}`), 'the choice to open the notification');
+    await api.activity.setFilter({});
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.subscribers.setFilter({});
   });

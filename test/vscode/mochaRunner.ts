@@ -60,7 +60,8 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
     reporter: 'spec',
     ...(grep ? { grep } : {}),
   });
-  const files = findTestFiles(dir, options.suffix ?? '.test.js');
+  // connections.test checks that nothing activated the extension at startup: it must run first.
+  const files = findTestFiles(dir, options.suffix ?? '.test.js').sort((a, b) => Number(b.endsWith('/connections.test.js')) - Number(a.endsWith('/connections.test.js')));
   for (const file of files) mocha.addFile(file);
   const started = Date.now();
   console.log(START_MARKER);

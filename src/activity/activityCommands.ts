@@ -1,0 +1,208 @@
+/** The Activity view's commands: the filter pick, its shortcuts from a row, and the row actions. */
+import * as vscode from 'vscode';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { Connection } from '../connections/connection';
+import { CHANNELS } from '../format/channels';
+import type { JsonDocuments } from '../ui/jsonDocuments';
+import type { PickItem, Prompter } from '../ui/prompter';
+import { noIcons } from '../ui/text';
+import {
+  RELATIVE_RANGES,
+  SEVERITIES,
+  checkRange,
+  describeRange,
+  parseTimeInput,
+  type RelativeRange,
+  type TimeRange,
+} from './activityFilter';
+import { SINGLE, filterToParts, partKey, partsToFilter, typedParts, type FilterPart } from './activityFilterParts';
+import type { NotificationNode } from './activityNodes';
+import { ACTIVITY_VIEW_ID, type ActivityProvider } from './activityProvider';
+import { subscriberLabel } from './activityRows';
+
+const LABELS: Record<FilterPart['kind'], string> = {
+  subscriber: 'Subscriber ID',
+  email: 'Email',
+  channel: 'Channel',
+  workflow: 'Workflow',
+  severity: 'Severity',
+  transaction: 'Transaction ID',
+  topic: 'Topic key',
+  range: 'Time',
+};
+
+const ICONS: Record<FilterPart['kind'], string> = {
+  subscriber: 'person',
+  email: 'mail',
+  channel: 'broadcast',
+  workflow: 'git-pull-request-draft',
+  severity: 'flame',
+  transaction: 'symbol-key',
+  topic: 'tag',
+  range: 'calendar',
+};
+
+function item(part: FilterPart, label: string, description?: string, alwaysShow = false): PickItem<FilterPart> {
+  return { label: `$(${ICONS[part.kind]}) ${noIcons(label)}`, ...(description ? { description: noIcons(description) } : {}), value: part, alwaysShow };
+}
+
+const separator = (label: string): PickItem<FilterPart> => ({ label, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'topic', value: `-${label}` } });
+
+export class ActivityCommands {
+  constructor(
+    private readonly manager: ConnectionManager,
+    private readonly activity: ActivityProvider,
+    private readonly json: JsonDocuments,
+    private readonly prompter: () => Prompter,
+    private readonly openNotification: (id: string, connectionId: string) => Promise<unknown>,
+    private readonly editPreferences: (subscriberId: string, connection: Connection, name?: string) => unknown,
+  ) {}
+
+  /** Filter Activity…: one pick that combines every filter the service has, and a time range. */
+  async filter(): Promise<void> {
+    const connection = this.manager.active;
+    if (!connection) return;
+    let parts = filterToParts(this.activity.filter);
+    for (;;) {
+      const chosen = await this.prompter().pickMany<FilterPart>({
+        title: `Filter Activity (${connection.name})`,
+        placeholder: 'Type a subscriber ID, email, transaction ID, topic key or workflow ID, or tick what to show',
+        initial: parts,
+        key: partKey,
+        groupOf: (p) => (SINGLE.has(p.kind) ? p.kind : undefined),
+        suggest: (text, current) => this.filterItems(text, current),
+      });
+      if (!chosen) return;
+      parts = chosen;
+      const customIndex = parts.findIndex((p) => p.kind === 'range' && p.value === 'custom' && !p.range);
+      if (customIndex < 0) break;
+      const range = await this.askCustomRange();
+      // Escape from the range goes back to the pick, with everything chosen kept.
+      if (!range) {
+        parts = parts.filter((_, i) => i !== customIndex);
+        continue;
+      }
+      parts[customIndex] = { kind: 'range', value: 'custom', range };
+      break;
+    }
+    await this.activity.setFilter(partsToFilter(parts));
+    await this.reveal();
+  }
+
+  private filterItems(text: string, current: readonly FilterPart[]): PickItem<FilterPart>[] {
+    const items: PickItem<FilterPart>[] = [];
+    const currentKeys = new Set(current.map(partKey));
+    const typed = typedParts(text).filter((p) => !currentKeys.has(partKey(p)));
+    if (typed.length > 0) {
+      items.push(separator('Typed'));
+      for (const p of typed) items.push(item(p, `${LABELS[p.kind]} “${p.value}”`, undefined, true));
+    }
+    // Chosen values that are not among the fixed choices (typed earlier) stay listed, ticked.
+    const typedBefore = current.filter((p) => ['subscriber', 'email', 'transaction', 'topic'].includes(p.kind) || (p.kind === 'workflow' && !this.activity.workflowsSeen.has(p.value)));
+    if (typedBefore.length > 0) {
+      items.push(separator('Chosen'));
+      for (const p of typedBefore) items.push(item(p, `${LABELS[p.kind]} “${p.kind === 'workflow' ? (p.name ?? p.value) : p.value}”`, undefined, true));
+    }
+    items.push(separator('Time'));
+    for (const [kind, { label }] of Object.entries(RELATIVE_RANGES) as [RelativeRange, { label: string }][]) {
+      items.push(item({ kind: 'range', value: kind }, label.charAt(0).toUpperCase() + label.slice(1)));
+    }
+    const custom = current.find((p) => p.kind === 'range' && p.value === 'custom');
+    items.push(custom?.kind === 'range' && custom.range ? item(custom, 'Custom range', describeRange(custom.range)) : item({ kind: 'range', value: 'custom' }, 'Custom range…', 'pick a start and an end'));
+    items.push(separator('Channels'));
+    for (const [channel, meta] of Object.entries(CHANNELS)) items.push({ label: `$(${meta.icon}) ${meta.label}`, value: { kind: 'channel', value: channel } });
+    if (this.activity.workflowsSeen.size > 0) {
+      items.push(separator('Workflows seen'));
+      for (const [id, name] of this.activity.workflowsSeen) items.push(item({ kind: 'workflow', value: id, name }, name, id));
+    }
+    items.push(separator('Severity'));
+    for (const severity of SEVERITIES) items.push(item({ kind: 'severity', value: severity }, severity.charAt(0).toUpperCase() + severity.slice(1)));
+    return items;
+  }
+
+  private async askCustomRange(): Promise<TimeRange | undefined> {
+    const now = this.activity.now();
+    const from = await this.prompter().input({
+      title: 'Custom range: start',
+      prompt: 'From when? A local date and time (2026-11-20 14:30), an ISO date-time, or a duration back from now (6h, 2d)',
+      placeholder: '2026-11-20 14:30',
+      validate: (v) => {
+        const parsed = parseTimeInput(v, now);
+        return 'error' in parsed ? parsed.error : undefined;
+      },
+    });
+    if (from === undefined) return undefined;
+    const after = (parseTimeInput(from, now) as { iso: string }).iso;
+    const to = await this.prompter().input({
+      title: 'Custom range: end',
+      prompt: 'Until when? Leave empty for now.',
+      placeholder: 'now',
+      validate: (v) => {
+        if (v.trim() === '') return undefined;
+        const parsed = parseTimeInput(v, now);
+        return 'error' in parsed ? parsed.error : checkRange(after, parsed.iso);
+      },
+    });
+    if (to === undefined) return undefined;
+    const before = to.trim() === '' ? undefined : (parseTimeInput(to, now) as { iso: string }).iso;
+    return { kind: 'custom', after, ...(before ? { before } : {}) };
+  }
+
+  async clearFilter(): Promise<void> {
+    await this.activity.setFilter({});
+  }
+
+  /** A subscriber's Show Notifications: the Activity view, filtered to that subscriber, in sight. */
+  async showForSubscriber(subscriberId: string): Promise<void> {
+    await this.activity.setFilter({ subscriberIds: [subscriberId] });
+    await this.reveal();
+  }
+
+  async showOnlySubscriber(node: NotificationNode | undefined): Promise<void> {
+    const id = node?.notification.subscriber?.subscriberId;
+    if (!id) return;
+    await this.activity.setFilter({ ...this.activity.filter, subscriberIds: [id] });
+  }
+
+  async showOnlyWorkflow(node: NotificationNode | undefined): Promise<void> {
+    const n = node?.notification;
+    const id = n?.template?._id ?? n?._templateId;
+    if (!n || !id) return;
+    await this.activity.setFilter({ ...this.activity.filter, workflows: [{ id, ...(n.template?.name ? { name: n.template.name } : {}) }] });
+  }
+
+  async open(node: NotificationNode | undefined): Promise<void> {
+    const connection = this.manager.active;
+    if (node && connection) await this.openNotification(node.notification._id, connection.id);
+  }
+
+  async copyId(node: NotificationNode | undefined): Promise<void> {
+    if (!node) return;
+    await vscode.env.clipboard.writeText(node.notification._id);
+    vscode.window.setStatusBarMessage(`$(copy) Copied notification ID ${node.notification._id}`, 3000);
+  }
+
+  async copyTransactionId(node: NotificationNode | undefined): Promise<void> {
+    const id = node?.notification.transactionId;
+    if (!id) return;
+    await vscode.env.clipboard.writeText(id);
+    vscode.window.setStatusBarMessage(`$(copy) Copied transaction ID ${noIcons(id)}`, 3000);
+  }
+
+  async editSubscriberPreferences(node: NotificationNode | undefined): Promise<void> {
+    const connection = this.manager.active;
+    const n = node?.notification;
+    const id = n?.subscriber?.subscriberId;
+    if (!connection || !n || !id) return;
+    const name = subscriberLabel(n);
+    await this.editPreferences(id, connection, name !== id ? name : undefined);
+  }
+
+  async openJson(node: NotificationNode | undefined): Promise<void> {
+    if (node) await this.json.open('notification', node.notification._id, node.notification);
+  }
+
+  private async reveal(): Promise<void> {
+    await vscode.commands.executeCommand(`${ACTIVITY_VIEW_ID}.focus`);
+  }
+}

@@ -1,0 +1,504 @@
+/**
+ * The Activity view: the active connection's recent notifications, newest first (contract §6),
+ * with a filter and "Failures only" remembered per connection, "Load more", and Live follow.
+ *
+ * Live follow polls the newest page while the view is visible: one request a poll, every 5 s and
+ * slower while nothing changes. New rows go on top and changed rows update in place; rows keep
+ * their ids, so what the user expanded and selected stays. It pauses while the view is hidden and
+ * stops on a rejected key or a failed poll, said in the view. The badge counts new failures since
+ * the user last looked (selected, expanded, or brought the view back).
+ */
+import * as vscode from 'vscode';
+import { isAbortError, type Notification } from '../api';
+import { Commands } from '../commands';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { describeError, type DescribedError } from '../ui/errors';
+import { ErrorNode, LoadMoreNode, MessageNode, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalizeActivityFilter, type ActivityFilter } from './activityFilter';
+import { ActivityList } from './activityList';
+import type { ActivityMemory, ActivitySettings } from './activityMemory';
+import { JobNode, NotificationNode } from './activityNodes';
+import { failuresText } from './activityRows';
+
+export const ACTIVITY_VIEW_ID = 'novuExplorer.activity';
+
+/** Follow's first interval, and the longest it backs off to while nothing changes. */
+const FOLLOW_MAX_MS = 60_000;
+const FOLLOW_BACKOFF = 1.5;
+
+export interface FollowStats {
+  polls: number;
+  intervalMs: number;
+  /** The timer is set: following, visible, and not stopped. */
+  scheduled: boolean;
+}
+
+export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly loaded = new vscode.EventEmitter<void>();
+  /** Fires after each page or poll arrives or fails (tests wait on it). */
+  readonly onDidLoad = this.loaded.event;
+
+  private readonly list = new ActivityList();
+  private readonly nodes = new Map<string, NotificationNode>();
+  private statusValue: LoadStatus = 'idle';
+  private started = false;
+  private loadingMore = false;
+  private error: DescribedError | undefined;
+  private followError: DescribedError | undefined;
+  private generation = 0;
+  private controller: AbortController | undefined;
+  private pollController: AbortController | undefined;
+  private firstPage: Promise<void> | undefined;
+  private settingsValue: ActivitySettings = { filter: {}, failuresOnly: false, follow: false };
+  private settingsOf: string | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private clock: ReturnType<typeof setInterval> | undefined;
+  private intervalMs = 0;
+  private pollCount = 0;
+  private readonly unseenFailures = new Set<string>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private viewValue: vscode.TreeView<TreeNode> | undefined;
+  /** The workflows seen in what was loaded, by internal id (the filter offers them). */
+  readonly workflowsSeen = new Map<string, string>();
+
+  constructor(
+    private readonly manager: ConnectionManager,
+    private readonly memory: ActivityMemory,
+    /** Now, for relative times and ranges (tests may move it). */
+    readonly now: () => number = Date.now,
+  ) {
+    this.subscriptions.push(
+      manager.onDidChangeState((state) => {
+        if (state !== 'ready') this.stopTimer();
+        this.reload();
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration('novuExplorer.activity')) this.reload();
+      }),
+    );
+  }
+
+  set view(view: vscode.TreeView<TreeNode>) {
+    this.viewValue = view;
+    this.subscriptions.push(
+      view.onDidChangeVisibility(({ visible }) => {
+        if (visible) {
+          this.markSeen();
+          this.startClock();
+          // Back in sight: catch up at once, then follow on.
+          if (this.settings.follow && this.started) this.schedule(0);
+        } else {
+          this.stopTimer();
+          this.stopClock();
+        }
+      }),
+      view.onDidChangeSelection(() => this.markSeen()),
+      view.onDidExpandElement(() => this.markSeen()),
+    );
+    if (view.visible) this.startClock();
+    this.updateViewText();
+  }
+
+  get view(): vscode.TreeView<TreeNode> | undefined {
+    return this.viewValue;
+  }
+
+  /** The active connection's settings (filter, failures only, follow). */
+  get settings(): ActivitySettings {
+    const id = this.manager.active?.id;
+    if (id !== this.settingsOf) {
+      this.settingsOf = id;
+      this.settingsValue = id ? this.memory.get(id) : { filter: {}, failuresOnly: false, follow: false };
+      void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFiltered', !isActivityFilterEmpty(this.settingsValue.filter));
+      void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFailuresOnly', this.settingsValue.failuresOnly);
+      void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFollowing', this.settingsValue.follow);
+    }
+    return this.settingsValue;
+  }
+
+  get filter(): ActivityFilter {
+    return this.settings.filter;
+  }
+
+  get status(): LoadStatus {
+    if (this.manager.state === 'unauthorized') return 'unauthorized';
+    return this.statusValue;
+  }
+
+  /** What is loaded, newest first. */
+  get notifications(): readonly Notification[] {
+    return this.list.items;
+  }
+
+  get hasMore(): boolean {
+    return this.list.hasMore;
+  }
+
+  get failedCount(): number {
+    return this.list.failedCount;
+  }
+
+  /** New failures the user has not looked at (the view's badge). */
+  get unseenFailureCount(): number {
+    return this.unseenFailures.size;
+  }
+
+  get followStopped(): DescribedError | undefined {
+    return this.followError;
+  }
+
+  get follow(): FollowStats {
+    return { polls: this.pollCount, intervalMs: this.intervalMs, scheduled: this.timer !== undefined };
+  }
+
+  /** A poll's request is on its way. */
+  get isPolling(): boolean {
+    return this.pollController !== undefined;
+  }
+
+  nodeOf(notificationId: string): NotificationNode | undefined {
+    return this.nodes.get(notificationId);
+  }
+
+  async setFilter(filter: ActivityFilter): Promise<void> {
+    await this.save({ ...this.settings, filter: normalizeActivityFilter(filter) });
+    this.reload();
+  }
+
+  async setFailuresOnly(failuresOnly: boolean): Promise<void> {
+    await this.save({ ...this.settings, failuresOnly });
+    this.updateViewText();
+    this.changed.fire(undefined);
+  }
+
+  async setFollow(follow: boolean): Promise<void> {
+    await this.save({ ...this.settings, follow });
+    this.followError = undefined;
+    this.intervalMs = this.baseInterval();
+    if (follow && this.started && this.manager.state === 'ready') this.schedule(0);
+    else this.stopTimer();
+    this.updateViewText();
+    this.changed.fire(undefined);
+  }
+
+  /** Starts following again after it stopped (its error row's Retry). */
+  resumeFollow(): void {
+    this.followError = undefined;
+    this.intervalMs = this.baseInterval();
+    this.changed.fire(undefined);
+    if (this.settings.follow) this.schedule(0);
+  }
+
+  /** Forgets what was loaded and cancels what is under way; the view asks again. */
+  reload(): void {
+    this.generation++;
+    this.controller?.abort();
+    this.pollController?.abort();
+    this.controller = undefined;
+    this.firstPage = undefined;
+    this.stopTimer();
+    this.list.clear();
+    this.nodes.clear();
+    this.unseenFailures.clear();
+    this.started = false;
+    this.loadingMore = false;
+    this.error = undefined;
+    this.followError = undefined;
+    this.statusValue = 'idle';
+    this.updateBadge();
+    this.updateViewText();
+    this.changed.fire(undefined);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node instanceof JobNode ? node.parent : undefined;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.children?.()) ?? [];
+    if (this.manager.state !== 'ready') return [];
+    if (!this.started) {
+      this.firstPage ??= this.loadPage(true);
+      await this.firstPage;
+    }
+    return this.manager.state === 'ready' ? this.rootNodes() : [];
+  }
+
+  /** Loads the page after what is held (the "Load more" row). */
+  async loadMore(): Promise<void> {
+    if (!this.list.hasMore || this.loadingMore) return;
+    await this.loadPage(false);
+  }
+
+  /** Polls the newest page once now (follow's step; tests and the bench call it directly). */
+  async poll(): Promise<void> {
+    this.clearTimer();
+    const generation = this.generation;
+    if (!this.started || this.statusValue !== 'loaded' || this.loadingMore) {
+      this.schedule(this.intervalMs || this.baseInterval());
+      return;
+    }
+    const active = await this.manager.activeClient();
+    if (!active || generation !== this.generation) return;
+    this.pollController?.abort();
+    const controller = new AbortController();
+    this.pollController = controller;
+    const limit = this.pageSize();
+    this.pollCount++;
+    try {
+      const page = await active.client.listNotifications({ ...activityQuery(this.settings.filter, this.now()), page: 0, limit }, { signal: controller.signal });
+      if (generation !== this.generation) return;
+      const merge = this.list.mergeNewest(page.data, limit);
+      this.noteWorkflows(page.data);
+      for (const n of [...merge.inserted, ...merge.updated]) {
+        const node = this.nodes.get(n._id);
+        if (node) node.notification = n;
+      }
+      for (const id of merge.newlyFailed) this.unseenFailures.add(id);
+      const changed = merge.inserted.length > 0 || merge.updated.length > 0 || merge.restarted;
+      if (merge.restarted) this.nodes.clear();
+      if (merge.inserted.length > 0 || merge.restarted) this.changed.fire(undefined);
+      else for (const n of merge.updated) this.changed.fire(this.nodes.get(n._id));
+      this.intervalMs = changed ? this.baseInterval() : Math.min(FOLLOW_MAX_MS, Math.round((this.intervalMs || this.baseInterval()) * FOLLOW_BACKOFF));
+      this.updateBadge();
+      this.updateViewText();
+      if (merge.updated.length > 0 && merge.inserted.length === 0 && this.settings.failuresOnly) this.changed.fire(undefined);
+      this.schedule(this.intervalMs);
+    } catch (error) {
+      if (isAbortError(error) || generation !== this.generation) return;
+      const described = describeError(error);
+      if (described.kind === 'unauthorized') {
+        this.manager.setState('unauthorized');
+        return;
+      }
+      // A poll that failed after the client's retries stops following, said at the top of the view.
+      this.followError = described;
+      this.stopTimer();
+      this.updateViewText();
+      this.changed.fire(undefined);
+    } finally {
+      if (this.pollController === controller) this.pollController = undefined;
+      if (generation === this.generation) this.loaded.fire();
+    }
+  }
+
+  /** The user looked at the view: the badge starts counting again from zero. */
+  markSeen(): void {
+    if (this.unseenFailures.size === 0) return;
+    this.unseenFailures.clear();
+    this.updateBadge();
+  }
+
+  private rootNodes(): TreeNode[] {
+    const nodes: TreeNode[] = [];
+    const settings = this.settings;
+    if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: `Live follow stopped: ${this.followError.message}` }, Commands.resumeActivityFollow));
+    if (this.statusValue === 'failed' && this.error) {
+      nodes.push(this.errorRow(this.error, Commands.refreshActivity));
+      return nodes;
+    }
+    const items = this.list.items.filter((n) => !settings.failuresOnly || this.isFailedRow(n));
+    for (const n of items) nodes.push(this.nodeFor(n));
+    if (this.error) nodes.push(this.errorRow(this.error, Commands.loadMoreActivity));
+    else if (this.list.hasMore) nodes.push(new LoadMoreNode(Commands.loadMoreActivity, this.list.size, this.loadingMore));
+    if (items.length === 0 && this.statusValue === 'loaded' && !this.error) nodes.unshift(this.emptyRow(settings));
+    return nodes;
+  }
+
+  private isFailedRow(n: Notification): boolean {
+    return (n.jobs ?? []).some((j) => j.status === 'failed');
+  }
+
+  private emptyRow(settings: ActivitySettings): TreeNode {
+    if (settings.failuresOnly && this.list.size > 0) {
+      return new MessageNode(`No failures among ${this.list.size.toLocaleString('en-US')} loaded`, {
+        icon: 'pass',
+        tooltip: '"Failures only" shows the failed notifications among those loaded. Click to show all of them.',
+        command: { command: Commands.showAllActivity, title: 'Show All' },
+      });
+    }
+    if (!isActivityFilterEmpty(settings.filter)) {
+      return new MessageNode(`No notifications match ${describeActivityFilter(settings.filter)}`, {
+        icon: 'search-stop',
+        tooltip: 'Click to clear the filter and show all recent notifications.',
+        command: { command: Commands.clearActivityFilter, title: 'Clear Filter' },
+        flags: ['filtered'],
+      });
+    }
+    return new MessageNode('No notifications yet', { tooltip: 'Nothing was triggered in this environment within the plan’s retention window.' });
+  }
+
+  private errorRow(error: DescribedError, retry: typeof Commands.refreshActivity | typeof Commands.loadMoreActivity): TreeNode {
+    if (error.kind === 'retention') {
+      // Not a failure to retry: the plan keeps activity for a limited time. A later start works.
+      return new MessageNode(error.message, {
+        icon: 'history',
+        tooltip: `${error.message}\n\nClick to choose a later start in the filter.`,
+        command: { command: Commands.filterActivity, title: 'Filter' },
+        flags: ['retention'],
+      });
+    }
+    return new ErrorNode(error, retry);
+  }
+
+  private nodeFor(n: Notification): NotificationNode {
+    let node = this.nodes.get(n._id);
+    if (!node) {
+      node = new NotificationNode(n, this.now);
+      this.nodes.set(n._id, node);
+    } else node.notification = n;
+    return node;
+  }
+
+  private async loadPage(first: boolean): Promise<void> {
+    const generation = this.generation;
+    const active = await this.manager.activeClient();
+    if (!active || generation !== this.generation) return;
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.started = true;
+    const limit = this.pageSize();
+    if (first) {
+      this.statusValue = 'loading';
+      this.updateViewText();
+    } else {
+      this.loadingMore = true;
+      this.error = undefined;
+      this.changed.fire(undefined);
+    }
+    let unauthorized = false;
+    try {
+      const query = { ...activityQuery(this.settings.filter, this.now()), page: first ? 0 : this.list.nextPage(limit), limit };
+      const page = await vscode.window.withProgress({ location: { viewId: ACTIVITY_VIEW_ID } }, () => active.client.listNotifications(query, { signal: controller.signal }));
+      if (generation !== this.generation) return;
+      this.list.append(page.data, limit);
+      this.noteWorkflows(page.data);
+      this.error = undefined;
+      this.statusValue = 'loaded';
+      this.manager.observeEnvironment(active.connection, page.data[0]?._environmentId);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const described = describeError(error);
+      if (described.kind === 'unauthorized') {
+        unauthorized = true;
+        this.manager.setState('unauthorized');
+        return;
+      }
+      if (generation !== this.generation) return;
+      this.error = described;
+      if (first) this.statusValue = 'failed';
+    } finally {
+      if (generation === this.generation || unauthorized) {
+        this.loadingMore = false;
+        if (this.controller === controller) this.controller = undefined;
+        this.updateViewText();
+        if (!first) this.changed.fire(undefined);
+        this.loaded.fire();
+        if (first && this.statusValue === 'loaded' && this.settings.follow) {
+          this.intervalMs = this.baseInterval();
+          this.schedule(this.intervalMs);
+        }
+      }
+    }
+  }
+
+  private noteWorkflows(notifications: readonly Notification[]): void {
+    for (const n of notifications) {
+      const id = n.template?._id ?? n._templateId;
+      if (id && !this.workflowsSeen.has(id)) this.workflowsSeen.set(id, n.template?.name ?? id);
+    }
+  }
+
+  private schedule(delayMs: number): void {
+    this.clearTimer();
+    const visible = this.viewValue?.visible ?? false;
+    if (!this.settings.follow || !visible || this.followError || this.manager.state !== 'ready') return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.poll();
+    }, delayMs);
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private stopTimer(): void {
+    this.clearTimer();
+    this.pollController?.abort();
+  }
+
+  /** Relative times ("3 min ago") move on while the view is shown. */
+  private startClock(): void {
+    this.stopClock();
+    this.clock = setInterval(() => {
+      if (this.list.size > 0) this.changed.fire(undefined);
+    }, 60_000);
+  }
+
+  private stopClock(): void {
+    if (this.clock) clearInterval(this.clock);
+    this.clock = undefined;
+  }
+
+  private baseInterval(): number {
+    const seconds = vscode.workspace.getConfiguration('novuExplorer').get<number>('activity.followIntervalSeconds', 5);
+    return Math.max(1, seconds) * 1000;
+  }
+
+  private pageSize(): number {
+    const size = vscode.workspace.getConfiguration('novuExplorer').get<number>('activity.pageSize', 50);
+    return Math.min(50, Math.max(1, Math.round(size)));
+  }
+
+  private async save(settings: ActivitySettings): Promise<void> {
+    const id = this.manager.active?.id;
+    this.settingsValue = settings;
+    this.settingsOf = id;
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFiltered', !isActivityFilterEmpty(settings.filter));
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFailuresOnly', settings.failuresOnly);
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFollowing', settings.follow);
+    if (id) await this.memory.update(id, settings);
+  }
+
+  private updateBadge(): void {
+    if (!this.viewValue) return;
+    const count = this.unseenFailures.size;
+    const badge = count > 0 ? { value: count, tooltip: `${count} new failed ${count === 1 ? 'notification' : 'notifications'}` } : undefined;
+    if (this.viewValue.badge?.value !== badge?.value) this.viewValue.badge = badge;
+  }
+
+  /** The description names the connection, the filter, "Failures only" and follow; never a message. */
+  private updateViewText(): void {
+    const view = this.viewValue;
+    if (!view) return;
+    const connection = this.manager.active?.name;
+    const settings = this.settings;
+    const parts: string[] = [];
+    if (connection) {
+      parts.push(connection);
+      if (!isActivityFilterEmpty(settings.filter)) parts.push(describeActivityFilter(settings.filter));
+      if (this.status === 'loaded' && settings.failuresOnly) parts.push(failuresText(this.list.failedCount, this.list.size));
+      if (settings.follow && this.status !== 'unauthorized') parts.push(this.followError ? 'follow stopped' : 'live');
+    }
+    const description = parts.length > 0 ? parts.join(' · ') : undefined;
+    if (view.description !== description) view.description = description;
+  }
+
+  dispose(): void {
+    this.stopTimer();
+    this.stopClock();
+    this.controller?.abort();
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
+    this.loaded.dispose();
+  }
+}
