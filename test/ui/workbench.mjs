@@ -22,11 +22,11 @@ const THEME_CLASSES = { dark: 'vs-dark', light: 'vs' };
 
 /**
  * Starts code-server with the extension under development and opens the workbench.
- * @param {{ theme?: 'dark' | 'light', env?: Record<string, string> }} [options]
+ * @param {{ theme?: 'dark' | 'light', env?: Record<string, string>, settings?: Record<string, unknown> }} [options]
  */
-export async function launch({ theme = 'dark', env = {} } = {}) {
+export async function launch({ theme = 'dark', env = {}, settings = {} } = {}) {
   await ensureVSCode();
-  const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme] } });
+  const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings } });
   let workbench;
   try {
     workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme });

@@ -1,0 +1,79 @@
+// Issue 12's UI test: a person follows the Activity view live, sees a new failed notification
+// arrive at the top (its subscriber's name full of markup shown as typed, the badge counting it),
+// expands it to the failed job's reason, opens it and sees the failure in the panel. Dark and light.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+const NAME = `${F.markupFirstName} ${F.markupLastName}`;
+
+for (const theme of ['dark', 'light']) {
+  describe(`activity view (${theme})`, { timeout: 240_000 }, () => {
+    let ui;
+    let sandbox;
+    const header = () => ui.page.locator('.pane-header', { hasText: 'Activity' });
+
+    before(async () => {
+      sandbox = await startSandbox({ apiKey: `ui-activity-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
+      ui = await launch({ theme, settings: { 'novuExplorer.activity.followIntervalSeconds': 1 } });
+      await openNovu(ui.page);
+      await addConnection(ui.page, sandbox, `Feed ${theme}`);
+      // Give the Activity view the room: fold the other two views.
+      for (const title of ['Subscribers', 'Integrations']) {
+        const other = ui.page.locator('.pane-header', { hasText: title }).first();
+        // The title, not the middle of the header, where the view's actions are.
+        if ((await other.getAttribute('aria-expanded')) === 'true') await other.locator('h3.title').click();
+        await ui.page.locator('.pane-header[aria-expanded="false"]', { hasText: title }).first().waitFor();
+      }
+      await header().waitFor();
+      if ((await header().getAttribute('aria-expanded')) !== 'true') await header().locator('h3.title').click();
+      await treeRows(ui.page, 'Activity').first().waitFor({ timeout: 30_000 });
+    });
+    after(async () => {
+      await ui?.close();
+      await sandbox?.close();
+    });
+
+    it('follows live: a new failed notification arrives on top, counted by the badge, markup as typed', async () => {
+      await header().hover();
+      await header().getByRole('button', { name: 'Follow Activity Live' }).click();
+      await header().locator('.description', { hasText: /· live$/ }).waitFor({ timeout: 10_000 });
+      const failed = sandbox.emitNotification({ outcome: 'failed', subscriberId: F.markupSubscriberId });
+      const rows = treeRows(ui.page, 'Activity');
+      const row = rows.first();
+      await row.filter({ hasText: NAME }).waitFor({ timeout: 20_000 });
+      assert.equal(await row.locator('.label-name').innerText(), failed.template.name);
+      assert.match(await row.locator('.label-description').innerText(), /failed · .+ · just now/);
+      assert.ok((await row.locator('.label-description').innerText()).includes(NAME), 'the name exactly as typed');
+      assert.equal(await row.locator('.codicon-error').count(), 1, 'the failed icon');
+      // The badge on the Novu icon, and what a screen reader hears for it.
+      const novu = ui.page.getByRole('tab', { name: /^Novu/ }).first();
+      await novu.locator('.badge-content', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+      assert.equal(await novu.getAttribute('aria-label'), 'Novu - 1 new failed notification');
+      await screenshot(ui.page, `activity-follow-${theme}`);
+    });
+
+    it('expands the new row to its jobs and the failure reason, then opens it in the panel', async () => {
+      const rows = treeRows(ui.page, 'Activity');
+      const row = rows.first();
+      await row.locator('.monaco-tl-twistie').click();
+      const job = rows.filter({ hasText: /· Failed: / }).first();
+      await job.waitFor({ timeout: 10_000 });
+      const reason = (await job.locator('.label-description').innerText()).replace(/^.* · Failed: /, '');
+      assert.ok(reason.length > 3, `a reason: ${reason}`);
+      // Looking at the row (expanding it) is looking: the badge goes.
+      await ui.page.getByRole('tab', { name: /^Novu/ }).first().locator('.badge-content').waitFor({ state: 'hidden', timeout: 10_000 });
+      await screenshot(ui.page, `activity-expanded-${theme}`);
+      await row.locator('.label-name').click();
+      const panel = activeWebview(ui.page);
+      const summary = panel.locator('li.nx-job[data-status="failed"] .nx-job-summary-text').first();
+      await summary.waitFor({ timeout: 30_000 });
+      assert.equal(await summary.innerText(), `Failed: ${reason}`, 'the panel tells the same failure');
+      await screenshot(ui.page, `activity-opened-${theme}`);
+    });
+  });
+}
