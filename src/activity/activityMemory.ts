@@ -1,11 +1,10 @@
 /**
  * What the Activity view remembers per connection across reloads: the filter, "Failures only" and
- * Live follow. Kept in globalState (nothing secret), validated on the way back in: a stored value
- * from another version that does not fit is dropped, never trusted.
+ * Live follow. Kept in globalState (nothing secret), checked on the way back in: a stored value
+ * from another version that does not fit is dropped, part by part, never trusted.
  */
 import type * as vscode from 'vscode';
-import * as z from 'zod/mini';
-import { normalizeActivityFilter, type ActivityFilter } from './activityFilter';
+import { normalizeActivityFilter, RELATIVE_RANGES, type ActivityFilter, type TimeRange, type WorkflowRef } from './activityFilter';
 
 export interface ActivitySettings {
   filter: ActivityFilter;
@@ -15,53 +14,61 @@ export interface ActivitySettings {
 
 const KEY = 'novuExplorer.activity';
 
-const strings = z.optional(z.array(z.string()));
-const settingsSchema = z.object({
-  filter: z.catch(
-    z.object({
-      subscriberIds: strings,
-      emails: strings,
-      channels: strings,
-      workflows: z.optional(z.array(z.object({ id: z.string(), name: z.optional(z.string()) }))),
-      severity: strings,
-      transactionId: z.optional(z.string()),
-      topicKey: z.optional(z.string()),
-      range: z.optional(
-        z.union([
-          z.object({ kind: z.enum(['lastHour', 'last24Hours', 'last7Days']) }),
-          z.object({ kind: z.literal('custom'), after: z.optional(z.string()), before: z.optional(z.string()) }),
-        ]),
-      ),
-    }),
-    {},
-  ),
-  failuresOnly: z.catch(z.boolean(), false),
-  follow: z.catch(z.boolean(), false),
-});
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const strings = (value: unknown): string[] | undefined => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : undefined);
+const string = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-const DEFAULTS: ActivitySettings = { filter: {}, failuresOnly: false, follow: false };
+function workflows(value: unknown): WorkflowRef[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter(isRecord).flatMap((w) => (typeof w.id === 'string' ? [{ id: w.id, ...(typeof w.name === 'string' ? { name: w.name } : {}) }] : []));
+}
+
+function range(value: unknown): TimeRange | undefined {
+  if (!isRecord(value)) return undefined;
+  if (value.kind === 'custom') {
+    const after = string(value.after);
+    const before = string(value.before);
+    const valid = (iso: string | undefined) => iso === undefined || !Number.isNaN(Date.parse(iso));
+    return valid(after) && valid(before) ? { kind: 'custom', ...(after ? { after } : {}), ...(before ? { before } : {}) } : undefined;
+  }
+  return typeof value.kind === 'string' && value.kind in RELATIVE_RANGES ? { kind: value.kind as keyof typeof RELATIVE_RANGES } : undefined;
+}
+
+/** A stored filter, keeping only the parts that have the right shape. */
+export function readStoredFilter(value: unknown): ActivityFilter {
+  if (!isRecord(value)) return {};
+  const filter: ActivityFilter = {};
+  const subscriberIds = strings(value.subscriberIds);
+  const emails = strings(value.emails);
+  const channels = strings(value.channels);
+  const severity = strings(value.severity);
+  const wf = workflows(value.workflows);
+  const r = range(value.range);
+  if (subscriberIds) filter.subscriberIds = subscriberIds;
+  if (emails) filter.emails = emails;
+  if (channels) filter.channels = channels;
+  if (severity) filter.severity = severity;
+  if (wf) filter.workflows = wf;
+  if (string(value.transactionId)) filter.transactionId = value.transactionId as string;
+  if (string(value.topicKey)) filter.topicKey = value.topicKey as string;
+  if (r) filter.range = r;
+  return normalizeActivityFilter(filter);
+}
 
 export class ActivityMemory {
   constructor(private readonly memento: vscode.Memento) {}
 
   get(connectionId: string): ActivitySettings {
-    const all = this.memento.get<Record<string, unknown>>(KEY, {});
-    const parsed = settingsSchema.safeParse(all?.[connectionId]);
-    if (!parsed.success) return { ...DEFAULTS };
-    return { filter: normalizeActivityFilter(parsed.data.filter as ActivityFilter), failuresOnly: parsed.data.failuresOnly, follow: parsed.data.follow };
+    const all = this.memento.get<unknown>(KEY);
+    const stored = isRecord(all) ? all[connectionId] : undefined;
+    if (!isRecord(stored)) return { filter: {}, failuresOnly: false, follow: false };
+    return { filter: readStoredFilter(stored.filter), failuresOnly: stored.failuresOnly === true, follow: stored.follow === true };
   }
 
   async update(connectionId: string, settings: ActivitySettings): Promise<void> {
-    const all = { ...this.memento.get<Record<string, unknown>>(KEY, {}) };
+    const stored = this.memento.get<unknown>(KEY);
+    const all = isRecord(stored) ? { ...stored } : {};
     all[connectionId] = { filter: normalizeActivityFilter(settings.filter), failuresOnly: settings.failuresOnly, follow: settings.follow };
-    await this.memento.update(KEY, all);
-  }
-
-  /** Forgets a removed connection's settings. */
-  async forget(connectionId: string): Promise<void> {
-    const all = { ...this.memento.get<Record<string, unknown>>(KEY, {}) };
-    if (!(connectionId in all)) return;
-    delete all[connectionId];
     await this.memento.update(KEY, all);
   }
 }

@@ -4,7 +4,7 @@ import type { Notification } from '../api';
 import { Commands } from '../commands';
 import type { StatusTone } from '../format/jobStatus';
 import type { TreeNode } from '../ui/treeNodes';
-import { buildActivityRow, buildJobRow } from './activityRows';
+import { activityTooltip, buildActivityRow, buildJobRow, jobTooltip } from './activityRows';
 
 const TONE_ICONS: Record<StatusTone, { icon: string; color?: string }> = {
   success: { icon: 'pass', color: 'novuExplorer.status.success' },
@@ -21,7 +21,15 @@ export function toneIcon(tone: StatusTone): vscode.ThemeIcon {
   return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export class NotificationNode implements TreeNode {
+/** A row whose hover is built only when it is shown (the provider's resolveTreeItem). */
+export interface ResolvableNode extends TreeNode {
+  tooltip(): string;
+}
+
+export class NotificationNode implements ResolvableNode {
+  /** The item as last built: rebuilt when the notification changes or the minute turns. */
+  private cached: { notification: Notification; minute: number; item: vscode.TreeItem } | undefined;
+
   constructor(
     public notification: Notification,
     private readonly now: () => number,
@@ -31,20 +39,26 @@ export class NotificationNode implements TreeNode {
     return this.notification._id;
   }
 
+  tooltip(): string {
+    return activityTooltip(this.notification);
+  }
+
   treeItem(): vscode.TreeItem {
     const n = this.notification;
-    const row = buildActivityRow(n, this.now());
+    const now = this.now();
+    const minute = Math.floor(now / 60_000);
+    if (this.cached?.notification === n && this.cached.minute === minute) return this.cached.item;
+    const row = buildActivityRow(n, now);
     const hasJobs = (n.jobs?.length ?? 0) > 0;
     const item = new vscode.TreeItem(row.label, hasJobs ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     // The id keeps what the user expanded and selected when rows arrive above it.
     item.id = `notification:${n._id}`;
     item.description = row.description;
-    // Plain text: names from the service show exactly as typed.
-    item.tooltip = row.tooltip;
     item.iconPath = toneIcon(row.tone);
     item.accessibilityInformation = { label: row.accessibleLabel, role: 'treeitem' };
     item.contextValue = ['notification', ...(row.failed ? ['failed'] : []), ...(n.transactionId ? ['hasTransaction'] : []), ...(row.subscriberId ? ['hasSubscriber'] : []), ...(n._templateId || n.template?._id ? ['hasWorkflow'] : [])].join(';');
     item.command = { command: Commands.openActivityNotification, title: 'Open Notification', arguments: [this] };
+    this.cached = { notification: n, minute, item };
     return item;
   }
 
@@ -53,11 +67,16 @@ export class NotificationNode implements TreeNode {
   }
 }
 
-export class JobNode implements TreeNode {
+export class JobNode implements ResolvableNode {
   constructor(
     readonly parent: NotificationNode,
     readonly jobId: string,
   ) {}
+
+  tooltip(): string {
+    const job = this.parent.notification.jobs?.find((j) => j._id === this.jobId);
+    return job ? jobTooltip(job) : '';
+  }
 
   treeItem(): vscode.TreeItem {
     const job = this.parent.notification.jobs?.find((j) => j._id === this.jobId);
@@ -67,7 +86,6 @@ export class JobNode implements TreeNode {
     if (!job) return item;
     const row = buildJobRow(job);
     item.description = row.description;
-    item.tooltip = row.tooltip;
     item.iconPath = toneIcon(row.tone);
     item.accessibilityInformation = { label: `${row.label}: ${row.description}`, role: 'treeitem' };
     item.command = { command: Commands.openActivityNotification, title: 'Open Notification', arguments: [this.parent] };

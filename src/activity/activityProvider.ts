@@ -216,6 +216,12 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return node.treeItem();
   }
 
+  /** The hover, built when it is about to show: plain text, so names show exactly as typed. */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node instanceof NotificationNode || node instanceof JobNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
   getParent(node: TreeNode): TreeNode | undefined {
     return node instanceof JobNode ? node.parent : undefined;
   }

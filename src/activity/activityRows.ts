@@ -6,7 +6,7 @@
 import type { Job, Notification } from '../api';
 import { channelLabel } from '../format/channels';
 import { failureReason, overallStatus, statusLabel, statusTone, stepTypeInfo, type StatusTone } from '../format/jobStatus';
-import { formatTime } from '../format/time';
+import { dateFormatter, formatTime } from '../format/time';
 
 export interface JobRow {
   id: string;
@@ -18,7 +18,6 @@ export interface JobRow {
   status: string;
   /** The failed job's reason, in the service's words. */
   reason?: string;
-  tooltip: string;
 }
 
 export interface ActivityRow {
@@ -33,7 +32,6 @@ export interface ActivityRow {
   channels: string[];
   relative: string;
   description: string;
-  tooltip: string;
   /** What a screen reader says for the row. */
   accessibleLabel: string;
 }
@@ -62,13 +60,13 @@ export function relativeTime(iso: string | null | undefined, nowMs: number, loca
   const ms = Date.parse(iso ?? '');
   if (Number.isNaN(ms)) return iso || 'time unknown';
   const ago = nowMs - ms;
-  if (ago < -MINUTE) return new Date(ms).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  if (ago < -MINUTE) return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
   if (ago < MINUTE) return 'just now';
   if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
   if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
   if (ago < 2 * DAY) return 'yesterday';
   if (ago < 30 * DAY) return `${Math.floor(ago / DAY)} days ago`;
-  return new Date(ms).toLocaleDateString(locale, { dateStyle: 'medium' });
+  return dateFormatter(locale, { dateStyle: 'medium' }).format(ms);
 }
 
 /** The channels a notification used: its `channels`, else its jobs' channel steps. */
@@ -81,17 +79,22 @@ export function buildJobRow(job: Job): JobRow {
   const info = stepTypeInfo(job.type);
   const label = job.step?.name?.trim() || info.label;
   const reason = job.status === 'failed' ? failureReason(job) : undefined;
-  const status = statusLabel(job.status);
-  const updated = formatTime(job.updatedAt);
-  const description = `${info.label} · ${status}${reason ? `: ${reason}` : ''}`;
-  const tooltip = [
-    `${label} (${info.label})`,
-    `Status: ${status}`,
-    ...(reason ? [`Reason: ${reason}`] : []),
+  const description = `${info.label} · ${statusLabel(job.status)}${reason ? `: ${reason}` : ''}`;
+  return { id: job._id, label, description, tone: statusTone(job.status), status: job.status, ...(reason ? { reason } : {}) };
+}
+
+/** A job row's hover (plain text), built only when it is shown. */
+export function jobTooltip(job: Job, locale?: string): string {
+  const row = buildJobRow(job);
+  const info = stepTypeInfo(job.type);
+  const updated = formatTime(job.updatedAt, locale);
+  return [
+    `${row.label} (${info.label})`,
+    `Status: ${statusLabel(job.status)}`,
+    ...(row.reason ? [`Reason: ${row.reason}`] : []),
     ...(job.providerId ? [`Provider: ${job.providerId}`] : []),
     ...(updated.local ? [`Updated: ${updated.local} (${updated.utc})`] : []),
   ].join('\n');
-  return { id: job._id, label, description, tone: statusTone(job.status), status: job.status, ...(reason ? { reason } : {}), tooltip };
 }
 
 export function buildActivityRow(n: Notification, nowMs: number, locale?: string): ActivityRow {
@@ -101,22 +104,11 @@ export function buildActivityRow(n: Notification, nowMs: number, locale?: string
   const channels = notificationChannels(n);
   const channelText = channels.map(channelLabel).join(', ');
   const relative = relativeTime(n.createdAt, nowMs, locale);
-  const created = formatTime(n.createdAt, locale);
   const failed = isFailed(n);
   // A delivered row needs no words: its icon says it. Every other status is said in the row.
   const statusText = overall.tone === 'success' ? '' : overall.label;
   const description = [statusText, subscriber, relative, channelText].filter((p) => p !== '').join(' · ');
   const subscriberId = n.subscriber?.subscriberId ?? undefined;
-  const reasons = jobs.filter((j) => j.status === 'failed').map((j) => `${stepTypeInfo(j.type).label}: ${failureReason(j) ?? 'failed'}`);
-  const tooltip = [
-    `${workflowLabel(n)}: ${overall.label}`,
-    `Subscriber: ${subscriber}${subscriberId && subscriberId !== subscriber ? ` (${subscriberId})` : ''}`,
-    ...(channelText ? [`Channels: ${channelText}`] : []),
-    ...(created.local ? [`Created: ${created.local}`, `UTC: ${created.utc}`] : []),
-    ...reasons.map((r) => `Failed ${r}`),
-    `Notification ID: ${n._id}`,
-    ...(n.transactionId ? [`Transaction ID: ${n.transactionId}`] : []),
-  ].join('\n');
   return {
     id: n._id,
     label: workflowLabel(n),
@@ -128,9 +120,30 @@ export function buildActivityRow(n: Notification, nowMs: number, locale?: string
     channels,
     relative,
     description,
-    tooltip,
     accessibleLabel: `${workflowLabel(n)}, ${overall.label}, to ${subscriber}, ${relative}${channelText ? `, ${channelText}` : ''}`,
   };
+}
+
+/**
+ * A notification row's hover (plain text): the status, the subscriber with its id, the channels,
+ * the local time and UTC, each failed job's reason and both ids. Built only when it is shown.
+ */
+export function activityTooltip(n: Notification, locale?: string): string {
+  const jobs = n.jobs ?? [];
+  const subscriber = subscriberLabel(n);
+  const subscriberId = n.subscriber?.subscriberId ?? undefined;
+  const channelText = notificationChannels(n).map(channelLabel).join(', ');
+  const created = formatTime(n.createdAt, locale);
+  const reasons = jobs.filter((j) => j.status === 'failed').map((j) => `${stepTypeInfo(j.type).label}: ${failureReason(j) ?? 'failed'}`);
+  return [
+    `${workflowLabel(n)}: ${overallStatus(jobs).label}`,
+    `Subscriber: ${subscriber}${subscriberId && subscriberId !== subscriber ? ` (${subscriberId})` : ''}`,
+    ...(channelText ? [`Channels: ${channelText}`] : []),
+    ...(created.local ? [`Created: ${created.local}`, `UTC: ${created.utc}`] : []),
+    ...reasons.map((r) => `Failed ${r}`),
+    `Notification ID: ${n._id}`,
+    ...(n.transactionId ? [`Transaction ID: ${n.transactionId}`] : []),
+  ].join('\n');
 }
 
 /** "12 failed of 50 loaded": what the local "Failures only" filter says it shows. */

@@ -25,12 +25,15 @@ async function hostBench() {
   const started = performance.now();
   const sandbox = await startSandbox({ apiKey: 'bench-host-key', subscriberCount: 100_000 });
   log(`sandbox with 100,000 subscribers up in ${Math.round(performance.now() - started)} ms`);
+  const activityStarted = performance.now();
+  const activity = await startSandbox({ apiKey: 'bench-activity-key', activityCount: 10_000, activityEndsAtMs: Date.now() });
+  log(`sandbox with ${activity.state.notifications.length.toLocaleString('en-US')} notifications up in ${Math.round(performance.now() - activityStarted)} ms`);
   const out = join(tmp, 'host.json');
   try {
     const code = await runVSCodeTests({
       extensionDevelopmentPath: ROOT,
       extensionTestsPath: join(ROOT, 'out/test/bench/host/index.js'),
-      env: { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_KEY: sandbox.apiKey, BENCH_OUT: out },
+      env: { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_KEY: sandbox.apiKey, BENCH_ACTIVITY_URL: activity.url, BENCH_ACTIVITY_KEY: activity.apiKey, BENCH_OUT: out },
       label: 'bench',
       timeoutMs: 15 * 60_000,
       setup: false,
@@ -39,6 +42,7 @@ async function hostBench() {
     return JSON.parse(readFileSync(out, 'utf8'));
   } finally {
     await sandbox.close();
+    await activity.close();
   }
 }
 
@@ -75,6 +79,12 @@ function table(results) {
   add('scale', `${scale.loaded.toLocaleString('en-US')} subscribers, pages of ${scale.pageSize}`, `${scale.totalSeconds} s in all`);
   for (const key of Object.keys(scale).filter((k) => k.startsWith('median'))) add('scale', key, ms(scale[key]));
   add('scale', 'extension host heap by subscribers loaded', Object.entries(scale.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
+  const a = results.host.activity;
+  add('activity', `${a.loaded.toLocaleString('en-US')} notifications, ${a.pages} pages of 50`, `${a.totalSeconds} s in all, ${a.requestsPerPage} requests a page`, `1: ${a.requestsPerPage === 1 ? 'met' : 'MISSED'}`);
+  for (const key of Object.keys(a).filter((k) => k.startsWith('median') || k.includes('poll,') || k.startsWith('first page'))) add('activity', key, ms(a[key]));
+  add('activity', 'requests per follow poll', String(a['requests per poll']), `1: ${a['requests per poll'] === 1 ? 'met' : 'MISSED'}`);
+  add('activity', 'extension host heap by rows loaded', Object.entries(a.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
+  add('activity', 'heap per 1,000 rows', `${a['heap MB per 1,000 rows']} MB`);
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }

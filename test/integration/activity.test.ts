@@ -68,7 +68,10 @@ describe('activity view', function () {
     const n = items[0]!.notification;
     assert.equal(item.label, n.template?.name);
     assert.match(String(item.description), /(just now|min ago|h ago)/);
-    assert.match(String(item.tooltip), /Created: .+\nUTC: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    assert.equal(item.tooltip, undefined, 'the hover is built when it shows');
+    const hover = String(api.activity.resolveTreeItem(item, items[0]!).tooltip);
+    assert.match(hover, /Created: .+\nUTC: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    assert.ok(hover.includes(`Notification ID: ${n._id}`));
     assert.ok(item.iconPath instanceof vscode.ThemeIcon);
     assert.ok(items.some((r) => (r.treeItem().iconPath as vscode.ThemeIcon).color?.id === 'novuExplorer.status.failure'), 'failed rows in the contributed failure colour');
     assert.equal(kindOf(rows.at(-1)), 'loadMore');

@@ -66,10 +66,13 @@ describe('benchmarks in VS Code', () => {
     assert.equal(new Set(api.subscribers.subscribers.map((s) => s.subscriberId)).size, loaded, 'no duplicates');
     const window = (from: number) => round(median(pageTimes.slice(from, from + 20)));
 
+    const activity = await activityBench(api);
+
     writeFileSync(
       out,
       JSON.stringify(
         {
+          activity,
           activation: {
             'activate()': { ms: round(activateMs) },
             'connection added → both views loaded (cold)': { ms: round(firstReadyMs) },
@@ -91,3 +94,92 @@ describe('benchmarks in VS Code', () => {
     );
   });
 });
+
+/**
+ * The Activity view against 10,000 notifications (BENCH_ACTIVITY_URL / _KEY): every page with
+ * "Load more" while the view is on screen (the cost per page should not grow), the requests each
+ * page and each follow poll make (one), a poll with 500 rows loaded, and the host's heap per
+ * 1,000 rows.
+ */
+async function activityBench(api: NovuExplorerApi): Promise<Record<string, unknown>> {
+  const url = process.env.BENCH_ACTIVITY_URL;
+  const key = process.env.BENCH_ACTIVITY_KEY;
+  assert.ok(url && key, 'BENCH_ACTIVITY_URL and BENCH_ACTIVITY_KEY are set');
+  let requests = 0;
+  const listener = api.log.onDidWrite(({ line }) => {
+    if (/\] GET \/?v1\/notifications[\s?]/.test(line)) requests++;
+  });
+  try {
+    await vscode.commands.executeCommand('novuExplorer.activity.focus');
+    await api.manager.add({ name: 'Bench activity', region: 'custom', baseUrl: url }, key);
+    await api.activity.setFollow(false);
+    // A first page, loaded for certain (a reload from the connection change may supersede one).
+    const firstPage = async (): Promise<number> => {
+      for (;;) {
+        api.activity.reload();
+        const start = performance.now();
+        await api.activity.getChildren();
+        if (api.activity.status === 'loaded') return performance.now() - start;
+      }
+    };
+    const firstPageMs = await firstPage();
+
+    // One follow poll with one page (50 rows) and with 500 rows loaded.
+    const polls = async (): Promise<{ ms: number; requestsPerPoll: number }> => {
+      const times: number[] = [];
+      assert.equal(api.activity.status, 'loaded');
+      const before = requests;
+      for (let i = 0; i < 10; i++) {
+        const start = performance.now();
+        await api.activity.poll();
+        times.push(performance.now() - start);
+      }
+      await api.activity.setFollow(false);
+      return { ms: round(median(times)), requestsPerPoll: (requests - before) / 10 };
+    };
+    const poll50 = await polls();
+    while (api.activity.notifications.length < 500) {
+      assert.ok(api.activity.hasMore, 'more pages');
+      await api.activity.loadMore();
+    }
+    const poll500 = await polls();
+
+    await firstPage();
+    const heap: Record<string, number> = { [String(api.activity.notifications.length)]: heapMb() };
+    const pageTimes: number[] = [];
+    const requestsBefore = requests;
+    const started = performance.now();
+    while (api.activity.hasMore) {
+      const start = performance.now();
+      await api.activity.loadMore();
+      pageTimes.push(performance.now() - start);
+      const loaded = api.activity.notifications.length;
+      if (loaded % 2_000 === 0) heap[String(loaded)] = heapMb();
+    }
+    const totalMs = performance.now() - started;
+    const loaded = api.activity.notifications.length;
+    assert.equal(new Set(api.activity.notifications.map((n) => n._id)).size, loaded, 'no duplicates');
+    const heapValues = Object.entries(heap).map(([n, mb]) => [Number(n), mb] as const);
+    const [firstN, firstMb] = heapValues[0]!;
+    const [lastN, lastMb] = heapValues[heapValues.length - 1]!;
+    const window = (from: number) => round(median(pageTimes.slice(from, from + 20)));
+    return {
+      loaded,
+      pages: pageTimes.length + 1,
+      requestsPerPage: round((requests - requestsBefore) / pageTimes.length, 2),
+      totalSeconds: round(totalMs / 1000),
+      'first page, cold (ms)': round(firstPageMs),
+      'median ms per page, pages 2-21': window(0),
+      'median ms per page, pages 91-110': window(90),
+      'median ms per page, last 20 pages': window(pageTimes.length - 20),
+      'one poll, 50 rows loaded (ms)': poll50.ms,
+      'one poll, 500 rows loaded (ms)': poll500.ms,
+      'requests per poll': poll500.requestsPerPoll,
+      heapMbByLoaded: heap,
+      'heap MB per 1,000 rows': round(((lastMb - firstMb) / (lastN - firstN)) * 1000, 2),
+    };
+  } finally {
+    listener.dispose();
+  }
+}
+

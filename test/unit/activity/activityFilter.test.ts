@@ -107,3 +107,26 @@ describe('activity filter', () => {
     assert.deepEqual(typedParts('txn-42').map((p) => p.kind), ['subscriber', 'transaction', 'topic']);
   });
 });
+
+describe('the stored activity filter', () => {
+  it('keeps the parts with the right shape and drops the rest', async () => {
+    const { readStoredFilter } = await import('../../../src/activity/activityMemory');
+    assert.deepEqual(readStoredFilter(undefined), {});
+    assert.deepEqual(readStoredFilter('nonsense'), {});
+    assert.deepEqual(
+      readStoredFilter({
+        subscriberIds: ['ada', 7, null],
+        channels: 'email',
+        workflows: [{ id: WF, name: 'Welcome' }, { name: 'no id' }, 'x'],
+        transactionId: 42,
+        topicKey: 'tk',
+        range: { kind: 'custom', after: 'not a date' },
+        extra: { anything: true },
+      }),
+      { subscriberIds: ['ada'], workflows: [{ id: WF, name: 'Welcome' }], topicKey: 'tk' },
+    );
+    assert.deepEqual(readStoredFilter({ range: { kind: 'last24Hours' } }), { range: { kind: 'last24Hours' } });
+    assert.deepEqual(readStoredFilter({ range: { kind: 'lastCentury' } }), {});
+    assert.deepEqual(readStoredFilter({ range: { kind: 'custom', after: '2026-11-20T08:00:00.000Z' } }), { range: { kind: 'custom', after: '2026-11-20T08:00:00.000Z' } });
+  });
+});

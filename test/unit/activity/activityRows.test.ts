@@ -1,7 +1,7 @@
 /** What an Activity row and its job rows say. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildActivityRow, buildJobRow, failuresText, notificationChannels, relativeTime, subscriberLabel } from '../../../src/activity/activityRows';
+import { activityTooltip, buildActivityRow, buildJobRow, failuresText, jobTooltip, notificationChannels, relativeTime, subscriberLabel } from '../../../src/activity/activityRows';
 import { buildExecutionDetail, buildJob, buildNotification } from '../../fixtures/builders';
 
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
@@ -27,8 +27,8 @@ describe('activity rows', () => {
     assert.equal(row.tone, 'success');
     assert.equal(row.failed, false);
     assert.equal(row.description, 'Ada Lovelace · 3 min ago · Email, SMS');
-    assert.match(row.tooltip, /^Order shipped: Completed\nSubscriber: Ada Lovelace \(user-1\)\nChannels: Email, SMS\nCreated: .+\nUTC: 2026-11-22 11:57:00 UTC/);
-    assert.match(row.tooltip, new RegExp(`Notification ID: ${n._id}\nTransaction ID: ${n.transactionId}$`));
+    assert.match(activityTooltip(n, 'en-US'), /^Order shipped: Completed\nSubscriber: Ada Lovelace \(user-1\)\nChannels: Email, SMS\nCreated: .+\nUTC: 2026-11-22 11:57:00 UTC/);
+    assert.match(activityTooltip(n), new RegExp(`Notification ID: ${n._id}\nTransaction ID: ${n.transactionId}$`));
     assert.equal(row.accessibleLabel, 'Order shipped, Completed, to Ada Lovelace, 3 min ago, Email, SMS');
   });
 
@@ -40,12 +40,12 @@ describe('activity rows', () => {
     assert.equal(row.failed, true);
     assert.equal(row.statusLabel, '1 of 2 failed');
     assert.match(row.description, /^1 of 2 failed · Ada Lovelace · 1 h ago/);
-    assert.match(row.tooltip, /Failed SMS: Invalid phone number/);
+    assert.match(activityTooltip(n), /Failed SMS: Invalid phone number/);
     const job = buildJobRow(failed);
     assert.equal(job.label, 'Send email');
     assert.equal(job.description, 'SMS · Failed: Invalid phone number');
     assert.equal(job.reason, 'Invalid phone number');
-    assert.match(job.tooltip, /Reason: Invalid phone number\nProvider: sendgrid/);
+    assert.match(jobTooltip(failed), /Reason: Invalid phone number\nProvider: sendgrid/);
   });
 
   it('in progress, and a subscriber without a name by id, markup kept as typed', () => {
