@@ -40,8 +40,9 @@ const node = {
 const builds = [
   {
     ...node,
-    // The sandbox library is its own bundle: the extension loads it only when the Sandbox connection is used.
-    entryPoints: { extension: 'src/extension.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
+    // The sandbox library is its own bundle: the extension loads it only when the Sandbox connection is
+    // used; so are the panels, loaded when the first one opens.
+    entryPoints: { extension: 'src/extension.ts', panels: 'src/panelsBundle.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
     outdir: 'dist',
     metafile: true,
   },

@@ -51,6 +51,16 @@ export interface NovuExplorerApi {
 
 let sandboxHost: SandboxHost | undefined;
 
+type PanelClasses = typeof import('./panelsBundle');
+let panelClasses: PanelClasses | undefined;
+
+/** The panels' bundle, loaded once, when the first panel opens (or is restored). */
+function loadPanels(context: vscode.ExtensionContext): PanelClasses {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  panelClasses ??= require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'panels.js').fsPath) as PanelClasses;
+  return panelClasses;
+}
+
 /** A command's handler; VS Code passes what the menu or caller gives, so each checks its arguments. */
 type Handler = (...args: never[]) => unknown;
 
@@ -75,10 +85,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
 
   const connectionCommands = new ConnectionCommands(manager, currentPrompter);
   const json = new JsonDocuments();
-  const preferencesPanels = new PreferencesPanels(context, manager, log);
+  const preferencesPanels = new PreferencesPanels(context, manager, log, () => loadPanels(context).PreferencesPanel);
   const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, name) => preferencesPanels.open(id, connection, name));
   const integrationCommands = new IntegrationCommands(json);
-  const notificationPanels = new NotificationPanels(context, manager, json, log);
+  const notificationPanels = new NotificationPanels(context, manager, json, log, () => loadPanels(context).NotificationPanel);
   const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter);
   const links = registerNotificationLinks();
   const activityCommands = new ActivityCommands(

@@ -2,9 +2,20 @@
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * `instanceof` by name: the panels' lazily loaded bundle has its own copy of these classes, and an
+ * error thrown by the extension's client must still be recognised there.
+ */
+function isNamed(value: unknown, name: string): boolean {
+  return value instanceof Error && value.name === name;
+}
+
 /** The service answered with a non-2xx status. */
 export class NovuApiError extends Error {
   override readonly name = 'NovuApiError';
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isNamed(value, 'NovuApiError');
+  }
   constructor(
     readonly status: number,
     message: string,
@@ -26,6 +37,9 @@ export class NovuApiError extends Error {
 /** The request never got an answer: DNS, refused connection, reset, TLS. */
 export class NovuNetworkError extends Error {
   override readonly name = 'NovuNetworkError';
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isNamed(value, 'NovuNetworkError');
+  }
   constructor(message: string, readonly path: string, options?: { cause?: unknown }) {
     super(message, options);
   }
@@ -34,6 +48,9 @@ export class NovuNetworkError extends Error {
 /** No answer within the client's timeout. */
 export class NovuTimeoutError extends Error {
   override readonly name = 'NovuTimeoutError';
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isNamed(value, 'NovuTimeoutError');
+  }
   constructor(readonly timeoutMs: number, readonly path: string) {
     super(`The service did not answer within ${Math.round(timeoutMs / 1000)} s`);
   }
@@ -42,6 +59,9 @@ export class NovuTimeoutError extends Error {
 /** A 2xx body that does not have the shape of the contract, even read tolerantly. */
 export class NovuResponseShapeError extends Error {
   override readonly name = 'NovuResponseShapeError';
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isNamed(value, 'NovuResponseShapeError');
+  }
   constructor(message: string, readonly path: string, readonly issues: { path: string; message: string }[]) {
     super(message);
   }
@@ -50,6 +70,9 @@ export class NovuResponseShapeError extends Error {
 /** The caller's input was rejected before any request was sent. */
 export class NovuValidationError extends Error {
   override readonly name = 'NovuValidationError';
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isNamed(value, 'NovuValidationError');
+  }
   constructor(readonly fieldErrors: FieldErrors) {
     super(
       Object.entries(fieldErrors)

@@ -4,7 +4,6 @@
  * webview's requests. Panels survive a window reload through the serializer.
  */
 import * as vscode from 'vscode';
-import * as z from 'zod/mini';
 import type { Notification } from '../api';
 import type { Connection } from '../connections/connection';
 import { formatTime } from '../format/time';
@@ -15,12 +14,8 @@ import { notificationWebviewMessageSchema } from './protocolSchemas';
 import { buildJobDetails, buildViewModel } from './viewModel';
 import { progressSignature } from '../format/jobStatus';
 
-export const NOTIFICATION_PANEL_TYPE = 'novuExplorer.notification';
-
 /** Live refresh: first after 2 s, then slower while nothing changes, never slower than 30 s. */
 export const LIVE_REFRESH = { firstMs: 2000, factor: 1.6, maxMs: 30_000 };
-
-export const panelStateSchema = z.object({ notificationId: z.string().check(z.minLength(1), z.maxLength(100)), connectionId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export interface NotificationPanelServices extends PanelServices {
   json: JsonDocuments;

@@ -4,7 +4,8 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import { NOTIFICATION_PANEL_TYPE, NotificationPanel, panelStateSchema } from './notificationPanel';
+import type { NotificationPanel } from './notificationPanel';
+import { NOTIFICATION_PANEL_TYPE, panelStateSchema } from './panelState';
 import { PanelRegistry } from '../panels/panelRegistry';
 
 const RECENT_KEY = 'novuExplorer.recentNotifications';
@@ -25,6 +26,8 @@ export class NotificationPanels implements vscode.Disposable {
     manager: ConnectionManager,
     json: JsonDocuments,
     log: Log,
+    /** The panel class, from the panels' bundle: loaded when the first panel opens. */
+    panelClass: () => typeof NotificationPanel,
   ) {
     const services = { extensionUri: context.extensionUri, manager, json, log, open: (id: string, connection: Connection) => void this.open(id, connection) };
     this.registry = new PanelRegistry<NotificationPanel>(
@@ -34,7 +37,7 @@ export class NotificationPanels implements vscode.Disposable {
           const parsed = panelStateSchema.safeParse(state);
           return parsed.success ? { id: parsed.data.notificationId, connectionId: parsed.data.connectionId } : undefined;
         },
-        create: (webviewPanel, id, connection) => new NotificationPanel(webviewPanel, id, connection, services),
+        create: (webviewPanel, id, connection) => new (panelClass())(webviewPanel, id, connection, services),
       },
       context.extensionUri,
       manager,

@@ -5,7 +5,6 @@
  * then shows the service's answer. A change the service refuses is rolled back and explained.
  */
 import * as vscode from 'vscode';
-import * as z from 'zod/mini';
 import { NovuApiError, validateSchedule, type Preferences, type Schedule, type WorkflowPreference } from '../api';
 import type { Connection } from '../connections/connection';
 import { channelLabel } from '../format/channels';
@@ -17,9 +16,6 @@ import { buildPreferencesViewModel, changeToPatch, type PreferenceChange } from 
 import { changeScope, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequests } from './protocol';
 import { preferencesWebviewMessageSchema } from './protocolSchemas';
 
-export const PREFERENCES_PANEL_TYPE = 'novuExplorer.preferences';
-
-export const preferencesPanelStateSchema = z.object({ subscriberId: z.string().check(z.minLength(1), z.maxLength(300)), connectionId: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** A 404/405 for the route itself (an older server without GET), not for the subscriber. */
 export function isMissingRoute(error: unknown): boolean {

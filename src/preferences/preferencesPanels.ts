@@ -4,13 +4,20 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import { PanelRegistry } from '../panels/panelRegistry';
-import { PREFERENCES_PANEL_TYPE, PreferencesPanel, preferencesPanelStateSchema } from './preferencesPanel';
+import { PREFERENCES_PANEL_TYPE, preferencesPanelStateSchema } from './panelState';
+import type { PreferencesPanel } from './preferencesPanel';
 
 export class PreferencesPanels implements vscode.Disposable {
   /** The extra is the subscriber's name when opened from the view (a restored panel shows the id). */
   private readonly registry: PanelRegistry<PreferencesPanel, string>;
 
-  constructor(context: vscode.ExtensionContext, manager: ConnectionManager, log: Log) {
+  constructor(
+    context: vscode.ExtensionContext,
+    manager: ConnectionManager,
+    log: Log,
+    /** The panel class, from the panels' bundle: loaded when the first panel opens. */
+    panelClass: () => typeof PreferencesPanel,
+  ) {
     const services = { extensionUri: context.extensionUri, manager, log };
     this.registry = new PanelRegistry<PreferencesPanel, string>(
       {
@@ -19,7 +26,7 @@ export class PreferencesPanels implements vscode.Disposable {
           const parsed = preferencesPanelStateSchema.safeParse(state);
           return parsed.success ? { id: parsed.data.subscriberId, connectionId: parsed.data.connectionId } : undefined;
         },
-        create: (webviewPanel, id, connection, name) => new PreferencesPanel(webviewPanel, id, connection, services, name),
+        create: (webviewPanel, id, connection, name) => new (panelClass())(webviewPanel, id, connection, services, name),
       },
       context.extensionUri,
       manager,

@@ -28,7 +28,7 @@ async function bundleSize(entry: string, name: string): Promise<{ raw: number; g
 
 async function bundles() {
   const files: Record<string, { raw: number; gzip: number }> = {};
-  for (const file of ['dist/extension.js', 'dist/sandboxServer.js', 'media/dist/notifications.js', 'media/dist/preferences.js']) {
+  for (const file of ['dist/extension.js', 'dist/panels.js', 'dist/sandboxServer.js', 'media/dist/notifications.js', 'media/dist/preferences.js']) {
     if (existsSync(join(ROOT, file))) files[file] = sizeOf(join(ROOT, file));
   }
   files['NovuClient alone (7 operations)'] = await bundleSize('test/bench/clientEntry.ts', 'client');
