@@ -99,7 +99,8 @@ export class SubscriberCommands {
     try {
       await this.provider.refreshOne(node);
     } catch (error) {
-      void this.prompter().message('error', formatErrorLine('Could not refresh the subscriber', describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
+      const who = subscriberDisplayName(node.subscriber) ?? node.subscriber.subscriberId;
+      void this.prompter().message('error', formatErrorLine(`Could not refresh ${who}`, describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
     }
   }
 

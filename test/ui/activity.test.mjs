@@ -50,6 +50,16 @@ for (const theme of ['dark', 'light']) {
       assert.match(await row.locator('.label-description').innerText(), /failed · .+ · just now/);
       assert.ok((await row.locator('.label-description').innerText()).includes(NAME), 'the name exactly as typed');
       assert.equal(await row.locator('.codicon-error').count(), 1, 'the failed icon');
+      // The hover is built when it shows: plain text, the name as typed, local time and UTC.
+      await row.locator('.label-name').hover();
+      const hover = ui.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Notification ID' }).first();
+      await hover.waitFor({ timeout: 10_000 });
+      const text = await hover.innerText();
+      assert.ok(text.includes(`Subscriber: ${NAME} (${F.markupSubscriberId})`), text);
+      assert.match(text, /UTC: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+      assert.ok(text.includes(`Notification ID: ${failed._id}`));
+      assert.equal(await hover.locator('a, img, b').count(), 0, 'no link, image or bold made from the name');
+      await ui.page.mouse.move(1, 1);
       // The badge on the Novu icon, and what a screen reader hears for it.
       const novu = ui.page.getByRole('tab', { name: /^Novu/ }).first();
       await novu.locator('.badge-content', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });

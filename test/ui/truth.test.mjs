@@ -51,13 +51,17 @@ for (const theme of ['dark', 'light']) {
       await ui.page.mouse.move(1, 1);
 
       // A toast that quotes the name: the link syntax in it stays text.
-      sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v1/notifications' } });
-      await row.hover();
-      await row.getByRole('button', { name: 'Show Notifications…' }).click();
-      const toast = ui.page.locator('.notification-toast', { hasText: 'Could not load the notifications of' });
+      sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v2/subscribers' } });
+      await row.click({ button: 'right' });
+      // The row's context menu: wait for it to finish opening (a click during its fade-in is lost).
+      const refresh = ui.page.locator('.monaco-menu .action-item', { hasText: /^Refresh$/ }).first();
+      await refresh.waitFor();
+      await ui.page.waitForTimeout(500);
+      await refresh.click();
+      const toast = ui.page.locator('.notification-toast', { hasText: 'Could not refresh' });
       await toast.waitFor({ timeout: 20_000 });
       const message = (await toast.locator('.notification-list-item-message').innerText()).replace(/\u2060/g, '');
-      assert.ok(message.includes(`Could not load the notifications of ${NAME}: Service Unavailable. (HTTP 503)`), message);
+      assert.ok(message.includes(`Could not refresh ${NAME}: Service Unavailable. (HTTP 503)`), message);
       assert.match(message, /Error ID: [0-9a-f-]{36}/);
       assert.equal(await toast.locator('.notification-list-item-message a', { hasText: 'link' }).count(), 0, 'no link made from the name');
       await ui.page.screenshot({ path: join(SCREENSHOTS, `toast-markup-${theme}.png`) });
