@@ -164,9 +164,12 @@ export class VsCodePrompter implements Prompter {
         if (added.some((v) => options.groupOf?.(v))) update(pick.value);
       });
       pick.onDidAccept(() => {
-        // Enter on a typed suggestion that was not ticked means "this one" too.
-        const active = pick.activeItems[0];
-        if (active && pick.value.trim() !== '' && active.kind !== vscode.QuickPickItemKind.Separator) chosen.set(options.key(active.value), active.value);
+        // Enter after typing means "this one" too: the active row, else the first typed suggestion.
+        if (pick.value.trim() !== '') {
+          const real = (i: PickItem<T> | undefined) => (i && i.kind !== vscode.QuickPickItemKind.Separator ? i : undefined);
+          const item = real(pick.activeItems[0]) ?? pick.items.find((i) => real(i) && i.alwaysShow);
+          if (item) chosen.set(options.key(item.value), item.value);
+        }
         done = true;
         resolve([...chosen.values()]);
         pick.hide();

@@ -85,5 +85,29 @@ for (const theme of ['dark', 'light']) {
       assert.equal(await summary.innerText(), `Failed: ${reason}`, 'the panel tells the same failure');
       await screenshot(ui.page, `activity-opened-${theme}`);
     });
+
+    it('filters from the title: a ticked channel and a typed subscriber ID, named in the description, then cleared', async () => {
+      await header().hover();
+      await header().getByRole('button', { name: 'Filter Activity…' }).click();
+      const input = ui.page.locator('.quick-input-widget input.input');
+      await input.waitFor({ state: 'visible' });
+      const rows = ui.page.locator('.quick-input-list .monaco-list-row');
+      const email = rows.filter({ has: ui.page.locator('.label-name', { hasText: /^\s*Email$/ }) }).first();
+      await email.locator('.monaco-checkbox').click();
+      await email.and(ui.page.locator('[aria-checked="true"]')).waitFor();
+      await input.fill(F.markupSubscriberId);
+      await rows.filter({ hasText: `Subscriber ID “${F.markupSubscriberId}”` }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
+      const description = header().locator('.description');
+      await description.filter({ hasText: `subscriber “${F.markupSubscriberId}” · Email` }).waitFor({ timeout: 15_000 });
+      const tree = treeRows(ui.page, 'Activity');
+      await tree.first().filter({ hasText: NAME }).waitFor({ timeout: 15_000 });
+      const texts = await tree.locator('.label-description').allInnerTexts();
+      assert.ok(texts.length > 0 && texts.every((t) => t.includes(NAME) || /^(Trigger|Email|In-app|SMS|Push|Chat|Digest) · /.test(t)), texts.join(' | '));
+      await screenshot(ui.page, `activity-filtered-${theme}`);
+      await header().hover();
+      await header().getByRole('button', { name: 'Clear Activity Filter' }).click();
+      await description.filter({ hasText: /^Feed (dark|light) · live$/ }).waitFor({ timeout: 15_000 });
+    });
   });
 }
