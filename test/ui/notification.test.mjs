@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, launch, openNovu, runCommand, screenshot } from './workbench.mjs';
+import { ROOT, assertNoSeriousViolations, axeWebview, launch, openNovu, runCommand, screenshot } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -15,7 +15,7 @@ function webview(page) {
   return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
 }
 
-for (const theme of ['dark', 'light']) {
+for (const theme of ['dark', 'light', 'hc']) {
   describe(`notification panel (${theme})`, { timeout: 180_000 }, () => {
     let ui;
     const dialogs = [];
@@ -52,6 +52,7 @@ for (const theme of ['dark', 'light']) {
       assert.equal(await view.locator('img').count(), 0, 'no element was made from the data');
       assert.equal(await view.locator('b').count(), 0);
       assert.deepEqual(dialogs, []);
+      assertNoSeriousViolations(await axeWebview(ui.page, `notification loaded (${theme})`), 'loaded');
     });
 
     it('expands the failed job to its execution details and raw provider response', async () => {
@@ -64,6 +65,7 @@ for (const theme of ['dark', 'light']) {
       await raw.waitFor();
       assert.match(await raw.innerText(), /<h1>552 Mailbox full<\/h1>/);
       assert.equal(await view.locator('h1', { hasText: '552' }).count(), 0);
+      assertNoSeriousViolations(await axeWebview(ui.page, `notification, a job expanded with its raw response (${theme})`), 'expanded');
       await screenshot(ui.page, `notification-${theme}`);
     });
 
@@ -93,6 +95,19 @@ for (const theme of ['dark', 'light']) {
       const digest = webview(ui.page);
       await digest.locator('li.nx-job[data-status="completed"]').first().waitFor();
       await screenshot(ui.page, `notification-digest-${theme}`);
+    });
+
+    it('says so when the notification does not exist, with its next steps', async () => {
+      await runCommand(ui.page, 'View: Close All Editors');
+      await runCommand(ui.page, 'Novu: Open Notification…');
+      await ui.page.locator('.quick-input-widget input.input').fill('6620aa00000000000000ffff');
+      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
+      const view = webview(ui.page);
+      await view.locator('[role="alert"], .nx-error').first().waitFor({ timeout: 30_000 });
+      assert.match(await view.locator('body').innerText(), /not found/i);
+      assertNoSeriousViolations(await axeWebview(ui.page, `notification not found (${theme})`), 'error');
+      await screenshot(ui.page, `notification-error-${theme}`);
     });
   });
 }

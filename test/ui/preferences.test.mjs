@@ -4,12 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, assertNoSeriousViolations, axeWebview, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
 
-for (const theme of ['dark', 'light']) {
+for (const theme of ['dark', 'light', 'hc']) {
   describe(`preferences panel (${theme})`, { timeout: 180_000 }, () => {
     let ui;
     let sandbox;
@@ -38,6 +38,7 @@ for (const theme of ['dark', 'light']) {
       const view = activeWebview(ui.page);
       await view.locator('section.nx-workflow').first().waitFor({ timeout: 30_000 });
       assert.ok((await view.locator('section.nx-workflow').count()) >= 3);
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences loaded (${theme})`), 'loaded');
     });
 
     it('toggles a global channel and the service stores it', async () => {
@@ -50,6 +51,7 @@ for (const theme of ['dark', 'light']) {
       assert.equal(sandbox.state.preferencesOf(F.preferencesSubscriberId).global.channels.email, !before);
       await view.locator('input.nx-switch[data-channel="email"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => undefined);
       assert.equal(await email.isChecked(), !before);
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences saved (${theme})`), 'saved');
     });
 
     it('edits a schedule range: a bad time is flagged at the field, a good one is saved', async () => {
@@ -60,6 +62,7 @@ for (const theme of ['dark', 'light']) {
       await end.blur();
       await view.locator('.nx-field-error', { hasText: /05:00 PM|form/ }).first().waitFor();
       assert.equal(await view.locator('button.nx-save-schedule').isDisabled(), true);
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, a schedule error (${theme})`), 'schedule error');
       await screenshot(ui.page, `preferences-error-${theme}`);
       await end.fill('04:30 PM');
       await end.blur();

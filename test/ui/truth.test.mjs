@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, launch, openNovu, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoSeriousViolations, axeWebview, launch, openNovu, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -133,6 +133,7 @@ for (const theme of ['dark', 'light']) {
       const viewport = ui.page.viewportSize();
       assert.ok(box && box.y >= 0 && box.y + box.height <= viewport.height, 'the message is on screen, not above it');
       assert.equal(await view.locator('.nx-notice').count(), 0, 'no banner at the top for a refused change');
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, a refused change (${theme})`), 'refused');
       await screenshot(ui.page, `preferences-refused-${theme}`);
 
       // A key revoked while the panel is open: said at the card, and at the top with Set API Key.

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AxeBuilder } from '@axe-core/playwright';
 import { openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
 import { ensureVSCode } from '../vscode/setup.mjs';
 
@@ -17,19 +18,19 @@ export function startSandbox(options = {}) {
   return start(options);
 }
 
-export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern' };
-const THEME_CLASSES = { dark: 'vs-dark', light: 'vs' };
+export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern', hc: 'Default High Contrast' };
+const THEME_CLASSES = { dark: 'vs-dark', light: 'vs', hc: 'hc-black' };
 
 /**
  * Starts code-server with the extension under development and opens the workbench.
- * @param {{ theme?: 'dark' | 'light', env?: Record<string, string>, settings?: Record<string, unknown> }} [options]
+ * @param {{ theme?: 'dark' | 'light' | 'hc', env?: Record<string, string>, settings?: Record<string, unknown> }} [options]
  */
 export async function launch({ theme = 'dark', env = {}, settings = {} } = {}) {
   await ensureVSCode();
   const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings } });
   let workbench;
   try {
-    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme });
+    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark' });
     await waitForWorkbench(workbench.page);
     // The web workbench starts in its built-in theme whatever settings.json says: choose it as a person would.
     await setTheme(workbench.page, theme);
@@ -135,3 +136,39 @@ export async function addConnection(page, sandbox, name) {
 export function activeWebview(page) {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
 }
+
+/**
+ * Runs axe-core (through @axe-core/playwright) inside the webview panels' documents, with every
+ * rule on (the experimental label-content-name-mismatch too), and prints the counts by impact.
+ * A violation on the iframe element itself (VS Code's own `frame-title`) is the workbench's, not
+ * the panel's: it is printed apart and not counted. Returns the panel's violations, one per node.
+ */
+export async function axeWebview(page, state) {
+  const results = await new AxeBuilder({ page })
+    .include('iframe.webview.ready')
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const ours = [];
+  const workbench = new Set();
+  for (const violation of results.violations) {
+    for (const node of violation.nodes) {
+      if (node.target.length > 1) ours.push({ id: violation.id, impact: violation.impact, target: node.target.join(' > '), summary: (node.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240) });
+      else workbench.add(violation.id);
+    }
+  }
+  const count = (impact) => ours.filter((v) => v.impact === impact).length;
+  console.log(
+    `axe ${state}: ${count('critical')} critical, ${count('serious')} serious, ${count('moderate')} moderate, ${count('minor')} minor; ` +
+      `${results.passes.length} rules passed` +
+      (workbench.size > 0 ? ` (on VS Code's own webview frame, not counted: ${[...workbench].join(', ')})` : ''),
+  );
+  for (const v of ours) console.log(`  ${v.impact} ${v.id} at ${v.target}: ${v.summary}`);
+  return ours;
+}
+
+/** Fails with the list when axe found anything serious or critical. */
+export function assertNoSeriousViolations(violations, state) {
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (serious.length > 0) throw new Error(`${state}: ${serious.length} serious or critical accessibility violations:\n${serious.map((v) => `${v.impact} ${v.id} at ${v.target}`).join('\n')}`);
+}
+

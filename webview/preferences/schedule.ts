@@ -207,7 +207,7 @@ export class ScheduleEditor {
         label: 'Add range',
         icon: 'add',
         class: 'nx-link nx-add-range',
-        attrs: { 'data-day': day, 'data-focus-key': `add:${day}`, 'aria-label': `Add a range to ${label}` },
+        attrs: { 'data-day': day, 'data-focus-key': `add:${day}`, 'aria-label': `Add range to ${label}` },
         onClick: () => this.addRange(day),
       });
       add.disabled = hours.length >= MAX_RANGES;
@@ -218,7 +218,7 @@ export class ScheduleEditor {
           icon: 'copy',
           class: 'nx-link nx-copy-day',
           title: `Give every other day ${label}'s hours (only the draft changes)`,
-          attrs: { 'data-day': day, 'data-focus-key': `copy:${day}`, 'aria-label': `Copy ${label}'s hours to the other days` },
+          attrs: { 'data-day': day, 'data-focus-key': `copy:${day}`, 'aria-label': `Copy to other days: ${label}'s hours` },
           onClick: () => this.copyDay(day),
         }),
       );
