@@ -55,6 +55,36 @@ for (const theme of ['dark', 'light', 'hc']) {
       assertNoSeriousViolations(await axeWebview(ui.page, `notification loaded (${theme})`), 'loaded');
     });
 
+    it('is one list for the keyboard: one Tab stop, arrows, Home and End move, Enter expands, details reachable', async () => {
+      const view = webview(ui.page);
+      const toggles = view.locator('ol.nx-timeline button.nx-job-toggle');
+      assert.deepEqual(await toggles.evaluateAll((els) => els.map((el) => el.getAttribute('tabindex'))), ['0', '-1', '-1', '-1'], 'one Tab stop');
+      const focused = () => view.locator('body').evaluate(() => document.activeElement?.closest('li.nx-job')?.getAttribute('data-status') ?? document.activeElement?.tagName);
+      await toggles.first().focus();
+      await ui.page.keyboard.press('ArrowDown');
+      assert.equal(await focused(), 'merged');
+      await ui.page.keyboard.press('End');
+      assert.equal(await focused(), 'completed');
+      assert.equal(await view.locator('li.nx-job:last-child button.nx-job-toggle').getAttribute('tabindex'), '0', 'the Tab stop moves with the focus');
+      await ui.page.keyboard.press('Home');
+      assert.equal(await view.locator('li.nx-job:first-child button.nx-job-toggle').evaluate((el) => el === document.activeElement), true);
+      await ui.page.keyboard.press('ArrowDown');
+      await ui.page.keyboard.press('ArrowDown');
+      assert.equal(await focused(), 'failed');
+      const outline = await view.locator('li.nx-job[data-status="failed"] button.nx-job-toggle').evaluate((el) => getComputedStyle(el).outlineStyle);
+      assert.notEqual(outline, 'none', 'the focus is visible');
+      await ui.page.keyboard.press('Enter');
+      const failed = view.locator('li.nx-job[data-status="failed"]');
+      await failed.locator('.nx-exec-row').first().waitFor();
+      assert.equal(await failed.locator('button.nx-job-toggle').getAttribute('aria-expanded'), 'true');
+      // Tab goes into the expanded job's details, not past them.
+      await ui.page.keyboard.press('Tab');
+      assert.equal(await view.locator('body').evaluate(() => Boolean(document.activeElement?.closest('.nx-job-details'))), true, 'the details are reachable');
+      await ui.page.keyboard.press('Shift+Tab');
+      await ui.page.keyboard.press('Enter');
+      assert.equal(await failed.locator('button.nx-job-toggle').getAttribute('aria-expanded'), 'false');
+    });
+
     it('expands the failed job to its execution details and raw provider response', async () => {
       const view = webview(ui.page);
       await view.locator('li.nx-job[data-status="failed"] button.nx-job-toggle').click();

@@ -42,6 +42,8 @@ export class Timeline {
   private readonly details = new Map<string, DetailEntry>();
   private readonly domIds = new Map<string, number>();
   private frame = 0;
+  /** The job whose toggle is the timeline's one Tab stop (arrow keys move it); the first job by default. */
+  private activeJobId: string | undefined;
   /** Called once all rows of an update are in the DOM. */
   onRowsPainted?: (rows: number) => void;
 
@@ -52,6 +54,56 @@ export class Timeline {
     // A timeline of thousands of rows must not be read out when it appears or changes.
     this.el = h('section', { class: 'nx-timeline-section', attrs: { 'aria-labelledby': 'nx-timeline-title', 'aria-live': 'off' } }, h('h2', { class: 'nx-section-title', attrs: { id: 'nx-timeline-title' } }, 'Timeline ', this.count), this.empty, this.list);
     this.list.addEventListener('click', (event) => this.onClick(event));
+    // The timeline is one list for the keyboard: Tab reaches it once, the arrow keys move between
+    // jobs, Home and End go to the ends, Enter and Space (the buttons' own) expand.
+    this.list.addEventListener('keydown', (event) => this.onKeyDown(event));
+    this.list.addEventListener('focusin', (event) => {
+      const toggle = event.target instanceof HTMLElement && event.target.classList.contains('nx-job-toggle') ? event.target : undefined;
+      const id = toggle?.closest<HTMLElement>('li.nx-job')?.dataset.jobId;
+      if (toggle && id !== undefined) this.setTabStop(id);
+    });
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (!target?.classList.contains('nx-job-toggle') || event.altKey || event.ctrlKey || event.metaKey) return;
+    const items = [...this.list.children] as HTMLElement[];
+    const current = items.indexOf(target.closest<HTMLElement>('li.nx-job')!);
+    const index =
+      event.key === 'ArrowDown' ? Math.min(items.length - 1, current + 1)
+      : event.key === 'ArrowUp' ? Math.max(0, current - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? items.length - 1
+      : undefined;
+    if (index === undefined) return;
+    event.preventDefault();
+    const id = items[index]?.dataset.jobId;
+    const row = id === undefined ? undefined : this.rows.get(id);
+    if (!row) return;
+    this.setTabStop(row.job.id);
+    row.toggle.focus();
+  }
+
+  /** Makes one job's toggle the list's Tab stop. */
+  private setTabStop(jobId: string): void {
+    if (this.activeJobId === jobId) return;
+    const previous = this.activeJobId === undefined ? undefined : this.rows.get(this.activeJobId);
+    if (previous) previous.toggle.tabIndex = -1;
+    else this.list.querySelector<HTMLElement>('.nx-job-toggle[tabindex="0"]')?.setAttribute('tabindex', '-1');
+    this.activeJobId = jobId;
+    const row = this.rows.get(jobId);
+    if (row) row.toggle.tabIndex = 0;
+  }
+
+  /** After rows came or went, exactly one toggle stays reachable by Tab. */
+  private ensureTabStop(): void {
+    if (this.activeJobId !== undefined && this.rows.has(this.activeJobId)) {
+      this.rows.get(this.activeJobId)!.toggle.tabIndex = 0;
+      return;
+    }
+    this.activeJobId = undefined;
+    const first = (this.list.firstElementChild as HTMLElement | null)?.dataset.jobId;
+    if (first !== undefined) this.setTabStop(first);
   }
 
   update(jobs: JobSummary[]): void {
@@ -83,6 +135,7 @@ export class Timeline {
       }
       this.list.insertBefore(el, cursor);
     }
+    this.ensureTabStop();
     this.onRowsPainted?.(els.length);
   }
 
@@ -113,6 +166,7 @@ export class Timeline {
       this.list.appendChild(fragment);
     };
     fill(FIRST_ROWS);
+    this.ensureTabStop();
     const step = () => {
       fill(CHUNK_ROWS);
       if (next < jobs.length) this.frame = requestAnimationFrame(step);
@@ -139,7 +193,15 @@ export class Timeline {
       {
         class: 'nx-job-toggle',
         title: open ? 'Hide details' : 'Show details',
-        attrs: { type: 'button', 'aria-expanded': String(open), 'aria-controls': regionId, 'data-act': 'toggle', 'data-focus-key': `job:${job.id}` },
+        attrs: {
+          type: 'button',
+          tabindex: job.id === this.activeJobId ? '0' : '-1',
+          'aria-expanded': String(open),
+          'aria-controls': regionId,
+          'aria-keyshortcuts': 'ArrowUp ArrowDown Home End',
+          'data-act': 'toggle',
+          'data-focus-key': `job:${job.id}`,
+        },
       },
       icon(open ? 'chevron-down' : 'chevron-right', 'nx-job-chevron'),
       h('span', 'nx-job-name', job.name),
