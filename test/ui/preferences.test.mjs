@@ -51,6 +51,8 @@ for (const theme of ['dark', 'light', 'hc']) {
       assert.equal(sandbox.state.preferencesOf(F.preferencesSubscriberId).global.channels.email, !before);
       await view.locator('input.nx-switch[data-channel="email"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ state: 'detached' }).catch(() => undefined);
       assert.equal(await email.isChecked(), !before);
+      // Said to screen readers, not shown: the change was saved, with its new value.
+      await view.locator('.nx-sr-only[role="status"]', { hasText: `Saved: Email ${before ? 'off' : 'on'} globally.` }).waitFor({ state: 'attached', timeout: 10_000 });
       assertNoSeriousViolations(await axeWebview(ui.page, `preferences saved (${theme})`), 'saved');
     });
 

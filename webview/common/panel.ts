@@ -13,6 +13,8 @@ export interface PanelContextBase<M extends RequestMap> {
   request<B extends RequestBody<M>>(body: B): Promise<ReplyTo<M, B>>;
   /** A short message in the panel's status line (failed requests, copy…). */
   notify(message: string, kind?: 'info' | 'error'): void;
+  /** Says something to screen readers only (a polite live region, not shown): saved, updated. */
+  announce(message: string): void;
 }
 
 export interface PanelOptions<Key extends string> {
@@ -51,6 +53,8 @@ export function createPanel<M extends RequestMap, Key extends string>(options: P
   status.hidden = true;
   document.body.appendChild(status);
   let statusTimer: ReturnType<typeof setTimeout> | undefined;
+  const announcer = h('div', { class: 'nx-sr-only', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+  document.body.appendChild(announcer);
 
   const ctx: PanelContextBase<M> = {
     // The host answers each method with that method's reply type (checked on the host's side).
@@ -61,6 +65,11 @@ export function createPanel<M extends RequestMap, Key extends string>(options: P
       status.hidden = false;
       clearTimeout(statusTimer);
       statusTimer = setTimeout(() => (status.hidden = true), options.statusMs);
+    },
+    announce(message) {
+      // The same words twice in a row are still said: clear first, then set on the next frame.
+      announcer.textContent = '';
+      requestAnimationFrame(() => (announcer.textContent = message));
     },
   };
 

@@ -2,7 +2,7 @@
  * The notification panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/notification.ts (types only: no zod in this bundle).
  */
-import type { NotificationPanelState, NotificationRequests, NotificationViewModel } from '../../src/notifications/protocol';
+import type { JobSummary, NotificationPanelState, NotificationRequests, NotificationViewModel } from '../../src/notifications/protocol';
 import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
@@ -10,6 +10,7 @@ import { copyButton, type PanelContext } from './context';
 import { renderHeader } from './header';
 import { Timeline } from './timeline';
 import { Toolbar } from './toolbar';
+import { jobAnnouncement } from './announce';
 
 performance.mark('nx-script-start');
 
@@ -64,7 +65,13 @@ function renderData(model: NotificationViewModel): HTMLElement | null {
   return h('section', { class: 'nx-data-section', attrs: { 'aria-labelledby': 'nx-data-title' } }, h('h2', { class: 'nx-section-title', attrs: { id: 'nx-data-title' } }, 'Notification data'), ...blocks);
 }
 
+/** The jobs last shown, to say what a live refresh changed. */
+let shownJobs: readonly JobSummary[] | undefined;
+
 function showLoaded(state: Extract<NotificationPanelState, { kind: 'loaded' }>): void {
+  const said = jobAnnouncement(shownJobs, state.model.jobs);
+  shownJobs = state.model.jobs;
+  if (said) ctx.announce(said);
   if (!loaded) {
     const headerSlot = h('div', 'nx-header-slot');
     const toolbar = new Toolbar(ctx);

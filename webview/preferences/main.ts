@@ -12,6 +12,7 @@ import type { PanelContext } from './context';
 import { Header, renderBanner, renderPrecedence } from './header';
 import { ScheduleEditor } from './schedule';
 import { channelKey, setSwitchBusy } from './switch';
+import { preferenceAnnouncements } from './announce';
 
 const panel = createPanel<PreferencesRequests, 'subscriberId' | 'connectionId'>({ statusMs: 8000, persist: ['subscriberId', 'connectionId'] });
 const { app } = panel;
@@ -82,7 +83,12 @@ function loadedView(): LoadedView {
   return loaded;
 }
 
+let lastLoaded: Loaded | undefined;
+
 function showLoaded(state: Loaded, force: boolean): void {
+  const said = preferenceAnnouncements(lastLoaded, state);
+  lastLoaded = state;
+  if (said.length > 0) ctx.announce(said.join(' '));
   const view = loadedView();
   if (view.root.parentNode !== app) setChildren(app, view.root);
   view.header.update(state);
