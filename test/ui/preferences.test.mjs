@@ -56,6 +56,32 @@ for (const theme of ['dark', 'light', 'hc']) {
       assertNoSeriousViolations(await axeWebview(ui.page, `preferences saved (${theme})`), 'saved');
     });
 
+    it('works by keyboard alone: Tab reaches a workflow card, Space toggles its switch, each named by channel and workflow', async () => {
+      const view = activeWebview(ui.page);
+      await view.locator('h1').first().click();
+      const focusedName = () => view.locator('body').evaluate(() => {
+        const el = document.activeElement;
+        return el instanceof HTMLInputElement && el.getAttribute('role') === 'switch' && el.dataset.workflowId ? el.getAttribute('aria-label') : null;
+      });
+      let name = null;
+      for (let i = 0; i < 80 && !name; i++) {
+        await ui.page.keyboard.press('Tab');
+        name = await focusedName();
+      }
+      assert.ok(name, 'Tab reaches a workflow switch');
+      assert.match(name, /^\S.* for .+/, `the switch names its channel and workflow: ${name}`);
+      const focused = view.locator('input[role="switch"]:focus');
+      const workflowId = await focused.getAttribute('data-workflow-id');
+      const channel = await focused.getAttribute('data-channel');
+      const stored = () => sandbox.state.preferencesOf(F.preferencesSubscriberId).workflows.find((w) => w.workflow.identifier === workflowId)?.channels[channel];
+      const before = stored();
+      await ui.page.keyboard.press('Space');
+      const deadline = Date.now() + 10_000;
+      while (stored() === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(stored(), !before, 'the service stored the change made with Space');
+      assert.ok(await view.getByRole('textbox', { name: 'Monday range 1 end' }).count(), 'time fields name their day, range and edge');
+    });
+
     it('edits a schedule range: a bad time is flagged at the field, a good one is saved', async () => {
       const view = activeWebview(ui.page);
       const end = view.locator('input.nx-time-field[data-day="monday"][data-index="0"][data-edge="end"]');

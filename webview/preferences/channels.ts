@@ -13,11 +13,16 @@ function channelList(
   onToggle: ToggleHandler,
   label: string,
   describedBy?: (toggle: ChannelToggle) => string | undefined,
+  /** Where the switches apply, for their names: "globally", "for Welcome". */
+  scope = '',
 ): HTMLElement {
   if (channels.length === 0) return h('p', 'nx-empty', 'No channels.');
   const list = h('ul', { class: 'nx-channels', attrs: { 'aria-label': label } });
   for (const toggle of channels) {
     const sw = channelSwitch(toggle, workflowId, inFlight, (t, enabled, input) => onToggle(t, workflowId, enabled, input));
+    // Each switch names its channel and where it applies ("Email for Welcome"), so that it is
+    // told apart from the same channel's switch in every other card.
+    if (scope) sw.input.setAttribute('aria-label', `${toggle.label} ${scope}${toggle.sourceLabel ? ` (${toggle.sourceLabel})` : ''}`);
     const described = describedBy?.(toggle);
     if (described) sw.input.setAttribute('aria-describedby', described);
     list.appendChild(h('li', { class: 'nx-channel', attrs: { 'data-channel': toggle.channel } }, sw.root));
@@ -64,7 +69,7 @@ export class GlobalChannels {
       h('span', { class: `nx-dot ${global.enabled ? 'nx-dot-on' : 'nx-dot-off'}`, attrs: { 'aria-hidden': 'true' } }),
       h('span', null, global.enabled ? 'Notifications enabled' : 'Notifications disabled'),
     );
-    setChildren(this.listSlot, channelList(global.channels, undefined, inFlight, this.onToggle, 'Global channels'));
+    setChildren(this.listSlot, channelList(global.channels, undefined, inFlight, this.onToggle, 'Global channels', undefined, 'globally'));
   }
 }
 
@@ -121,7 +126,7 @@ function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle:
       updated ? h('span', 'nx-updated-wrap', h('span', 'nx-muted', 'Updated '), updated) : null,
     ),
     ...locked.lines,
-    channelList(card.channels, card.id, inFlight, onToggle, `${card.name} channels`, locked.idOf),
+    channelList(card.channels, card.id, inFlight, onToggle, `${card.name} channels`, locked.idOf, `for ${card.name}`),
     error ? renderChangeError(error) : null,
   );
 }
