@@ -44,6 +44,7 @@ export const Commands = {
   showOnlyActivitySubscriber: 'novuExplorer.showOnlyActivitySubscriber',
   showOnlyActivityWorkflow: 'novuExplorer.showOnlyActivityWorkflow',
   openNotificationJson: 'novuExplorer.openNotificationJson',
+  openWalkthrough: 'novuExplorer.openWalkthrough',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -27,6 +27,7 @@ import { ActivityCommands } from './activity/activityCommands';
 import { ActivityMemory } from './activity/activityMemory';
 import type { NotificationNode } from './activity/activityNodes';
 import { registerNotificationLinks, type NotificationTerminalLinks } from './notifications/notificationLinks';
+import { Walkthrough } from './walkthrough';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -40,6 +41,7 @@ export interface NovuExplorerApi {
   integrations: IntegrationsProvider;
   activity: ActivityProvider;
   links: { terminal: NotificationTerminalLinks };
+  walkthrough: Walkthrough;
   sandbox: SandboxHost;
   uriHandler: NovuUriHandler;
   context: vscode.ExtensionContext;
@@ -114,6 +116,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     } else view.reload();
   };
 
+  // The walkthrough's steps complete when the thing is done: a view loaded from the Sandbox or from
+  // an own connection, a failed delivery opened, a preference saved.
+  const walkthrough = new Walkthrough();
+  const viewLoaded = (status: () => string) => () => {
+    if (status() !== 'loaded' || !manager.active) return;
+    walkthrough.complete(manager.active.id === SANDBOX_CONNECTION_ID ? 'triedSandbox' : 'connected');
+  };
+
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
     [Commands.addConnection]: () => connectionCommands.addConnection(),
@@ -157,6 +167,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.showOnlyActivitySubscriber]: (node?: NotificationNode) => activityCommands.showOnlySubscriber(node),
     [Commands.showOnlyActivityWorkflow]: (node?: NotificationNode) => activityCommands.showOnlyWorkflow(node),
     [Commands.openNotificationJson]: (node?: NotificationNode) => activityCommands.openJson(node),
+    [Commands.openWalkthrough]: () => walkthrough.open(),
   };
 
   context.subscriptions.push(
@@ -173,6 +184,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     activity,
     activityView,
     links.registration,
+    subscribers.onDidLoad(viewLoaded(() => subscribers.status)),
+    activity.onDidLoad(viewLoaded(() => activity.status)),
+    notificationPanels.onDidOpen((panel) =>
+      panel.onDidLoad((state) => {
+        if (state.kind === 'loaded' && state.model.jobs.some((job) => job.status === 'failed')) walkthrough.complete('debuggedFailure');
+      }),
+    ),
+    preferencesPanels.onDidOpen((panel) => panel.onDidSave(() => walkthrough.complete('editedPreferences'))),
     new ConnectionStatusBar(manager),
     manager.onDidChangeActive(reloadAll),
     rejectedKeyPrompt(manager, currentPrompter),
@@ -194,6 +213,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     integrations,
     activity,
     links: { terminal: links.terminal },
+    walkthrough,
     sandbox,
     uriHandler,
     context,

@@ -54,6 +54,11 @@ export class NotificationPanels implements vscode.Disposable {
     return this.registry.open(notificationId, connection, `Notification ${notificationId}`);
   }
 
+  /** Fires with each panel opened or restored. */
+  get onDidOpen(): vscode.Event<NotificationPanel> {
+    return this.registry.onDidOpen;
+  }
+
   /** The open panels (tests look at them). */
   get all(): NotificationPanel[] {
     return this.registry.all;

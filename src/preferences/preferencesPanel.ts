@@ -38,6 +38,9 @@ export class PreferencesPanel implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<PreferencesPanelState>();
   /** Fires whenever what the panel shows changes (tests wait on it). */
   readonly onDidChangeState = this.changed.event;
+  private readonly saved = new vscode.EventEmitter<void>();
+  /** Fires when the service accepted a change (a toggle or the schedule). */
+  readonly onDidSave = this.saved.event;
 
   constructor(
     readonly panel: vscode.WebviewPanel,
@@ -68,7 +71,10 @@ export class PreferencesPanel implements vscode.Disposable {
       loadFailedTitle: 'Could not load the preferences',
     });
     this.onDidDispose = this.host.onDidDispose;
-    this.host.onDidDispose(() => this.changed.dispose());
+    this.host.onDidDispose(() => {
+      this.changed.dispose();
+      this.saved.dispose();
+    });
     void this.load();
   }
 
@@ -192,6 +198,7 @@ export class PreferencesPanel implements vscode.Disposable {
           this.server = await client.updatePreferences(this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
           // The service answered: whatever the banner said about reaching it is no longer true.
           this.banner = undefined;
+          this.saved.fire();
         } catch (error) {
           this.changeErrors.set(changeScope(change), this.changeError(change, error));
           // A rejected key or an unreachable service stops every change, not just this one: the

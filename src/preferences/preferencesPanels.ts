@@ -33,6 +33,11 @@ export class PreferencesPanels implements vscode.Disposable {
     );
   }
 
+  /** Fires with each panel opened or restored. */
+  get onDidOpen(): vscode.Event<PreferencesPanel> {
+    return this.registry.onDidOpen;
+  }
+
   get all(): PreferencesPanel[] {
     return this.registry.all;
   }

@@ -1,3 +1,4 @@
+/* global document, getComputedStyle -- evaluated inside the webview by Playwright */
 // Issue 5's UI test: a person opens a notification with failed, merged and digest jobs, reads the
 // timeline inside the webview (markup in the data shows as text), expands the failed job, and
 // looks at it in dark and light themes.

@@ -1,3 +1,4 @@
+/* global document, HTMLInputElement -- evaluated inside the webview by Playwright */
 // Issue 6's UI test: a person opens a subscriber's preferences, toggles a channel and edits a
 // schedule range inside the webview, and the service's stored preferences change accordingly.
 import { after, before, describe, it } from 'node:test';

@@ -2,7 +2,8 @@
 // connection through the real quick inputs, runs a palette command, and the views show data.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { answerInput, launch, openNovu, pickItem, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { join } from 'node:path';
+import { SCREENSHOTS, answerInput, launch, openNovu, pickItem, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`workbench smoke (${theme})`, { timeout: 180_000 }, () => {
@@ -55,6 +56,18 @@ for (const theme of ['dark', 'light']) {
       const integrations = treeRows(ui.page, 'Integrations');
       await integrations.filter({ hasText: 'Email' }).first().waitFor({ timeout: 30_000 });
       await screenshot(ui.page, `sandbox-${theme}`);
+    });
+
+    it('opens "Get started with Novu Explorer" with its four steps', async () => {
+      await runCommand(ui.page, 'Novu: Get Started with Novu Explorer');
+      const page = ui.page.locator('.gettingStartedContainer, .getting-started-container, .gettingStarted').first();
+      await page.getByText('Get started with Novu Explorer').first().waitFor({ timeout: 20_000 });
+      for (const step of ['Try the Sandbox', 'Connect your own environment', 'Debug a failed delivery', "Edit a subscriber's preferences"]) {
+        await page.getByText(step, { exact: true }).first().waitFor();
+      }
+      // The walkthrough keeps F1 for itself, so the picture is taken without clearing toasts first.
+      await ui.page.mouse.move(1, 1);
+      await ui.page.screenshot({ path: join(SCREENSHOTS, `walkthrough-${theme}.png`) });
     });
   });
 }

@@ -53,3 +53,23 @@ describe('the command table', () => {
     }
   });
 });
+
+describe('the walkthrough', () => {
+  it('completes each step by a context key the extension sets, with a picture that ships', async () => {
+    const { existsSync } = await import('node:fs');
+    const { WALKTHROUGH_ID, WALKTHROUGH_STEPS } = await import('../../src/walkthroughSteps');
+    const manifest = JSON.parse(readFileSync('package.json', 'utf8')) as {
+      publisher: string;
+      name: string;
+      contributes: { walkthroughs: { id: string; steps: { id: string; media: { image: string }; completionEvents: string[] }[] }[] };
+    };
+    const [walkthrough] = manifest.contributes.walkthroughs;
+    assert.equal(`${manifest.publisher}.${manifest.name}#${walkthrough!.id}`.toLowerCase(), WALKTHROUGH_ID.toLowerCase());
+    assert.equal(walkthrough!.steps.length, 4);
+    assert.deepEqual(
+      walkthrough!.steps.map((s) => s.completionEvents),
+      Object.values(WALKTHROUGH_STEPS).map((key) => [`onContext:${key}`]),
+    );
+    for (const step of walkthrough!.steps) assert.ok(existsSync(step.media.image), `${step.id}: ${step.media.image}`);
+  });
+});

@@ -1,0 +1,68 @@
+/** Issue 13: the walkthrough's steps complete when the thing is done, in real VS Code. */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
+import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+
+describe('walkthrough', function () {
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox();
+    // Tests before this one already did some steps in this window.
+    api.walkthrough.reset();
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await resetConnections(api);
+    await sandbox.close();
+  });
+
+  it('opens from its command, "Get started with Novu Explorer"', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openWalkthrough');
+    await waitFor(() => vscode.window.tabGroups.all.some((g) => g.tabs.some((t) => /Welcome|Walkthrough|Get started/i.test(t.label))), 'the walkthrough editor');
+  });
+
+  it('completes "connect your own environment" once a view has loaded from it, not when the command starts', async () => {
+    assert.ok(!api.walkthrough.done.has('connected'));
+    await addSandboxConnection(api, sandbox, 'Walkthrough test');
+    api.subscribers.reload();
+    await api.subscribers.getChildren();
+    await waitFor(() => api.walkthrough.done.has('connected'), 'the connected step');
+    assert.ok(!api.walkthrough.done.has('triedSandbox'), 'an own connection is not the Sandbox');
+  });
+
+  it('completes "debug a failed delivery" when a notification with a failed job is opened, not any notification', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.digestNotificationId);
+    await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === F.digestNotificationId)?.currentState.kind === 'loaded', 'a delivered notification');
+    assert.ok(!api.walkthrough.done.has('debuggedFailure'));
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
+    await waitFor(() => api.walkthrough.done.has('debuggedFailure'), 'the debug step');
+  });
+
+  it("completes 'edit a subscriber preferences' when the service accepted a change", async () => {
+    api.subscribers.setFilter({ subscriberId: F.preferencesSubscriberId });
+    const [row] = await api.subscribers.getChildren();
+    await vscode.commands.executeCommand('novuExplorer.editPreferences', row);
+    api.subscribers.setFilter({});
+    const panel = api.preferencesPanels.all.find((p) => p.subscriberId === F.preferencesSubscriberId)!;
+    await waitFor(() => panel.state.kind === 'loaded', 'the preferences');
+    assert.ok(!api.walkthrough.done.has('editedPreferences'), 'opening is not editing');
+    const current = sandbox.state.preferencesOf(F.preferencesSubscriberId)!.global.channels.sms;
+    panel.setChannel('sms', !current);
+    await waitFor(() => api.walkthrough.done.has('editedPreferences'), 'the preferences step');
+  });
+
+  it('completes "try the Sandbox" when the Sandbox has answered', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openSandbox');
+    await waitFor(() => api.manager.active?.name === 'Sandbox', 'the Sandbox connection', 30_000);
+    api.subscribers.reload();
+    await api.subscribers.getChildren();
+    await waitFor(() => api.walkthrough.done.has('triedSandbox'), 'the sandbox step', 20_000);
+  });
+});
