@@ -62,6 +62,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private viewValue: vscode.TreeView<TreeNode> | undefined;
   /** The workflows seen in what was loaded, by internal id (the filter offers them). */
   readonly workflowsSeen = new Map<string, string>();
+  /** The connection the workflows were seen on: another connection's ids mean nothing here. */
+  private workflowsOf: string | undefined;
 
   constructor(
     private readonly manager: ConnectionManager,
@@ -416,6 +418,10 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   private noteWorkflows(notifications: readonly Notification[]): void {
+    if (this.workflowsOf !== this.manager.active?.id) {
+      this.workflowsSeen.clear();
+      this.workflowsOf = this.manager.active?.id;
+    }
     for (const n of notifications) {
       const id = n.template?._id ?? n._templateId;
       if (id && !this.workflowsSeen.has(id)) this.workflowsSeen.set(id, n.template?.name ?? id);
