@@ -230,8 +230,9 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
-    if (this.manager.state !== 'ready') return [];
-    if (!this.started) {
+    // A reload while the first page loads (a new filter, another connection) starts it again: the
+    // rows returned are the newest load's, never an empty list from the one it replaced.
+    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready' && !this.started; attempt++) {
       this.firstPage ??= this.loadPage(true);
       await this.firstPage;
     }
