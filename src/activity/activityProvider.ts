@@ -18,7 +18,7 @@ import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalize
 import { ActivityList } from './activityList';
 import type { ActivityMemory, ActivitySettings } from './activityMemory';
 import { JobNode, NotificationNode } from './activityNodes';
-import { failuresText } from './activityRows';
+import { failuresText, isFailed } from './activityRows';
 
 export const ACTIVITY_VIEW_ID = 'novuExplorer.activity';
 
@@ -113,9 +113,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (id !== this.settingsOf) {
       this.settingsOf = id;
       this.settingsValue = id ? this.memory.get(id) : { filter: {}, failuresOnly: false, follow: false };
-      void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFiltered', !isActivityFilterEmpty(this.settingsValue.filter));
-      void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFailuresOnly', this.settingsValue.failuresOnly);
-      void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFollowing', this.settingsValue.follow);
+      this.publishContext(this.settingsValue);
     }
     return this.settingsValue;
   }
@@ -312,16 +310,12 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       nodes.push(this.errorRow(this.error, Commands.refreshActivity));
       return nodes;
     }
-    const items = this.list.items.filter((n) => !settings.failuresOnly || this.isFailedRow(n));
+    const items = this.list.items.filter((n) => !settings.failuresOnly || isFailed(n));
     for (const n of items) nodes.push(this.nodeFor(n));
     if (this.error) nodes.push(this.errorRow(this.error, Commands.loadMoreActivity));
     else if (this.list.hasMore) nodes.push(new LoadMoreNode(Commands.loadMoreActivity, this.list.size, this.loadingMore));
     if (items.length === 0 && this.statusValue === 'loaded' && !this.error) nodes.unshift(this.emptyRow(settings));
     return nodes;
-  }
-
-  private isFailedRow(n: Notification): boolean {
-    return (n.jobs ?? []).some((j) => j.status === 'failed');
   }
 
   private emptyRow(settings: ActivitySettings): TreeNode {
@@ -472,13 +466,18 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return Math.min(50, Math.max(1, Math.round(size)));
   }
 
+  /** The context keys the view's title actions and menus follow. */
+  private publishContext(settings: ActivitySettings): void {
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFiltered', !isActivityFilterEmpty(settings.filter));
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFailuresOnly', settings.failuresOnly);
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFollowing', settings.follow);
+  }
+
   private async save(settings: ActivitySettings): Promise<void> {
     const id = this.manager.active?.id;
     this.settingsValue = settings;
     this.settingsOf = id;
-    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFiltered', !isActivityFilterEmpty(settings.filter));
-    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFailuresOnly', settings.failuresOnly);
-    void vscode.commands.executeCommand('setContext', 'novuExplorer.activityFollowing', settings.follow);
+    this.publishContext(settings);
     if (id) await this.memory.update(id, settings);
   }
 
