@@ -3,10 +3,16 @@
  * step's completion event is a context key, set here when the thing really happened (the Sandbox
  * answered, an own connection answered, a failed delivery was opened, a preference was saved),
  * not when a command merely started.
+ *
+ * VS Code reads the walkthroughs only when something first asks for them (the Welcome page, or
+ * opening a walkthrough). A context key that is already true then is taken as "seen" without
+ * ticking its step, so a user whose startup editor is not the Welcome page (or who did the step
+ * before ever opening it) would never see the tick. The step is therefore also marked done
+ * through VS Code's own `welcome.markStepComplete`, which records it at once and for good.
  */
 import * as vscode from 'vscode';
 
-import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, type WalkthroughStep } from './walkthroughSteps';
+import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, qualifiedStepId, type WalkthroughStep } from './walkthroughSteps';
 
 export class Walkthrough {
   private readonly doneSteps = new Set<WalkthroughStep>();
@@ -19,12 +25,17 @@ export class Walkthrough {
   complete(step: WalkthroughStep): void {
     if (this.doneSteps.has(step)) return;
     this.doneSteps.add(step);
-    void vscode.commands.executeCommand('setContext', WALKTHROUGH_STEPS[step], true);
+    void vscode.commands.executeCommand('setContext', WALKTHROUGH_STEPS[step].context, true);
+    // Before the walkthrough is read VS Code records the step and then reports it unknown: ignored.
+    void Promise.resolve(vscode.commands.executeCommand('welcome.markStepComplete', qualifiedStepId(step))).catch(() => undefined);
   }
 
-  /** Forgets the steps done in this window (tests start from none). */
+  /** Forgets every step, here and in VS Code's record (tests start from none). */
   reset(): void {
-    for (const step of this.doneSteps) void vscode.commands.executeCommand('setContext', WALKTHROUGH_STEPS[step], false);
+    for (const step of Object.keys(WALKTHROUGH_STEPS) as WalkthroughStep[]) {
+      void vscode.commands.executeCommand('setContext', WALKTHROUGH_STEPS[step].context, false);
+      void Promise.resolve(vscode.commands.executeCommand('welcome.markStepIncomplete', qualifiedStepId(step))).catch(() => undefined);
+    }
     this.doneSteps.clear();
   }
 

@@ -65,6 +65,13 @@ for (const theme of ['dark', 'light']) {
       for (const step of ['Try the Sandbox', 'Connect your own environment', 'Debug a failed delivery', "Edit a subscriber's preferences"]) {
         await page.getByText(step, { exact: true }).first().waitFor();
       }
+      // Both connection steps were done above, before the walkthrough was first opened: ticked.
+      for (const step of ['sandbox', 'connect']) {
+        await page.locator(`button.getting-started-step[data-step-id$="#${step}"][aria-checked="true"]`).waitFor({ timeout: 10_000 });
+      }
+      for (const step of ['debug', 'preferences']) {
+        assert.equal(await page.locator(`button.getting-started-step[data-step-id$="#${step}"]`).getAttribute('aria-checked'), 'false', step);
+      }
       // The walkthrough keeps F1 for itself, so the picture is taken without clearing toasts first.
       await ui.page.mouse.move(1, 1);
       await ui.page.screenshot({ path: join(SCREENSHOTS, `walkthrough-${theme}.png`) });

@@ -67,8 +67,8 @@ describe('the walkthrough', () => {
     assert.equal(`${manifest.publisher}.${manifest.name}#${walkthrough!.id}`.toLowerCase(), WALKTHROUGH_ID.toLowerCase());
     assert.equal(walkthrough!.steps.length, 4);
     assert.deepEqual(
-      walkthrough!.steps.map((s) => s.completionEvents),
-      Object.values(WALKTHROUGH_STEPS).map((key) => [`onContext:${key}`]),
+      walkthrough!.steps.map((s) => ({ id: s.id, completionEvents: s.completionEvents })),
+      Object.values(WALKTHROUGH_STEPS).map(({ id, context }) => ({ id, completionEvents: [`onContext:${context}`] })),
     );
     for (const step of walkthrough!.steps) assert.ok(existsSync(step.media.image), `${step.id}: ${step.media.image}`);
   });
