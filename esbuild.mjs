@@ -5,6 +5,27 @@ import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
+
+// `--l10n` writes l10n/bundle.l10n.json (the English strings a translation replaces) from the
+// sources with @vscode/l10n-dev, and builds nothing; `--l10n --check` only says whether it is current.
+if (process.argv.includes('--l10n')) {
+  const { l10nBundle } = await import('./test/l10n/extract.mjs');
+  const { existsSync, readFileSync, writeFileSync } = await import('node:fs');
+  const text = `${JSON.stringify(await l10nBundle(), null, 2)}\n`;
+  const file = 'l10n/bundle.l10n.json';
+  if (process.argv.includes('--check')) {
+    const current = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    if (current !== text) {
+      console.error(`${file} is out of date with the sources: run \`npm run l10n\` and commit it.`);
+      process.exit(1);
+    }
+  } else {
+    mkdirSync('l10n', { recursive: true });
+    writeFileSync(file, text);
+    console.log(`${file}: ${Object.keys(JSON.parse(text)).length} strings`);
+  }
+  process.exit(0);
+}
 const watch = process.argv.includes('--watch');
 const tests = process.argv.includes('--tests');
 

@@ -28,6 +28,7 @@ import { ActivityMemory } from './activity/activityMemory';
 import type { NotificationNode } from './activity/activityNodes';
 import { registerNotificationLinks, type NotificationTerminalLinks } from './notifications/notificationLinks';
 import { Walkthrough } from './walkthrough';
+import { l10n } from './format/l10n';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -67,6 +68,8 @@ function loadPanels(context: vscode.ExtensionContext): PanelClasses {
 type Handler = (...args: never[]) => unknown;
 
 export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi | undefined> {
+  // Code without vscode (format/, api/) translates with the same bundle as vscode.l10n.t.
+  l10n.config(vscode.l10n.bundle);
   const log = new Log();
   const sandbox = new SandboxHost(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath);
   sandboxHost = sandbox;

@@ -41,11 +41,13 @@ export function webviewHtml({ webview, extensionUri, title, script, stylesheet, 
     `img-src ${webview.cspSource} data:`,
     `script-src 'nonce-${n}'`,
   ].join('; ');
-  const attributes = Object.entries(data)
+  // The webview translates with the extension's own bundle (none in English).
+  const l10nBundle = vscode.l10n.bundle ? { l10n: JSON.stringify(vscode.l10n.bundle) } : {};
+  const attributes = Object.entries({ ...data, ...l10nBundle })
     .map(([key, value]) => ` data-${key}="${escapeAttribute(value)}"`)
     .join('');
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeAttribute(vscode.env.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">

@@ -5,6 +5,7 @@
  */
 import type { ReplyTo, RequestBody, RequestMap } from '../../src/panels/protocol';
 import { h, setChildren } from './dom';
+import { configureL10n } from './l10n';
 import { createRpc, type VsCodeApi } from './vscode';
 
 /** What a panel's views need from the script around them. */
@@ -42,6 +43,7 @@ function isStateMessage<State>(message: unknown): message is { type: 'state'; st
 }
 
 export function createPanel<M extends RequestMap, Key extends string>(options: PanelOptions<Key>): Panel<M, Key> {
+  configureL10n(document.body.dataset.l10n);
   const api = acquireVsCodeApi<Record<Key, string>>();
   const ids = Object.fromEntries(options.persist.map((key) => [key, document.body.dataset[key] ?? ''])) as Record<Key, string>;
   api.setState(ids);
