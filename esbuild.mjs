@@ -96,7 +96,7 @@ if (tests) {
     sourcemap: 'inline',
     minify: false,
     // Test tools load from node_modules at run time, as they expect to.
-    external: ['vscode', 'mocha', 'playwright-core', 'esbuild', 'eslint', '@novu/api'],
+    external: ['vscode', 'mocha', 'playwright-core', 'esbuild', 'eslint', '@novu/api', 'typescript', '@vscode/l10n-dev'],
     entryPoints: testEntries,
     outdir: 'out/test',
     outbase: 'test',

@@ -11,6 +11,7 @@ export class Log implements vscode.Disposable {
   /** Fires with every line as written (after redaction); tests read the log through it. */
   readonly onDidWrite = this.written.event;
 
+  // l10n-ignore: the product name
   constructor(name = 'Novu Explorer') {
     this.channel = vscode.window.createOutputChannel(name, { log: true });
   }
@@ -42,6 +43,7 @@ export class Log implements vscode.Disposable {
   }
 
   /** One line per API operation: method, path, status, duration, retries. */
+  // l10n-ignore: builds a log line (the log stays English)
   request(connectionName: string, entry: RequestLogEntry): void {
     const outcome = entry.status !== undefined ? String(entry.status) : (entry.error ?? 'failed');
     const retries = entry.retries > 0 ? ` after ${entry.retries} ${entry.retries === 1 ? 'retry' : 'retries'}` : '';

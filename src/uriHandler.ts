@@ -5,6 +5,7 @@
 import { Commands } from './commands';
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
+import { SANDBOX_CONNECTION_ID } from './connections/connection';
 import type { ConnectionManager } from './connections/connectionManager';
 import { NOTIFICATION_ID_PATTERN } from './notifications/protocol';
 import type { Prompter } from './ui/prompter';
@@ -29,12 +30,12 @@ export class NovuUriHandler implements vscode.UriHandler {
     const route = uri.path as DeepLinkRoute;
     const schema = routes[route];
     if (!Object.hasOwn(routes, uri.path) || !schema) {
-      void this.prompter().message('warning', `Novu Explorer cannot open links to "${truncate(uri.path, 60)}".`);
+      void this.prompter().message('warning', vscode.l10n.t('Novu Explorer cannot open links to "{0}".', truncate(uri.path, 60)));
       return;
     }
     const params = schema.safeParse(Object.fromEntries(new URLSearchParams(uri.query)));
     if (!params.success) {
-      void this.prompter().message('warning', 'This Novu Explorer link has parameters it does not accept.');
+      void this.prompter().message('warning', vscode.l10n.t('This Novu Explorer link has parameters it does not accept.'));
       return;
     }
     const data: { connection?: string; id?: string } = params.data;
@@ -47,9 +48,11 @@ export class NovuUriHandler implements vscode.UriHandler {
   }
 
   private async selectConnection(name: string): Promise<boolean> {
-    const connection = this.manager.allConnections.find((c) => c.name.toLowerCase() === name.toLowerCase());
+    const wanted = name.toLowerCase();
+    // The built-in Sandbox's name follows the display language; a link may name it in English, which is also its id.
+    const connection = this.manager.allConnections.find((c) => c.name.toLowerCase() === wanted || (c.id === SANDBOX_CONNECTION_ID && wanted === SANDBOX_CONNECTION_ID));
     if (!connection) {
-      const add = await this.prompter().message('warning', `There is no connection named "${truncate(name, 60)}".`, 'Add Connection');
+      const add = await this.prompter().message('warning', vscode.l10n.t('There is no connection named "{0}".', truncate(name, 60)), vscode.l10n.t('Add Connection'));
       if (add) await vscode.commands.executeCommand(Commands.addConnection);
       return false;
     }

@@ -5,6 +5,7 @@
  */
 import type { NotificationListQuery } from '../api';
 import { channelLabel } from '../format/channels';
+import { l10n } from '../l10n';
 
 export type RelativeRange = 'lastHour' | 'last24Hours' | 'last7Days';
 
@@ -27,13 +28,45 @@ export interface ActivityFilter {
   range?: TimeRange;
 }
 
-export const RELATIVE_RANGES: Readonly<Record<RelativeRange, { label: string; ms: number }>> = {
-  lastHour: { label: 'last hour', ms: 60 * 60 * 1000 },
-  last24Hours: { label: 'last 24 hours', ms: 24 * 60 * 60 * 1000 },
-  last7Days: { label: 'last 7 days', ms: 7 * 24 * 60 * 60 * 1000 },
+/** Each label is a getter: it is looked up when shown, after the l10n bundle is configured. */
+export const RELATIVE_RANGES: Readonly<Record<RelativeRange, { readonly label: string; ms: number }>> = {
+  lastHour: {
+    get label() {
+      return l10n.t('last hour');
+    },
+    ms: 60 * 60 * 1000,
+  },
+  last24Hours: {
+    get label() {
+      return l10n.t('last 24 hours');
+    },
+    ms: 24 * 60 * 60 * 1000,
+  },
+  last7Days: {
+    get label() {
+      return l10n.t('last 7 days');
+    },
+    ms: 7 * 24 * 60 * 60 * 1000,
+  },
 };
 
 export const SEVERITIES = ['high', 'medium', 'low', 'none'] as const;
+
+/** A severity as the filter's description names it; a value from elsewhere shows as it is. */
+export function severityLabel(severity: string): string {
+  switch (severity as (typeof SEVERITIES)[number]) {
+    case 'high':
+      return l10n.t({ message: 'high', comment: 'the severity of a notification' });
+    case 'medium':
+      return l10n.t({ message: 'medium', comment: 'the severity of a notification' });
+    case 'low':
+      return l10n.t({ message: 'low', comment: 'the severity of a notification' });
+    case 'none':
+      return l10n.t({ message: 'none', comment: 'the severity of a notification' });
+    default:
+      return severity;
+  }
+}
 
 /** A workflow's internal id as the list filter takes it (24 hex characters). */
 export const WORKFLOW_ID_PATTERN = /^[a-f0-9]{24}$/i;
@@ -95,11 +128,11 @@ export function activityQuery(filter: ActivityFilter, nowMs: number): Notificati
   return query;
 }
 
-const quote = (text: string) => `“${text}”`;
+const quote = (text: string) => l10n.t({ message: '“{0}”', args: [text], comment: 'a value the user typed or picked, in quotation marks' });
 
-function either(values: readonly string[], word = 'or'): string {
+function either(values: readonly string[]): string {
   if (values.length <= 1) return values.join('');
-  return `${values.slice(0, -1).join(', ')} ${word} ${values[values.length - 1]}`;
+  return l10n.t('{0} or {1}', values.slice(0, -1).join(', '), values[values.length - 1]!);
 }
 
 /** A custom range's end as people read it: local date and time, without seconds. */
@@ -110,21 +143,27 @@ export function formatRangeEnd(iso: string, locale?: string): string {
 
 export function describeRange(range: TimeRange, locale?: string): string {
   if (range.kind !== 'custom') return RELATIVE_RANGES[range.kind].label;
-  if (range.after && range.before) return `${formatRangeEnd(range.after, locale)} to ${formatRangeEnd(range.before, locale)}`;
-  if (range.after) return `since ${formatRangeEnd(range.after, locale)}`;
-  return `until ${formatRangeEnd(range.before ?? '', locale)}`;
+  if (range.after && range.before) return l10n.t({ message: '{0} to {1}', args: [formatRangeEnd(range.after, locale), formatRangeEnd(range.before, locale)], comment: 'a time range: its start to its end' });
+  if (range.after) return l10n.t('since {0}', formatRangeEnd(range.after, locale));
+  return l10n.t('until {0}', formatRangeEnd(range.before ?? '', locale));
 }
 
 /** The filter in words, for the view's description: `subscriber “ada” · Email or SMS · last hour`. */
 export function describeActivityFilter(filter: ActivityFilter, locale?: string): string {
   const parts: string[] = [];
-  if (filter.subscriberIds?.length) parts.push(`${filter.subscriberIds.length === 1 ? 'subscriber' : 'subscribers'} ${either(filter.subscriberIds.map(quote))}`);
-  if (filter.emails?.length) parts.push(`email ${either(filter.emails.map(quote))}`);
-  if (filter.workflows?.length) parts.push(`${filter.workflows.length === 1 ? 'workflow' : 'workflows'} ${either(filter.workflows.map((w) => quote(w.name ?? w.id)))}`);
+  if (filter.subscriberIds?.length) {
+    const ids = either(filter.subscriberIds.map(quote));
+    parts.push(filter.subscriberIds.length === 1 ? l10n.t('subscriber {0}', ids) : l10n.t('subscribers {0}', ids));
+  }
+  if (filter.emails?.length) parts.push(l10n.t('email {0}', either(filter.emails.map(quote))));
+  if (filter.workflows?.length) {
+    const names = either(filter.workflows.map((w) => quote(w.name ?? w.id)));
+    parts.push(filter.workflows.length === 1 ? l10n.t('workflow {0}', names) : l10n.t('workflows {0}', names));
+  }
   if (filter.channels?.length) parts.push(either(filter.channels.map(channelLabel)));
-  if (filter.severity?.length) parts.push(`${either(filter.severity)} severity`);
-  if (filter.transactionId) parts.push(`transaction ${quote(filter.transactionId)}`);
-  if (filter.topicKey) parts.push(`topic ${quote(filter.topicKey)}`);
+  if (filter.severity?.length) parts.push(l10n.t('{0} severity', either(filter.severity.map(severityLabel))));
+  if (filter.transactionId) parts.push(l10n.t('transaction {0}', quote(filter.transactionId)));
+  if (filter.topicKey) parts.push(l10n.t('topic {0}', quote(filter.topicKey)));
   if (filter.range) parts.push(describeRange(filter.range, locale));
   return parts.join(' · ');
 }
@@ -138,14 +177,14 @@ const DURATION_UNITS: Record<string, number> = { m: 60_000, min: 60_000, h: 3_60
  */
 export function parseTimeInput(text: string, nowMs: number): { iso: string } | { error: string } {
   const value = text.trim();
-  if (value === '') return { error: 'Type a date and time, or a duration such as 6h.' };
+  if (value === '') return { error: l10n.t('Type a date and time, or a duration such as 6h.') };
   const duration = /^(\d+(?:\.\d+)?)\s*(m|min|h|d|w)(?:\s+ago)?$/i.exec(value);
   if (duration) {
     const ms = Number(duration[1]) * DURATION_UNITS[duration[2]!.toLowerCase()]!;
     return { iso: new Date(nowMs - ms).toISOString() };
   }
   const dateTime = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(value);
-  if (!dateTime) return { error: 'Not a date: use 2026-11-20 14:30 (local time), an ISO date-time, or a duration such as 6h.' };
+  if (!dateTime) return { error: l10n.t('Not a date: use 2026-11-20 14:30 (local time), an ISO date-time, or a duration such as 6h.') };
   const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = dateTime;
   const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
   const ms = zone ? Date.parse(value.replace(' ', 'T')) : new Date(...parts).getTime();
@@ -153,12 +192,12 @@ export function parseTimeInput(text: string, nowMs: number): { iso: string } | {
   const valid = zone
     ? !Number.isNaN(ms) && check.getUTCMonth() === parts[1] && check.getUTCDate() === parts[2]
     : !Number.isNaN(ms) && check.getMonth() === parts[1] && check.getDate() === parts[2];
-  if (!valid || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return { error: `There is no such date or time: ${value}.` };
+  if (!valid || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return { error: l10n.t('There is no such date or time: {0}.', value) };
   return { iso: new Date(ms).toISOString() };
 }
 
 /** Checks a custom range's two ends together: the start must come before the end. */
 export function checkRange(after: string | undefined, before: string | undefined): string | undefined {
-  if (after && before && Date.parse(after) >= Date.parse(before)) return 'The end must come after the start.';
+  if (after && before && Date.parse(after) >= Date.parse(before)) return l10n.t('The end must come after the start.');
   return undefined;
 }

@@ -57,7 +57,7 @@ export class NotificationNode implements ResolvableNode {
     item.iconPath = toneIcon(row.tone);
     item.accessibilityInformation = { label: row.accessibleLabel, role: 'treeitem' };
     item.contextValue = ['notification', ...(row.failed ? ['failed'] : []), ...(n.transactionId ? ['hasTransaction'] : []), ...(row.subscriberId ? ['hasSubscriber'] : []), ...(n._templateId || n.template?._id ? ['hasWorkflow'] : [])].join(';');
-    item.command = { command: Commands.openActivityNotification, title: 'Open Notification', arguments: [this] };
+    item.command = { command: Commands.openActivityNotification, title: vscode.l10n.t('Open Notification'), arguments: [this] };
     this.cached = { notification: n, minute, item };
     return item;
   }
@@ -88,7 +88,7 @@ export class JobNode implements ResolvableNode {
     item.description = row.description;
     item.iconPath = toneIcon(row.tone);
     item.accessibilityInformation = { label: `${row.label}: ${row.description}`, role: 'treeitem' };
-    item.command = { command: Commands.openActivityNotification, title: 'Open Notification', arguments: [this.parent] };
+    item.command = { command: Commands.openActivityNotification, title: vscode.l10n.t('Open Notification'), arguments: [this.parent] };
     return item;
   }
 }

@@ -19,6 +19,7 @@ import { ActivityList } from './activityList';
 import type { ActivityMemory, ActivitySettings } from './activityMemory';
 import { JobNode, NotificationNode } from './activityNodes';
 import { failuresText, isFailed } from './activityRows';
+import { formatCount } from '../format/numbers';
 
 export const ACTIVITY_VIEW_ID = 'novuExplorer.activity';
 
@@ -305,7 +306,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private rootNodes(): TreeNode[] {
     const nodes: TreeNode[] = [];
     const settings = this.settings;
-    if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: `Live follow stopped: ${this.followError.message}` }, Commands.resumeActivityFollow));
+    if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: vscode.l10n.t('Live follow stopped: {0}', this.followError.message) }, Commands.resumeActivityFollow));
     if (this.statusValue === 'failed' && this.error) {
       nodes.push(this.errorRow(this.error, Commands.refreshActivity));
       return nodes;
@@ -320,21 +321,21 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   private emptyRow(settings: ActivitySettings): TreeNode {
     if (settings.failuresOnly && this.list.size > 0) {
-      return new MessageNode(`No failures among ${this.list.size.toLocaleString('en-US')} loaded`, {
+      return new MessageNode(vscode.l10n.t('No failures among {0} loaded', formatCount(this.list.size, vscode.env.language)), {
         icon: 'pass',
-        tooltip: '"Failures only" shows the failed notifications among those loaded. Click to show all of them.',
-        command: { command: Commands.showAllActivity, title: 'Show All' },
+        tooltip: vscode.l10n.t('"Failures only" shows the failed notifications among those loaded. Click to show all of them.'),
+        command: { command: Commands.showAllActivity, title: vscode.l10n.t('Show All') },
       });
     }
     if (!isActivityFilterEmpty(settings.filter)) {
-      return new MessageNode(`No notifications match ${describeActivityFilter(settings.filter)}`, {
+      return new MessageNode(vscode.l10n.t('No notifications match {0}', describeActivityFilter(settings.filter)), {
         icon: 'search-stop',
-        tooltip: 'Click to clear the filter and show all recent notifications.',
-        command: { command: Commands.clearActivityFilter, title: 'Clear Filter' },
+        tooltip: vscode.l10n.t('Click to clear the filter and show all recent notifications.'),
+        command: { command: Commands.clearActivityFilter, title: vscode.l10n.t('Clear Filter') },
         flags: ['filtered'],
       });
     }
-    return new MessageNode('No notifications yet', { tooltip: 'Nothing was triggered in this environment within the plan’s retention window.' });
+    return new MessageNode(vscode.l10n.t('No notifications yet'), { tooltip: vscode.l10n.t('Nothing was triggered in this environment within the plan’s retention window.') });
   }
 
   private errorRow(error: DescribedError, retry: typeof Commands.refreshActivity | typeof Commands.loadMoreActivity): TreeNode {
@@ -342,8 +343,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       // Not a failure to retry: the plan keeps activity for a limited time. A later start works.
       return new MessageNode(error.message, {
         icon: 'history',
-        tooltip: `${error.message}\n\nClick to choose a later start in the filter.`,
-        command: { command: Commands.filterActivity, title: 'Filter' },
+        tooltip: `${error.message}\n\n${vscode.l10n.t('Click to choose a later start in the filter.')}`,
+        command: { command: Commands.filterActivity, title: vscode.l10n.t('Filter') },
         flags: ['retention'],
       });
     }
@@ -484,7 +485,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private updateBadge(): void {
     if (!this.viewValue) return;
     const count = this.unseenFailures.size;
-    const badge = count > 0 ? { value: count, tooltip: `${count} new failed ${count === 1 ? 'notification' : 'notifications'}` } : undefined;
+    const badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 new failed notification') : vscode.l10n.t('{0} new failed notifications', count) } : undefined;
     if (this.viewValue.badge?.value !== badge?.value) this.viewValue.badge = badge;
   }
 
@@ -498,8 +499,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (connection) {
       parts.push(connection);
       if (!isActivityFilterEmpty(settings.filter)) parts.push(describeActivityFilter(settings.filter));
-      if (this.status === 'loaded' && settings.failuresOnly) parts.push(failuresText(this.list.failedCount, this.list.size));
-      if (settings.follow && this.status !== 'unauthorized') parts.push(this.followError ? 'follow stopped' : 'live');
+      if (this.status === 'loaded' && settings.failuresOnly) parts.push(failuresText(this.list.failedCount, this.list.size, vscode.env.language));
+      if (settings.follow && this.status !== 'unauthorized') parts.push(this.followError ? vscode.l10n.t('follow stopped') : vscode.l10n.t({ message: 'live', comment: 'Live follow is on: new notifications show as they arrive' }));
     }
     const description = parts.length > 0 ? parts.join(' · ') : undefined;
     if (view.description !== description) view.description = description;

@@ -6,7 +6,9 @@
 import type { Job, Notification } from '../api';
 import { channelLabel } from '../format/channels';
 import { failureReason, overallStatus, statusLabel, statusTone, stepTypeInfo, type StatusTone } from '../format/jobStatus';
+import { l10n } from '../l10n';
 import { dateFormatter, formatTime } from '../format/time';
+import { formatCount } from '../format/numbers';
 
 export interface JobRow {
   id: string;
@@ -39,11 +41,11 @@ export interface ActivityRow {
 export function subscriberLabel(n: Pick<Notification, 'subscriber' | '_subscriberId'>): string {
   const s = n.subscriber;
   const name = [s?.firstName, s?.lastName].filter((p) => p && p.trim()).join(' ').trim();
-  return name || s?.subscriberId || n._subscriberId || 'unknown subscriber';
+  return name || s?.subscriberId || n._subscriberId || l10n.t('unknown subscriber');
 }
 
 export function workflowLabel(n: Pick<Notification, 'template' | '_templateId'>): string {
-  return n.template?.name?.trim() || n.template?.triggers?.[0]?.identifier || n._templateId || 'Unknown workflow';
+  return n.template?.name?.trim() || n.template?.triggers?.[0]?.identifier || n._templateId || l10n.t('Unknown workflow');
 }
 
 /** True when the notification has a failed job: what "Failures only" keeps. */
@@ -58,14 +60,15 @@ const DAY = 24 * HOUR;
 /** "just now", "3 min ago", "2 h ago", "yesterday", "5 days ago", then the date. */
 export function relativeTime(iso: string | null | undefined, nowMs: number, locale?: string): string {
   const ms = Date.parse(iso ?? '');
-  if (Number.isNaN(ms)) return iso || 'time unknown';
+  if (Number.isNaN(ms)) return iso || l10n.t('time unknown');
   const ago = nowMs - ms;
   if (ago < -MINUTE) return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-  if (ago < MINUTE) return 'just now';
-  if (ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
-  if (ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
-  if (ago < 2 * DAY) return 'yesterday';
-  if (ago < 30 * DAY) return `${Math.floor(ago / DAY)} days ago`;
+  if (ago < MINUTE) return l10n.t('just now');
+  if (ago < HOUR) return l10n.t('{0} min ago', Math.floor(ago / MINUTE));
+  if (ago < DAY) return l10n.t('{0} h ago', Math.floor(ago / HOUR));
+  if (ago < 2 * DAY) return l10n.t('yesterday');
+  // Two days at least: always plural.
+  if (ago < 30 * DAY) return l10n.t('{0} days ago', Math.floor(ago / DAY));
   return dateFormatter(locale, { dateStyle: 'medium' }).format(ms);
 }
 
@@ -90,10 +93,10 @@ export function jobTooltip(job: Job, locale?: string): string {
   const updated = formatTime(job.updatedAt, locale);
   return [
     `${row.label} (${info.label})`,
-    `Status: ${statusLabel(job.status)}`,
-    ...(row.reason ? [`Reason: ${row.reason}`] : []),
-    ...(job.providerId ? [`Provider: ${job.providerId}`] : []),
-    ...(updated.local ? [`Updated: ${updated.local} (${updated.utc})`] : []),
+    l10n.t('Status: {0}', statusLabel(job.status)),
+    ...(row.reason ? [l10n.t('Reason: {0}', row.reason)] : []),
+    ...(job.providerId ? [l10n.t('Provider: {0}', job.providerId)] : []),
+    ...(updated.local && updated.utc ? [l10n.t('Updated: {0} ({1})', updated.local, updated.utc)] : []),
   ].join('\n');
 }
 
@@ -120,7 +123,9 @@ export function buildActivityRow(n: Notification, nowMs: number, locale?: string
     channels,
     relative,
     description,
-    accessibleLabel: `${workflowLabel(n)}, ${overall.label}, to ${subscriber}, ${relative}${channelText ? `, ${channelText}` : ''}`,
+    accessibleLabel: channelText
+      ? l10n.t({ message: '{0}, {1}, to {2}, {3}, {4}', args: [workflowLabel(n), overall.label, subscriber, relative, channelText], comment: 'for screen readers: workflow, status, subscriber, time, channels' })
+      : l10n.t({ message: '{0}, {1}, to {2}, {3}', args: [workflowLabel(n), overall.label, subscriber, relative], comment: 'for screen readers: workflow, status, subscriber, time' }),
   };
 }
 
@@ -134,19 +139,19 @@ export function activityTooltip(n: Notification, locale?: string): string {
   const subscriberId = n.subscriber?.subscriberId ?? undefined;
   const channelText = notificationChannels(n).map(channelLabel).join(', ');
   const created = formatTime(n.createdAt, locale);
-  const reasons = jobs.filter((j) => j.status === 'failed').map((j) => `${stepTypeInfo(j.type).label}: ${failureReason(j) ?? 'failed'}`);
+  const reasons = jobs.filter((j) => j.status === 'failed').map((j) => l10n.t('Failed {0}: {1}', stepTypeInfo(j.type).label, failureReason(j) ?? l10n.t('failed')));
   return [
     `${workflowLabel(n)}: ${overallStatus(jobs).label}`,
-    `Subscriber: ${subscriber}${subscriberId && subscriberId !== subscriber ? ` (${subscriberId})` : ''}`,
-    ...(channelText ? [`Channels: ${channelText}`] : []),
-    ...(created.local ? [`Created: ${created.local}`, `UTC: ${created.utc}`] : []),
-    ...reasons.map((r) => `Failed ${r}`),
-    `Notification ID: ${n._id}`,
-    ...(n.transactionId ? [`Transaction ID: ${n.transactionId}`] : []),
+    subscriberId && subscriberId !== subscriber ? l10n.t('Subscriber: {0} ({1})', subscriber, subscriberId) : l10n.t('Subscriber: {0}', subscriber),
+    ...(channelText ? [l10n.t('Channels: {0}', channelText)] : []),
+    ...(created.local && created.utc ? [l10n.t('Created: {0}', created.local), l10n.t('UTC: {0}', created.utc)] : []),
+    ...reasons,
+    l10n.t('Notification ID: {0}', n._id),
+    ...(n.transactionId ? [l10n.t('Transaction ID: {0}', n.transactionId)] : []),
   ].join('\n');
 }
 
 /** "12 failed of 50 loaded": what the local "Failures only" filter says it shows. */
-export function failuresText(failed: number, loaded: number): string {
-  return `${failed.toLocaleString('en-US')} failed of ${loaded.toLocaleString('en-US')} loaded`;
+export function failuresText(failed: number, loaded: number, locale?: string): string {
+  return l10n.t('{0} failed of {1} loaded', formatCount(failed, locale), formatCount(loaded, locale));
 }

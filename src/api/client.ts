@@ -30,6 +30,7 @@ import {
   type PreferencesPatch,
   type SubscriberSearchQuery,
 } from './validation';
+import { l10n } from '../l10n';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 2;
@@ -101,7 +102,7 @@ export class NovuClient {
 
   constructor(options: NovuClientOptions) {
     const base = new URL(options.baseUrl);
-    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error('The base URL must be http(s).');
+    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw new Error(l10n.t('The base URL must be http(s).'));
     this.baseUrl = base.toString().replace(/\/+$/, '');
     this.apiKey = options.apiKey;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -162,7 +163,7 @@ export class NovuClient {
 
   /** `GET /v1/notifications/{id}`: the notification with its jobs and execution details. */
   async getNotification(notificationId: string, options?: RequestOptions): Promise<Notification> {
-    if (notificationId.trim() === '') throw new NovuValidationError({ notificationId: ['A notification ID is required.'] });
+    if (notificationId.trim() === '') throw new NovuValidationError({ notificationId: [l10n.t('A notification ID is required.')] });
     return this.call({ method: 'get', path: `v1/notifications/${encodeURIComponent(notificationId)}`, schema: notificationSchema, options });
   }
 
@@ -188,7 +189,7 @@ export class NovuClient {
     if (spec.method !== 'get') {
       const key = spec.options?.idempotencyKey ?? globalThis.crypto.randomUUID();
       if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
-        throw new NovuValidationError({ idempotencyKey: [`Must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`] });
+        throw new NovuValidationError({ idempotencyKey: [l10n.t('Must be 1 to {0} characters.', MAX_IDEMPOTENCY_KEY_LENGTH)] });
       }
       headers['idempotency-key'] = key;
     }
@@ -210,6 +211,7 @@ export class NovuClient {
       response = await this.http(spec.path, kyOptions);
     } catch (error) {
       const mapped = await this.mapError(error, `/${spec.path}`);
+      // l10n-ignore: a log entry (the log stays English)
       log(mapped instanceof NovuApiError ? { status: mapped.status } : { error: isAbortError(mapped) ? 'Canceled' : mapped.name });
       throw mapped;
     }
@@ -219,7 +221,7 @@ export class NovuClient {
     try {
       body = text === '' ? undefined : JSON.parse(text);
     } catch {
-      throw new NovuResponseShapeError(`The service sent a body that is not JSON for ${spec.method.toUpperCase()} /${spec.path}.`, `/${spec.path}`, []);
+      throw new NovuResponseShapeError(l10n.t('The service sent a body that is not JSON for {0}.', `${spec.method.toUpperCase()} /${spec.path}`), `/${spec.path}`, []);
     }
     return parseBody(unwrap(body, spec.paged === true), spec.schema, `${spec.method.toUpperCase()} /${spec.path}`);
   }
@@ -270,6 +272,7 @@ export class NovuClient {
   }
 }
 
+// l10n-ignore: HTTP reason phrases (protocol text, the same in every language)
 const REASONS: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 402: 'Payment Required', 403: 'Forbidden', 404: 'Not Found',
   405: 'Method Not Allowed', 408: 'Request Timeout', 409: 'Conflict', 413: 'Payload Too Large',
@@ -282,7 +285,7 @@ function rejectInvalid(errors: FieldErrors): void {
 }
 
 function subscriberPath(subscriberId: string, suffix: string): string {
-  if (subscriberId.trim() === '') throw new NovuValidationError({ subscriberId: ['A subscriber ID is required.'] });
+  if (subscriberId.trim() === '') throw new NovuValidationError({ subscriberId: [l10n.t('A subscriber ID is required.')] });
   return `v2/subscribers/${encodeURIComponent(subscriberId)}${suffix}`;
 }
 
@@ -310,15 +313,19 @@ function unwrap(body: unknown, paged: boolean): unknown {
 function parseBody<T>(body: unknown, schema: z.ZodMiniType<T>, operation: string): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || '(body)', message: issueText(issue) }));
+  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || l10n.t('(body)'), message: issueText(issue) }));
   const shown = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
-  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
-  return throwShape(`Unexpected response from ${operation}: ${shown}${more}`, operation, issues);
+  const message =
+    issues.length <= 3 ? l10n.t('Unexpected response from {0}: {1}', operation, shown)
+    : issues.length === 4 ? l10n.t('Unexpected response from {0}: {1} (and 1 more)', operation, shown)
+    : l10n.t('Unexpected response from {0}: {1} (and {2} more)', operation, shown, issues.length - 3);
+  return throwShape(message, operation, issues);
 }
 
 /** zod/mini carries no English messages: say what was expected from the issue itself. */
 function issueText(issue: { code: string; message: string; expected?: unknown }): string {
-  if (issue.code === 'invalid_type' && issue.expected !== undefined) return `expected ${String(issue.expected)}`;
+  if (issue.code === 'invalid_type' && issue.expected !== undefined) return l10n.t('expected {0}', String(issue.expected));
+  // l10n-ignore: zod's own placeholder message, compared to leave it out
   return issue.message && issue.message !== 'Invalid input' ? issue.message : issue.code.replace(/_/g, ' ');
 }
 
@@ -356,21 +363,33 @@ export function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - Date.now()) / 1000));
 }
 
-const NETWORK_CAUSES: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ENOTFOUND: 'the host name was not found',
-  EAI_AGAIN: 'the host name could not be resolved',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'the host is unreachable',
-  UND_ERR_SOCKET: 'the connection was closed',
-};
+/** Why a request got no answer, in words, for a system error code; undefined for a code not known here. */
+function networkCause(code: string): string | undefined {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return l10n.t('the connection was refused');
+    case 'ENOTFOUND':
+      return l10n.t('the host name was not found');
+    case 'EAI_AGAIN':
+      return l10n.t('the host name could not be resolved');
+    case 'ECONNRESET':
+      return l10n.t('the connection was reset');
+    case 'ETIMEDOUT':
+      return l10n.t('the connection timed out');
+    case 'EHOSTUNREACH':
+      return l10n.t('the host is unreachable');
+    case 'UND_ERR_SOCKET':
+      return l10n.t('the connection was closed');
+    default:
+      return undefined;
+  }
+}
 
 function describeNetworkError(error: unknown, baseUrl: string): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? (error as { code?: string } | undefined)?.code;
   const reason = code
-    ? (NETWORK_CAUSES[code] ?? (code.includes('CERT') || code.includes('TLS') ? `a TLS certificate problem (${code})` : code))
-    : (cause?.message ?? (error instanceof Error ? error.message : 'an unknown network error'));
-  return `Could not reach ${new URL(baseUrl).host}: ${reason}`;
+    ? (networkCause(code) ?? (code.includes('CERT') || code.includes('TLS') ? l10n.t('a TLS certificate problem ({0})', code) : code))
+    : (cause?.message ?? (error instanceof Error ? error.message : l10n.t('an unknown network error')));
+  return l10n.t('Could not reach {0}: {1}', new URL(baseUrl).host, reason);
 }

@@ -9,7 +9,9 @@ export const JOB_STATUSES = [
 ] as const;
 /** Job statuses during which a notification is still changing. */
 export const IN_PROGRESS_JOB_STATUSES: readonly string[] = ['pending', 'queued', 'running', 'delayed'];
+// l10n-ignore: the service's enum values (wire values)
 export const EXECUTION_STATUSES = ['Success', 'Warning', 'Failed', 'Pending', 'Queued', 'ReadConfirmation'] as const;
+// l10n-ignore: the service's enum values (wire values)
 export const EXECUTION_SOURCES = ['Credentials', 'Internal', 'Payload', 'Webhook'] as const;
 export const DIGEST_UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'months'] as const;
 export const DIGEST_TYPES = ['regular', 'backoff', 'timed'] as const;

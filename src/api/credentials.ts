@@ -1,3 +1,5 @@
+import { l10n } from '../l10n';
+
 /**
  * Integration credentials are secrets. Older servers still send their values; this turns them into
  * "which fields are set" so that no value is ever shown, logged or kept past parsing.
@@ -16,5 +18,5 @@ export function maskCredentials(credentials: Record<string, unknown> | null | un
 
 /** The credentials object as it may be shown (Open as JSON): each field says set or not, nothing more. */
 export function maskedCredentialsObject(fields: readonly MaskedCredential[]): Record<string, string> {
-  return Object.fromEntries(fields.map(({ field, set }) => [field, set ? '•••••• (set, hidden)' : '(not set)']));
+  return Object.fromEntries(fields.map(({ field, set }) => [field, set ? l10n.t('•••••• (set, hidden)') : l10n.t('(not set)')]));
 }

@@ -1,4 +1,5 @@
 /** Errors raised by NovuClient. Every one has a short, user-readable `message` that never holds the API key. */
+import { l10n } from '../l10n';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -52,7 +53,7 @@ export class NovuTimeoutError extends Error {
     return isNamed(value, 'NovuTimeoutError');
   }
   constructor(readonly timeoutMs: number, readonly path: string) {
-    super(`The service did not answer within ${Math.round(timeoutMs / 1000)} s`);
+    super(l10n.t('The service did not answer within {0} s', Math.round(timeoutMs / 1000)));
   }
 }
 

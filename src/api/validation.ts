@@ -5,6 +5,7 @@
 import type { FieldErrors } from './errors';
 import { CHANNEL_TYPES, WEEK_DAYS } from './constants';
 import type { Schedule, TimeRange } from './schemas';
+import { l10n } from '../l10n';
 
 /** The specification's VALID_ID_REGEX: letters, digits and `_ : . -`, or an email-like string. */
 export const SUBSCRIBER_ID_PATTERN = /^[a-zA-Z0-9_:.-]+$|^\S+@\S+\.\S+$/;
@@ -25,15 +26,15 @@ export interface CreateSubscriberInput {
 }
 
 export function validateSubscriberId(value: string): string | undefined {
-  if (value.length === 0) return 'A subscriber ID is required.';
+  if (value.length === 0) return l10n.t('A subscriber ID is required.');
   if (!SUBSCRIBER_ID_PATTERN.test(value)) {
-    return 'Use letters, digits and _ : . - only (or an email address).';
+    return l10n.t('Use letters, digits and _ : . - only (or an email address).');
   }
   return undefined;
 }
 
 export function validateEmail(value: string): string | undefined {
-  return EMAIL_PATTERN.test(value) ? undefined : 'Not a valid email address.';
+  return EMAIL_PATTERN.test(value) ? undefined : l10n.t('Not a valid email address.');
 }
 
 export function validateLocale(value: string): string | undefined {
@@ -43,7 +44,7 @@ export function validateLocale(value: string): string | undefined {
   } catch {
     // RangeError: not a BCP 47 tag.
   }
-  return 'Not a valid locale (for example en or en-US).';
+  return l10n.t('Not a valid locale (for example en or en-US).');
 }
 
 export function validateTimezone(value: string): string | undefined {
@@ -51,7 +52,7 @@ export function validateTimezone(value: string): string | undefined {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return undefined;
   } catch {
-    return 'Not a known IANA time zone (for example Europe/Berlin).';
+    return l10n.t('Not a known IANA time zone (for example Europe/Berlin).');
   }
 }
 
@@ -62,7 +63,7 @@ export function validateAvatar(value: string): string | undefined {
   } catch {
     // Not a URL at all.
   }
-  return 'The avatar must be an http(s) URL.';
+  return l10n.t('The avatar must be an http(s) URL.');
 }
 
 /** Checks a whole create input; returns errors keyed by field name. */
@@ -77,7 +78,7 @@ export function validateCreateSubscriber(input: CreateSubscriberInput): FieldErr
   if (input.timezone) add('timezone', validateTimezone(input.timezone));
   if (input.avatar) add('avatar', validateAvatar(input.avatar));
   if (input.data !== undefined && input.data !== null) {
-    if (typeof input.data !== 'object' || Array.isArray(input.data)) add('data', 'Data must be a JSON object.');
+    if (typeof input.data !== 'object' || Array.isArray(input.data)) add('data', l10n.t('Data must be a JSON object.'));
   }
   return errors;
 }
@@ -108,10 +109,10 @@ export function validateDayHours(hours: readonly TimeRange[]): FieldErrors {
   hours.forEach((range, index) => {
     const start = parseTime12h(range.start);
     const end = parseTime12h(range.end);
-    if (start === undefined) errors[`${index}.start`] = ['Use the form 09:00 AM.'];
-    if (end === undefined) errors[`${index}.end`] = ['Use the form 05:00 PM.'];
+    if (start === undefined) errors[`${index}.start`] = [l10n.t('Use the form 09:00 AM.')];
+    if (end === undefined) errors[`${index}.end`] = [l10n.t('Use the form 05:00 PM.')];
     if (start !== undefined && end !== undefined) {
-      if (end <= start) errors[`${index}.end`] = ['The end must be after the start.'];
+      if (end <= start) errors[`${index}.end`] = [l10n.t('The end must be after the start.')];
       else parsed.push({ index, start, end });
     }
   });
@@ -120,7 +121,7 @@ export function validateDayHours(hours: readonly TimeRange[]): FieldErrors {
     const previous = sorted[i - 1]!;
     const current = sorted[i]!;
     if (current.start < previous.end) {
-      (errors[`${current.index}.start`] ??= []).push(`Overlaps ${formatTime12h(previous.start)} – ${formatTime12h(previous.end)}.`);
+      (errors[`${current.index}.start`] ??= []).push(l10n.t('Overlaps {0} – {1}.', formatTime12h(previous.start), formatTime12h(previous.end)));
     }
   }
   return errors;
@@ -132,10 +133,10 @@ export function validateSchedule(schedule: Schedule): FieldErrors {
   const weekly = schedule.weeklySchedule ?? {};
   const days = Object.keys(weekly).filter((key) => weekly[key as keyof typeof weekly] != null);
   for (const day of days) {
-    if (!(WEEK_DAYS as readonly string[]).includes(day)) errors[`weeklySchedule.${day}`] = [`Unknown day "${day}".`];
+    if (!(WEEK_DAYS as readonly string[]).includes(day)) errors[`weeklySchedule.${day}`] = [l10n.t('Unknown day "{0}".', day)];
   }
   if (schedule.isEnabled && days.length === 0) {
-    errors['weeklySchedule'] = ['An enabled schedule needs at least one day.'];
+    errors['weeklySchedule'] = [l10n.t('An enabled schedule needs at least one day.')];
   }
   for (const day of WEEK_DAYS) {
     const daySchedule = weekly[day];
@@ -156,10 +157,10 @@ export interface PreferencesPatch {
 export function validatePreferencesPatch(patch: PreferencesPatch): FieldErrors {
   const errors: FieldErrors = {};
   for (const [channel, value] of Object.entries(patch.channels ?? {})) {
-    if (!(CHANNEL_TYPES as readonly string[]).includes(channel)) errors[`channels.${channel}`] = ['Unknown channel.'];
-    else if (typeof value !== 'boolean') errors[`channels.${channel}`] = ['Must be true or false.'];
+    if (!(CHANNEL_TYPES as readonly string[]).includes(channel)) errors[`channels.${channel}`] = [l10n.t('Unknown channel.')];
+    else if (typeof value !== 'boolean') errors[`channels.${channel}`] = [l10n.t('Must be true or false.')];
   }
-  if (patch.workflowId !== undefined && patch.workflowId.trim() === '') errors['workflowId'] = ['A workflow ID is required.'];
+  if (patch.workflowId !== undefined && patch.workflowId.trim() === '') errors['workflowId'] = [l10n.t('A workflow ID is required.')];
   if (patch.schedule) {
     for (const [key, messages] of Object.entries(validateSchedule(patch.schedule))) errors[`schedule.${key}`] = messages;
   }
@@ -181,9 +182,9 @@ export interface SubscriberSearchQuery {
 
 export function validateSearchQuery(query: SubscriberSearchQuery): FieldErrors {
   const errors: FieldErrors = {};
-  if (query.after && query.before) errors['before'] = ['Use either after or before, not both.'];
+  if (query.after && query.before) errors['before'] = [l10n.t('Use either after or before, not both.')];
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 100)) {
-    errors['limit'] = ['The page size must be a whole number from 1 to 100.'];
+    errors['limit'] = [l10n.t('The page size must be a whole number from 1 to 100.')];
   }
   return errors;
 }
@@ -205,14 +206,14 @@ export interface NotificationListQuery {
 export function validateNotificationQuery(query: NotificationListQuery): FieldErrors {
   const errors: FieldErrors = {};
   if (query.page !== undefined && (!Number.isInteger(query.page) || query.page < 0)) {
-    errors['page'] = ['The page must be a whole number from 0.'];
+    errors['page'] = [l10n.t('The page must be a whole number from 0.')];
   }
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 50)) {
-    errors['limit'] = ['The page size must be a whole number from 1 to 50.'];
+    errors['limit'] = [l10n.t('The page size must be a whole number from 1 to 50.')];
   }
   for (const key of ['after', 'before'] as const) {
     const value = query[key];
-    if (value !== undefined && Number.isNaN(Date.parse(value))) errors[key] = ['Must be an ISO date.'];
+    if (value !== undefined && Number.isNaN(Date.parse(value))) errors[key] = [l10n.t('Must be an ISO date.')];
   }
   return errors;
 }

@@ -16,7 +16,15 @@ const SECRET_PREFIX = 'novuExplorer.apiKey.';
 /** none: nothing to talk to; ready: talking (or about to); unauthorized: the key was rejected. */
 export type ConnectionState = 'none' | 'ready' | 'unauthorized';
 
-export const SANDBOX_CONNECTION: Connection = { id: SANDBOX_CONNECTION_ID, name: 'Sandbox', region: 'sandbox', baseUrl: 'http://127.0.0.1' };
+/** The built-in Sandbox; its name is a getter, translated when read (never at module load). */
+export const SANDBOX_CONNECTION: Connection = {
+  id: SANDBOX_CONNECTION_ID,
+  get name() {
+    return vscode.l10n.t('Sandbox');
+  },
+  region: 'sandbox',
+  baseUrl: 'http://127.0.0.1',
+};
 
 export interface ActiveClient {
   connection: Connection;
@@ -150,10 +158,10 @@ export class ConnectionManager implements vscode.Disposable {
       const page = await this.createClient(name, baseUrl, apiKey, { retries: 0, timeoutMs: 15_000 }).searchSubscribers({ limit: 1 });
       return { environmentId: page.data[0]?._environmentId ?? undefined };
     } catch (error) {
-      if (isAbortError(error)) return { problem: 'Canceled.' };
+      if (isAbortError(error)) return { problem: vscode.l10n.t('Canceled.') };
       const described = describeError(error);
-      const hint = described.kind === 'unauthorized' ? ' Check that you copied the whole key of the right environment.' : '';
-      return { problem: `${described.message}${hint}` };
+      if (described.kind !== 'unauthorized') return { problem: described.message };
+      return { problem: vscode.l10n.t('{0} Check that you copied the whole key of the right environment.', described.message) };
     }
   }
 

@@ -7,8 +7,11 @@ import type { ConnectionManager } from './connectionManager';
 export function rejectedKeyPrompt(manager: ConnectionManager, prompter: () => Prompter): vscode.Disposable {
   return manager.onDidChangeState((state) => {
     if (state !== 'unauthorized') return;
+    const name = manager.active?.name;
+    const text = name !== undefined ? vscode.l10n.t('The service rejected the API key of "{0}".', name) : vscode.l10n.t('The service rejected the API key of the connection.');
+    const setApiKey = vscode.l10n.t('Set API Key');
     void prompter()
-      .message('error', `The service rejected the API key of "${manager.active?.name ?? 'the connection'}".`, 'Set API Key', 'Show Log')
-      .then((action) => action && vscode.commands.executeCommand(action === 'Set API Key' ? Commands.setApiKey : Commands.showLog));
+      .message('error', text, setApiKey, vscode.l10n.t('Show Log'))
+      .then((action) => action && vscode.commands.executeCommand(action === setApiKey ? Commands.setApiKey : Commands.showLog));
   });
 }

@@ -1,14 +1,16 @@
 /** The delivery channels as every screen names them: label, codicon, and order (the contract's). */
 import { CHANNEL_TYPES } from '../api/constants';
+import { l10n } from '../l10n';
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 
-export const CHANNELS: Readonly<Record<ChannelType, { label: string; icon: string }>> = {
-  in_app: { label: 'In-app', icon: 'bell' },
-  email: { label: 'Email', icon: 'mail' },
-  sms: { label: 'SMS', icon: 'comment' },
-  chat: { label: 'Chat', icon: 'comment-discussion' },
-  push: { label: 'Push', icon: 'device-mobile' },
+/** Each label is a getter: it is translated when read, in the display language (never at module load). */
+export const CHANNELS: Readonly<Record<ChannelType, { readonly label: string; icon: string }>> = {
+  in_app: { get label() { return l10n.t('In-app'); }, icon: 'bell' },
+  email: { get label() { return l10n.t('Email'); }, icon: 'mail' },
+  sms: { get label() { return l10n.t('SMS'); }, icon: 'comment' },
+  chat: { get label() { return l10n.t('Chat'); }, icon: 'comment-discussion' },
+  push: { get label() { return l10n.t('Push'); }, icon: 'device-mobile' },
 };
 
 /** The channel's label; an unknown channel is shown as the service named it. */

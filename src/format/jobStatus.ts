@@ -6,6 +6,7 @@
 import { IN_PROGRESS_JOB_STATUSES } from '../api/constants';
 import type { ExecutionDetail, Job, Notification } from '../api/schemas';
 import { CHANNELS } from './channels';
+import { l10n } from '../l10n';
 
 export type StatusTone = 'success' | 'failure' | 'progress' | 'waiting' | 'muted' | 'merged' | 'unknown';
 
@@ -27,26 +28,56 @@ const STATUS_TONES: Record<string, StatusTone> = {
   merged: 'merged',
 };
 
-const STEP_TYPES: Record<string, { label: string; icon: string; channel: boolean }> = {
-  ...Object.fromEntries(Object.entries(CHANNELS).map(([type, meta]) => [type, { ...meta, channel: true }])),
-  digest: { label: 'Digest', icon: 'layers', channel: false },
-  trigger: { label: 'Trigger', icon: 'play', channel: false },
-  delay: { label: 'Delay', icon: 'watch', channel: false },
-  throttle: { label: 'Throttle', icon: 'dashboard', channel: false },
-  custom: { label: 'Custom', icon: 'code', channel: false },
-  http_request: { label: 'HTTP request', icon: 'globe', channel: false },
+/** The step types that are not channels; labels are thunks, translated when shown. */
+const OTHER_STEP_TYPES: Record<string, { label: () => string; icon: string }> = {
+  digest: { label: () => l10n.t('Digest'), icon: 'layers' },
+  trigger: { label: () => l10n.t('Trigger'), icon: 'play' },
+  delay: { label: () => l10n.t('Delay'), icon: 'watch' },
+  throttle: { label: () => l10n.t('Throttle'), icon: 'dashboard' },
+  custom: { label: () => l10n.t('Custom'), icon: 'code' },
+  http_request: { label: () => l10n.t('HTTP request'), icon: 'globe' },
 };
 
 export function statusTone(status: string): StatusTone {
   return STATUS_TONES[status] ?? 'unknown';
 }
 
+/** A job status as shown; a status not known here is shown as the service named it. */
 export function statusLabel(status: string): string {
-  return STATUS_TONES[status] ? status.charAt(0).toUpperCase() + status.slice(1) : status || 'unknown';
+  switch (status) {
+    case 'completed':
+      return l10n.t('Completed');
+    case 'failed':
+      return l10n.t('Failed');
+    case 'pending':
+      return l10n.t('Pending');
+    case 'queued':
+      return l10n.t('Queued');
+    case 'running':
+      return l10n.t('Running');
+    case 'delayed':
+      return l10n.t('Delayed');
+    case 'canceled':
+      return l10n.t('Canceled');
+    case 'skipped':
+      return l10n.t('Skipped');
+    case 'merged':
+      return l10n.t('Merged');
+    default:
+      return status || l10n.t('unknown');
+  }
 }
 
 export function stepTypeInfo(type: string | null | undefined): { label: string; icon: string; channel: boolean } {
-  return (type && STEP_TYPES[type]) || { label: type || 'Step', icon: 'circle-large-outline', channel: false };
+  if (type && Object.hasOwn(CHANNELS, type)) {
+    const meta = CHANNELS[type as keyof typeof CHANNELS];
+    return { label: meta.label, icon: meta.icon, channel: true };
+  }
+  if (type && Object.hasOwn(OTHER_STEP_TYPES, type)) {
+    const meta = OTHER_STEP_TYPES[type]!;
+    return { label: meta.label(), icon: meta.icon, channel: false };
+  }
+  return { label: type || l10n.t('Step'), icon: 'circle-large-outline', channel: false };
 }
 
 /** What changes as jobs move (status, last update, details so far): compared between live refreshes. */
@@ -70,6 +101,7 @@ export function lastDetail(job: Job, status?: string): ExecutionDetail | undefin
 
 /** Why a failed job failed, in the service's words: its last failed detail, else its last detail. */
 export function failureReason(job: Job): string | undefined {
+  // l10n-ignore: the service's execution status (wire value)
   return lastDetail(job, 'Failed')?.detail ?? lastDetail(job)?.detail ?? undefined;
 }
 
@@ -81,13 +113,19 @@ export function countStatuses(jobs: readonly Pick<Job, 'status'>[]): StatusCount
 }
 
 export function overallStatus(jobs: readonly Pick<Job, 'status'>[]): { label: string; tone: StatusTone } {
-  if (jobs.length === 0) return { label: 'No jobs', tone: 'unknown' };
+  if (jobs.length === 0) return { label: l10n.t('No jobs'), tone: 'unknown' };
   const failed = jobs.filter((j) => j.status === 'failed').length;
   const moving = jobs.some((j) => IN_PROGRESS_JOB_STATUSES.includes(j.status));
-  if (moving) return { label: failed > 0 ? `In progress, ${failed} failed` : 'In progress', tone: failed > 0 ? 'failure' : 'progress' };
-  if (failed > 0) return { label: failed === jobs.length ? 'Failed' : `${failed} of ${jobs.length} failed`, tone: 'failure' };
-  if (jobs.every((j) => j.status === 'canceled')) return { label: 'Canceled', tone: 'muted' };
-  if (jobs.some((j) => j.status === 'merged')) return { label: 'Merged into a digest', tone: 'merged' };
-  if (jobs.every((j) => j.status === 'completed' || j.status === 'skipped' || j.status === 'canceled')) return { label: 'Completed', tone: 'success' };
-  return { label: 'Finished', tone: 'unknown' };
+  if (moving) {
+    const label = failed === 0 ? l10n.t('In progress') : failed === 1 ? l10n.t('In progress, 1 failed') : l10n.t('In progress, {0} failed', failed);
+    return { label, tone: failed > 0 ? 'failure' : 'progress' };
+  }
+  if (failed > 0) {
+    const label = failed === jobs.length ? l10n.t('Failed') : failed === 1 ? l10n.t('1 of {0} failed', jobs.length) : l10n.t('{0} of {1} failed', failed, jobs.length);
+    return { label, tone: 'failure' };
+  }
+  if (jobs.every((j) => j.status === 'canceled')) return { label: l10n.t('Canceled'), tone: 'muted' };
+  if (jobs.some((j) => j.status === 'merged')) return { label: l10n.t('Merged into a digest'), tone: 'merged' };
+  if (jobs.every((j) => j.status === 'completed' || j.status === 'skipped' || j.status === 'canceled')) return { label: l10n.t('Completed'), tone: 'success' };
+  return { label: l10n.t('Finished'), tone: 'unknown' };
 }

@@ -11,7 +11,7 @@ export class IntegrationCommands {
     const identifier = node?.integration.identifier;
     if (!identifier) return;
     await vscode.env.clipboard.writeText(identifier);
-    vscode.window.setStatusBarMessage(`$(copy) Copied integration identifier ${identifier}`, 3000);
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied integration identifier {0}', identifier)}`, 3000);
   }
 
   async openJson(node: IntegrationNode | undefined): Promise<void> {

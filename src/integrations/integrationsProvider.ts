@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { maskCredentials, isAbortError, type Integration, type MaskedCredential } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { CHANNELS, compareChannels } from '../format/channels';
+import { CHANNELS, channelLabel, compareChannels, type ChannelType } from '../format/channels';
 import { formatFilter } from '../format/conditions';
 import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
@@ -15,8 +15,12 @@ import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type 
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 
-/** Channel groups: the delivery channels, then agents (integrations without a channel). */
-const GROUPS: Record<string, { label: string; icon: string }> = { ...CHANNELS, agent: { label: 'Agents', icon: 'hubot' } };
+/** Channel groups: the delivery channels, then agents (integrations without a channel); any other as the service named it. */
+function groupMeta(channel: string): { label: string; icon: string } {
+  if (channel === 'agent') return { label: vscode.l10n.t('Agents'), icon: 'hubot' };
+  const meta = CHANNELS[channel as ChannelType];
+  return meta ? { label: channelLabel(channel), icon: meta.icon } : { label: channel, icon: 'plug' };
+}
 
 /** An integration as the view keeps it: everything but the credential values. */
 export type SafeIntegration = Integration & { credentials?: undefined; credentialFields: MaskedCredential[] };
@@ -32,7 +36,7 @@ export function channelGroupOf(integration: Pick<Integration, 'kind' | 'channel'
 }
 
 export function shortId(id: string | null | undefined): string {
-  return id ? `…${id.slice(-6)}` : 'unknown';
+  return id ? `…${id.slice(-6)}` : vscode.l10n.t('unknown');
 }
 
 export class ChannelGroupNode implements TreeNode {
@@ -41,7 +45,7 @@ export class ChannelGroupNode implements TreeNode {
     readonly integrations: IntegrationNode[],
   ) {}
   treeItem(): vscode.TreeItem {
-    const meta = GROUPS[this.channel] ?? { label: this.channel, icon: 'plug' };
+    const meta = groupMeta(this.channel);
     const item = new vscode.TreeItem(meta.label, vscode.TreeItemCollapsibleState.Expanded);
     item.id = `channel:${this.channel}`;
     item.iconPath = new vscode.ThemeIcon(meta.icon);
@@ -73,18 +77,23 @@ export class IntegrationNode implements TreeNode {
     const item = new vscode.TreeItem(i.name || i.providerId, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `integration:${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`;
     // The environment leads (it is what users mix up), then primary, then the identifier.
-    const env = !this.showEnvironment ? '' : this.isOtherEnvironment ? `other environment ${shortId(i._environmentId)}` : this.activeEnvironmentId ? '' : `environment ${shortId(i._environmentId)}`;
-    item.description = [env, i.primary ? '★ primary' : '', i.identifier ?? i.providerId].filter(Boolean).join(' · ');
+    const env = !this.showEnvironment ? '' : this.isOtherEnvironment ? vscode.l10n.t('other environment {0}', shortId(i._environmentId)) : this.activeEnvironmentId ? '' : vscode.l10n.t('environment {0}', shortId(i._environmentId));
+    item.description = [env, i.primary ? vscode.l10n.t('★ primary') : '', i.identifier ?? i.providerId].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(i.primary ? 'star-full' : 'plug', this.isOtherEnvironment ? new vscode.ThemeColor('disabledForeground') : undefined);
     item.contextValue = ['integration', i.primary ? 'primary' : '', conditions.length > 0 ? 'hasConditions' : '', i.identifier ? 'hasIdentifier' : '', this.isOtherEnvironment ? 'otherEnvironment' : ''].filter(Boolean).join(';');
+    const environment = i._environmentId ?? vscode.l10n.t('unknown');
     item.tooltip = fieldTooltip([
-      ['Name', i.name],
-      ['Provider', i.providerId],
-      ['Identifier', i.identifier],
-      ['Channel', i.kind === 'agent' ? 'agent' : i.channel],
-      ['Primary', i.primary ? 'yes' : 'no'],
-      ['Environment', `${i._environmentId ?? 'unknown'}${this.isOtherEnvironment ? ' (not the active connection’s)' : this.activeEnvironmentId ? ' (the active connection’s)' : ''}`],
-      ['Conditions', conditions.length > 0 ? `${conditions.length}` : 'none'],
+      [vscode.l10n.t('Name'), i.name],
+      [vscode.l10n.t('Provider'), i.providerId],
+      [vscode.l10n.t('Identifier'), i.identifier],
+      // The kind and channel as the service names them.
+      [vscode.l10n.t('Channel'), i.kind === 'agent' ? 'agent' : i.channel],
+      [vscode.l10n.t({ message: 'Primary', comment: 'field label: whether this is the channel’s primary integration' }), i.primary ? vscode.l10n.t('yes') : vscode.l10n.t('no')],
+      [
+        vscode.l10n.t('Environment'),
+        this.isOtherEnvironment ? vscode.l10n.t('{0} (not the active connection’s)', environment) : this.activeEnvironmentId ? vscode.l10n.t('{0} (the active connection’s)', environment) : environment,
+      ],
+      [vscode.l10n.t('Conditions'), conditions.length > 0 ? `${conditions.length}` : vscode.l10n.t('none')],
     ]);
     return item;
   }
@@ -93,11 +102,11 @@ export class IntegrationNode implements TreeNode {
     const i = this.integration;
     const nodes: TreeNode[] = [];
     const conditions = i.conditions ?? [];
-    if (conditions.length === 0) nodes.push(new DetailNode('No conditions', 'filter', 'Always used for its channel'));
-    for (const condition of conditions) nodes.push(new DetailNode(formatFilter(condition), 'filter', 'condition'));
-    if (i.credentialFields.length === 0) nodes.push(new DetailNode('No credential fields sent', 'lock', 'the service keeps them to itself'));
+    if (conditions.length === 0) nodes.push(new DetailNode(vscode.l10n.t('No conditions'), 'filter', vscode.l10n.t('Always used for its channel')));
+    for (const condition of conditions) nodes.push(new DetailNode(formatFilter(condition), 'filter', vscode.l10n.t('condition')));
+    if (i.credentialFields.length === 0) nodes.push(new DetailNode(vscode.l10n.t('No credential fields sent'), 'lock', vscode.l10n.t('the service keeps them to itself')));
     for (const field of i.credentialFields) {
-      nodes.push(new DetailNode(field.field, field.set ? 'lock' : 'unlock', field.set ? '•••••• set' : 'not set'));
+      nodes.push(new DetailNode(field.field, field.set ? 'lock' : 'unlock', field.set ? vscode.l10n.t('•••••• set') : vscode.l10n.t('not set')));
     }
     return nodes;
   }
@@ -184,7 +193,7 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   private groups(): TreeNode[] {
     const list = this.integrations ?? [];
-    if (list.length === 0) return [new MessageNode('No active integrations', { tooltip: 'The service answered with an empty list of active integrations.' })];
+    if (list.length === 0) return [new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') })];
     const connection = this.manager.active;
     const activeEnv = connection ? this.manager.environmentOf(connection) : undefined;
     const showEnvironment = new Set(list.map((i) => i._environmentId)).size > 1;

@@ -37,19 +37,19 @@ export class NotificationCommands {
     const latest = await this.latest(connection);
     const recent = this.panels.recent.filter((r) => r.connectionId === connection.id);
     const choice = await this.prompter().search<Choice>({
-      title: `Open Notification (${connection.name})`,
-      placeholder: 'Paste a notification ID or a transaction ID, or pick a recent one',
+      title: vscode.l10n.t('Open Notification ({0})', connection.name),
+      placeholder: vscode.l10n.t('Paste a notification ID or a transaction ID, or pick a recent one'),
       suggest: (text) => {
         const items: PickItem<Choice>[] = [];
         const ref = text.trim() ? parseNotificationRef(text) : undefined;
-        if (ref?.kind === 'notification') items.push({ label: '$(bell) Open notification', description: ref.id, value: ref });
-        if (text.trim() && ref?.kind !== 'notification') items.push({ label: '$(search) Find by transaction ID', description: text.trim(), value: { kind: 'transaction', id: text.trim() } });
+        if (ref?.kind === 'notification') items.push({ label: `$(bell) ${vscode.l10n.t('Open notification')}`, description: ref.id, value: ref });
+        if (text.trim() && ref?.kind !== 'notification') items.push({ label: `$(search) ${vscode.l10n.t('Find by transaction ID')}`, description: text.trim(), value: { kind: 'transaction', id: text.trim() } });
         const match = (s: string) => !text.trim() || s.toLowerCase().includes(text.trim().toLowerCase());
         const recentItems = recent.filter((r) => match(`${r.title} ${r.id}`));
-        if (recentItems.length > 0) items.push({ label: 'Recently opened', kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
-        for (const r of recentItems) items.push({ label: `$(history) ${noIcons(r.title)}`, description: r.id, detail: `opened ${new Date(r.openedAt).toLocaleString()}`, value: { kind: 'notification', id: r.id } });
+        if (recentItems.length > 0) items.push({ label: vscode.l10n.t('Recently opened'), kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
+        for (const r of recentItems) items.push({ label: `$(history) ${noIcons(r.title)}`, description: r.id, detail: vscode.l10n.t('opened {0}', new Date(r.openedAt).toLocaleString()), value: { kind: 'notification', id: r.id } });
         const latestItems = latest.filter((n) => match(`${n.template?.name ?? ''} ${n._id} ${n.transactionId ?? ''}`));
-        if (latestItems.length > 0) items.push({ label: `Latest in ${connection.name}`, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
+        if (latestItems.length > 0) items.push({ label: vscode.l10n.t('Latest in {0}', connection.name), kind: vscode.QuickPickItemKind.Separator, value: { kind: 'notification', id: '' } });
         for (const n of latestItems) items.push(notificationPickItem<Choice>(n, { kind: 'notification', id: n._id }));
         return items;
       },
@@ -76,7 +76,7 @@ export class NotificationCommands {
     const text = editorReference(vscode.window.activeTextEditor);
     const ref = text ? parseNotificationRef(text) : undefined;
     if (!ref) {
-      await this.prompter().message('info', 'Select a notification ID or a transaction ID (or put the cursor on one) first.');
+      await this.prompter().message('info', vscode.l10n.t('Select a notification ID or a transaction ID (or put the cursor on one) first.'));
       return undefined;
     }
     const connection = await this.connectionFor();
@@ -89,22 +89,23 @@ export class NotificationCommands {
     if (!client) return undefined;
     let found: Notification[];
     try {
-      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Finding transaction ${ref.id}…` }, () =>
+      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding transaction {0}…', ref.id) }, () =>
         client.listNotifications({ transactionId: ref.id, limit: 10 }),
       );
       found = page.data;
     } catch (error) {
-      const action = await this.prompter().message('error', formatErrorLine('Could not look up the transaction', describeError(error)), 'Show Log');
+      const action = await this.prompter().message('error', formatErrorLine(vscode.l10n.t('Could not look up the transaction'), describeError(error)), vscode.l10n.t('Show Log'));
       if (action) await vscode.commands.executeCommand(Commands.showLog);
       return undefined;
     }
     if (found.length === 0) {
-      await this.prompter().message('warning', `No notification has transaction ID "${ref.id}" in "${connection.name}".`);
+      await this.prompter().message('warning', vscode.l10n.t('No notification has transaction ID "{0}" in "{1}".', ref.id, connection.name));
       return undefined;
     }
     if (found.length === 1) return this.panels.open(found[0]!._id, connection);
     const id = await this.prompter().pick<string>({
-      title: `Transaction ${ref.id}: ${found.length} notifications`,
+      // Two or more here: none and one were handled above.
+      title: vscode.l10n.t('Transaction {0}: {1} notifications', ref.id, found.length),
       items: found.map((n) => notificationPickItem(n, n._id)),
     });
     return id ? this.panels.open(id, connection) : undefined;
@@ -124,8 +125,10 @@ export class NotificationCommands {
   private async connectionFor(connectionId?: string): Promise<Connection | undefined> {
     const connection = connectionId ? this.manager.allConnections.find((c) => c.id === connectionId) : this.manager.active;
     if (connection) return connection;
-    const action = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to open notifications.', 'Add Connection', 'Open Sandbox');
-    if (action) await vscode.commands.executeCommand(action === 'Add Connection' ? Commands.addConnection : Commands.openSandbox);
+    const add = vscode.l10n.t('Add Connection');
+    const sandbox = vscode.l10n.t('Open Sandbox');
+    const action = await this.prompter().message('info', vscode.l10n.t('Add a connection (or open the Sandbox) to open notifications.'), add, sandbox);
+    if (action) await vscode.commands.executeCommand(action === add ? Commands.addConnection : Commands.openSandbox);
     return undefined;
   }
 }

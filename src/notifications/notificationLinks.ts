@@ -19,7 +19,7 @@ function enabled(): boolean {
 }
 
 function tooltip(ref: NotificationRef): string {
-  return ref.kind === 'notification' ? 'Open this notification in Novu Explorer' : 'Find this transaction’s notification in Novu Explorer';
+  return ref.kind === 'notification' ? vscode.l10n.t('Open this notification in Novu Explorer') : vscode.l10n.t('Find this transaction’s notification in Novu Explorer');
 }
 
 interface RefLink extends vscode.TerminalLink {

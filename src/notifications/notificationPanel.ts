@@ -49,8 +49,9 @@ export class NotificationPanel implements vscode.Disposable {
       panel,
       connection,
       services,
+      // l10n-ignore: how the log names the panel (the log stays in English)
       name: `notification panel ${notificationId}`,
-      html: { title: `Notification ${notificationId}`, script: 'notifications', stylesheet: 'notification.css', data: { 'notification-id': notificationId } },
+      html: { title: vscode.l10n.t('Notification {0}', notificationId), script: 'notifications', stylesheet: 'notification.css', data: { 'notification-id': notificationId } },
       schema: notificationWebviewMessageSchema,
       state: () => this.state,
       handlers: {
@@ -61,7 +62,7 @@ export class NotificationPanel implements vscode.Disposable {
         },
         jobDetails: ({ jobId }) => {
           const job = this.notification?.jobs?.find((j) => j._id === jobId);
-          if (!job) throw new Error('This job is no longer part of the notification.');
+          if (!job) throw new Error(vscode.l10n.t('This job is no longer part of the notification.'));
           return buildJobDetails(job);
         },
         openNotification: ({ notificationId: id }) => {
@@ -70,26 +71,29 @@ export class NotificationPanel implements vscode.Disposable {
         },
         copy: async ({ text, what }) => {
           await vscode.env.clipboard.writeText(text);
-          vscode.window.setStatusBarMessage(`$(copy) Copied ${what}`, 3000);
+          vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied {0}', what)}`, 3000);
           return null;
         },
         copyRaw: async ({ jobId, detailId }) => {
           const job = this.notification?.jobs?.find((j) => j._id === jobId);
           const raw = job?.executionDetails?.find((d) => d._id === detailId)?.raw;
-          if (!raw) throw new Error('That provider response is no longer there.');
+          if (!raw) throw new Error(vscode.l10n.t('That provider response is no longer there.'));
           await vscode.env.clipboard.writeText(raw);
-          vscode.window.setStatusBarMessage('$(copy) Copied the provider response', 3000);
+          vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied the provider response')}`, 3000);
           return null;
         },
         openJson: async () => {
-          if (!this.notification) throw new Error('The notification has not loaded.');
+          if (!this.notification) throw new Error(vscode.l10n.t('The notification has not loaded.'));
           await this.services.json.open('notification', this.notification._id, this.notification);
           return null;
         },
       },
       reload: () => this.load(),
-      notFound: () => ({ title: 'Notification not found', message: `There is no notification ${this.notificationId} in "${this.connection.name}". It may belong to another environment, or be older than the plan keeps.` }),
-      loadFailedTitle: 'Could not load the notification',
+      notFound: () => ({
+        title: vscode.l10n.t('Notification not found'),
+        message: vscode.l10n.t('There is no notification {0} in "{1}". It may belong to another environment, or be older than the plan keeps.', this.notificationId, this.connection.name),
+      }),
+      loadFailedTitle: vscode.l10n.t('Could not load the notification'),
     });
     this.onDidDispose = this.host.onDidDispose;
     const visibility = panel.onDidChangeViewState(() => this.onVisibilityChanged());

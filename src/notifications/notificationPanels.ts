@@ -2,6 +2,7 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { l10n } from '../l10n';
 import type { Log } from '../log';
 import type { JsonDocuments } from '../ui/jsonDocuments';
 import type { NotificationPanel } from './notificationPanel';
@@ -51,7 +52,7 @@ export class NotificationPanels implements vscode.Disposable {
 
   /** Opens the notification's panel, or reveals it when it is open already. */
   open(notificationId: string, connection: Connection): NotificationPanel {
-    return this.registry.open(notificationId, connection, `Notification ${notificationId}`);
+    return this.registry.open(notificationId, connection, l10n.t('Notification {0}', notificationId));
   }
 
   /** Fires with each panel opened or restored. */

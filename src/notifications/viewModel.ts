@@ -4,9 +4,10 @@
  * plain Node and measured in the benchmarks. Every value stays text; the webview sets it as text.
  */
 import type { DigestMetadata, Job, Notification, NotificationStep } from '../api/schemas';
-import { countStatuses, isInProgress, lastDetail, overallStatus, statusLabel, statusTone, stepTypeInfo } from '../format/jobStatus';
+import { countStatuses, failureReason, isInProgress, lastDetail, overallStatus, statusLabel, statusTone, stepTypeInfo } from '../format/jobStatus';
 import { formatFilters } from '../format/conditions';
 import { formatTime } from '../format/time';
+import { l10n } from '../l10n';
 import type {
   ExecutionDetailView,
   JobDetails,
@@ -42,24 +43,63 @@ const UNIT_MS: Record<string, number> = {
 /** "5 minutes", "1 hour" */
 export function formatAmount(amount: number | null | undefined, unit: string | null | undefined): string | undefined {
   if (amount === undefined || amount === null || !unit) return undefined;
-  const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
-  return `${amount} ${amount === 1 ? singular : unit}`;
+  const one = amount === 1;
+  switch (unit) {
+    case 'seconds':
+      return one ? l10n.t('1 second') : l10n.t('{0} seconds', amount);
+    case 'minutes':
+      return one ? l10n.t('1 minute') : l10n.t('{0} minutes', amount);
+    case 'hours':
+      return one ? l10n.t('1 hour') : l10n.t('{0} hours', amount);
+    case 'days':
+      return one ? l10n.t('1 day') : l10n.t('{0} days', amount);
+    case 'weeks':
+      return one ? l10n.t('1 week') : l10n.t('{0} weeks', amount);
+    case 'months':
+      return one ? l10n.t('1 month') : l10n.t('{0} months', amount);
+    default: {
+      // A unit the service added: in its own word.
+      const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
+      return `${amount} ${one ? singular : unit}`;
+    }
+  }
 }
 
-const ORDINALS: Record<string, string> = { '1': 'first', '2': 'second', '3': 'third', '4': 'fourth', '5': 'fifth', last: 'last' };
+/** "On the first monday of the month"; the ordinal value ("day", "weekday", "monday"…) as the service names it. */
+function ordinalLine(ordinal: string | null | undefined, value: string): string {
+  switch (ordinal) {
+    case '1':
+      return l10n.t('On the first {0} of the month', value);
+    case '2':
+      return l10n.t('On the second {0} of the month', value);
+    case '3':
+      return l10n.t('On the third {0} of the month', value);
+    case '4':
+      return l10n.t('On the fourth {0} of the month', value);
+    case '5':
+      return l10n.t('On the fifth {0} of the month', value);
+    case 'last':
+      return l10n.t('On the last {0} of the month', value);
+    default:
+      return ordinal ? l10n.t('On the {0} {1} of the month', ordinal, value) : l10n.t('On the {0} of the month', value);
+  }
+}
 
 /** The timed schedule of a digest in words: "at 09:00 on monday, friday". */
 export function describeTimedDigest(timed: NonNullable<DigestMetadata['timed']>): string[] {
   const lines: string[] = [];
-  if (timed.cronExpression) lines.push(`Cron: ${timed.cronExpression}`);
-  if (timed.atTime) lines.push(`At ${timed.atTime}`);
-  if (timed.weekDays && timed.weekDays.length > 0) lines.push(`On ${timed.weekDays.join(', ')}`);
-  if (timed.monthDays && timed.monthDays.length > 0) lines.push(`On day${timed.monthDays.length > 1 ? 's' : ''} ${timed.monthDays.join(', ')} of the month`);
-  if (timed.ordinal || timed.ordinalValue) {
-    lines.push(`On the ${ORDINALS[timed.ordinal ?? ''] ?? timed.ordinal ?? ''} ${timed.ordinalValue ?? 'day'} of the month`.replace(/\s+/g, ' '));
+  if (timed.cronExpression) lines.push(l10n.t('Cron: {0}', timed.cronExpression));
+  if (timed.atTime) lines.push(l10n.t('At {0}', timed.atTime));
+  if (timed.weekDays && timed.weekDays.length > 0) lines.push(l10n.t('On {0}', timed.weekDays.join(', ')));
+  if (timed.monthDays && timed.monthDays.length > 0) {
+    const days = timed.monthDays.join(', ');
+    lines.push(timed.monthDays.length > 1 ? l10n.t('On days {0} of the month', days) : l10n.t('On day {0} of the month', days));
   }
-  if (timed.monthlyType) lines.push(`Monthly type: ${timed.monthlyType}`);
-  if (timed.untilDate) lines.push(`Until ${timed.untilDate}`);
+  if (timed.ordinal || timed.ordinalValue) {
+    lines.push(ordinalLine(timed.ordinal, timed.ordinalValue ?? l10n.t({ message: 'day', comment: 'as in "on the first day of the month"' })).replace(/\s+/g, ' '));
+  }
+  if (timed.monthlyType) lines.push(l10n.t('Monthly type: {0}', timed.monthlyType));
+  if (timed.untilDate) lines.push(l10n.t('Until {0}', timed.untilDate));
   return lines;
 }
 
@@ -68,14 +108,16 @@ export function describeDigest(digest: DigestMetadata | null | undefined): strin
   if (!digest) return [];
   const lines: string[] = [];
   const window = formatAmount(digest.amount, digest.unit);
-  lines.push(`Type: ${digest.type ?? 'regular'}${window ? `, window ${window}` : ''}`);
-  if (digest.digestKey) lines.push(`Digest key: ${digest.digestKey}`);
+  // The type as the service names it ("regular", "backoff", "timed").
+  const type = digest.type ?? 'regular';
+  lines.push(window ? l10n.t('Type: {0}, window {1}', type, window) : l10n.t('Type: {0}', type));
+  if (digest.digestKey) lines.push(l10n.t('Digest key: {0}', digest.digestKey));
   if (digest.backoff || digest.type === 'backoff') {
     const backoff = formatAmount(digest.backoffAmount, digest.backoffUnit);
-    lines.push(`Backoff${backoff ? `: ${backoff}` : ''}`);
+    lines.push(backoff ? l10n.t('Backoff: {0}', backoff) : l10n.t('Backoff'));
   }
-  if (digest.updateMode) lines.push('Update mode: on');
-  if (digest.events) lines.push(`Events: ${digest.events.length}`);
+  if (digest.updateMode) lines.push(l10n.t('Update mode: on'));
+  if (digest.events) lines.push(l10n.t('Events: {0}', digest.events.length));
   if (digest.timed) lines.push(...describeTimedDigest(digest.timed));
   return lines;
 }
@@ -90,13 +132,16 @@ function mergedInto(job: Job, notification: Notification): string | undefined {
 /** "Digesting 3 events for 5 minutes", or until a timed schedule. */
 function digestingText(digest: DigestMetadata | null | undefined): string {
   const events = digest?.events?.length ?? 0;
-  const eventsText = `${events} event${events === 1 ? '' : 's'}`;
+  const one = events === 1;
   if (digest?.type === 'timed' && digest.timed) {
-    const when = describeTimedDigest(digest.timed).join(', ');
-    return `Digesting ${eventsText}${when ? ` (${when.charAt(0).toLowerCase()}${when.slice(1)})` : ''}`;
+    const joined = describeTimedDigest(digest.timed).join(', ');
+    const when = `${joined.charAt(0).toLowerCase()}${joined.slice(1)}`;
+    if (!when) return one ? l10n.t('Digesting 1 event') : l10n.t('Digesting {0} events', events);
+    return one ? l10n.t('Digesting 1 event ({0})', when) : l10n.t('Digesting {0} events ({1})', events, when);
   }
   const window = formatAmount(digest?.amount, digest?.unit);
-  return `Digesting ${eventsText}${window ? ` for ${window}` : ''}`;
+  if (!window) return one ? l10n.t('Digesting 1 event') : l10n.t('Digesting {0} events', events);
+  return one ? l10n.t('Digesting 1 event for {0}', window) : l10n.t('Digesting {0} events for {1}', events, window);
 }
 
 function delayedUntil(job: Job, locale?: string): string | undefined {
@@ -106,6 +151,11 @@ function delayedUntil(job: Job, locale?: string): string | undefined {
   return formatTime(new Date(start + job.digest.amount * ms).toISOString(), locale).local;
 }
 
+/** "Running: Sending the email": a job's status, then the service's detail. */
+function statusWithDetail(status: string, detail: string): string {
+  return l10n.t({ message: '{0}: {1}', args: [status, detail], comment: 'a job status, then the service’s detail: "Running: Sending the email"' });
+}
+
 /** The one-line human summary of a job. */
 export function summarizeJob(job: Job, notification: Notification, locale?: string): string {
   const type = job.type ?? '';
@@ -113,33 +163,38 @@ export function summarizeJob(job: Job, notification: Notification, locale?: stri
   const detail = lastDetail(job)?.detail ?? undefined;
   switch (job.status) {
     case 'completed':
-      if (info.channel) return 'Sent';
-      if (type === 'digest') return `Digested ${job.digest?.events?.length ?? 0} events`;
-      if (type === 'delay') return 'Delay finished';
-      if (type === 'trigger') return 'Triggered';
-      return 'Completed';
+      if (info.channel) return l10n.t('Sent');
+      // Today's English says "events" for one too.
+      if (type === 'digest') {
+        const events = job.digest?.events?.length ?? 0;
+        return events === 1 ? l10n.t('Digested 1 event') : l10n.t('Digested {0} events', events);
+      }
+      if (type === 'delay') return l10n.t('Delay finished');
+      if (type === 'trigger') return l10n.t('Triggered');
+      return l10n.t('Completed');
     case 'failed': {
-      const cause = lastDetail(job, 'Failed')?.detail ?? detail;
-      return cause ? `Failed: ${cause}` : 'Failed';
+      const cause = failureReason(job);
+      return cause ? l10n.t('Failed: {0}', cause) : l10n.t('Failed');
     }
     case 'merged':
-      return 'Merged into digest';
+      return l10n.t('Merged into digest');
     case 'skipped':
-      return detail ? `Skipped: ${detail}` : 'Skipped';
+      return detail ? l10n.t('Skipped: {0}', detail) : l10n.t('Skipped');
     case 'canceled':
-      return 'Canceled';
+      return l10n.t('Canceled');
     case 'delayed': {
       if (type === 'digest') return digestingText(job.digest);
       const until = delayedUntil(job, locale);
-      return until ? `Delayed until ${until}` : 'Delayed';
+      return until ? l10n.t('Delayed until {0}', until) : l10n.t('Delayed');
     }
     case 'pending':
     case 'queued':
     case 'running':
       if (type === 'digest') return digestingText(job.digest);
-      return `${statusLabel(job.status)}${detail ? `: ${detail}` : ''}`;
+      return detail ? statusWithDetail(statusLabel(job.status), detail) : statusLabel(job.status);
     default:
-      return detail ? `${job.status}: ${detail}` : job.status || 'unknown';
+      // A status the service added: in its own word.
+      return detail ? statusWithDetail(job.status, detail) : job.status || l10n.t('unknown');
   }
 }
 
@@ -182,14 +237,14 @@ export function buildHeader(notification: Notification, locale?: string): Notifi
   const created = formatTime(notification.createdAt, locale);
   const subscriber = notification.subscriber;
   const trigger = notification.template?.triggers?.[0]?.identifier ?? undefined;
-  const ids: NotificationHeader['ids'] = [{ label: 'Notification ID', value: notification._id }];
-  if (notification.transactionId) ids.push({ label: 'Transaction ID', value: notification.transactionId });
-  if (subscriber?.subscriberId) ids.push({ label: 'Subscriber ID', value: subscriber.subscriberId });
+  const ids: NotificationHeader['ids'] = [{ label: l10n.t('Notification ID'), value: notification._id }];
+  if (notification.transactionId) ids.push({ label: l10n.t('Transaction ID'), value: notification.transactionId });
+  if (subscriber?.subscriberId) ids.push({ label: l10n.t('Subscriber ID'), value: subscriber.subscriberId });
   const templateId = notification._templateId ?? notification.template?._id;
-  if (templateId) ids.push({ label: 'Workflow ID', value: templateId });
+  if (templateId) ids.push({ label: l10n.t('Workflow ID'), value: templateId });
   return {
     id: notification._id,
-    workflowName: notification.template?.name || trigger || 'Unknown workflow',
+    workflowName: notification.template?.name || trigger || l10n.t('Unknown workflow'),
     ...(trigger ? { workflowIdentifier: trigger } : {}),
     overall: overallStatus(jobs),
     counts: countStatuses(jobs),
@@ -203,8 +258,8 @@ export function buildHeader(notification: Notification, locale?: string): Notifi
             ...(subscriberName(subscriber) ? { name: subscriberName(subscriber) } : {}),
             ...(subscriber.subscriberId ? { subscriberId: subscriber.subscriberId } : {}),
             contacts: [
-              ...(subscriber.email ? [{ label: 'Email', value: subscriber.email }] : []),
-              ...(subscriber.phone ? [{ label: 'Phone', value: subscriber.phone }] : []),
+              ...(subscriber.email ? [{ label: l10n.t('Email'), value: subscriber.email }] : []),
+              ...(subscriber.phone ? [{ label: l10n.t('Phone'), value: subscriber.phone }] : []),
             ],
           },
         }
@@ -258,7 +313,7 @@ function stepView(step: NotificationStep | null | undefined): JobDetails['step']
     ...(step.active != null ? { active: step.active } : {}),
     filters: formatFilters(step.filters),
     variants: (step.variants ?? []).map((variant, i) => ({
-      name: variant.name || `Variant ${i + 1}`,
+      name: variant.name || l10n.t('Variant {0}', i + 1),
       ...(variant.active != null ? { active: variant.active } : {}),
       filters: formatFilters(variant.filters),
     })),

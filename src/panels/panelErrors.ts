@@ -13,14 +13,14 @@ export function panelErrorFor(error: unknown, notFound: { title: string; message
     case 'notFound':
       return { ...base, ...notFound, actions: ['switchConnection', 'retry'] };
     case 'unauthorized':
-      return { ...base, title: 'The API key was rejected', message: described.message, actions: ['setApiKey', 'showLog'] };
+      return { ...base, title: vscode.l10n.t('The API key was rejected'), message: described.message, actions: ['setApiKey', 'showLog'] };
     case 'forbidden':
-      return { ...base, title: 'The service refused access', message: described.message, actions: ['retry', 'setApiKey', 'showLog'] };
+      return { ...base, title: vscode.l10n.t('The service refused access'), message: described.message, actions: ['retry', 'setApiKey', 'showLog'] };
     case 'rateLimited':
-      return { ...base, title: 'Too many requests', message: described.message, actions: ['retry', 'showLog'] };
+      return { ...base, title: vscode.l10n.t('Too many requests'), message: described.message, actions: ['retry', 'showLog'] };
     case 'network':
     case 'timeout':
-      return { ...base, title: 'Could not reach the service', message: described.message, actions: ['retry', 'showLog'] };
+      return { ...base, title: vscode.l10n.t('Could not reach the service'), message: described.message, actions: ['retry', 'showLog'] };
     default:
       return { ...base, title: loadTitle, message: described.message, actions: ['retry', 'showLog'] };
   }

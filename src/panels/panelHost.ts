@@ -82,7 +82,7 @@ export class PanelHost<M extends RequestMap, State> implements vscode.Disposable
   /** The connection's client; a connection without a key is a failure of the load, said as such. */
   async client(): Promise<NovuClient> {
     const client = await this.options.services.manager.clientFor(this.options.connection);
-    if (!client) throw new Error(`The connection "${this.options.connection.name}" has no API key.`);
+    if (!client) throw new Error(vscode.l10n.t('The connection "{0}" has no API key.', this.options.connection.name));
     return client;
   }
 

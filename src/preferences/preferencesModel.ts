@@ -4,6 +4,7 @@
  */
 import { WEEK_DAYS } from '../api/constants';
 import { channelLabel, compareChannels } from '../format/channels';
+import { l10n } from '../l10n';
 import type { Preferences, Schedule, WeekDay, WorkflowPreference } from '../api/schemas';
 import type { PreferencesPatch } from '../api/validation';
 import type { ChannelKey, ChannelToggle, PreferencesViewModel, WorkflowCard } from './protocol';
@@ -13,15 +14,31 @@ export type PreferenceChange =
   | { id: string; kind: 'schedule'; schedule: Schedule };
 
 
-export const SOURCE_LABELS: Record<string, string> = {
-  subscriber: 'Subscriber’s choice',
-  template: 'Workflow default',
-  workflowOverride: 'Forced by the workflow',
-};
+/** Where a channel's value comes from, in words; a source the service added is shown as it names it. */
+export function sourceLabel(source: string): string {
+  switch (source) {
+    case 'subscriber':
+      return l10n.t('Subscriber’s choice');
+    case 'template':
+      return l10n.t('Workflow default');
+    case 'workflowOverride':
+      return l10n.t('Forced by the workflow');
+    default:
+      return source;
+  }
+}
 
-export const CRITICAL_REASON = 'Critical workflow: always delivered, whatever the subscriber prefers.';
-export const FORCED_REASON = 'The workflow sets this channel itself; subscriber preferences do not change it.';
-export const GLOBAL_OFF_LABEL = 'Off globally: the global preference wins';
+export function criticalReason(): string {
+  return l10n.t('Critical workflow: always delivered, whatever the subscriber prefers.');
+}
+
+export function forcedReason(): string {
+  return l10n.t('The workflow sets this channel itself; subscriber preferences do not change it.');
+}
+
+export function globalOffLabel(): string {
+  return l10n.t('Off globally: the global preference wins');
+}
 
 /** Only what changed: `channels` (with `workflowId` for a workflow), or the whole schedule. */
 export function changeToPatch(change: PreferenceChange): PreferencesPatch {
@@ -94,9 +111,9 @@ function workflowCard(
         channel,
         label: channelLabel(channel),
         enabled: (w.channels as Record<string, boolean>)[channel] === true,
-        ...(source ? { source, sourceLabel: offGlobally ? GLOBAL_OFF_LABEL : (SOURCE_LABELS[source] ?? source) } : {}),
+        ...(source ? { source, sourceLabel: offGlobally ? globalOffLabel() : sourceLabel(source) } : {}),
         locked,
-        ...(locked ? { lockedReason: critical ? CRITICAL_REASON : FORCED_REASON } : {}),
+        ...(locked ? { lockedReason: critical ? criticalReason() : forcedReason() } : {}),
         saving: isSaving(pending, id, channel),
       };
     }),

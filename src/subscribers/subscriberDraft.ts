@@ -7,6 +7,7 @@ import {
   validateTimezone,
   type CreateSubscriberInput,
 } from '../api';
+import { l10n } from '../l10n';
 
 export type DraftField = 'subscriberId' | 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar' | 'locale' | 'timezone' | 'data';
 export type Draft = Record<DraftField, string>;
@@ -25,22 +26,41 @@ export function validateDataText(value: string): string | undefined {
   if (value.trim() === '') return undefined;
   try {
     const parsed: unknown = JSON.parse(value);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? undefined : 'Data must be a JSON object, for example {"plan": "pro"}.';
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? undefined : l10n.t('Data must be a JSON object, for example {0}.', '{"plan": "pro"}');
   } catch (error) {
-    return `Not valid JSON: ${(error as Error).message}`;
+    return l10n.t('Not valid JSON: {0}', (error as Error).message);
   }
 }
 
+type FieldWords = Pick<FieldSpec, 'label' | 'prompt' | 'placeholder'>;
+
+/** A field whose words are looked up when read: the l10n bundle is configured after this module loads. */
+function field(key: DraftField, words: () => FieldWords, validate: FieldSpec['validate']): FieldSpec {
+  return {
+    key,
+    get label() {
+      return words().label;
+    },
+    get prompt() {
+      return words().prompt;
+    },
+    get placeholder() {
+      return words().placeholder;
+    },
+    validate,
+  };
+}
+
 export const FIELDS: readonly FieldSpec[] = [
-  { key: 'subscriberId', label: 'Subscriber ID', prompt: 'Subscriber ID (required): your system’s ID for this user', placeholder: 'user_123 or ada@example.com', validate: (v) => validateSubscriberId(v.trim()) },
-  { key: 'firstName', label: 'First name', prompt: 'First name (optional, Enter to skip)', placeholder: 'Ada', validate: () => undefined },
-  { key: 'lastName', label: 'Last name', prompt: 'Last name (optional, Enter to skip)', placeholder: 'Lovelace', validate: () => undefined },
-  { key: 'email', label: 'Email', prompt: 'Email (optional, Enter to skip)', placeholder: 'ada@example.com', validate: optional(validateEmail) },
-  { key: 'phone', label: 'Phone', prompt: 'Phone (optional, Enter to skip)', placeholder: '+15551234567', validate: () => undefined },
-  { key: 'avatar', label: 'Avatar URL', prompt: 'Avatar URL (optional, Enter to skip)', placeholder: 'https://example.com/ada.png', validate: optional(validateAvatar) },
-  { key: 'locale', label: 'Locale', prompt: 'Locale (optional, Enter to skip)', placeholder: 'en-US', validate: optional(validateLocale) },
-  { key: 'timezone', label: 'Time zone', prompt: 'IANA time zone (optional, Enter to skip)', placeholder: 'Europe/Berlin', validate: optional(validateTimezone) },
-  { key: 'data', label: 'Data', prompt: 'Custom data as a JSON object (optional, Enter to skip)', placeholder: '{"plan": "pro"}', validate: validateDataText },
+  field('subscriberId', () => ({ label: l10n.t('Subscriber ID'), prompt: l10n.t('Subscriber ID (required): your system’s ID for this user'), placeholder: l10n.t('user_123 or ada@example.com') }), (v) => validateSubscriberId(v.trim())),
+  field('firstName', () => ({ label: l10n.t('First name'), prompt: l10n.t('First name (optional, Enter to skip)'), placeholder: l10n.t({ message: 'Ada', comment: 'an example first name' }) }), () => undefined),
+  field('lastName', () => ({ label: l10n.t('Last name'), prompt: l10n.t('Last name (optional, Enter to skip)'), placeholder: l10n.t({ message: 'Lovelace', comment: 'an example last name' }) }), () => undefined),
+  field('email', () => ({ label: l10n.t('Email'), prompt: l10n.t('Email (optional, Enter to skip)'), placeholder: 'ada@example.com' }), optional(validateEmail)),
+  field('phone', () => ({ label: l10n.t('Phone'), prompt: l10n.t('Phone (optional, Enter to skip)'), placeholder: '+15551234567' }), () => undefined),
+  field('avatar', () => ({ label: l10n.t('Avatar URL'), prompt: l10n.t('Avatar URL (optional, Enter to skip)'), placeholder: 'https://example.com/ada.png' }), optional(validateAvatar)),
+  field('locale', () => ({ label: l10n.t('Locale'), prompt: l10n.t('Locale (optional, Enter to skip)'), placeholder: 'en-US' }), optional(validateLocale)),
+  field('timezone', () => ({ label: l10n.t('Time zone'), prompt: l10n.t('IANA time zone (optional, Enter to skip)'), placeholder: 'Europe/Berlin' }), optional(validateTimezone)),
+  field('data', () => ({ label: l10n.t('Data'), prompt: l10n.t('Custom data as a JSON object (optional, Enter to skip)'), placeholder: '{"plan": "pro"}' }), validateDataText),
 ];
 
 export function emptyDraft(): Draft {

@@ -2,6 +2,8 @@
  * The subscriber search as text: `name:ada email:@acme.com` combines filters; plain text is offered
  * as each filter in turn, the likeliest first. Pure, so it is unit-tested in plain Node.
  */
+import { l10n } from '../l10n';
+
 export interface SubscriberFilter {
   name?: string;
   email?: string;
@@ -14,15 +16,29 @@ export type FilterField = keyof SubscriberFilter;
 export const FILTER_FIELDS: readonly FilterField[] = ['name', 'email', 'phone', 'subscriberId'];
 
 const PREFIXES: Record<string, FilterField> = { name: 'name', email: 'email', phone: 'phone', id: 'subscriberId', subscriberid: 'subscriberId' };
-const LABELS: Record<FilterField, string> = { name: 'name', email: 'email', phone: 'phone', subscriberId: 'ID' };
 
 export function isFilterEmpty(filter: SubscriberFilter): boolean {
   return FILTER_FIELDS.every((f) => !filter[f]);
 }
 
+/** One field of the filter with its value: `name “ada”`. */
+function describeField(field: FilterField, value: string): string {
+  switch (field) {
+    case 'name':
+      return l10n.t('name “{0}”', value);
+    case 'email':
+      return l10n.t('email “{0}”', value);
+    case 'phone':
+      return l10n.t('phone “{0}”', value);
+    case 'subscriberId':
+      return l10n.t('ID “{0}”', value);
+  }
+}
+
 /** "name “ada” and email “@acme.com”" */
 export function describeFilter(filter: SubscriberFilter): string {
-  return FILTER_FIELDS.filter((f) => filter[f]).map((f) => `${LABELS[f]} “${filter[f]}”`).join(' and ');
+  const parts = FILTER_FIELDS.filter((f) => filter[f]).map((f) => describeField(f, filter[f]!));
+  return parts.length === 0 ? '' : parts.reduce((all, part) => l10n.t('{0} and {1}', all, part));
 }
 
 /** The filter as the text that parses back to it. */

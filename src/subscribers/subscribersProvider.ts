@@ -11,6 +11,7 @@ import { Commands } from '../commands';
 import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
+import { formatCount } from '../format/numbers';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
 
@@ -199,11 +200,11 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     else if (items.length === 0 && this.state.status === 'loaded') {
       nodes.push(
         isFilterEmpty(this.filterValue)
-          ? new MessageNode('No subscribers yet', { tooltip: 'This environment has no subscribers yet: Create Subscriber adds one.' })
-          : new MessageNode(`No subscribers match ${describeFilter(this.filterValue)}`, {
+          ? new MessageNode(vscode.l10n.t('No subscribers yet'), { tooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.') })
+          : new MessageNode(vscode.l10n.t('No subscribers match {0}', describeFilter(this.filterValue)), {
               icon: 'search-stop',
-              tooltip: 'Click to clear the filter and show all subscribers.',
-              command: { command: Commands.clearSubscriberFilter, title: 'Clear Filter' },
+              tooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
+              command: { command: Commands.clearSubscriberFilter, title: vscode.l10n.t('Clear Filter') },
               flags: ['filtered'],
             }),
       );
@@ -285,8 +286,8 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     const filtered = !isFilterEmpty(this.filterValue);
     let countText: string | undefined;
     if (count !== undefined) {
-      const number = `${count.toLocaleString('en-US')}${this.state.totalCountCapped ? '+' : ''}`;
-      countText = filtered ? `${number} ${count === 1 ? 'match' : 'matches'}` : number;
+      const number = `${formatCount(count, vscode.env.language)}${this.state.totalCountCapped ? '+' : ''}`;
+      countText = filtered ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
     }
     applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeFilter(this.filterValue) } : {}) }));
   }

@@ -1,5 +1,6 @@
 /** One short, user-facing form for every error, with the next step to offer. */
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isAbortError } from '../api';
+import { l10n } from '../l10n';
 
 export type ErrorKind = 'unauthorized' | 'forbidden' | 'retention' | 'notFound' | 'validation' | 'rateLimited' | 'server' | 'network' | 'timeout' | 'shape' | 'canceled' | 'other';
 
@@ -15,7 +16,7 @@ export interface DescribedError {
 }
 
 export function describeError(error: unknown): DescribedError {
-  if (isAbortError(error)) return { kind: 'canceled', message: 'Canceled.', details: [], retryable: true };
+  if (isAbortError(error)) return { kind: 'canceled', message: l10n.t('Canceled.'), details: [], retryable: true };
   if (error instanceof NovuApiError) {
     const kind: ErrorKind =
       error.status === 401 ? 'unauthorized'
@@ -28,15 +29,9 @@ export function describeError(error: unknown): DescribedError {
       : error.status === 429 ? 'rateLimited'
       : error.status >= 500 ? 'server'
       : 'other';
-    const prefix =
-      kind === 'unauthorized' ? 'The API key was rejected: '
-      : kind === 'forbidden' ? 'The service refused access: '
-      : kind === 'retention' ? 'The plan keeps activity for a limited time, and this range starts before it: '
-      : '';
-    const wait = error.retryAfterSeconds !== undefined && kind === 'rateLimited' ? ` Try again in ${Math.ceil(error.retryAfterSeconds)} s.` : '';
     return {
       kind,
-      message: `${prefix}${ensurePeriod(error.message)} (HTTP ${error.status})${wait}`,
+      message: apiErrorMessage(kind, error),
       ...(error.errorId ? { errorId: error.errorId } : {}),
       details: error.details,
       retryable: kind === 'server' || kind === 'rateLimited' || kind === 'other',
@@ -45,19 +40,38 @@ export function describeError(error: unknown): DescribedError {
   if (error instanceof NovuNetworkError) return { kind: 'network', message: ensurePeriod(error.message), details: [], retryable: true };
   if (error instanceof NovuTimeoutError) return { kind: 'timeout', message: ensurePeriod(error.message), details: [], retryable: true };
   if (error instanceof NovuResponseShapeError) {
-    return { kind: 'shape', message: 'The service sent a response this version of Novu Explorer does not understand.', details: error.issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`), retryable: false };
+    return { kind: 'shape', message: l10n.t('The service sent a response this version of Novu Explorer does not understand.'), details: error.issues.slice(0, 5).map((i) => `${i.path}: ${i.message}`), retryable: false };
   }
   if (error instanceof NovuValidationError) {
-    return { kind: 'validation', message: 'Some values are not valid.', details: error.message.split('\n'), retryable: false };
+    return { kind: 'validation', message: l10n.t('Some values are not valid.'), details: error.message.split('\n'), retryable: false };
   }
   return { kind: 'other', message: error instanceof Error ? ensurePeriod(error.message) : String(error), details: [], retryable: true };
 }
 
+/** The service's message with what it means for the user, and the status (and the wait, when it asked for one). */
+function apiErrorMessage(kind: ErrorKind, error: NovuApiError): string {
+  const message = ensurePeriod(error.message);
+  switch (kind) {
+    case 'unauthorized':
+      return l10n.t('The API key was rejected: {0} (HTTP {1})', message, error.status);
+    case 'forbidden':
+      return l10n.t('The service refused access: {0} (HTTP {1})', message, error.status);
+    case 'retention':
+      return l10n.t('The plan keeps activity for a limited time, and this range starts before it: {0} (HTTP {1})', message, error.status);
+    case 'rateLimited':
+      if (error.retryAfterSeconds !== undefined) return l10n.t('{0} (HTTP {1}) Try again in {2} s.', message, error.status, Math.ceil(error.retryAfterSeconds));
+      return l10n.t('{0} (HTTP {1})', message, error.status);
+    default:
+      return l10n.t('{0} (HTTP {1})', message, error.status);
+  }
+}
+
 /** The message as one line for a notification: what failed, why, and the error ID to quote. */
 export function formatErrorLine(action: string, described: DescribedError): string {
-  const id = described.errorId ? ` Error ID: ${described.errorId}.` : '';
   const details = described.details.length > 0 ? ` ${described.details.slice(0, 3).join(' · ')}` : '';
-  return `${action}: ${described.message}${details}${id}`;
+  return described.errorId
+    ? l10n.t('{0}: {1}{2} Error ID: {3}.', action, described.message, details, described.errorId)
+    : l10n.t('{0}: {1}{2}', action, described.message, details);
 }
 
 function ensurePeriod(text: string): string {

@@ -22,7 +22,7 @@ export class JsonDocuments implements vscode.TextDocumentContentProvider, vscode
   }
 
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.contents.get(uri.toString()) ?? '// This document is no longer available: open it again from the Novu view.';
+    return this.contents.get(uri.toString()) ?? `// ${vscode.l10n.t('This document is no longer available: open it again from the Novu view.')}`;
   }
 
   /** Opens `value` as a read-only JSON document named `<kind>/<name>.json`. */

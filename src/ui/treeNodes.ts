@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { CommandId } from '../commands';
 import type { DescribedError } from './errors';
+import { formatCount } from '../format/numbers';
 
 export interface TreeNode {
   treeItem(): vscode.TreeItem;
@@ -46,12 +47,19 @@ export class ErrorNode implements TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.error.message, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-    item.description = this.error.errorId ? `Error ID ${this.error.errorId}` : 'Click to retry';
-    item.tooltip = [this.error.message, ...this.error.details, ...(this.error.errorId ? ['', `Error ID: ${this.error.errorId}`] : []), '', 'Click to retry.'].join('\n');
+    item.description = this.error.errorId ? vscode.l10n.t('Error ID {0}', this.error.errorId) : vscode.l10n.t('Click to retry');
+    item.tooltip = [
+      this.error.message,
+      ...this.error.details,
+      ...(this.error.errorId ? ['', vscode.l10n.t('Error ID: {0}', this.error.errorId)] : []),
+      '',
+      vscode.l10n.t('Click to retry.'),
+    ].join('\n');
     item.contextValue = 'error;retryable';
     item.id = `error:${this.retryCommand}`;
-    item.accessibilityInformation = { label: `Error: ${this.error.message}${this.error.errorId ? ` Error ID ${this.error.errorId}` : ''}`, role: 'treeitem' };
-    item.command = { command: this.retryCommand, title: 'Retry', arguments: this.retryArgs };
+    const label = this.error.errorId ? vscode.l10n.t('Error: {0} Error ID {1}', this.error.message, this.error.errorId) : vscode.l10n.t('Error: {0}', this.error.message);
+    item.accessibilityInformation = { label, role: 'treeitem' };
+    item.command = { command: this.retryCommand, title: vscode.l10n.t('Retry'), arguments: this.retryArgs };
     return item;
   }
   /** The inline Retry action. */
@@ -68,12 +76,12 @@ export class LoadMoreNode implements TreeNode {
     private readonly loading: boolean,
   ) {}
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.loading ? 'Loading more…' : 'Load more', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(this.loading ? vscode.l10n.t('Loading more…') : vscode.l10n.t('Load more'), vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon(this.loading ? 'loading~spin' : 'fold-down');
-    item.description = `${this.loaded.toLocaleString('en-US')} loaded`;
+    item.description = this.loaded === 1 ? vscode.l10n.t('1 loaded') : vscode.l10n.t('{0} loaded', formatCount(this.loaded, vscode.env.language));
     item.contextValue = 'loadMore';
     item.id = 'loadMore';
-    if (!this.loading) item.command = { command: this.command, title: 'Load more' };
+    if (!this.loading) item.command = { command: this.command, title: vscode.l10n.t('Load more') };
     return item;
   }
 }
@@ -89,10 +97,10 @@ export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unauthorize
 export function viewText(o: { connection: string | undefined; status: LoadStatus; count?: string; filter?: string }): { description: string | undefined; message: string | undefined } {
   if (!o.connection) return { description: undefined, message: undefined };
   if (o.status === 'unauthorized') {
-    return { description: o.filter ? `${o.connection} · filtered by ${o.filter}` : o.connection, message: undefined };
+    return { description: o.filter ? vscode.l10n.t('{0} · filtered by {1}', o.connection, o.filter) : o.connection, message: undefined };
   }
   const count = o.status === 'loaded' && o.count ? ` · ${o.count}` : '';
-  return { description: `${o.connection}${count}`, message: o.filter ? `Filtered by ${o.filter}.` : undefined };
+  return { description: `${o.connection}${count}`, message: o.filter ? vscode.l10n.t('Filtered by {0}.', o.filter) : undefined };
 }
 
 /** Sets a view's description and message only when they change (each change redraws the view). */

@@ -1,6 +1,6 @@
 // The strings of the l10n bundle, found with @vscode/l10n-dev in the host's and the webviews'
 // sources. Host code calls `vscode.l10n.t`; code without vscode (format/, api/, webview/) calls the
-// `l10n.t` of src/format/l10n.ts, which the extractor is shown as the `@vscode/l10n` it mirrors.
+// `l10n.t` of src/l10n.ts, which the extractor is shown as the `@vscode/l10n` it mirrors.
 // Used by `node esbuild.mjs --l10n` (npm run l10n) and by the l10n tests.
 import { getL10nJson } from '@vscode/l10n-dev';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -25,7 +25,7 @@ export function l10nSources(root = '.') {
 }
 
 /** Our l10n module's import, shown to the extractor as the package whose calls it recognises. */
-const OWN_L10N_IMPORT = /(import\s*\{\s*l10n\s*\}\s*from\s*)(['"])[./]*(?:src\/)?(?:format\/)?l10n\2/g;
+const OWN_L10N_IMPORT = /(import\s*\{\s*l10n\s*\}\s*from\s*)(['"])(?:\.\.?\/)+(?:src\/)?l10n\2/g;
 
 export async function l10nBundle(root = '.') {
   const files = l10nSources(root).map((path) => ({

@@ -35,7 +35,7 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
 
   it('holds the bundles, media and manifest only, and stays small', () => {
     const files = listFiles(ui.extensionPath);
-    for (const f of ['package.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/panels.js', 'dist/sandboxServer.js',
+    for (const f of ['package.json', 'package.nls.json', 'l10n/bundle.l10n.json', 'readme.md', 'changelog.md', 'LICENSE.txt', 'dist/extension.js', 'dist/panels.js', 'dist/sandboxServer.js',
       'media/icon.png', 'media/novu.svg', 'media/panel.css', 'media/notification.css', 'media/preferences.css',
       'media/dist/notifications.js', 'media/dist/preferences.js', 'media/dist/codicons/codicon.css', 'media/dist/codicons/codicon.ttf']) {
       assert.ok(files.includes(f), `${f} is in the package`);

@@ -57,6 +57,32 @@ for (const theme of ['dark', 'light', 'hc']) {
       assertNoSeriousViolations(await axeWebview(ui.page, `preferences saved (${theme})`), 'saved');
     });
 
+    it('is accessible while a change is saving, and with the workflows filtered', async () => {
+      const view = activeWebview(ui.page);
+      // A slow service keeps the change in flight long enough to measure it.
+      sandbox.setFaults({ latencyMs: 4_000 });
+      const sms = view.locator('input.nx-switch[data-channel="sms"]:not([data-workflow-id])');
+      await sms.click({ force: true });
+      await view.locator('input.nx-switch[data-channel="sms"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ timeout: 5_000 });
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences saving (${theme})`), 'saving');
+      sandbox.setFaults({});
+      await view.locator('input.nx-switch[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
+
+      const filter = view.locator('input.nx-filter');
+      const cards = view.locator('section.nx-workflow:visible');
+      const all = await cards.count();
+      const first = (await view.locator('section.nx-workflow .nx-workflow-name').first().innerText()).trim();
+      await filter.fill(first);
+      await ui.page.waitForTimeout(300);
+      assert.ok((await cards.count()) < all, `filtering by "${first}" hides other workflows`);
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, workflows filtered (${theme})`), 'filtered');
+      await filter.fill('no workflow is called this');
+      await ui.page.waitForTimeout(300);
+      assert.equal(await cards.count(), 0);
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, no workflow matches (${theme})`), 'filtered to none');
+      await filter.fill('');
+    });
+
     it('works by keyboard alone: Tab reaches a workflow card, Space toggles its switch, each named by channel and workflow', async () => {
       const view = activeWebview(ui.page);
       await view.locator('h1').first().click();

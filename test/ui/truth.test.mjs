@@ -145,8 +145,27 @@ for (const theme of ['dark', 'light']) {
       await banner.getByRole('button', { name: 'Set API Key' }).waitFor();
       await card.locator('.nx-change-error', { hasText: 'API Key not found' }).waitFor();
       await view.locator('h1.nx-title').scrollIntoViewIfNeeded();
+      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, the key rejected (${theme})`), 'key rejected');
       await screenshot(ui.page, `preferences-banner-${theme}`);
       sandbox.setFaults({});
+      await runCommand(ui.page, 'View: Close All Editors');
+    });
+
+    it('a failing service in the notification panel: the reason with its errorId and Retry, then the notification', async () => {
+      sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v1/notifications/' } });
+      await runCommand(ui.page, 'Novu: Open Notification…');
+      await ui.page.locator('.quick-input-widget input.input').fill(F.failedNotificationId);
+      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
+      const view = activeWebview(ui.page);
+      const alert = view.locator('[role="alert"]').first();
+      await alert.waitFor({ timeout: 30_000 });
+      assert.match(await view.locator('body').innerText(), /Service Unavailable[\s\S]*Error ID/);
+      assertNoSeriousViolations(await axeWebview(ui.page, `notification, the service failing (${theme})`), 'service failing');
+      await screenshot(ui.page, `notification-failing-${theme}`);
+      sandbox.setFaults({});
+      await view.getByRole('button', { name: 'Retry' }).click();
+      await view.locator('.nx-timeline, [role="listbox"]').first().waitFor({ timeout: 30_000 });
       await runCommand(ui.page, 'View: Close All Editors');
     });
   });

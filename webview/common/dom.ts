@@ -3,6 +3,7 @@
  * strings from the service are never parsed as HTML, and nothing sets inline styles or handlers
  * (the panels' CSP forbids both).
  */
+import { l10n } from '../../src/l10n';
 
 export type Child = Node | string | number | null | undefined | false;
 export type AttrValue = string | number | boolean | null | undefined;
@@ -152,7 +153,7 @@ export function chip(text: string, extraClass?: string): HTMLSpanElement {
 /** A local time whose tooltip is the UTC time. */
 export function time(local: string | undefined, utc: string | undefined, extraClass?: string): HTMLSpanElement | null {
   if (!local) return null;
-  return h('span', { class: `nx-time${extraClass ? ` ${extraClass}` : ''}`, title: utc ? `UTC: ${utc}` : undefined }, local);
+  return h('span', { class: `nx-time${extraClass ? ` ${extraClass}` : ''}`, title: utc ? l10n.t('UTC: {0}', utc) : undefined }, local);
 }
 
 export interface DisclosureOptions {

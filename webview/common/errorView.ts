@@ -1,15 +1,22 @@
 /** A panel's loading and error states, the same in every panel. */
+import { l10n } from '../../src/l10n';
 import type { CommonRequests, PanelAction, PanelError } from '../../src/panels/protocol';
 import { actionButton, h, icon, setChildren } from './dom';
 import type { PanelContextBase } from './panel';
 import { errorText } from './vscode';
 
-export const ACTION_LABELS: Record<PanelAction, string> = {
-  retry: 'Retry',
-  setApiKey: 'Set API Key',
-  showLog: 'Show Log',
-  switchConnection: 'Switch Connection',
+/** Thunks: the bundle is configured after this module loads. */
+const ACTION_LABELS: Record<PanelAction, () => string> = {
+  retry: () => l10n.t('Retry'),
+  setApiKey: () => l10n.t('Set API Key'),
+  showLog: () => l10n.t('Show Log'),
+  switchConnection: () => l10n.t('Switch Connection'),
 };
+
+/** The button label of a next step. */
+export function actionLabel(action: PanelAction): string {
+  return ACTION_LABELS[action]();
+}
 
 const ACTION_ICONS: Record<PanelAction, string> = {
   retry: 'refresh',
@@ -39,7 +46,7 @@ export function renderError(ctx: PanelContextBase<CommonRequests>, error: PanelE
   }
   if (error.errorId) {
     view.appendChild(
-      h(options.idTag, `nx-error-id`, h('span', `nx-muted`, 'Error ID: '), h('code', `nx-mono ${options.idClass}`, error.errorId), options.idExtra?.(error.errorId)),
+      h(options.idTag, `nx-error-id`, h('span', `nx-muted`, `${l10n.t('Error ID:')} `), h('code', `nx-mono ${options.idClass}`, error.errorId), options.idExtra?.(error.errorId)),
     );
   }
   if (error.actions.length > 0) view.appendChild(actionBar(ctx, error.actions, { barClass: `nx-error-actions`, buttonClass: `nx-error-action`, focusPrefix: 'action' }));
@@ -64,12 +71,13 @@ export function actionBar(
     .forEach((action, i) => {
       bar.appendChild(
         actionButton({
-          label: ACTION_LABELS[action],
+          label: actionLabel(action),
           icon: ACTION_ICONS[action],
           class: `nx-button${options.buttonClass ? ` ${options.buttonClass}` : ''}${i === 0 ? '' : ' nx-secondary'}`,
           attrs: { 'data-action': action, 'data-focus-key': `${options.focusPrefix}-${action}` },
           action: () => ctx.request({ method: 'action', action }),
-          onError: (e) => ctx.notify(`${ACTION_LABELS[action]} failed: ${errorText(e)}`, 'error'),
+          onError: (e) =>
+            ctx.notify(l10n.t({ message: '{0} failed: {1}', args: [actionLabel(action), errorText(e)], comment: '{0} is a button (Retry, Set API Key…), {1} why it failed' }), 'error'),
         }),
       );
     });

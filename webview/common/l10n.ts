@@ -1,5 +1,5 @@
 /** The webview's translations: the host puts its l10n bundle (none in English) in `data-l10n`. */
-import { l10n, type L10nBundle } from '../../src/format/l10n';
+import { l10n, type L10nBundle } from '../../src/l10n';
 
 /** Hands the bundle to `l10n.t`; a bundle that does not parse leaves the English text. */
 export function configureL10n(json: string | undefined): void {

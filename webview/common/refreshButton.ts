@@ -1,4 +1,5 @@
 /** The Refresh button of a panel: asks the host to read again, with a spinner until it answers. */
+import { l10n } from '../../src/l10n';
 import { button, setBusy } from './dom';
 import type { PanelContextBase } from './panel';
 import type { RequestMap } from '../../src/panels/protocol';
@@ -7,7 +8,7 @@ import { errorText } from './vscode';
 export function refreshButton(ctx: PanelContextBase<RequestMap & { refresh: { body: object; reply: null } }>, options: { class: string; title: string }): HTMLButtonElement {
   let refreshing = false;
   const el = button({
-    label: 'Refresh',
+    label: l10n.t('Refresh'),
     icon: 'refresh',
     class: options.class,
     title: options.title,
@@ -18,7 +19,7 @@ export function refreshButton(ctx: PanelContextBase<RequestMap & { refresh: { bo
       setBusy(el, true, 'refresh');
       ctx
         .request({ method: 'refresh' })
-        .catch((error: unknown) => ctx.notify(`Could not refresh: ${errorText(error)}`, 'error'))
+        .catch((error: unknown) => ctx.notify(l10n.t('Could not refresh: {0}', errorText(error)), 'error'))
         .finally(() => {
           refreshing = false;
           setBusy(el, false, 'refresh');

@@ -3,6 +3,7 @@
  * Shared by every panel's script; imports protocol types only (no zod in a webview bundle).
  */
 import type { Reply } from '../../src/panels/protocol';
+import { l10n } from '../../src/l10n';
 
 export interface VsCodeApi<S> {
   postMessage(message: unknown): void;
@@ -45,7 +46,7 @@ export function createRpc(api: Pick<VsCodeApi<unknown>, 'postMessage'>): Rpc {
       return new Promise<unknown>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(requestId);
-          reject(new Error('VS Code did not answer in time.'));
+          reject(new Error(l10n.t('VS Code did not answer in time.')));
         }, REQUEST_TIMEOUT_MS);
         pending.set(requestId, { resolve, reject, timer });
         api.postMessage({ type: 'request', requestId, body });
@@ -58,7 +59,7 @@ export function createRpc(api: Pick<VsCodeApi<unknown>, 'postMessage'>): Rpc {
       pending.delete(message.requestId);
       clearTimeout(entry.timer);
       if (message.ok) entry.resolve(message.result);
-      else entry.reject(new Error(typeof message.error === 'string' && message.error ? message.error : 'The request failed.'));
+      else entry.reject(new Error(typeof message.error === 'string' && message.error ? message.error : l10n.t('The request failed.')));
       return true;
     },
   };
@@ -67,5 +68,5 @@ export function createRpc(api: Pick<VsCodeApi<unknown>, 'postMessage'>): Rpc {
 /** The message of whatever a rejected promise carried. */
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
-  return typeof error === 'string' ? error : 'Something went wrong.';
+  return typeof error === 'string' ? error : l10n.t('Something went wrong.');
 }

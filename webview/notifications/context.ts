@@ -1,3 +1,4 @@
+import { l10n } from '../../src/l10n';
 import type { NotificationRequests } from '../../src/notifications/protocol';
 import { actionButton } from '../common/dom';
 import type { PanelContextBase } from '../common/panel';
@@ -12,13 +13,13 @@ export interface PanelContext extends PanelContextBase<NotificationRequests> {
 export function copyButton(ctx: PanelContext, text: string, what: string, focusKey?: string): HTMLButtonElement {
   const label = what.slice(0, 60);
   return actionButton({
-    label: `Copy ${label}`,
+    label: l10n.t('Copy {0}', label),
     icon: 'copy',
     doneIcon: 'check',
     iconOnly: true,
     class: 'nx-button nx-copy',
     attrs: { 'data-focus-key': focusKey },
     action: () => ctx.request({ method: 'copy', text, what: label }),
-    onError: (error) => ctx.notify(`Could not copy ${label}: ${error instanceof Error ? error.message : String(error)}`, 'error'),
+    onError: (error) => ctx.notify(l10n.t('Could not copy {0}: {1}', label, error instanceof Error ? error.message : String(error)), 'error'),
   });
 }

@@ -1,4 +1,5 @@
 /** The notification's header: name, status, counts, ids, subscriber, routing. */
+import { l10n } from '../../src/l10n';
 import type { LabelledId, NotificationHeader } from '../../src/notifications/protocol';
 import { badge, chip, h, icon, time, type Child } from '../common/dom';
 import { copyButton, type PanelContext } from './context';
@@ -40,17 +41,19 @@ export function renderHeader(ctx: PanelContext, header: NotificationHeader): HTM
     'h1',
     { class: 'nx-title', attrs: { 'data-focus-key': 'title', tabindex: -1 } },
     h('span', 'nx-title-name', header.workflowName),
-    header.workflowIdentifier ? h('span', { class: 'nx-title-identifier nx-mono', title: 'Workflow trigger identifier' }, header.workflowIdentifier) : null,
+    header.workflowIdentifier ? h('span', { class: 'nx-title-identifier nx-mono', title: l10n.t('Workflow trigger identifier') }, header.workflowIdentifier) : null,
   );
 
   const badges = h('div', 'nx-badges');
   badges.appendChild(badge(header.overall.label, header.overall.tone, 'nx-overall'));
   if (header.severity && header.severity !== 'none') {
-    badges.appendChild(h('span', { class: 'nx-flag nx-severity', title: 'Severity' }, icon('warning'), `Severity: ${header.severity}`));
+    badges.appendChild(h('span', { class: 'nx-flag nx-severity', title: l10n.t('Severity') }, icon('warning'), l10n.t('Severity: {0}', header.severity)));
   }
-  if (header.critical) badges.appendChild(h('span', { class: 'nx-flag nx-critical', title: 'Critical notification' }, icon('error'), 'critical'));
+  if (header.critical) {
+    badges.appendChild(h('span', { class: 'nx-flag nx-critical', title: l10n.t('Critical notification') }, icon('error'), l10n.t({ message: 'critical', comment: 'flag of a critical notification' })));
+  }
   if (header.counts.length > 0) {
-    const counts = h('ul', { class: 'nx-counts', attrs: { 'aria-label': 'Jobs by status' } });
+    const counts = h('ul', { class: 'nx-counts', attrs: { 'aria-label': l10n.t('Jobs by status') } });
     for (const c of header.counts) {
       counts.appendChild(h('li', { attrs: { 'data-status': c.status } }, badge(`${c.count} ${c.status}`, c.tone, 'nx-count')));
     }
@@ -58,26 +61,26 @@ export function renderHeader(ctx: PanelContext, header: NotificationHeader): HTM
   }
 
   const created = header.createdLocal
-    ? h('div', 'nx-created', icon('clock'), h('span', 'nx-muted', 'Created '), time(header.createdLocal, header.createdUtc))
+    ? h('div', 'nx-created', icon('clock'), h('span', 'nx-muted', `${l10n.t({ message: 'Created', comment: 'before the date and time the notification was created' })} `), time(header.createdLocal, header.createdUtc))
     : null;
 
   const top = h('div', 'nx-header-top', h('div', 'nx-heading', title, badges), created);
 
   const grid = h('div', 'nx-header-grid');
-  if (header.ids.length > 0) grid.appendChild(card('Identifiers', 'nx-ids-card', idList(ctx, header.ids)));
+  if (header.ids.length > 0) grid.appendChild(card(l10n.t('Identifiers'), 'nx-ids-card', idList(ctx, header.ids)));
 
   const sub = header.subscriber;
   if (sub) {
     grid.appendChild(
       card(
-        'Subscriber',
+        l10n.t('Subscriber'),
         'nx-subscriber',
         h(
           'div',
           'nx-subscriber-who',
           icon('account'),
-          h('span', 'nx-subscriber-name', sub.name ?? 'Unnamed subscriber'),
-          sub.subscriberId ? h('code', { class: 'nx-mono nx-subscriber-id', title: 'Subscriber ID' }, sub.subscriberId) : null,
+          h('span', 'nx-subscriber-name', sub.name ?? l10n.t('Unnamed subscriber')),
+          sub.subscriberId ? h('code', { class: 'nx-mono nx-subscriber-id', title: l10n.t('Subscriber ID') }, sub.subscriberId) : null,
         ),
         pairs(sub.contacts, 'nx-contacts'),
       ),
@@ -85,11 +88,11 @@ export function renderHeader(ctx: PanelContext, header: NotificationHeader): HTM
   }
 
   const routing = [
-    chipRow('Channels', header.channels, 'nx-channels'),
-    chipRow('Topics', header.topics, 'nx-topics', 'nx-mono'),
-    chipRow('Tags', header.tags, 'nx-tags'),
+    chipRow(l10n.t('Channels'), header.channels, 'nx-channels'),
+    chipRow(l10n.t('Topics'), header.topics, 'nx-topics', 'nx-mono'),
+    chipRow(l10n.t('Tags'), header.tags, 'nx-tags'),
   ].filter((x): x is HTMLElement => x !== null);
-  if (routing.length > 0) grid.appendChild(card('Routing', 'nx-routing', ...routing));
+  if (routing.length > 0) grid.appendChild(card(l10n.t('Routing'), 'nx-routing', ...routing));
 
   return h('header', 'nx-header', top, grid.childElementCount > 0 ? grid : null);
 }

@@ -2,6 +2,7 @@
  * The notification panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/notification.ts (types only: no zod in this bundle).
  */
+import { l10n } from '../../src/l10n';
 import type { JobSummary, NotificationPanelState, NotificationRequests, NotificationViewModel } from '../../src/notifications/protocol';
 import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
@@ -23,11 +24,11 @@ const ctx: PanelContext = { ...panel.ctx, openKeys: new Set<string>() };
 const ERROR_VIEW: ErrorViewOptions = {
   idTag: 'div',
   idClass: 'nx-error-id-value',
-  idExtra: (errorId) => copyButton(ctx, errorId, 'Error ID', 'copy-error-id'),
+  idExtra: (errorId) => copyButton(ctx, errorId, l10n.t('Error ID'), 'copy-error-id'),
 };
 
 function loadingView(id: string): HTMLElement {
-  return renderLoading(`Loading notification ${id}…`, ['w60', 'w40', 'w80', 'w90', 'w70', 'w90', 'w50']);
+  return renderLoading(l10n.t('Loading notification {0}…', id), ['w60', 'w40', 'w80', 'w90', 'w70', 'w90', 'w50']);
 }
 
 /** The loaded view's parts, kept across states so that re-renders update rather than replace. */
@@ -51,18 +52,18 @@ let loaded: LoadedView | undefined;
 let shownKind: NotificationPanelState['kind'] | undefined;
 
 function renderData(model: NotificationViewModel): HTMLElement | null {
-  const sources: [title: string, text: string | undefined, className: string][] = [
-    ['Payload', model.payload, 'nx-payload'],
-    ['To', model.to, 'nx-to'],
-    ['Controls', model.controls, 'nx-controls'],
+  const sources: [key: string, title: string, text: string | undefined, className: string][] = [
+    ['payload', l10n.t('Payload'), model.payload, 'nx-payload'],
+    ['to', l10n.t({ message: 'To', comment: 'the recipient data of a notification (its "to" object)' }), model.to, 'nx-to'],
+    ['controls', l10n.t('Controls'), model.controls, 'nx-controls'],
   ];
   const blocks: HTMLElement[] = [];
-  for (const [title, text, className] of sources) {
+  for (const [key, title, text, className] of sources) {
     if (typeof text !== 'string') continue;
-    blocks.push(disclosure({ key: `data:${title}`, openKeys: ctx.openKeys, class: `nx-block ${className}`, summary: [title], build: () => pre(text, 'nx-json') }));
+    blocks.push(disclosure({ key: `data:${key}`, openKeys: ctx.openKeys, class: `nx-block ${className}`, summary: [title], build: () => pre(text, 'nx-json') }));
   }
   if (blocks.length === 0) return null;
-  return h('section', { class: 'nx-data-section', attrs: { 'aria-labelledby': 'nx-data-title' } }, h('h2', { class: 'nx-section-title', attrs: { id: 'nx-data-title' } }, 'Notification data'), ...blocks);
+  return h('section', { class: 'nx-data-section', attrs: { 'aria-labelledby': 'nx-data-title' } }, h('h2', { class: 'nx-section-title', attrs: { id: 'nx-data-title' } }, l10n.t('Notification data')), ...blocks);
 }
 
 /** The jobs last shown, to say what a live refresh changed. */

@@ -4,6 +4,7 @@
  * until a row is expanded; they are fetched once and cached until the job's status or detail
  * count changes. Long timelines paint the first rows at once and the rest in animation frames.
  */
+import { l10n } from '../../src/l10n';
 import type { JobDetails, JobSummary } from '../../src/notifications/protocol';
 import { badge, button, h, icon, setChildren, time, token } from '../common/dom';
 import { errorText } from '../common/vscode';
@@ -49,10 +50,10 @@ export class Timeline {
 
   constructor(private readonly ctx: PanelContext) {
     this.count = h('span', 'nx-section-count');
-    this.list = h('ol', { class: 'nx-timeline', attrs: { 'aria-label': 'Jobs' } });
-    this.empty = h('p', 'nx-muted nx-timeline-empty', 'No jobs yet.');
+    this.list = h('ol', { class: 'nx-timeline', attrs: { 'aria-label': l10n.t('Jobs') } });
+    this.empty = h('p', 'nx-muted nx-timeline-empty', l10n.t('No jobs yet.'));
     // A timeline of thousands of rows must not be read out when it appears or changes.
-    this.el = h('section', { class: 'nx-timeline-section', attrs: { 'aria-labelledby': 'nx-timeline-title', 'aria-live': 'off' } }, h('h2', { class: 'nx-section-title', attrs: { id: 'nx-timeline-title' } }, 'Timeline ', this.count), this.empty, this.list);
+    this.el = h('section', { class: 'nx-timeline-section', attrs: { 'aria-labelledby': 'nx-timeline-title', 'aria-live': 'off' } }, h('h2', { class: 'nx-section-title', attrs: { id: 'nx-timeline-title' } }, `${l10n.t('Timeline')} `, this.count), this.empty, this.list);
     this.list.addEventListener('click', (event) => this.onClick(event));
     // The timeline is one list for the keyboard: Tab reaches it once, the arrow keys move between
     // jobs, Home and End go to the ends, Enter and Space (the buttons' own) expand.
@@ -69,6 +70,7 @@ export class Timeline {
     if (!target?.classList.contains('nx-job-toggle') || event.altKey || event.ctrlKey || event.metaKey) return;
     const items = [...this.list.children] as HTMLElement[];
     const current = items.indexOf(target.closest<HTMLElement>('li.nx-job')!);
+    // l10n-ignore: KeyboardEvent.key values, not text
     const index =
       event.key === 'ArrowDown' ? Math.min(items.length - 1, current + 1)
       : event.key === 'ArrowUp' ? Math.max(0, current - 1)
@@ -108,7 +110,7 @@ export class Timeline {
 
   update(jobs: JobSummary[]): void {
     cancelAnimationFrame(this.frame);
-    this.count.textContent = `${jobs.length} ${jobs.length === 1 ? 'job' : 'jobs'}`;
+    this.count.textContent = jobs.length === 1 ? l10n.t('1 job') : l10n.t('{0} jobs', jobs.length);
     this.empty.hidden = jobs.length > 0;
     const seen = new Set<string>();
     for (const job of jobs) seen.add(job.id);
@@ -192,12 +194,13 @@ export class Timeline {
       'button',
       {
         class: 'nx-job-toggle',
-        title: open ? 'Hide details' : 'Show details',
+        title: open ? l10n.t('Hide details') : l10n.t('Show details'),
         attrs: {
           type: 'button',
           tabindex: job.id === this.activeJobId ? '0' : '-1',
           'aria-expanded': String(open),
           'aria-controls': regionId,
+          // l10n-ignore: key names as ARIA defines them, not text
           'aria-keyshortcuts': 'ArrowUp ArrowDown Home End',
           'data-act': 'toggle',
           'data-focus-key': `job:${job.id}`,
@@ -207,7 +210,7 @@ export class Timeline {
       h('span', 'nx-job-name', job.name),
       job.typeLabel && job.typeLabel !== job.name ? h('span', 'nx-job-type', job.typeLabel) : null,
       badge(job.statusLabel, tone, 'nx-job-status'),
-      job.provider ? h('span', { class: 'nx-job-provider', title: 'Provider' }, job.provider) : null,
+      job.provider ? h('span', { class: 'nx-job-provider', title: l10n.t('Provider') }, job.provider) : null,
       time(job.updatedLocal, job.updatedUtc, 'nx-job-time'),
     );
     const summary = h('div', 'nx-job-summary', h('span', 'nx-job-summary-text', job.summary));
@@ -215,10 +218,10 @@ export class Timeline {
       if (NOTIFICATION_ID.test(job.mergedInto)) {
         summary.appendChild(
           button({
-            label: 'Open digest notification',
+            label: l10n.t('Open digest notification'),
             icon: 'link-external',
             class: 'nx-link nx-merged-link',
-            title: `Open notification ${job.mergedInto}, which this job was merged into`,
+            title: l10n.t('Open notification {0}, which this job was merged into', job.mergedInto),
             attrs: { 'data-act': 'merged', 'data-notification-id': job.mergedInto, 'data-focus-key': `merged:${job.id}` },
           }),
         );
@@ -245,7 +248,7 @@ export class Timeline {
     else if (target.dataset.act === 'merged' && row.job.mergedInto) {
       this.ctx
         .request({ method: 'openNotification', notificationId: row.job.mergedInto })
-        .catch((error: unknown) => this.ctx.notify(`Could not open the digest notification: ${errorText(error)}`, 'error'));
+        .catch((error: unknown) => this.ctx.notify(l10n.t('Could not open the digest notification: {0}', errorText(error)), 'error'));
     }
   }
 
@@ -254,7 +257,7 @@ export class Timeline {
     if (open) this.expanded.add(row.job.id);
     else this.expanded.delete(row.job.id);
     row.toggle.setAttribute('aria-expanded', String(open));
-    row.toggle.title = open ? 'Hide details' : 'Show details';
+    row.toggle.title = open ? l10n.t('Hide details') : l10n.t('Show details');
     row.toggle.querySelector('.nx-job-chevron')!.className = `codicon codicon-${open ? 'chevron-down' : 'chevron-right'} nx-job-chevron`;
     row.el.classList.toggle('nx-expanded', open);
     if (!open) {
@@ -303,18 +306,18 @@ export class Timeline {
     const entry = this.details.get(jobId);
     if (!row || !entry || !this.expanded.has(jobId)) return;
     if (!row.region) {
-      row.region = h('div', { class: 'nx-job-details', attrs: { id: row.toggle.getAttribute('aria-controls'), role: 'region', 'aria-label': `Details of ${row.job.name}` } });
+      row.region = h('div', { class: 'nx-job-details', attrs: { id: row.toggle.getAttribute('aria-controls'), role: 'region', 'aria-label': l10n.t('Details of {0}', row.job.name) } });
       row.el.querySelector('.nx-job-body')!.appendChild(row.region);
     }
     const region = row.region;
     region.setAttribute('aria-busy', String(entry.loading));
     const parts: Node[] = [];
     if (entry.loading) {
-      parts.push(h('p', 'nx-details-loading', icon('loading', 'codicon-modifier-spin'), h('span', null, entry.data ? 'Updating details…' : 'Loading details…')));
+      parts.push(h('p', 'nx-details-loading', icon('loading', 'codicon-modifier-spin'), h('span', null, entry.data ? l10n.t('Updating details…') : l10n.t('Loading details…'))));
     }
     if (entry.error) {
       const retry = button({
-        label: 'Retry',
+        label: l10n.t('Retry'),
         icon: 'refresh',
         class: 'nx-button nx-secondary nx-details-retry',
         attrs: { 'data-focus-key': `retry:${jobId}` },
@@ -323,7 +326,7 @@ export class Timeline {
           if (current) this.load(current.job);
         },
       });
-      parts.push(h('div', { class: 'nx-details-error', attrs: { role: 'alert' } }, icon('error'), h('span', 'nx-details-error-text', `Could not load the details: ${entry.error}`), retry));
+      parts.push(h('div', { class: 'nx-details-error', attrs: { role: 'alert' } }, icon('error'), h('span', 'nx-details-error-text', l10n.t('Could not load the details: {0}', entry.error)), retry));
     }
     if (entry.data) parts.push(renderJobDetails(this.ctx, jobId, entry.data));
     const focusKey = document.activeElement instanceof HTMLElement && region.contains(document.activeElement) ? document.activeElement.dataset.focusKey : undefined;

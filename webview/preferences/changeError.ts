@@ -2,6 +2,7 @@
  * A refused or failed change, drawn next to the control where it was made. It is an alert, so a
  * screen reader announces it when it appears; it stays until the next change in the same place.
  */
+import { l10n } from '../../src/l10n';
 import type { ChangeError } from '../../src/preferences/protocol';
 import { h, icon } from '../common/dom';
 
@@ -13,7 +14,7 @@ export function renderChangeError(error: ChangeError, fieldsNote?: string): HTML
     body.appendChild(list);
   }
   if (fieldsNote && error.fieldErrors && Object.keys(error.fieldErrors).length > 0) body.appendChild(h('p', 'nx-change-error-note', fieldsNote));
-  if (error.errorId) body.appendChild(h('p', 'nx-change-error-id', h('span', 'nx-muted', 'Error ID: '), h('code', 'nx-mono nx-selectable', error.errorId)));
+  if (error.errorId) body.appendChild(h('p', 'nx-change-error-id', h('span', 'nx-muted', `${l10n.t('Error ID:')} `), h('code', 'nx-mono nx-selectable', error.errorId)));
   return h('div', { class: 'nx-change-error', attrs: { role: 'alert' } }, icon('error', 'nx-change-error-icon'), body);
 }
 

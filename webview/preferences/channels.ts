@@ -1,4 +1,5 @@
 /** The global channel switches and the per-workflow cards with their filter. */
+import { l10n } from '../../src/l10n';
 import type { ChangeError, ChangeScope, ChannelToggle, PreferencesViewModel, WorkflowCard } from '../../src/preferences/protocol';
 import { h, icon, setChildren, time } from '../common/dom';
 import { ChangeErrorSlot, bringIntoView, renderChangeError } from './changeError';
@@ -13,16 +14,16 @@ function channelList(
   onToggle: ToggleHandler,
   label: string,
   describedBy?: (toggle: ChannelToggle) => string | undefined,
-  /** Where the switches apply, for their names: "globally", "for Welcome". */
-  scope = '',
+  /** A switch's name with where it applies: "Email globally", "Email for Welcome". */
+  switchName?: (toggle: ChannelToggle) => string,
 ): HTMLElement {
-  if (channels.length === 0) return h('p', 'nx-empty', 'No channels.');
+  if (channels.length === 0) return h('p', 'nx-empty', l10n.t('No channels.'));
   const list = h('ul', { class: 'nx-channels', attrs: { 'aria-label': label } });
   for (const toggle of channels) {
     const sw = channelSwitch(toggle, workflowId, inFlight, (t, enabled, input) => onToggle(t, workflowId, enabled, input));
     // Each switch names its channel and where it applies ("Email for Welcome"), so that it is
     // told apart from the same channel's switch in every other card.
-    if (scope) sw.input.setAttribute('aria-label', `${toggle.label} ${scope}${toggle.sourceLabel ? ` (${toggle.sourceLabel})` : ''}`);
+    if (switchName) sw.input.setAttribute('aria-label', switchName(toggle));
     const described = describedBy?.(toggle);
     if (described) sw.input.setAttribute('aria-describedby', described);
     list.appendChild(h('li', { class: 'nx-channel', attrs: { 'data-channel': toggle.channel } }, sw.root));
@@ -51,7 +52,7 @@ export class GlobalChannels {
       h(
         'div',
         'nx-card-head',
-        h('h3', { class: 'nx-card-title', attrs: { id: 'nx-global-channels-title' } }, icon('settings'), h('span', null, 'Channels')),
+        h('h3', { class: 'nx-card-title', attrs: { id: 'nx-global-channels-title' } }, icon('settings'), h('span', null, l10n.t('Channels'))),
         this.stateLine,
       ),
       this.listSlot,
@@ -67,23 +68,25 @@ export class GlobalChannels {
     setChildren(
       this.stateLine,
       h('span', { class: `nx-dot ${global.enabled ? 'nx-dot-on' : 'nx-dot-off'}`, attrs: { 'aria-hidden': 'true' } }),
-      h('span', null, global.enabled ? 'Notifications enabled' : 'Notifications disabled'),
+      h('span', null, global.enabled ? l10n.t('Notifications enabled') : l10n.t('Notifications disabled')),
     );
-    setChildren(this.listSlot, channelList(global.channels, undefined, inFlight, this.onToggle, 'Global channels', undefined, 'globally'));
+    const switchName = (toggle: ChannelToggle) => (toggle.sourceLabel ? l10n.t('{0} globally ({1})', toggle.label, toggle.sourceLabel) : l10n.t('{0} globally', toggle.label));
+    setChildren(this.listSlot, channelList(global.channels, undefined, inFlight, this.onToggle, l10n.t('Global channels'), undefined, switchName));
   }
 }
 
 /** The visible reasons of the card's locked switches, one line each, with the id of each reason. */
 function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement[]; idOf: (toggle: ChannelToggle) => string | undefined } {
   if (card.critical) {
-    const reason = card.channels.find((c) => c.lockedReason)?.lockedReason ?? 'Critical workflow: always delivered, whatever the subscriber prefers.';
+    const reason = card.channels.find((c) => c.lockedReason)?.lockedReason ?? l10n.t('Critical workflow: always delivered, whatever the subscriber prefers.');
     const id = `${idPrefix}-locked-0`;
     return { lines: [h('p', { class: 'nx-locked', attrs: { id } }, icon('lock'), h('span', null, reason))], idOf: (t) => (t.locked ? id : undefined) };
   }
+  const fallback = l10n.t('The subscriber cannot change this channel here.');
   const byReason = new Map<string, string[]>();
   for (const c of card.channels) {
     if (!c.locked) continue;
-    const reason = c.lockedReason ?? 'The subscriber cannot change this channel here.';
+    const reason = c.lockedReason ?? fallback;
     byReason.set(reason, [...(byReason.get(reason) ?? []), c.label]);
   }
   const reasons = [...byReason.keys()];
@@ -92,7 +95,7 @@ function lockedLines(card: WorkflowCard, idPrefix: string): { lines: HTMLElement
       h('p', { class: 'nx-locked', attrs: { id: `${idPrefix}-locked-${i}` } }, icon('lock'), h('span', null, h('span', 'nx-locked-channels', `${labels.join(', ')}: `), reason)),
     ),
     idOf: (t) => {
-      const index = t.locked ? reasons.indexOf(t.lockedReason ?? 'The subscriber cannot change this channel here.') : -1;
+      const index = t.locked ? reasons.indexOf(t.lockedReason ?? fallback) : -1;
       return index === -1 ? undefined : `${idPrefix}-locked-${index}`;
     },
   };
@@ -105,8 +108,14 @@ function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle:
   const titleId = `${idPrefix}-title`;
   const locked = lockedLines(card, idPrefix);
   const flags = h('span', 'nx-flags');
-  if (card.critical) flags.appendChild(h('span', { class: 'nx-flag nx-critical', title: 'Critical workflow: subscriber preferences do not apply' }, icon('shield'), 'critical'));
-  if (!card.enabled) flags.appendChild(h('span', { class: 'nx-flag', title: 'This workflow is turned off for the subscriber' }, icon('circle-slash'), 'off'));
+  if (card.critical) {
+    flags.appendChild(
+      h('span', { class: 'nx-flag nx-critical', title: l10n.t('Critical workflow: subscriber preferences do not apply') }, icon('shield'), l10n.t({ message: 'critical', comment: 'flag of a critical workflow' })),
+    );
+  }
+  if (!card.enabled) {
+    flags.appendChild(h('span', { class: 'nx-flag', title: l10n.t('This workflow is turned off for the subscriber') }, icon('circle-slash'), l10n.t({ message: 'off', comment: 'flag of a workflow turned off' })));
+  }
   const updated = time(card.updatedLocal, undefined, 'nx-updated');
   if (updated && card.updatedUtc) updated.title = card.updatedUtc;
   return h(
@@ -121,12 +130,14 @@ function renderCard(card: WorkflowCard, inFlight: ReadonlySet<string>, onToggle:
     h(
       'div',
       'nx-workflow-meta',
-      h('code', { class: 'nx-mono nx-workflow-identifier', title: 'Workflow identifier' }, card.identifier),
+      h('code', { class: 'nx-mono nx-workflow-identifier', title: l10n.t('Workflow identifier') }, card.identifier),
       updated ? h('span', 'nx-meta-sep', '·') : null,
-      updated ? h('span', 'nx-updated-wrap', h('span', 'nx-muted', 'Updated '), updated) : null,
+      updated ? h('span', 'nx-updated-wrap', h('span', 'nx-muted', `${l10n.t({ message: 'Updated', comment: 'before the date and time the preference was last updated' })} `), updated) : null,
     ),
     ...locked.lines,
-    channelList(card.channels, card.id, inFlight, onToggle, `${card.name} channels`, locked.idOf, `for ${card.name}`),
+    channelList(card.channels, card.id, inFlight, onToggle, l10n.t('{0} channels', card.name), locked.idOf, (toggle) =>
+      toggle.sourceLabel ? l10n.t('{0} for {1} ({2})', toggle.label, card.name, toggle.sourceLabel) : l10n.t('{0} for {1}', toggle.label, card.name),
+    ),
     error ? renderChangeError(error) : null,
   );
 }
@@ -153,7 +164,7 @@ export class Workflows {
   constructor(private readonly onToggle: ToggleHandler) {
     this.filter = h('input', {
       class: 'nx-filter',
-      attrs: { type: 'search', placeholder: 'Filter workflows', 'aria-label': 'Filter workflows by name or identifier', 'data-focus-key': 'filter', spellcheck: 'false', autocomplete: 'off' },
+      attrs: { type: 'search', placeholder: l10n.t('Filter workflows'), 'aria-label': l10n.t('Filter workflows by name or identifier'), 'data-focus-key': 'filter', spellcheck: 'false', autocomplete: 'off' },
     });
     this.filter.addEventListener('input', () => this.applyFilter());
     this.count = h('span', { class: 'nx-filter-count', attrs: { role: 'status', 'aria-live': 'polite' } });
@@ -164,8 +175,8 @@ export class Workflows {
     this.el = h(
       'section',
       { class: 'nx-section nx-workflows', attrs: { 'aria-labelledby': 'nx-workflows-title' } },
-      h('h2', { class: 'nx-section-title', attrs: { id: 'nx-workflows-title' } }, h('span', null, 'Per workflow'), this.headCount),
-      h('p', 'nx-section-desc', "The subscriber's choice for each workflow, where the workflow lets them choose."),
+      h('h2', { class: 'nx-section-title', attrs: { id: 'nx-workflows-title' } }, h('span', null, l10n.t('Per workflow')), this.headCount),
+      h('p', 'nx-section-desc', l10n.t("The subscriber's choice for each workflow, where the workflow lets them choose.")),
       h('div', 'nx-filter-row', h('span', 'nx-filter-box', icon('filter', 'nx-filter-icon'), this.filter), this.count),
       this.list,
       this.empty,
@@ -207,8 +218,8 @@ export class Workflows {
     }
     const total = this.cards.size;
     this.headCount.textContent = String(total);
-    this.count.textContent = `${shown} of ${total} workflow${total === 1 ? '' : 's'}`;
+    this.count.textContent = total === 1 ? l10n.t('{0} of 1 workflow', shown) : l10n.t('{0} of {1} workflows', shown, total);
     this.empty.hidden = shown > 0;
-    this.empty.textContent = total === 0 ? 'The subscriber has no workflow preferences.' : `No workflow matches “${this.filter.value.trim()}”.`;
+    this.empty.textContent = total === 0 ? l10n.t('The subscriber has no workflow preferences.') : l10n.t('No workflow matches “{0}”.', this.filter.value.trim());
   }
 }

@@ -1,4 +1,5 @@
 /** The panel's header (subscriber, connection, Refresh), the banner and the precedence note. */
+import { l10n } from '../../src/l10n';
 import type { PanelError } from '../../src/panels/protocol';
 import type { PreferencesPanelState } from '../../src/preferences/protocol';
 import { h, icon, setChildren } from '../common/dom';
@@ -8,8 +9,6 @@ import type { PanelContext } from './context';
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
 
-export const READ_FALLBACK_TEXT = 'This server has no GET for preferences; they were read through PATCH with an empty body.';
-
 export class Header {
   readonly el: HTMLElement;
   private readonly who: HTMLElement;
@@ -18,12 +17,12 @@ export class Header {
   private sig = '';
 
   constructor(ctx: PanelContext) {
-    const refresh = refreshButton(ctx, { class: 'nx-button nx-secondary nx-refresh', title: 'Read the preferences again' });
+    const refresh = refreshButton(ctx, { class: 'nx-button nx-secondary nx-refresh', title: l10n.t('Read the preferences again') });
     this.who = h('div', 'nx-who');
     this.connection = h('span', 'nx-connection');
-    this.fallback = h('p', 'nx-fallback', icon('info'), h('span', null, READ_FALLBACK_TEXT));
+    this.fallback = h('p', 'nx-fallback', icon('info'), h('span', null, l10n.t('This server has no GET for preferences; they were read through PATCH with an empty body.')));
     this.fallback.hidden = true;
-    const title = h('h1', { class: 'nx-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, 'Preferences');
+    const title = h('h1', { class: 'nx-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, l10n.t('Preferences'));
     this.el = h(
       'header',
       'nx-header',
@@ -39,11 +38,11 @@ export class Header {
     setChildren(
       this.who,
       icon('account', 'nx-who-icon'),
-      state.subscriberName ? h('span', 'nx-subscriber-name', state.subscriberName) : h('span', 'nx-subscriber-name nx-muted', 'Unnamed subscriber'),
-      h('code', { class: 'nx-mono nx-subscriber-id', title: 'Subscriber ID' }, state.subscriberId),
+      state.subscriberName ? h('span', 'nx-subscriber-name', state.subscriberName) : h('span', 'nx-subscriber-name nx-muted', l10n.t('Unnamed subscriber')),
+      h('code', { class: 'nx-mono nx-subscriber-id', title: l10n.t('Subscriber ID') }, state.subscriberId),
     );
     setChildren(this.connection, icon('plug'), h('span', 'nx-connection-name', state.connectionName));
-    this.connection.title = `Connection: ${state.connectionName}`;
+    this.connection.title = l10n.t('Connection: {0}', state.connectionName);
     this.fallback.hidden = !state.readFallback;
   }
 }
@@ -51,7 +50,7 @@ export class Header {
 /** A failure of the whole panel while it shows data (rejected key, unreachable service), with what to do next. */
 export function renderBanner(ctx: PanelContext, error: PanelError): HTMLElement {
   const body = h('div', 'nx-notice-body', h('p', 'nx-notice-text', h('strong', null, `${error.title}: `), messageAfterTitle(error)));
-  if (error.errorId) body.appendChild(h('p', 'nx-notice-id', h('span', 'nx-muted', 'Error ID: '), h('code', 'nx-mono nx-selectable', error.errorId)));
+  if (error.errorId) body.appendChild(h('p', 'nx-notice-id', h('span', 'nx-muted', `${l10n.t('Error ID:')} `), h('code', 'nx-mono nx-selectable', error.errorId)));
   body.appendChild(actionBar(ctx, error.actions, { barClass: 'nx-notice-actions', focusPrefix: 'banner' }));
   return h('div', { class: 'nx-notice nx-notice-error', attrs: { role: 'alert', 'data-kind': 'error' } }, icon('error', 'nx-notice-icon'), body);
 }
@@ -60,14 +59,15 @@ export function renderBanner(ctx: PanelContext, error: PanelError): HTMLElement 
 export function renderPrecedence(): HTMLElement {
   return h(
     'aside',
-    { class: 'nx-precedence', attrs: { 'aria-label': 'What applies' } },
+    { class: 'nx-precedence', attrs: { 'aria-label': l10n.t('What applies') } },
     icon('layers', 'nx-precedence-icon'),
     h(
       'p',
       null,
-      h('strong', null, 'What applies: '),
-      "a workflow's own channel settings win over the subscriber's global preferences, which win over the subscriber's per-workflow choices. ",
-      'Critical workflows ignore subscriber preferences. In-app and critical messages are delivered outside the schedule.',
+      h('strong', null, `${l10n.t('What applies:')} `),
+      l10n.t("a workflow's own channel settings win over the subscriber's global preferences, which win over the subscriber's per-workflow choices."),
+      ' ',
+      l10n.t('Critical workflows ignore subscriber preferences. In-app and critical messages are delivered outside the schedule.'),
     ),
   );
 }

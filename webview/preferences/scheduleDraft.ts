@@ -4,6 +4,7 @@
  * and where each message belongs on screen. No DOM here; test/unit/webview/preferences/ tests it.
  */
 import { WEEK_DAYS } from '../../src/api/constants';
+import { l10n } from '../../src/l10n';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
 import { formatTime12h, parseTime12h, validateSchedule } from '../../src/api/validation';
 
@@ -13,18 +14,35 @@ export type Day = { isEnabled: boolean; hours: Range[] };
 /** What the editor works on: only the fields the request accepts, every day's hours an array. */
 export type DraftSchedule = { isEnabled: boolean; weeklySchedule: Partial<Record<WeekDay, Day>> };
 
-export const DAY_LABELS: Record<WeekDay, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-};
+/** A day's name as the editor shows it. */
+export function dayLabel(day: WeekDay): string {
+  switch (day) {
+    case 'monday':
+      return l10n.t('Monday');
+    case 'tuesday':
+      return l10n.t('Tuesday');
+    case 'wednesday':
+      return l10n.t('Wednesday');
+    case 'thursday':
+      return l10n.t('Thursday');
+    case 'friday':
+      return l10n.t('Friday');
+    case 'saturday':
+      return l10n.t('Saturday');
+    case 'sunday':
+      return l10n.t('Sunday');
+  }
+}
 
-export const PROPOSAL_NOTE = 'Proposed Monday to Friday, 09:00 AM – 05:00 PM; adjust and save.';
-export const NEEDS_HOURS = 'An enabled schedule needs at least one day with hours.';
+/** The note under the schedule switch when it proposes hours. */
+export function proposalNote(): string {
+  return l10n.t('Proposed Monday to Friday, 09:00 AM – 05:00 PM; adjust and save.');
+}
+
+/** The message of an enabled schedule without hours. */
+export function needsHoursMessage(): string {
+  return l10n.t('An enabled schedule needs at least one day with hours.');
+}
 export const MAX_RANGES = 24;
 export const DEFAULT_RANGE: Range = { start: '09:00 AM', end: '05:00 PM' };
 const LAST_MINUTE = 23 * 60 + 59;
@@ -77,7 +95,7 @@ export function hasHours(draft: DraftSchedule): boolean {
 export function validateDraft(draft: DraftSchedule): FieldErrors {
   const errors: FieldErrors = { ...validateSchedule(draft) };
   delete errors['weeklySchedule'];
-  if (draft.isEnabled && !hasHours(draft)) errors['weeklySchedule'] = [NEEDS_HOURS];
+  if (draft.isEnabled && !hasHours(draft)) errors['weeklySchedule'] = [needsHoursMessage()];
   return errors;
 }
 

@@ -5,20 +5,24 @@
  */
 import { WEEK_DAYS } from '../../src/api/constants';
 import type { WeekDay } from '../../src/api/schemas';
+import { l10n } from '../../src/l10n';
 import { h, icon, setChildren } from '../common/dom';
 import { placeErrors, type FieldErrors } from './scheduleDraft';
 
-const EDGE_LABEL = { start: 'Start', end: 'End' } as const;
+/** The messages of a range's start or end, led by which of the two they are about. */
+function edgeText(edge: 'start' | 'end', messages: string): string {
+  return edge === 'start' ? l10n.t('Start: {0}', messages) : l10n.t('End: {0}', messages);
+}
 
 /** Puts `messages` (or nothing) in the element `id` inside `slot`; returns the ids describing the field. */
-function show(root: HTMLElement, slot: HTMLElement | null, id: string, messages: string[], attrs: Record<string, string> = {}, prefix = ''): string[] {
+function show(root: HTMLElement, slot: HTMLElement | null, id: string, messages: string[], attrs: Record<string, string> = {}, text = (joined: string) => joined): string[] {
   let el = root.querySelector<HTMLElement>(`[id="${id}"]`);
   if (!slot || messages.length === 0) {
     el?.remove();
     return [];
   }
   if (!el) el = h('p', { class: 'nx-field-error', attrs: { id, ...attrs } });
-  setChildren(el, icon('error'), h('span', null, `${prefix}${messages.join(' ')}`));
+  setChildren(el, icon('error'), h('span', null, text(messages.join(' '))));
   // Appending again keeps the order start, end, range whatever came first.
   slot.appendChild(el);
   return [id];
@@ -34,7 +38,7 @@ export function showScheduleErrors(root: HTMLElement, errors: FieldErrors): void
     const { li } = ranges[i]!;
     const rangeSlot = slot(`range:${range.day}:${range.index}`);
     const data = { 'data-day': range.day, 'data-index': range.index };
-    const edgeIds = (edge: 'start' | 'end') => show(root, rangeSlot, `nx-err-${range.day}-${range.index}-${edge}`, range[edge], { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}.${edge}`, 'data-edge': edge }, `${EDGE_LABEL[edge]}: `);
+    const edgeIds = (edge: 'start' | 'end') => show(root, rangeSlot, `nx-err-${range.day}-${range.index}-${edge}`, range[edge], { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}.${edge}`, 'data-edge': edge }, (joined) => edgeText(edge, joined));
     const startIds = edgeIds('start');
     const endIds = edgeIds('end');
     const shared = show(root, rangeSlot, `nx-err-${range.day}-${range.index}`, range.range, { ...data, 'data-key': `weeklySchedule.${range.day}.hours.${range.index}` });

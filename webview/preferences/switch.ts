@@ -1,4 +1,5 @@
 /** A real checkbox with role="switch" and a label, styled as a switch. */
+import { l10n } from '../../src/l10n';
 import type { ChannelToggle } from '../../src/preferences/protocol';
 import { h, icon, type AttrValue } from '../common/dom';
 
@@ -52,7 +53,7 @@ export function setSwitchBusy(root: HTMLElement, input: HTMLInputElement, busy: 
   else input.removeAttribute('aria-busy');
   root.classList.toggle('nx-toggle-busy', busy);
   const spinner = root.querySelector('.nx-toggle-spinner');
-  if (busy && !spinner) root.appendChild(h('span', { class: 'nx-toggle-spinner', title: 'Saving…' }, icon('loading', 'codicon-modifier-spin')));
+  if (busy && !spinner) root.appendChild(h('span', { class: 'nx-toggle-spinner', title: l10n.t('Saving…') }, icon('loading', 'codicon-modifier-spin')));
   else if (!busy && spinner) spinner.remove();
 }
 

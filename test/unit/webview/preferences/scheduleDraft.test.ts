@@ -1,7 +1,7 @@
 /** The schedule editor's pure model: draft in and out, validation, the next range, and where messages go. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { NEEDS_HOURS, hasHours, mergeErrors, nextRange, normaliseTime, placeErrors, signature, toDraft, toPayload, validateDraft, type DraftSchedule } from '../../../../webview/preferences/scheduleDraft';
+import { hasHours, mergeErrors, needsHoursMessage, nextRange, normaliseTime, placeErrors, signature, toDraft, toPayload, validateDraft, type DraftSchedule } from '../../../../webview/preferences/scheduleDraft';
 
 const monday = (hours: { start: string; end: string }[], isEnabled = true): DraftSchedule => ({ isEnabled: true, weeklySchedule: { monday: { isEnabled, hours } } });
 
@@ -34,7 +34,7 @@ describe('schedule draft', () => {
     const reversed = validateDraft(monday([{ start: '05:00 PM', end: '09:00 AM' }]));
     assert.ok(reversed['weeklySchedule.monday.hours.0.end'] ?? reversed['weeklySchedule.monday.hours.0'], JSON.stringify(reversed));
     assert.ok(validateDraft(monday([{ start: '13:00 PM', end: '05:00 PM' }]))['weeklySchedule.monday.hours.0.start']);
-    assert.deepEqual(validateDraft(monday([], false)), { weeklySchedule: [NEEDS_HOURS] });
+    assert.deepEqual(validateDraft(monday([], false)), { weeklySchedule: [needsHoursMessage()] });
     assert.equal(hasHours(monday([], true)), false);
     assert.equal(hasHours(monday([{ start: '09:00 AM', end: '10:00 AM' }])), true);
     assert.deepEqual(validateDraft({ isEnabled: false, weeklySchedule: {} }), {});

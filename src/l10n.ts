@@ -1,5 +1,5 @@
 /**
- * `l10n.t` for code that cannot import vscode: format/ and api/ (shared with the webviews), and the
+ * `l10n.t` for code that cannot import vscode: format/, api/ and the pure models (shared with the webviews), and the
  * webview bundles themselves. It reads the same bundle as `vscode.l10n.t` and formats the same way,
  * so a translation is one drop-in `l10n/bundle.l10n.<language>.json` for host and webviews alike.
  *
