@@ -28,7 +28,7 @@ import { ActivityMemory } from './activity/activityMemory';
 import type { NotificationNode } from './activity/activityNodes';
 import { registerNotificationLinks, type NotificationTerminalLinks } from './notifications/notificationLinks';
 import { Walkthrough } from './walkthrough';
-import { l10n } from './format/l10n';
+import { l10n } from './l10n';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -43,6 +43,7 @@ export interface NovuExplorerApi {
   activity: ActivityProvider;
   links: { terminal: NotificationTerminalLinks };
   walkthrough: Walkthrough;
+  statusBar: ConnectionStatusBar;
   sandbox: SandboxHost;
   uriHandler: NovuUriHandler;
   context: vscode.ExtensionContext;
@@ -91,7 +92,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const connectionCommands = new ConnectionCommands(manager, currentPrompter);
   const json = new JsonDocuments();
   const preferencesPanels = new PreferencesPanels(context, manager, log, () => loadPanels(context).PreferencesPanel);
-  const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, name) => preferencesPanels.open(id, connection, name));
+  const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber));
   const integrationCommands = new IntegrationCommands(json);
   const notificationPanels = new NotificationPanels(context, manager, json, log, () => loadPanels(context).NotificationPanel);
   const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter);
@@ -102,7 +103,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     json,
     currentPrompter,
     (id, connectionId) => notificationCommands.open(id, connectionId),
-    (id, connection, name) => preferencesPanels.open(id, connection, name),
+    (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber),
   );
   const uriHandler = new NovuUriHandler(manager, currentPrompter, (id, connectionId) => notificationCommands.open(id, connectionId));
   const reloadAll = () => {
@@ -122,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // The walkthrough's steps complete when the thing is done: a view loaded from the Sandbox or from
   // an own connection, a failed delivery opened, a preference saved.
   const walkthrough = new Walkthrough();
+  const statusBar = new ConnectionStatusBar(manager);
   const viewLoaded = (status: () => string) => () => {
     if (status() !== 'loaded' || !manager.active) return;
     walkthrough.complete(manager.active.id === SANDBOX_CONNECTION_ID ? 'triedSandbox' : 'connected');
@@ -195,7 +197,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       }),
     ),
     preferencesPanels.onDidOpen((panel) => panel.onDidSave(() => walkthrough.complete('editedPreferences'))),
-    new ConnectionStatusBar(manager),
+    statusBar,
     manager.onDidChangeActive(reloadAll),
     rejectedKeyPrompt(manager, currentPrompter),
     vscode.window.registerUriHandler(uriHandler),
@@ -217,6 +219,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     activity,
     links: { terminal: links.terminal },
     walkthrough,
+    statusBar,
     sandbox,
     uriHandler,
     context,

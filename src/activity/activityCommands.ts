@@ -2,9 +2,9 @@
 import * as vscode from 'vscode';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Connection } from '../connections/connection';
-import { CHANNELS } from '../format/channels';
+import { CHANNELS, channelLabel } from '../format/channels';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import type { PickItem, Prompter } from '../ui/prompter';
+import { isBack, type PickItem, type Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import {
   RELATIVE_RANGES,
@@ -20,16 +20,52 @@ import type { NotificationNode } from './activityNodes';
 import { ACTIVITY_VIEW_ID, type ActivityProvider } from './activityProvider';
 import { subscriberLabel } from './activityRows';
 
-const LABELS: Record<FilterPart['kind'], string> = {
-  subscriber: 'Subscriber ID',
-  email: 'Email',
-  channel: 'Channel',
-  workflow: 'Workflow',
-  severity: 'Severity',
-  transaction: 'Transaction ID',
-  topic: 'Topic key',
-  range: 'Time',
-};
+/** A chosen or typed value with what it filters by: `Subscriber ID “ada”`. */
+function valueLabel(kind: FilterPart['kind'], value: string): string {
+  switch (kind) {
+    case 'subscriber':
+      return vscode.l10n.t('Subscriber ID “{0}”', value);
+    case 'email':
+      return vscode.l10n.t('Email “{0}”', value);
+    case 'channel':
+      return vscode.l10n.t('Channel “{0}”', value);
+    case 'workflow':
+      return vscode.l10n.t('Workflow “{0}”', value);
+    case 'severity':
+      return vscode.l10n.t('Severity “{0}”', value);
+    case 'transaction':
+      return vscode.l10n.t('Transaction ID “{0}”', value);
+    case 'topic':
+      return vscode.l10n.t('Topic key “{0}”', value);
+    case 'range':
+      return vscode.l10n.t('Time “{0}”', value);
+  }
+}
+
+/** A relative range as the pick lists it (the description's words, capitalised). */
+function rangeLabel(range: RelativeRange): string {
+  switch (range) {
+    case 'lastHour':
+      return vscode.l10n.t('Last hour');
+    case 'last24Hours':
+      return vscode.l10n.t('Last 24 hours');
+    case 'last7Days':
+      return vscode.l10n.t('Last 7 days');
+  }
+}
+
+function severityTitle(severity: (typeof SEVERITIES)[number]): string {
+  switch (severity) {
+    case 'high':
+      return vscode.l10n.t({ message: 'High', comment: 'the severity of a notification' });
+    case 'medium':
+      return vscode.l10n.t({ message: 'Medium', comment: 'the severity of a notification' });
+    case 'low':
+      return vscode.l10n.t({ message: 'Low', comment: 'the severity of a notification' });
+    case 'none':
+      return vscode.l10n.t({ message: 'None', comment: 'the severity of a notification' });
+  }
+}
 
 const ICONS: Record<FilterPart['kind'], string> = {
   subscriber: 'person',
@@ -46,7 +82,8 @@ function item(part: FilterPart, label: string, description?: string, alwaysShow 
   return { label: `$(${ICONS[part.kind]}) ${noIcons(label)}`, ...(description ? { description: noIcons(description) } : {}), value: part, alwaysShow };
 }
 
-const separator = (label: string): PickItem<FilterPart> => ({ label, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'topic', value: `-${label}` } });
+/** A group's heading; its value's key is the group's `id`, the same in every language. */
+const separator = (id: string, label: string): PickItem<FilterPart> => ({ label, kind: vscode.QuickPickItemKind.Separator, value: { kind: 'topic', value: `-${id}` } });
 
 export class ActivityCommands {
   constructor(
@@ -55,7 +92,7 @@ export class ActivityCommands {
     private readonly json: JsonDocuments,
     private readonly prompter: () => Prompter,
     private readonly openNotification: (id: string, connectionId: string) => Promise<unknown>,
-    private readonly editPreferences: (subscriberId: string, connection: Connection, name?: string) => unknown,
+    private readonly editPreferences: (subscriberId: string, connection: Connection, subscriber: { name?: string }) => unknown,
   ) {}
 
   /** Filter Activity…: one pick that combines every filter the service has, and a time range. */
@@ -65,8 +102,8 @@ export class ActivityCommands {
     let parts = filterToParts(this.activity.filter);
     for (;;) {
       const chosen = await this.prompter().pickMany<FilterPart>({
-        title: `Filter Activity (${connection.name})`,
-        placeholder: 'Type a subscriber ID, email, transaction ID, topic key or workflow ID, or tick what to show',
+        title: vscode.l10n.t('Filter Activity ({0})', connection.name),
+        placeholder: vscode.l10n.t('Type a subscriber ID, email, transaction ID, topic key or workflow ID, or tick what to show'),
         initial: parts,
         key: partKey,
         groupOf: (p) => (SINGLE.has(p.kind) ? p.kind : undefined),
@@ -94,58 +131,77 @@ export class ActivityCommands {
     const currentKeys = new Set(current.map(partKey));
     const typed = typedParts(text).filter((p) => !currentKeys.has(partKey(p)));
     if (typed.length > 0) {
-      items.push(separator('Typed'));
-      for (const p of typed) items.push(item(p, `${LABELS[p.kind]} “${p.value}”`, undefined, true));
+      items.push(separator('typed', vscode.l10n.t({ message: 'Typed', comment: 'a group heading: the values just typed' })));
+      for (const p of typed) items.push(item(p, valueLabel(p.kind, p.value), undefined, true));
     }
     // Chosen values that are not among the fixed choices (typed earlier) stay listed, ticked.
     const typedBefore = current.filter((p) => ['subscriber', 'email', 'transaction', 'topic'].includes(p.kind) || (p.kind === 'workflow' && !this.activity.workflowsSeen.has(p.value)));
     if (typedBefore.length > 0) {
-      items.push(separator('Chosen'));
-      for (const p of typedBefore) items.push(item(p, `${LABELS[p.kind]} “${p.kind === 'workflow' ? (p.name ?? p.value) : p.value}”`, undefined, true));
+      items.push(separator('chosen', vscode.l10n.t({ message: 'Chosen', comment: 'a group heading: the values typed earlier and chosen' })));
+      for (const p of typedBefore) items.push(item(p, valueLabel(p.kind, p.kind === 'workflow' ? (p.name ?? p.value) : p.value), undefined, true));
     }
-    items.push(separator('Time'));
-    for (const [kind, { label }] of Object.entries(RELATIVE_RANGES) as [RelativeRange, { label: string }][]) {
-      items.push(item({ kind: 'range', value: kind }, label.charAt(0).toUpperCase() + label.slice(1)));
-    }
+    items.push(separator('time', vscode.l10n.t('Time')));
+    for (const kind of Object.keys(RELATIVE_RANGES) as RelativeRange[]) items.push(item({ kind: 'range', value: kind }, rangeLabel(kind)));
     const custom = current.find((p) => p.kind === 'range' && p.value === 'custom');
-    items.push(custom?.kind === 'range' && custom.range ? item(custom, 'Custom range', describeRange(custom.range)) : item({ kind: 'range', value: 'custom' }, 'Custom range…', 'pick a start and an end'));
-    items.push(separator('Channels'));
-    for (const [channel, meta] of Object.entries(CHANNELS)) items.push({ label: `$(${meta.icon}) ${meta.label}`, value: { kind: 'channel', value: channel } });
+    items.push(custom?.kind === 'range' && custom.range ? item(custom, vscode.l10n.t('Custom range'), describeRange(custom.range)) : item({ kind: 'range', value: 'custom' }, vscode.l10n.t('Custom range…'), vscode.l10n.t('pick a start and an end')));
+    items.push(separator('channels', vscode.l10n.t('Channels')));
+    for (const [channel, meta] of Object.entries(CHANNELS)) items.push({ label: `$(${meta.icon}) ${channelLabel(channel)}`, value: { kind: 'channel', value: channel } });
     if (this.activity.workflowsSeen.size > 0) {
-      items.push(separator('Workflows seen'));
+      items.push(separator('workflows', vscode.l10n.t('Workflows seen')));
       for (const [id, name] of this.activity.workflowsSeen) items.push(item({ kind: 'workflow', value: id, name }, name, id));
     }
-    items.push(separator('Severity'));
-    for (const severity of SEVERITIES) items.push(item({ kind: 'severity', value: severity }, severity.charAt(0).toUpperCase() + severity.slice(1)));
+    items.push(separator('severity', vscode.l10n.t('Severity')));
+    for (const severity of SEVERITIES) items.push(item({ kind: 'severity', value: severity }, severityTitle(severity)));
     return items;
   }
 
+  /**
+   * A custom range in two steps, start then end, each with Back: Back (or Escape) from the start
+   * returns to the filter pick, Back from the end returns to the start with both texts kept.
+   */
   private async askCustomRange(): Promise<TimeRange | undefined> {
     const now = this.activity.now();
-    const from = await this.prompter().input({
-      title: 'Custom range: start',
-      prompt: 'From when? A local date and time (2026-11-20 14:30), an ISO date-time, or a duration back from now (6h, 2d)',
-      placeholder: '2026-11-20 14:30',
-      validate: (v) => {
-        const parsed = parseTimeInput(v, now);
-        return 'error' in parsed ? parsed.error : undefined;
-      },
-    });
-    if (from === undefined) return undefined;
-    const after = (parseTimeInput(from, now) as { iso: string }).iso;
-    const to = await this.prompter().input({
-      title: 'Custom range: end',
-      prompt: 'Until when? Leave empty for now.',
-      placeholder: 'now',
-      validate: (v) => {
-        if (v.trim() === '') return undefined;
-        const parsed = parseTimeInput(v, now);
-        return 'error' in parsed ? parsed.error : checkRange(after, parsed.iso);
-      },
-    });
-    if (to === undefined) return undefined;
-    const before = to.trim() === '' ? undefined : (parseTimeInput(to, now) as { iso: string }).iso;
-    return { kind: 'custom', after, ...(before ? { before } : {}) };
+    let fromText = '';
+    let toText = '';
+    for (;;) {
+      const from = await this.prompter().input({
+        title: vscode.l10n.t('Custom range: start'),
+        prompt: vscode.l10n.t('From when? A local date and time (2026-11-20 14:30), an ISO date-time, or a duration back from now (6h, 2d)'),
+        placeholder: '2026-11-20 14:30',
+        value: fromText,
+        step: 1,
+        totalSteps: 2,
+        back: true,
+        validate: (v) => {
+          const parsed = parseTimeInput(v, now);
+          return 'error' in parsed ? parsed.error : undefined;
+        },
+      });
+      if (from === undefined || isBack(from)) return undefined;
+      fromText = from;
+      const after = (parseTimeInput(from, now) as { iso: string }).iso;
+      const to = await this.prompter().input({
+        title: vscode.l10n.t('Custom range: end'),
+        prompt: vscode.l10n.t('Until when? Leave empty for now.'),
+        placeholder: vscode.l10n.t({ message: 'now', comment: 'the end of a time range when none is typed' }),
+        value: toText,
+        step: 2,
+        totalSteps: 2,
+        back: true,
+        validate: (v) => {
+          if (v.trim() === '') return undefined;
+          const parsed = parseTimeInput(v, now);
+          return 'error' in parsed ? parsed.error : checkRange(after, parsed.iso);
+        },
+      });
+      if (to === undefined) return undefined;
+      if (isBack(to)) {
+        toText = to.value;
+        continue;
+      }
+      const before = to.trim() === '' ? undefined : (parseTimeInput(to, now) as { iso: string }).iso;
+      return { kind: 'custom', after, ...(before ? { before } : {}) };
+    }
   }
 
   async clearFilter(): Promise<void> {
@@ -179,14 +235,14 @@ export class ActivityCommands {
   async copyId(node: NotificationNode | undefined): Promise<void> {
     if (!node) return;
     await vscode.env.clipboard.writeText(node.notification._id);
-    vscode.window.setStatusBarMessage(`$(copy) Copied notification ID ${node.notification._id}`, 3000);
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied notification ID {0}', node.notification._id)}`, 3000);
   }
 
   async copyTransactionId(node: NotificationNode | undefined): Promise<void> {
     const id = node?.notification.transactionId;
     if (!id) return;
     await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`$(copy) Copied transaction ID ${noIcons(id)}`, 3000);
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied transaction ID {0}', noIcons(id))}`, 3000);
   }
 
   async editSubscriberPreferences(node: NotificationNode | undefined): Promise<void> {
@@ -195,7 +251,7 @@ export class ActivityCommands {
     const id = n?.subscriber?.subscriberId;
     if (!connection || !n || !id) return;
     const name = subscriberLabel(n);
-    await this.editPreferences(id, connection, name !== id ? name : undefined);
+    await this.editPreferences(id, connection, name !== id ? { name } : {});
   }
 
   async openJson(node: NotificationNode | undefined): Promise<void> {

@@ -2,7 +2,7 @@
 import { Commands } from '../commands';
 import * as vscode from 'vscode';
 import { fieldTooltip, noIcons } from '../ui/text';
-import { regionLabel } from './connection';
+import { regionLabel, sendsKeyInClear } from './connection';
 import type { ConnectionManager } from './connectionManager';
 
 export class ConnectionStatusBar implements vscode.Disposable {
@@ -10,7 +10,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[];
 
   constructor(private readonly manager: ConnectionManager) {
-    this.item.name = 'Novu Connection';
+    this.item.name = vscode.l10n.t('Novu Connection');
     this.subscriptions = [manager.onDidChangeActive(() => this.update()), manager.onDidChangeState(() => this.update())];
     this.update();
     this.item.show();
@@ -19,24 +19,30 @@ export class ConnectionStatusBar implements vscode.Disposable {
   update(): void {
     const connection = this.manager.active;
     if (!connection) {
-      this.item.text = '$(bell-slash) Novu: not connected';
+      this.item.text = `$(bell-slash) ${vscode.l10n.t('Novu: not connected')}`;
       this.item.command = Commands.addConnection;
       this.item.backgroundColor = undefined;
-      this.item.tooltip = 'No connection. Click to add one.';
+      this.item.tooltip = vscode.l10n.t('No connection. Click to add one.');
       return;
     }
     const environment = this.manager.environmentOf(connection);
     const rejected = this.manager.state === 'unauthorized';
     // The name is the user's own text: shown as typed, never as an icon.
-    this.item.text = `${rejected ? '$(warning)' : '$(bell)'} Novu: ${noIcons(connection.name)} (${regionLabel(connection)})`;
+    this.item.text = `${rejected ? '$(warning)' : '$(bell)'} ${vscode.l10n.t('Novu: {0} ({1})', noIcons(connection.name), regionLabel(connection))}`;
     this.item.command = rejected ? Commands.setApiKey : Commands.switchConnection;
     this.item.backgroundColor = rejected ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     const fields = fieldTooltip([
-      ['Connection', connection.name],
-      ['Service', connection.region === 'sandbox' ? 'local sandbox (sample data)' : connection.baseUrl],
-      ['Environment', environment ?? 'not known until data has loaded'],
+      [vscode.l10n.t('Connection'), connection.name],
+      [vscode.l10n.t('Service'), connection.region === 'sandbox' ? vscode.l10n.t('local sandbox (sample data)') : connection.baseUrl],
+      [vscode.l10n.t('Environment'), environment ?? vscode.l10n.t('not known until data has loaded')],
     ]);
-    this.item.tooltip = `${fields}\n\n${rejected ? 'The API key was rejected. Click to replace it.' : 'Click to switch connection.'}`;
+    const inClear = sendsKeyInClear(connection.baseUrl) ? `\n\n${vscode.l10n.t('Not encrypted (http://): the API key and the answers travel in clear text on the network.')}` : '';
+    this.item.tooltip = `${fields}${inClear}\n\n${rejected ? vscode.l10n.t('The API key was rejected. Click to replace it.') : vscode.l10n.t('Click to switch connection.')}`;
+  }
+
+  /** What the item's hover says (tests read it). */
+  get tooltip(): string {
+    return typeof this.item.tooltip === 'string' ? this.item.tooltip : (this.item.tooltip?.value ?? '');
   }
 
   dispose(): void {

@@ -5,15 +5,16 @@
  * then shows the service's answer. A change the service refuses is rolled back and explained.
  */
 import * as vscode from 'vscode';
-import { NovuApiError, validateSchedule, type Preferences, type Schedule, type WorkflowPreference } from '../api';
+import { NovuApiError, validateSchedule, type NovuClient, type Preferences, type Schedule, type Subscriber, type WorkflowPreference } from '../api';
 import type { Connection } from '../connections/connection';
 import { channelLabel } from '../format/channels';
+import { subscriberDisplayName } from '../format/names';
 import { formatTime } from '../format/time';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError } from '../ui/errors';
 import { buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
-import { changeScope, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequests } from './protocol';
+import { changeScope, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequests, type SubscriberSummary } from './protocol';
 import { preferencesWebviewMessageSchema } from './protocolSchemas';
 
 
@@ -33,6 +34,9 @@ export class PreferencesPanel implements vscode.Disposable {
   private banner: PanelError | undefined;
   private readFallback = false;
   private loadError: PanelError | undefined;
+  private subscriberName: string | undefined;
+  /** The subscriber's time zone; null when it has none, undefined while not known. */
+  private timezone: string | null | undefined;
   private readonly host: PanelHost<PreferencesRequests, PreferencesPanelState>;
   readonly onDidDispose: vscode.Event<void>;
   private readonly changed = new vscode.EventEmitter<PreferencesPanelState>();
@@ -47,19 +51,22 @@ export class PreferencesPanel implements vscode.Disposable {
     readonly subscriberId: string,
     readonly connection: Connection,
     private readonly services: PanelServices,
-    private subscriberName?: string,
+    subscriber: SubscriberSummary = {},
   ) {
+    this.subscriberName = subscriber.name;
+    this.timezone = subscriber.timezone;
     this.host = new PanelHost<PreferencesRequests, PreferencesPanelState>({
       panel,
       connection,
       services,
+      // l10n-ignore: how the log names the panel (the log stays in English)
       name: `preferences panel of ${subscriberId}`,
-      html: { title: `Preferences of ${subscriberId}`, script: 'preferences', stylesheet: 'preferences.css', data: { 'subscriber-id': subscriberId } },
+      html: { title: vscode.l10n.t('Preferences of {0}', subscriberId), script: 'preferences', stylesheet: 'preferences.css', data: { 'subscriber-id': subscriberId } },
       schema: preferencesWebviewMessageSchema,
       state: () => this.state,
       handlers: {
         refresh: async () => {
-          if (this.pending.length > 0) throw new Error('Wait until the changes being saved are done.');
+          if (this.pending.length > 0) throw new Error(vscode.l10n.t('Wait until the changes being saved are done.'));
           await this.load();
           return null;
         },
@@ -67,8 +74,8 @@ export class PreferencesPanel implements vscode.Disposable {
         saveSchedule: ({ schedule }) => this.saveSchedule(schedule),
       },
       reload: () => this.load(),
-      notFound: () => ({ title: 'Subscriber not found', message: `There is no subscriber "${this.subscriberId}" in "${this.connection.name}".` }),
-      loadFailedTitle: 'Could not load the preferences',
+      notFound: () => ({ title: vscode.l10n.t('Subscriber not found'), message: vscode.l10n.t('There is no subscriber "{0}" in "{1}".', this.subscriberId, this.connection.name) }),
+      loadFailedTitle: vscode.l10n.t('Could not load the preferences'),
     });
     this.onDidDispose = this.host.onDidDispose;
     this.host.onDidDispose(() => {
@@ -87,6 +94,7 @@ export class PreferencesPanel implements vscode.Disposable {
       subscriberId: this.subscriberId,
       ...(this.subscriberName ? { subscriberName: this.subscriberName } : {}),
       connectionName: this.connection.name,
+      timeZone: this.timezone ? { kind: 'set', zone: this.timezone } : this.timezone === null ? { kind: 'none' } : { kind: 'unknown' },
       model: buildPreferencesViewModel(this.subscriberId, this.server, this.critical, this.pending, (iso) => formatTime(iso)),
       changeErrors: Object.fromEntries(this.changeErrors),
       ...(this.banner ? { banner: this.banner } : {}),
@@ -114,6 +122,9 @@ export class PreferencesPanel implements vscode.Disposable {
       async (client, signal) => {
         let preferences: Preferences;
         let critical: WorkflowPreference[] = [];
+        // The schedule's hours are in the subscriber's time zone: read the subscriber alongside when
+        // the opener did not know it (a deep link, an Activity row, a restored panel).
+        const subscriber = this.timezone === undefined ? this.readSubscriber(client, signal) : Promise.resolve(undefined);
         try {
           const [editable, criticalOnly] = await Promise.all([
             client.getPreferences(this.subscriberId, { signal }),
@@ -133,16 +144,32 @@ export class PreferencesPanel implements vscode.Disposable {
           preferences = await client.updatePreferences(this.subscriberId, {}, { signal });
           this.readFallback = true;
         }
+        const found = await subscriber;
         if (signal.aborted) return;
+        if (found) {
+          this.timezone = found.timezone ?? null;
+          this.subscriberName ??= subscriberDisplayName(found);
+        }
         this.server = preferences;
         this.critical = critical;
         this.loadError = undefined;
         this.banner = undefined;
-        this.panel.title = `Preferences: ${this.subscriberName ?? this.subscriberId}`;
+        this.panel.title = vscode.l10n.t('Preferences: {0}', this.subscriberName ?? this.subscriberId);
       },
       (error) => (this.loadError = error),
     );
     this.publish();
+  }
+
+  /** The subscriber, for its time zone; a failure only leaves the time zone unknown. */
+  private async readSubscriber(client: NovuClient, signal: AbortSignal): Promise<Subscriber | undefined> {
+    try {
+      const page = await client.searchSubscribers({ subscriberId: this.subscriberId, limit: 1 }, { signal });
+      return page.data.find((s) => s.subscriberId === this.subscriberId);
+    } catch (error) {
+      this.services.log.warn(`Could not read subscriber ${this.subscriberId} for its time zone: ${describeError(error).message}`);
+      return undefined;
+    }
   }
 
   private publish(): void {
@@ -152,12 +179,12 @@ export class PreferencesPanel implements vscode.Disposable {
 
   /** One toggle: shown at once, saved in order after the changes before it. */
   setChannel(channel: ChannelKey, enabled: boolean, workflowId?: string): null {
-    if (!this.server) throw new Error('The preferences have not loaded.');
+    if (!this.server) throw new Error(vscode.l10n.t('The preferences have not loaded.'));
     if (workflowId && !this.server.workflows.some((w) => w.workflow.identifier === workflowId || w.workflow.slug === workflowId)) {
       const critical = this.critical.some((w) => w.workflow.identifier === workflowId);
       // Said at the card, like a refusal of the service: nothing was sent.
       this.changeErrors.set(changeScope({ kind: 'channel', workflowId }), {
-        text: critical ? 'A critical workflow’s preferences cannot be changed.' : `There is no workflow "${workflowId}" in these preferences.`,
+        text: critical ? vscode.l10n.t('A critical workflow’s preferences cannot be changed.') : vscode.l10n.t('There is no workflow "{0}" in these preferences.', workflowId),
         details: [],
       });
       this.publish();
@@ -170,9 +197,9 @@ export class PreferencesPanel implements vscode.Disposable {
   saveSchedule(schedule: Schedule): null {
     const errors = validateSchedule(schedule);
     if (Object.keys(errors).length > 0) {
-      this.changeErrors.set('schedule', { text: 'The schedule was not saved: some times need fixing.', details: [], fieldErrors: errors });
+      this.changeErrors.set('schedule', { text: vscode.l10n.t('The schedule was not saved: some times need fixing.'), details: [], fieldErrors: errors });
       this.publish();
-      throw new Error('The schedule has fields to fix.');
+      throw new Error(vscode.l10n.t('The schedule has fields to fix.'));
     }
     this.enqueue({ id: globalThis.crypto.randomUUID(), kind: 'schedule', schedule });
     return null;
@@ -216,25 +243,49 @@ export class PreferencesPanel implements vscode.Disposable {
 
   private changeError(change: PreferenceChange, error: unknown): ChangeError {
     const described = describeError(error);
-    const what =
-      change.kind === 'schedule'
-        ? 'save the schedule'
-        : `turn ${change.enabled ? 'on' : 'off'} ${channelLabel(change.channel)}${change.workflowId ? ` for “${this.workflowName(change.workflowId)}”` : ' globally'}`;
     const fieldErrors: Record<string, string[]> = {};
     if (error instanceof NovuApiError) {
       // The service names schedule fields from the body (`schedule.weeklySchedule…`); the editor from the schedule.
       for (const [field, messages] of Object.entries(error.fieldErrors)) fieldErrors[field.replace(/^schedule\./, '')] = messages;
     }
     return {
-      // Without an answer the service may still have applied the change: say so, not "undone".
-      text:
-        described.kind === 'network' || described.kind === 'timeout'
-          ? `Could not confirm that the service would ${what}: ${described.message} It may have been saved anyway; Refresh shows what the service holds.`
-          : `Could not ${what}: ${described.message} The change was undone.`,
+      text: this.changeErrorText(change, described.kind === 'network' || described.kind === 'timeout', described.message),
       details: described.details,
       ...(described.errorId ? { errorId: described.errorId } : {}),
       ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
     };
+  }
+
+  /**
+   * Without an answer (`unanswered`) the service may still have applied the change: say so, not
+   * "undone". Whole sentences for each change, so that a translation can order them its own way.
+   */
+  private changeErrorText(change: PreferenceChange, unanswered: boolean, message: string): string {
+    if (change.kind === 'schedule') {
+      return unanswered
+        ? vscode.l10n.t('Could not confirm that the service would save the schedule: {0} It may have been saved anyway; Refresh shows what the service holds.', message)
+        : vscode.l10n.t('Could not save the schedule: {0} The change was undone.', message);
+    }
+    const channel = channelLabel(change.channel);
+    if (change.workflowId) {
+      const workflow = this.workflowName(change.workflowId);
+      if (change.enabled) {
+        return unanswered
+          ? vscode.l10n.t('Could not confirm that the service would turn on {0} for “{1}”: {2} It may have been saved anyway; Refresh shows what the service holds.', channel, workflow, message)
+          : vscode.l10n.t('Could not turn on {0} for “{1}”: {2} The change was undone.', channel, workflow, message);
+      }
+      return unanswered
+        ? vscode.l10n.t('Could not confirm that the service would turn off {0} for “{1}”: {2} It may have been saved anyway; Refresh shows what the service holds.', channel, workflow, message)
+        : vscode.l10n.t('Could not turn off {0} for “{1}”: {2} The change was undone.', channel, workflow, message);
+    }
+    if (change.enabled) {
+      return unanswered
+        ? vscode.l10n.t('Could not confirm that the service would turn on {0} globally: {1} It may have been saved anyway; Refresh shows what the service holds.', channel, message)
+        : vscode.l10n.t('Could not turn on {0} globally: {1} The change was undone.', channel, message);
+    }
+    return unanswered
+      ? vscode.l10n.t('Could not confirm that the service would turn off {0} globally: {1} It may have been saved anyway; Refresh shows what the service holds.', channel, message)
+      : vscode.l10n.t('Could not turn off {0} globally: {1} The change was undone.', channel, message);
   }
 
   private workflowName(id: string): string {

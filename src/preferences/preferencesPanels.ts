@@ -2,14 +2,16 @@
 import type * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
+import { l10n } from '../l10n';
 import type { Log } from '../log';
 import { PanelRegistry } from '../panels/panelRegistry';
 import { PREFERENCES_PANEL_TYPE, preferencesPanelStateSchema } from './panelState';
 import type { PreferencesPanel } from './preferencesPanel';
+import type { SubscriberSummary } from './protocol';
 
 export class PreferencesPanels implements vscode.Disposable {
-  /** The extra is the subscriber's name when opened from the view (a restored panel shows the id). */
-  private readonly registry: PanelRegistry<PreferencesPanel, string>;
+  /** The extra is what the opener knows of the subscriber (name, time zone); a restored panel reads it. */
+  private readonly registry: PanelRegistry<PreferencesPanel, SubscriberSummary>;
 
   constructor(
     context: vscode.ExtensionContext,
@@ -19,14 +21,14 @@ export class PreferencesPanels implements vscode.Disposable {
     panelClass: () => typeof PreferencesPanel,
   ) {
     const services = { extensionUri: context.extensionUri, manager, log };
-    this.registry = new PanelRegistry<PreferencesPanel, string>(
+    this.registry = new PanelRegistry<PreferencesPanel, SubscriberSummary>(
       {
         viewType: PREFERENCES_PANEL_TYPE,
         parseState: (state) => {
           const parsed = preferencesPanelStateSchema.safeParse(state);
           return parsed.success ? { id: parsed.data.subscriberId, connectionId: parsed.data.connectionId } : undefined;
         },
-        create: (webviewPanel, id, connection, name) => new (panelClass())(webviewPanel, id, connection, services, name),
+        create: (webviewPanel, id, connection, subscriber) => new (panelClass())(webviewPanel, id, connection, services, subscriber),
       },
       context.extensionUri,
       manager,
@@ -42,8 +44,8 @@ export class PreferencesPanels implements vscode.Disposable {
     return this.registry.all;
   }
 
-  open(subscriberId: string, connection: Connection, subscriberName?: string): PreferencesPanel {
-    return this.registry.open(subscriberId, connection, `Preferences: ${subscriberName ?? subscriberId}`, subscriberName);
+  open(subscriberId: string, connection: Connection, subscriber: SubscriberSummary = {}): PreferencesPanel {
+    return this.registry.open(subscriberId, connection, l10n.t('Preferences: {0}', subscriber.name ?? subscriberId), subscriber);
   }
 
   dispose(): void {

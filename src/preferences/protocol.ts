@@ -54,6 +54,18 @@ export function changeScope(change: { kind: 'schedule' } | { kind: 'channel'; wo
   return change.workflowId ? `workflow:${change.workflowId}` : 'global';
 }
 
+/**
+ * Which time zone the schedule's hours are in: the subscriber's own, none set (the contract does not
+ * say which zone the service then applies), or not known (the subscriber could not be read).
+ */
+export type ScheduleTimeZone = { kind: 'set'; zone: string } | { kind: 'none' } | { kind: 'unknown' };
+
+/** What the opener knows of the subscriber besides the id (null: known to have no time zone). */
+export interface SubscriberSummary {
+  name?: string;
+  timezone?: string | null;
+}
+
 export type PreferencesPanelState =
   | { kind: 'loading'; subscriberId: string }
   | {
@@ -61,6 +73,7 @@ export type PreferencesPanelState =
       subscriberId: string;
       subscriberName?: string;
       connectionName: string;
+      timeZone: ScheduleTimeZone;
       model: PreferencesViewModel;
       /** The last refused change of each place; it stays until the next change there. */
       changeErrors: Partial<Record<ChangeScope, ChangeError>>;

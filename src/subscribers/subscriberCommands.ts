@@ -9,17 +9,30 @@ import type { PickItem, Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { createSubscriberFlow } from './createSubscriber';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type SubscriberFilter } from './subscriberFilter';
+import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type FilterField, type SubscriberFilter } from './subscriberFilter';
 import { SubscriberNode, subscriberDisplayName } from './subscriberNode';
 import { SUBSCRIBERS_VIEW_ID, type SubscriberOrder, type SubscribersProvider } from './subscribersProvider';
 
 const FIELD_ICONS: Record<string, string> = { name: 'person', email: 'mail', phone: 'device-mobile', subscriberId: 'key' };
 
-export const ORDERS: { label: string; detail: string; order: SubscriberOrder }[] = [
-  { label: 'Newest first', detail: 'by creation, newest at the top', order: { orderBy: '_id', orderDirection: 'DESC' } },
-  { label: 'Oldest first', detail: 'by creation, oldest at the top', order: { orderBy: '_id', orderDirection: 'ASC' } },
-  { label: 'Recently updated first', detail: 'by last update', order: { orderBy: 'updatedAt', orderDirection: 'DESC' } },
-  { label: 'Least recently updated first', detail: 'by last update', order: { orderBy: 'updatedAt', orderDirection: 'ASC' } },
+/** An order whose words are looked up when read: the l10n bundle is configured after this module loads. */
+function orderChoice(words: () => { label: string; detail: string }, value: SubscriberOrder): { readonly label: string; readonly detail: string; order: SubscriberOrder } {
+  return {
+    get label() {
+      return words().label;
+    },
+    get detail() {
+      return words().detail;
+    },
+    order: value,
+  };
+}
+
+export const ORDERS: { readonly label: string; readonly detail: string; order: SubscriberOrder }[] = [
+  orderChoice(() => ({ label: vscode.l10n.t('Newest first'), detail: vscode.l10n.t('by creation, newest at the top') }), { orderBy: '_id', orderDirection: 'DESC' }),
+  orderChoice(() => ({ label: vscode.l10n.t('Oldest first'), detail: vscode.l10n.t('by creation, oldest at the top') }), { orderBy: '_id', orderDirection: 'ASC' }),
+  orderChoice(() => ({ label: vscode.l10n.t('Recently updated first'), detail: vscode.l10n.t('by last update') }), { orderBy: 'updatedAt', orderDirection: 'DESC' }),
+  orderChoice(() => ({ label: vscode.l10n.t('Least recently updated first'), detail: vscode.l10n.t('by last update') }), { orderBy: 'updatedAt', orderDirection: 'ASC' }),
 ];
 
 export class SubscriberCommands {
@@ -28,14 +41,14 @@ export class SubscriberCommands {
     private readonly provider: SubscribersProvider,
     private readonly json: JsonDocuments,
     private readonly prompter: () => Prompter,
-    private readonly openPreferences: (subscriberId: string, connection: Connection, name?: string) => unknown,
+    private readonly openPreferences: (subscriberId: string, connection: Connection, subscriber: { name?: string; timezone?: string | null }) => unknown,
   ) {}
 
   async search(): Promise<void> {
     const current = this.provider.filter;
     const filter = await this.prompter().search<SubscriberFilter>({
-      title: 'Search Subscribers',
-      placeholder: 'Type a name, email, phone or ID; combine with name: email: phone: id:',
+      title: vscode.l10n.t('Search Subscribers'),
+      placeholder: vscode.l10n.t({ message: 'Type a name, email, phone or ID; combine with name: email: phone: id:', comment: 'name:, email:, phone: and id: are typed as they are, untranslated' }),
       value: filterToText(current),
       suggest: (text) => searchItems(text),
     });
@@ -50,7 +63,7 @@ export class SubscriberCommands {
   async sort(): Promise<void> {
     const current = this.provider.order;
     const order = await this.prompter().pick<SubscriberOrder>({
-      title: 'Sort Subscribers',
+      title: vscode.l10n.t('Sort Subscribers'),
       items: ORDERS.map((o) => ({
         label: `${o.order.orderBy === current.orderBy && o.order.orderDirection === current.orderDirection ? '$(check) ' : ''}${o.label}`,
         detail: o.detail,
@@ -63,8 +76,9 @@ export class SubscriberCommands {
   async create(): Promise<void> {
     const active = await this.manager.activeClient();
     if (!active) {
-      const add = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to create subscribers.', 'Add Connection', 'Open Sandbox');
-      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? Commands.addConnection : Commands.openSandbox);
+      const addConnection = vscode.l10n.t('Add Connection');
+      const add = await this.prompter().message('info', vscode.l10n.t('Add a connection (or open the Sandbox) to create subscribers.'), addConnection, vscode.l10n.t('Open Sandbox'));
+      if (add) await vscode.commands.executeCommand(add === addConnection ? Commands.addConnection : Commands.openSandbox);
       return;
     }
     const subscriber = await createSubscriberFlow(this.prompter(), active.client);
@@ -80,14 +94,14 @@ export class SubscriberCommands {
       await this.provider.nextRender();
       await Promise.resolve(reveal()).catch(() => undefined);
     });
-    void this.prompter().message('info', `Created subscriber "${subscriberDisplayName(subscriber) ?? subscriber.subscriberId}" in "${active.connection.name}".`);
+    void this.prompter().message('info', vscode.l10n.t('Created subscriber "{0}" in "{1}".', subscriberDisplayName(subscriber) ?? subscriber.subscriberId, active.connection.name));
   }
 
   async copyId(node: SubscriberNode | undefined): Promise<void> {
     const id = node?.subscriber.subscriberId;
     if (!id) return;
     await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`$(copy) Copied subscriber ID ${id}`, 3000);
+    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied subscriber ID {0}', id)}`, 3000);
   }
 
   async openJson(node: SubscriberNode | undefined): Promise<void> {
@@ -100,7 +114,7 @@ export class SubscriberCommands {
       await this.provider.refreshOne(node);
     } catch (error) {
       const who = subscriberDisplayName(node.subscriber) ?? node.subscriber.subscriberId;
-      void this.prompter().message('error', formatErrorLine(`Could not refresh ${who}`, describeError(error)), 'Show Log').then((a) => a && vscode.commands.executeCommand(Commands.showLog));
+      void this.prompter().message('error', formatErrorLine(vscode.l10n.t('Could not refresh {0}', who), describeError(error)), vscode.l10n.t('Show Log')).then((a) => a && vscode.commands.executeCommand(Commands.showLog));
     }
   }
 
@@ -108,16 +122,17 @@ export class SubscriberCommands {
   async editPreferences(node: SubscriberNode | undefined): Promise<void> {
     const connection = this.manager.active;
     if (!connection) {
-      const add = await this.prompter().message('info', 'Add a connection (or open the Sandbox) to edit preferences.', 'Add Connection', 'Open Sandbox');
-      if (add) await vscode.commands.executeCommand(add === 'Add Connection' ? Commands.addConnection : Commands.openSandbox);
+      const addConnection = vscode.l10n.t('Add Connection');
+      const add = await this.prompter().message('info', vscode.l10n.t('Add a connection (or open the Sandbox) to edit preferences.'), addConnection, vscode.l10n.t('Open Sandbox'));
+      if (add) await vscode.commands.executeCommand(add === addConnection ? Commands.addConnection : Commands.openSandbox);
       return;
     }
     let subscriber = node?.subscriber;
     if (!subscriber) {
       const loaded = this.provider.subscribers;
       subscriber = await this.prompter().search({
-        title: `Edit Preferences (${connection.name})`,
-        placeholder: 'Type a subscriber ID, or pick one of the subscribers loaded in the view',
+        title: vscode.l10n.t('Edit Preferences ({0})', connection.name),
+        placeholder: vscode.l10n.t('Type a subscriber ID, or pick one of the subscribers loaded in the view'),
         suggest: (text) => {
           const typed = text.trim();
           const lower = typed.toLowerCase();
@@ -127,17 +142,31 @@ export class SubscriberCommands {
             .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: s }));
           const exact = loaded.some((s) => s.subscriberId === typed);
           return typed && !exact && validateSubscriberId(typed) === undefined
-            ? [{ label: '$(key) Subscriber ID', description: noIcons(typed), value: { subscriberId: typed } }, ...matches]
+            ? [{ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } }, ...matches]
             : matches;
         },
       });
     }
     if (!subscriber) return;
-    this.openPreferences(subscriber.subscriberId, connection, subscriberDisplayName(subscriber));
+    const name = subscriberDisplayName(subscriber);
+    // The record is the service's: a time zone it does not carry is one the subscriber does not have.
+    this.openPreferences(subscriber.subscriberId, connection, { ...(name ? { name } : {}), timezone: subscriber.timezone || null });
   }
 }
 
-const FIELD_TITLES: Record<string, string> = { name: 'Name contains', email: 'Email contains', phone: 'Phone contains', subscriberId: 'Subscriber ID is exactly' };
+/** What a filter on one field does, as the search pick names it. */
+function fieldTitle(field: FilterField): string {
+  switch (field) {
+    case 'name':
+      return vscode.l10n.t('Name contains');
+    case 'email':
+      return vscode.l10n.t('Email contains');
+    case 'phone':
+      return vscode.l10n.t('Phone contains');
+    case 'subscriberId':
+      return vscode.l10n.t('Subscriber ID is exactly');
+  }
+}
 
 /**
  * The choices for what is typed. Labels name the filter and descriptions hold the text, so the
@@ -146,13 +175,13 @@ const FIELD_TITLES: Record<string, string> = { name: 'Name contains', email: 'Em
 function searchItems(text: string): PickItem<SubscriberFilter>[] {
   const choices = searchChoices(text);
   if (choices.length === 0) {
-    return [{ label: '$(clear-all) Show all subscribers', description: 'no filter', value: {} }];
+    return [{ label: `$(clear-all) ${vscode.l10n.t('Show all subscribers')}`, description: vscode.l10n.t('no filter'), value: {} }];
   }
   return choices.map((filter) => {
     const fields = FILTER_FIELDS.filter((f) => filter[f]);
     const single = fields.length === 1 ? fields[0]! : undefined;
     return {
-      label: single ? `$(${FIELD_ICONS[single]}) ${FIELD_TITLES[single]}` : '$(filter) All of these',
+      label: single ? `$(${FIELD_ICONS[single]}) ${fieldTitle(single)}` : `$(filter) ${vscode.l10n.t('All of these')}`,
       description: noIcons(describeFilter(filter)),
       value: filter,
     };

@@ -4,10 +4,9 @@ import type { Subscriber } from '../api';
 import { fieldTooltip } from '../ui/text';
 import type { TreeNode } from '../ui/treeNodes';
 
-export function subscriberDisplayName(subscriber: Pick<Subscriber, 'firstName' | 'lastName'>): string | undefined {
-  const name = [subscriber.firstName, subscriber.lastName].filter((part) => part && part.trim()).join(' ').trim();
-  return name || undefined;
-}
+import { subscriberDisplayName } from '../format/names';
+
+export { subscriberDisplayName };
 
 export class SubscriberNode implements TreeNode {
   constructor(public subscriber: Subscriber) {}
@@ -20,18 +19,19 @@ export class SubscriberNode implements TreeNode {
     item.description = name ? s.subscriberId : s.email ?? undefined;
     item.iconPath = new vscode.ThemeIcon(s.isOnline ? 'pass-filled' : 'account', s.isOnline ? new vscode.ThemeColor('testing.iconPassed') : undefined);
     item.contextValue = ['subscriber', s.email ? 'hasEmail' : '', s.phone ? 'hasPhone' : ''].filter(Boolean).join(';');
-    item.accessibilityInformation = { label: `Subscriber ${name ?? ''} ${s.subscriberId}`.replace(/\s+/g, ' ').trim() };
+    const label = name ? vscode.l10n.t('Subscriber {0} {1}', name, s.subscriberId) : vscode.l10n.t('Subscriber {0}', s.subscriberId);
+    item.accessibilityInformation = { label: label.replace(/\s+/g, ' ').trim() };
     item.tooltip = fieldTooltip([
-      ['Name', name],
-      ['Subscriber ID', s.subscriberId],
-      ['Email', s.email],
-      ['Phone', s.phone],
-      ['Locale', s.locale],
-      ['Time zone', s.timezone],
-      ['Online', s.isOnline == null ? undefined : s.isOnline ? 'yes' : `no${s.lastOnlineAt ? ` (last seen ${s.lastOnlineAt})` : ''}`],
-      ['Created', s.createdAt],
-      ['Updated', s.updatedAt],
-      ['Data', s.data && Object.keys(s.data).length > 0 ? truncate(JSON.stringify(s.data), 200) : undefined],
+      [vscode.l10n.t('Name'), name],
+      [vscode.l10n.t('Subscriber ID'), s.subscriberId],
+      [vscode.l10n.t('Email'), s.email],
+      [vscode.l10n.t('Phone'), s.phone],
+      [vscode.l10n.t('Locale'), s.locale],
+      [vscode.l10n.t('Time zone'), s.timezone],
+      [vscode.l10n.t('Online'), s.isOnline == null ? undefined : s.isOnline ? vscode.l10n.t('yes') : s.lastOnlineAt ? vscode.l10n.t('no (last seen {0})', s.lastOnlineAt) : vscode.l10n.t('no')],
+      [vscode.l10n.t('Created'), s.createdAt],
+      [vscode.l10n.t('Updated'), s.updatedAt],
+      [vscode.l10n.t('Data'), s.data && Object.keys(s.data).length > 0 ? truncate(JSON.stringify(s.data), 200) : undefined],
     ]);
     return item;
   }

@@ -6,6 +6,23 @@
 import * as vscode from 'vscode';
 import { noLinks } from './text';
 
+const BACK: unique symbol = Symbol('back');
+
+/** What a step of a multi-step flow answers when the user pressed its Back button. */
+export interface Back {
+  readonly [BACK]: true;
+  /** What the box held (kept for when the user comes forward again); a pick's filter text. */
+  readonly value: string;
+}
+
+export function back(value = ''): Back {
+  return { [BACK]: true, value };
+}
+
+export function isBack(answer: unknown): answer is Back {
+  return typeof answer === 'object' && answer !== null && BACK in answer;
+}
+
 export interface PickItem<T> extends vscode.QuickPickItem {
   value: T;
 }
@@ -16,6 +33,8 @@ export interface PickOptions<T> {
   items: PickItem<T>[];
   step?: number;
   totalSteps?: number;
+  /** Shows a Back button (a step after the first of a flow): pressing it answers BACK. */
+  back?: boolean;
 }
 
 export interface InputOptions {
@@ -26,6 +45,8 @@ export interface InputOptions {
   password?: boolean;
   step?: number;
   totalSteps?: number;
+  /** Shows a Back button (a step after the first of a flow): pressing it answers BACK. */
+  back?: boolean;
   /** A problem to show from the start (the service rejected this value); cleared by typing. */
   problem?: string;
   /** Checked on every keystroke: a message blocks accepting. */
@@ -58,7 +79,9 @@ export interface PickManyOptions<T> {
 export type MessageKind = 'info' | 'warning' | 'error';
 
 export interface Prompter {
+  pick<T>(options: PickOptions<T> & { back: true }): Promise<T | Back | undefined>;
   pick<T>(options: PickOptions<T>): Promise<T | undefined>;
+  input(options: InputOptions & { back: true }): Promise<string | Back | undefined>;
   input(options: InputOptions): Promise<string | undefined>;
   /** A quick pick whose items follow what is typed. */
   search<T>(options: SearchOptions<T>): Promise<T | undefined>;
@@ -69,8 +92,19 @@ export interface Prompter {
   confirm(text: string, action: string): Promise<boolean>;
 }
 
+/** Gives a step its Back button, which answers Back with what the box held. */
+function withBack(input: vscode.QuickPick<never> | vscode.InputBox, hasBack: boolean | undefined, answer: (value: Back) => void): void {
+  if (!hasBack) return;
+  input.buttons = [vscode.QuickInputButtons.Back];
+  input.onDidTriggerButton((button) => {
+    if (button === vscode.QuickInputButtons.Back) answer(back(input.value));
+  });
+}
+
 export class VsCodePrompter implements Prompter {
-  pick<T>(options: PickOptions<T>): Promise<T | undefined> {
+  pick<T>(options: PickOptions<T> & { back: true }): Promise<T | Back | undefined>;
+  pick<T>(options: PickOptions<T>): Promise<T | undefined>;
+  pick<T>(options: PickOptions<T>): Promise<T | Back | undefined> {
     const pick = vscode.window.createQuickPick<PickItem<T>>();
     pick.title = options.title;
     pick.placeholder = options.placeholder;
@@ -79,8 +113,16 @@ export class VsCodePrompter implements Prompter {
     pick.totalSteps = options.totalSteps;
     pick.ignoreFocusOut = true;
     pick.matchOnDescription = true;
+    // Coming back to a step: the choice made before is the active row.
+    const previous = options.items.filter((i) => i.picked);
+    if (previous.length > 0) pick.activeItems = previous;
     return new Promise((resolve) => {
       let done = false;
+      withBack(pick as vscode.QuickPick<never>, options.back, (answer) => {
+        done = true;
+        resolve(answer);
+        pick.hide();
+      });
       pick.onDidAccept(() => {
         done = true;
         resolve(pick.selectedItems[0]?.value);
@@ -182,7 +224,9 @@ export class VsCodePrompter implements Prompter {
     });
   }
 
-  input(options: InputOptions): Promise<string | undefined> {
+  input(options: InputOptions & { back: true }): Promise<string | Back | undefined>;
+  input(options: InputOptions): Promise<string | undefined>;
+  input(options: InputOptions): Promise<string | Back | undefined> {
     const box = vscode.window.createInputBox();
     box.title = options.title;
     box.prompt = options.prompt;
@@ -194,6 +238,11 @@ export class VsCodePrompter implements Prompter {
     box.ignoreFocusOut = true;
     return new Promise((resolve) => {
       let done = false;
+      withBack(box, options.back, (answer) => {
+        done = true;
+        resolve(answer);
+        box.hide();
+      });
       const validate = (value: string) => {
         box.validationMessage = options.validate?.(value);
         return box.validationMessage === undefined;

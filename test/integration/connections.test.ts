@@ -1,6 +1,8 @@
 /** Issue 3: activation, connections, SecretStorage, the 401 path, deep links and log redaction, in real VS Code. */
 import * as assert from 'node:assert/strict';
+import { networkInterfaces } from 'node:os';
 import * as vscode from 'vscode';
+import { isPrivateNetworkHost } from '../../src/connections/connection';
 import type { NovuExplorerApi } from '../../src/extension';
 import type { Sandbox } from '../../src/sandbox';
 import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
@@ -81,6 +83,71 @@ describe('connections', function () {
       assert.ok(!JSON.stringify(api.context.globalState.get(key)).includes(sandbox.apiKey), `not in global state ${key}`);
     }
     for (const message of prompter.messages) assert.ok(!message.text.includes(sandbox.apiKey));
+  });
+
+  it('Add Connection over http:// to a private network address: warned once, each step numbered, Back keeps what was typed', async function () {
+    // The service in Docker on another machine: reached here through this machine's own private address.
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && !i.internal && isPrivateNetworkHost(i.family === 'IPv6' ? `[${i.address}]` : i.address));
+    if (!address) {
+      console.log('    (no private network address on this machine: skipped)');
+      this.skip();
+    }
+    const lan = await freshSandbox({ host: address!.family === 'IPv6' ? '::' : '0.0.0.0' });
+    const previous = api.manager.active;
+    try {
+      const port = new URL(lan.url).port;
+      const url = `http://${address!.family === 'IPv6' ? `[${address!.address}]` : address!.address}:${port}`;
+      const prompter = new ScriptedPrompter([
+        { pick: 'custom' },
+        { input: url },
+        { confirm: false },
+        { input: url },
+        { confirm: true },
+        { input: lan.apiKey },
+        { back: true, typed: 'LAN box' },
+        { input: lan.apiKey },
+        { input: 'LAN box' },
+      ]);
+      api.setPrompter(prompter);
+      await vscode.commands.executeCommand('novuExplorer.addConnection');
+      api.setPrompter(undefined);
+      assert.equal(prompter.remaining, 0);
+
+      const warnings = prompter.messages.filter((m) => m.kind === 'warning');
+      assert.equal(warnings.length, 2, 'declined once, then accepted');
+      assert.match(warnings[0]!.text, /is not encrypted: the API key .* travel in clear text/);
+      assert.ok(warnings[0]!.text.includes(url));
+      const [urlStep, urlAgain, key, name, keyAgain, nameAgain] = prompter.inputs;
+      assert.deepEqual([urlStep!.options.step, urlStep!.options.totalSteps, key!.options.step, name!.options.step], [2, 4, 3, 4]);
+      assert.equal(urlAgain!.options.value, url, 'declining keeps the URL as typed');
+      assert.equal(key!.options.back, true);
+      assert.equal(keyAgain!.options.value, lan.apiKey, 'Back to the key keeps the key typed');
+      assert.equal(nameAgain!.options.value, 'LAN box', 'coming forward again keeps the name typed');
+      assert.equal(name!.value, 'LAN box');
+
+      const connection = api.manager.active;
+      assert.equal(connection?.baseUrl, url);
+      assert.equal(api.manager.state, 'ready');
+      assert.match(api.statusBar.tooltip, /Not encrypted \(http:\/\/\): the API key and the answers travel in clear text/);
+    } finally {
+      // The tests after this one go on with the connection that was active before.
+      const added = api.manager.connections.find((c) => c.name === 'LAN box');
+      if (added) await api.manager.remove(added);
+      if (previous) await api.manager.switchTo(previous.id);
+      await lan.close();
+    }
+  });
+
+  it('refuses http:// to a public address at the field, naming what is allowed', () => {
+    const prompter = new ScriptedPrompter([{ pick: 'custom' }, { input: 'http://novu.example.com' }, { cancel: true }]);
+    api.setPrompter(prompter);
+    return Promise.resolve(vscode.commands.executeCommand('novuExplorer.addConnection')).then(() => {
+      api.setPrompter(undefined);
+      assert.match(prompter.inputs[0]!.problem ?? '', /Use https:\/\/.*localhost and private network addresses only/);
+      assert.equal(prompter.messages.length, 0, 'refused before any warning or request');
+    });
   });
 
   it('loads the views from the active connection and learns its environment', async () => {

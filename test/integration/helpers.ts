@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
-import type { InputOptions, MessageKind, PickItem, PickManyOptions, PickOptions, Prompter, SearchOptions } from '../../src/ui/prompter';
+import { back, type Back, type InputOptions, type MessageKind, type PickItem, type PickManyOptions, type PickOptions, type Prompter, type SearchOptions } from '../../src/ui/prompter';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 
 /**
@@ -36,6 +36,8 @@ export type Answer =
    * listed, looked up among what is offered for no text and for `typed`.
    */
   | { pickMany: string[]; typed?: string }
+  /** Presses the Back button of a step that has one (a step without one fails the test), after typing `typed`. */
+  | { back: true; typed?: string }
   | { cancel: true };
 
 export interface AskedInput {
@@ -70,10 +72,16 @@ export class ScriptedPrompter implements Prompter {
     return this.answers.length;
   }
 
-  async pick<T>(options: PickOptions<T>): Promise<T | undefined> {
+  async pick<T>(options: PickOptions<T> & { back: true }): Promise<T | Back | undefined>;
+  async pick<T>(options: PickOptions<T>): Promise<T | undefined>;
+  async pick<T>(options: PickOptions<T>): Promise<T | Back | undefined> {
     this.picks.push(options as PickOptions<unknown>);
     const answer = this.next();
     if ('cancel' in answer) return undefined;
+    if ('back' in answer) {
+      assert.ok(options.back, `"${options.title}" has a Back button`);
+      return back();
+    }
     assert.ok('pick' in answer, `expected a pick answer for "${options.title}"`);
     const item = options.items.find((i) => isDeepStrictEqual(i.value, answer.pick));
     assert.ok(item, `"${String(answer.pick)}" is one of the items of "${options.title}": ${options.items.map((i) => String(i.value)).join(', ')}`);
@@ -112,10 +120,17 @@ export class ScriptedPrompter implements Prompter {
     });
   }
 
-  async input(options: InputOptions): Promise<string | undefined> {
+  async input(options: InputOptions & { back: true }): Promise<string | Back | undefined>;
+  async input(options: InputOptions): Promise<string | undefined>;
+  async input(options: InputOptions): Promise<string | Back | undefined> {
     for (;;) {
       const answer = this.next();
       if ('cancel' in answer) return undefined;
+      if ('back' in answer) {
+        assert.ok(options.back, `"${options.prompt}" has a Back button`);
+        this.inputs.push({ options, value: answer.typed ?? options.value ?? '' });
+        return back(answer.typed ?? options.value ?? '');
+      }
       assert.ok('input' in answer, `expected an input answer for "${options.prompt}"`);
       const problem = options.validate?.(answer.input) ?? (await options.check?.(answer.input));
       this.inputs.push({ options, value: answer.input, ...(problem ? { problem } : {}), ...(options.problem ? { shownProblem: options.problem } : {}) });

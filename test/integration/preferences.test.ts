@@ -67,6 +67,27 @@ describe('preferences panel', function () {
     assert.ok(state.model.global.schedule?.isEnabled, 'the fixture subscriber has a schedule');
     const gets = sandbox.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/preferences'));
     assert.deepEqual(gets.map((r) => r.query.criticality ?? 'default').sort(), ['critical', 'default']);
+    // Opened from its row: the time zone comes with the record, with no request for it.
+    assert.deepEqual(state.timeZone, { kind: 'set', zone: 'Europe/London' });
+    assert.equal(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v2/subscribers' && r.query.subscriberId === subscriber).length, 0);
+  });
+
+  it("names the schedule's time zone when opened without the subscriber's record, reading it alongside", async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    sandbox.clearRequests();
+    const panel = api.preferencesPanels.open(subscriber, api.manager.active!);
+    const state = await loaded(panel);
+    assert.deepEqual(state.timeZone, { kind: 'set', zone: 'Europe/London' });
+    assert.equal(state.subscriberName, 'Sam Schedule', 'the name comes with it');
+    const reads = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v2/subscribers');
+    assert.equal(reads.length, 1, 'one read of the subscriber, next to the two of the preferences');
+    // A subscriber without a time zone: said so, and that the service does not say which one applies.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const plain = sandbox.state.subscribers.find((s) => !s.timezone);
+    assert.ok(plain, 'the sandbox has a subscriber without a time zone');
+    const other = api.preferencesPanels.open(plain.subscriberId, api.manager.active!);
+    assert.deepEqual((await loaded(other)).timeZone, { kind: 'none' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
   it('reveals the open panel instead of opening another', async () => {

@@ -253,6 +253,34 @@ describe('subscribers view', function () {
       assert.equal(stored?.timezone, 'Europe/London');
     });
 
+    it('numbers each step and goes Back with what was typed kept, from a field and from the review', async () => {
+      const prompter = new ScriptedPrompter([
+        { input: 'back-and-forth' },
+        { input: 'Katherine' },
+        { back: true, typed: 'Johns' },
+        { input: 'Katherine' },
+        { input: 'Johnson' },
+        ...fill(['', '', '', '', '', '']),
+        { back: true },
+        { input: '{"team":"nasa"}' },
+        { pick: 'create' },
+      ]);
+      api.setPrompter(prompter);
+      await vscode.commands.executeCommand('novuExplorer.createSubscriber');
+      api.setPrompter(undefined);
+      assert.equal(prompter.remaining, 0);
+      const [id, first, last, firstAgain, lastAgain] = prompter.inputs;
+      assert.deepEqual([id!.options.step, first!.options.step, id!.options.totalSteps], [1, 2, 10]);
+      assert.equal(id!.options.back, false, 'the first step has no Back');
+      assert.equal(first!.options.back, true);
+      assert.equal(last!.options.step, 3);
+      assert.equal(firstAgain!.options.value, 'Katherine', 'Back shows the field before as it was typed');
+      assert.equal(lastAgain!.options.value, 'Johns', 'coming forward keeps what was typed before going back');
+      const review = prompter.picks.at(-1)!;
+      assert.deepEqual([review.step, review.totalSteps, review.back], [10, 10, true]);
+      assert.deepEqual(sandbox.state.subscriber('back-and-forth')?.data, { team: 'nasa' });
+    });
+
     it('on 409 goes back to the ID with the service message; the other fields are kept', async () => {
       const prompter = new ScriptedPrompter([
         ...fill([SANDBOX_FIXTURES.notificationSubscriberId, 'Dup', 'Licate', 'dup@example.com', '', '', '', '', '']),

@@ -2,6 +2,7 @@
  * The preferences panel's webview script: renders the host's view-model and talks back over the
  * typed protocol in src/protocol/preferences.ts (types only: no zod in this bundle).
  */
+import { l10n } from '../../src/l10n';
 import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody, PreferencesRequests } from '../../src/preferences/protocol';
 import { captureFocus, h, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
@@ -22,7 +23,7 @@ const ctx: PanelContext = panel.ctx;
 const ERROR_VIEW: ErrorViewOptions = { idTag: 'p', idClass: 'nx-selectable' };
 
 function loadingView(id: string): HTMLElement {
-  return renderLoading(`Loading preferences of ${id}…`, ['w40', 'w90', 'w60', 'w80', 'w70', 'w90', 'w50']);
+  return renderLoading(l10n.t('Loading preferences of {0}…', id), ['w40', 'w90', 'w60', 'w80', 'w70', 'w90', 'w50']);
 }
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
@@ -42,7 +43,7 @@ function toggleChannel(toggle: ChannelToggle, workflowId: string | undefined, en
     .request(body)
     .catch((error: unknown) => {
       failed = true;
-      ctx.notify(`Could not change ${toggle.label}: ${errorText(error)}`, 'error');
+      ctx.notify(l10n.t('Could not change {0}: {1}', toggle.label, errorText(error)), 'error');
     })
     .finally(() => {
       inFlight.delete(key);
@@ -74,8 +75,8 @@ function loadedView(): LoadedView {
   const globalSection = h(
     'section',
     { class: 'nx-section nx-global', attrs: { 'aria-labelledby': 'nx-global-title' } },
-    h('h2', { class: 'nx-section-title', attrs: { id: 'nx-global-title' } }, h('span', null, 'Global')),
-    h('p', 'nx-section-desc', 'What the subscriber gets from every workflow.'),
+    h('h2', { class: 'nx-section-title', attrs: { id: 'nx-global-title' } }, h('span', null, l10n.t('Global'))),
+    h('p', 'nx-section-desc', l10n.t('What the subscriber gets from every workflow.')),
     h('div', 'nx-global-grid', global.el, schedule.el),
   );
   const root = h('div', 'nx-view', header.el, bannerSlot, renderPrecedence(), globalSection, workflows.el);
@@ -102,7 +103,7 @@ function showLoaded(state: Loaded, force: boolean): void {
   const model = state.model;
   const errors = state.changeErrors;
   view.global.update(model.global, inFlight, force, errors.global);
-  view.schedule.update(model.global.schedule, model.global.scheduleSaving, errors.schedule);
+  view.schedule.update(model.global.schedule, model.global.scheduleSaving, errors.schedule, state.timeZone);
   view.workflows.update(model.workflows, inFlight, force, errors);
 }
 

@@ -6,20 +6,21 @@
 import { WEEK_DAYS } from '../../src/api/constants';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
 import { copyDayToOthers, proposedSchedule } from '../../src/preferences/preferencesModel';
-import type { ChangeError } from '../../src/preferences/protocol';
+import type { ChangeError, ScheduleTimeZone } from '../../src/preferences/protocol';
+import { l10n } from '../../src/l10n';
 import { button, h, icon, setBusy, setChildren } from '../common/dom';
 import { errorText } from '../common/vscode';
 import { ChangeErrorSlot } from './changeError';
 import type { PanelContext } from './context';
 import {
-  DAY_LABELS,
   DEFAULT_RANGE,
   MAX_RANGES,
-  PROPOSAL_NOTE,
+  dayLabel,
   hasHours,
   mergeErrors,
   nextRange,
   normaliseTime,
+  proposalNote,
   signature,
   toDraft,
   toPayload,
@@ -52,6 +53,8 @@ export class ScheduleEditor {
   private hostSaving = false;
   private initialised = false;
   private note: string | undefined;
+  /** Which time zone the hours are in. */
+  private readonly zone = h('p', { class: 'nx-card-desc nx-schedule-zone' });
 
   private serverErrors: FieldErrors = {};
   private serverSig = '';
@@ -62,14 +65,14 @@ export class ScheduleEditor {
   constructor(private readonly ctx: PanelContext) {
     this.body = h('div', 'nx-schedule-body');
     this.saveButton = button({
-      label: 'Save schedule',
+      label: l10n.t('Save schedule'),
       icon: 'save',
       class: 'nx-button nx-save-schedule',
       attrs: { 'data-focus-key': 'save-schedule' },
       onClick: () => this.save(),
     });
     this.discardButton = button({
-      label: 'Discard changes',
+      label: l10n.t('Discard changes'),
       icon: 'discard',
       class: 'nx-button nx-secondary nx-discard-schedule',
       attrs: { 'data-focus-key': 'discard-schedule' },
@@ -77,15 +80,16 @@ export class ScheduleEditor {
     });
     this.footerStatus = h('span', { class: 'nx-schedule-status', attrs: { role: 'status' } });
     this.footer = h('div', 'nx-schedule-footer', this.saveButton, this.discardButton, this.footerStatus);
-    this.saveError = new ChangeErrorSlot('The fields concerned are marked above.');
+    this.saveError = new ChangeErrorSlot(l10n.t('The fields concerned are marked above.'));
     this.el = h(
       'section',
       { class: 'nx-card nx-schedule', attrs: { 'aria-labelledby': 'nx-schedule-title' } },
       h(
         'div',
         'nx-card-head',
-        h('h3', { class: 'nx-card-title', attrs: { id: 'nx-schedule-title' } }, icon('calendar'), h('span', null, 'Weekly schedule')),
-        h('p', 'nx-card-desc', 'When on, the subscriber gets email, SMS, chat and push only during these hours. In-app and critical messages arrive at any time.'),
+        h('h3', { class: 'nx-card-title', attrs: { id: 'nx-schedule-title' } }, icon('calendar'), h('span', null, l10n.t('Weekly schedule'))),
+        h('p', 'nx-card-desc', l10n.t('When on, the subscriber gets email, SMS, chat and push only during these hours. In-app and critical messages arrive at any time.')),
+        this.zone,
       ),
       this.body,
       this.footer,
@@ -94,7 +98,8 @@ export class ScheduleEditor {
   }
 
   /** Takes the host's schedule, saving flag and its last refused save (with field messages). */
-  update(schedule: Schedule | undefined, hostSaving: boolean, error: ChangeError | undefined): void {
+  update(schedule: Schedule | undefined, hostSaving: boolean, error: ChangeError | undefined, timeZone: ScheduleTimeZone): void {
+    this.zone.textContent = timeZoneText(timeZone);
     this.saveError.update(error);
     const fieldErrors = error?.fieldErrors;
     let rebuild = !this.initialised;
@@ -146,7 +151,7 @@ export class ScheduleEditor {
     const draft = this.draft;
 
     const scheduleSwitch = switchControl({
-      label: 'Deliver only during the hours below',
+      label: l10n.t('Deliver only during the hours below'),
       checked: draft.isEnabled,
       class: 'nx-schedule-switch',
       attrs: { 'data-focus-key': 'schedule-switch' },
@@ -156,9 +161,9 @@ export class ScheduleEditor {
     const note = this.note ? h('p', { class: 'nx-schedule-note', attrs: { role: 'status' } }, icon('lightbulb'), h('span', null, this.note)) : null;
 
     const showDays = draft.isEnabled || Object.keys(errors).some((k) => k.startsWith('weeklySchedule.'));
-    const days = h('div', { class: 'nx-days', attrs: { role: 'group', 'aria-label': 'Days of the week' } });
+    const days = h('div', { class: 'nx-days', attrs: { role: 'group', 'aria-label': l10n.t('Days of the week') } });
     for (const day of WEEK_DAYS) days.appendChild(this.renderDay(day, errors));
-    const off = h('p', 'nx-schedule-off', icon('circle-slash'), h('span', null, 'Off: notifications are delivered at any time.'));
+    const off = h('p', 'nx-schedule-off', icon('circle-slash'), h('span', null, l10n.t('Off: notifications are delivered at any time.')));
 
     setChildren(this.body, head, note, showDays ? days : off);
     this.el.classList.toggle('nx-schedule-enabled', draft.isEnabled);
@@ -175,7 +180,7 @@ export class ScheduleEditor {
   }
 
   private renderDay(day: WeekDay, errors: FieldErrors): HTMLElement {
-    const label = DAY_LABELS[day];
+    const label = dayLabel(day);
     const data = this.draft.weeklySchedule[day];
     const enabled = data?.isEnabled === true;
     const hours = data?.hours ?? [];
@@ -192,33 +197,34 @@ export class ScheduleEditor {
     const bodyEl = h('div', 'nx-day-body', h('div', { class: 'nx-slot nx-day-errors', attrs: { 'data-slot': `day:${day}` } }));
     if (enabled || dayHasErrors) {
       if (hours.length > 0) {
-        const list = h('ul', { class: 'nx-ranges', attrs: { 'aria-label': `${label} hours` } });
+        const list = h('ul', { class: 'nx-ranges', attrs: { 'aria-label': l10n.t('{0} hours', label) } });
         hours.forEach((range, index) => list.appendChild(this.renderRange(day, index, range)));
         bodyEl.appendChild(list);
       } else {
-        bodyEl.appendChild(h('p', 'nx-day-empty', 'No hours: nothing but in-app and critical messages on this day.'));
+        bodyEl.appendChild(h('p', 'nx-day-empty', l10n.t('No hours: nothing but in-app and critical messages on this day.')));
       }
     } else {
-      bodyEl.appendChild(h('p', 'nx-day-empty', hours.length > 0 ? `Off (${hours.length === 1 ? 'its range is' : 'its ranges are'} kept)` : 'Off'));
+      const off = hours.length === 0 ? l10n.t({ message: 'Off', comment: 'a day of the schedule without delivery' }) : hours.length === 1 ? l10n.t('Off (its range is kept)') : l10n.t('Off (its ranges are kept)');
+      bodyEl.appendChild(h('p', 'nx-day-empty', off));
     }
     if (enabled) {
       const actions = h('div', 'nx-day-actions');
       const add = button({
-        label: 'Add range',
+        label: l10n.t('Add range'),
         icon: 'add',
         class: 'nx-link nx-add-range',
-        attrs: { 'data-day': day, 'data-focus-key': `add:${day}`, 'aria-label': `Add range to ${label}` },
+        attrs: { 'data-day': day, 'data-focus-key': `add:${day}`, 'aria-label': l10n.t('Add range to {0}', label) },
         onClick: () => this.addRange(day),
       });
       add.disabled = hours.length >= MAX_RANGES;
       actions.appendChild(add);
       actions.appendChild(
         button({
-          label: 'Copy to other days',
+          label: l10n.t('Copy to other days'),
           icon: 'copy',
           class: 'nx-link nx-copy-day',
-          title: `Give every other day ${label}'s hours (only the draft changes)`,
-          attrs: { 'data-day': day, 'data-focus-key': `copy:${day}`, 'aria-label': `Copy to other days: ${label}'s hours` },
+          title: l10n.t("Give every other day {0}'s hours (only the draft changes)", label),
+          attrs: { 'data-day': day, 'data-focus-key': `copy:${day}`, 'aria-label': l10n.t("Copy to other days: {0}'s hours", label) },
           onClick: () => this.copyDay(day),
         }),
       );
@@ -230,7 +236,7 @@ export class ScheduleEditor {
   }
 
   private renderRange(day: WeekDay, index: number, range: Range): HTMLElement {
-    const label = DAY_LABELS[day];
+    const label = dayLabel(day);
     const input = (edge: 'start' | 'end') => {
       const el = h('input', {
         class: 'nx-time-field nx-mono',
@@ -241,7 +247,7 @@ export class ScheduleEditor {
           spellcheck: 'false',
           maxlength: 20,
           placeholder: edge === 'start' ? '09:00 AM' : '05:00 PM',
-          'aria-label': `${label} range ${index + 1} ${edge}`,
+          'aria-label': edge === 'start' ? l10n.t('{0} range {1} start', label, index + 1) : l10n.t('{0} range {1} end', label, index + 1),
           'data-day': day,
           'data-index': index,
           'data-edge': edge,
@@ -260,7 +266,7 @@ export class ScheduleEditor {
       return el;
     };
     const remove = button({
-      label: `Remove ${label} range ${index + 1}`,
+      label: l10n.t('Remove {0} range {1}', label, index + 1),
       icon: 'trash',
       iconOnly: true,
       class: 'nx-button nx-remove-range',
@@ -287,15 +293,15 @@ export class ScheduleEditor {
     const dirty = signature(this.draft) !== this.baseSig;
     const busy = this.saving || this.hostSaving;
     this.saveButton.disabled = invalid || !dirty || busy;
-    this.saveButton.title = invalid ? 'Fix the marked fields first' : !dirty ? 'No changes to save' : '';
+    this.saveButton.title = invalid ? l10n.t('Fix the marked fields first') : !dirty ? l10n.t('No changes to save') : '';
     this.discardButton.disabled = !dirty || this.saving;
     setBusy(this.saveButton, busy, 'save');
     this.el.classList.toggle('nx-schedule-dirty', dirty);
     const count = Object.values(this.localErrors).reduce((n, m) => n + m.length, 0);
-    if (busy) setChildren(this.footerStatus, icon('loading', 'codicon-modifier-spin'), h('span', null, 'Saving…'));
-    else if (invalid) setChildren(this.footerStatus, icon('error', 'nx-status-error'), h('span', null, count === 1 ? 'Fix the marked field to save.' : `Fix the ${count} marked fields to save.`));
-    else if (dirty) setChildren(this.footerStatus, icon('circle-filled', 'nx-status-dirty'), h('span', null, 'Unsaved changes'));
-    else setChildren(this.footerStatus, h('span', 'nx-muted', 'No unsaved changes'));
+    if (busy) setChildren(this.footerStatus, icon('loading', 'codicon-modifier-spin'), h('span', null, l10n.t('Saving…')));
+    else if (invalid) setChildren(this.footerStatus, icon('error', 'nx-status-error'), h('span', null, count === 1 ? l10n.t('Fix the marked field to save.') : l10n.t('Fix the {0} marked fields to save.', count)));
+    else if (dirty) setChildren(this.footerStatus, icon('circle-filled', 'nx-status-dirty'), h('span', null, l10n.t('Unsaved changes')));
+    else setChildren(this.footerStatus, h('span', 'nx-muted', l10n.t('No unsaved changes')));
   }
 
   /** Local messages first, then the host's messages the user has not acted on. */
@@ -319,7 +325,7 @@ export class ScheduleEditor {
     this.note = undefined;
     if (enabled && !hasHours(this.draft)) {
       this.draft = toDraft(proposedSchedule());
-      this.note = PROPOSAL_NOTE;
+      this.note = proposalNote();
     } else {
       this.draft.isEnabled = enabled;
     }
@@ -369,7 +375,11 @@ export class ScheduleEditor {
     for (const other of others) this.edit(`weeklySchedule.${other}`);
     this.draft = toDraft(copyDayToOthers(this.draft, day, others));
     const ranges = this.draft.weeklySchedule[day]?.hours.length ?? 0;
-    this.note = `Copied ${DAY_LABELS[day]} (${ranges === 0 ? 'no hours' : ranges === 1 ? '1 range' : `${ranges} ranges`}) to the other days; save to apply.`;
+    const label = dayLabel(day);
+    this.note =
+      ranges === 0 ? l10n.t('Copied {0} (no hours) to the other days; save to apply.', label)
+      : ranges === 1 ? l10n.t('Copied {0} (1 range) to the other days; save to apply.', label)
+      : l10n.t('Copied {0} ({1} ranges) to the other days; save to apply.', label, ranges);
     this.rebuild();
   }
 
@@ -408,9 +418,20 @@ export class ScheduleEditor {
         this.keepAfterFailure = true;
         this.edited = true;
         // The host's own account (with the fields) arrives before its reply; keep that one.
-        if (!this.saveError.shown) this.saveError.update({ text: `The schedule was not saved: ${errorText(error)}`, details: [] });
+        if (!this.saveError.shown) this.saveError.update({ text: l10n.t('The schedule was not saved: {0}', errorText(error)), details: [] });
         this.refreshState();
       });
   }
 }
 
+/** Says which time zone the hours are in, as far as the service tells. */
+export function timeZoneText(timeZone: ScheduleTimeZone): string {
+  switch (timeZone.kind) {
+    case 'set':
+      return l10n.t('Hours are in the subscriber’s time zone, {0}.', timeZone.zone);
+    case 'none':
+      return l10n.t('This subscriber has no time zone, and the service does not say which one it then applies to these hours. Set the subscriber’s time zone to be sure.');
+    case 'unknown':
+      return l10n.t('Hours are in the subscriber’s time zone, which could not be read.');
+  }
+}
