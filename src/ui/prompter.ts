@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { noLinks } from './text';
 
-const BACK: unique symbol = Symbol('back');
+// A registered symbol: the test API's scripted prompter (built into another bundle) answers Back too.
+const BACK: unique symbol = Symbol.for('novuExplorer.prompter.back');
 
 /** What a step of a multi-step flow answers when the user pressed its Back button. */
 export interface Back {
