@@ -40,6 +40,11 @@ for (const theme of ['dark', 'light', 'hc']) {
       await view.locator('section.nx-workflow').first().waitFor({ timeout: 30_000 });
       assert.ok((await view.locator('section.nx-workflow').count()) >= 3);
       assertNoSeriousViolations(await axeWebview(ui.page, `preferences loaded (${theme})`), 'loaded');
+      // The schedule says which time zone its hours are in: the subscriber's own.
+      const zone = view.locator('.nx-schedule-zone');
+      await zone.scrollIntoViewIfNeeded();
+      assert.equal(await zone.innerText(), 'Hours are in the subscriber’s time zone, Europe/London.');
+      await screenshot(ui.page, `preferences-timezone-${theme}`);
     });
 
     it('toggles a global channel and the service stores it', async () => {
