@@ -25,6 +25,7 @@ import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './subscribers/subscrib
 import { ACTIVITY_VIEW_ID, ActivityProvider } from './activity/activityProvider';
 import { ActivityCommands } from './activity/activityCommands';
 import { ActivityMemory } from './activity/activityMemory';
+import { isActivityFilterEmpty } from './activity/activityFilter';
 import type { NotificationNode } from './activity/activityNodes';
 import { registerNotificationLinks, type NotificationTerminalLinks } from './notifications/notificationLinks';
 import { Walkthrough } from './walkthrough';
@@ -95,7 +96,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber));
   const integrationCommands = new IntegrationCommands(json);
   const notificationPanels = new NotificationPanels(context, manager, json, log, () => loadPanels(context).NotificationPanel);
-  const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter);
+  // The Activity view's rows are whole notifications: opening one of them asks nothing again.
+  const heldByActivity = (connectionId: string) => (manager.active?.id === connectionId && activity.status === 'loaded' ? activity.notifications : undefined);
+  const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter, {
+    notification: (id, connectionId) => heldByActivity(connectionId)?.find((n) => n._id === id),
+    latest: (connectionId) => {
+      const rows = isActivityFilterEmpty(activity.filter) ? heldByActivity(connectionId) : undefined;
+      return rows && rows.length > 0 ? rows.slice(0, 10) : undefined;
+    },
+  });
   const links = registerNotificationLinks();
   const activityCommands = new ActivityCommands(
     manager,

@@ -15,11 +15,19 @@ import { ID_WORD_PATTERN, parseNotificationRef, type NotificationRef } from './n
 
 type Choice = { kind: 'notification'; id: string } | { kind: 'transaction'; id: string };
 
+/** Notifications the extension holds already, by connection: one by id, and the newest (undefined when not held). */
+export interface HeldNotifications {
+  notification(notificationId: string, connectionId: string): Notification | undefined;
+  latest(connectionId: string): readonly Notification[] | undefined;
+}
+
 export class NotificationCommands {
   constructor(
     private readonly manager: ConnectionManager,
     private readonly panels: NotificationPanels,
     private readonly prompter: () => Prompter,
+    /** What the extension already holds on a connection (the Activity view's rows), to show without asking again. */
+    private readonly held: HeldNotifications = { notification: () => undefined, latest: () => undefined },
   ) {}
 
   /**
@@ -31,12 +39,16 @@ export class NotificationCommands {
     if (!connection) return undefined;
     if (typeof notificationId === 'string' && notificationId.trim()) {
       const ref = parseNotificationRef(notificationId);
-      if (ref?.kind === 'notification') return this.panels.open(ref.id, connection);
+      if (ref?.kind === 'notification') return this.openId(ref.id, connection);
       return this.openRef({ kind: 'transaction', id: notificationId.trim() }, connection);
     }
-    const latest = await this.latest(connection);
+    // The pick opens at once: the latest notifications are the Activity view's when it holds them
+    // unfiltered, else they are read while the user types or pastes, and join the list on arrival.
+    let latest: readonly Notification[] = this.held.latest(connection.id) ?? [];
+    const more = latest.length > 0 ? undefined : this.latest(connection).then((found) => void (latest = found));
     const recent = this.panels.recent.filter((r) => r.connectionId === connection.id);
     const choice = await this.prompter().search<Choice>({
+      ...(more ? { more } : {}),
       title: vscode.l10n.t('Open Notification ({0})', connection.name),
       placeholder: vscode.l10n.t('Paste a notification ID or a transaction ID, or pick a recent one'),
       suggest: (text) => {
@@ -55,6 +67,8 @@ export class NotificationCommands {
       },
     });
     if (!choice || !choice.id) return undefined;
+    const listed = choice.kind === 'notification' ? latest.find((n) => n._id === choice.id) : undefined;
+    if (listed) return this.panels.open(listed._id, connection, { notification: listed, fresh: !this.held.latest(connection.id) });
     return this.openRef(choice, connection);
   }
 
@@ -83,8 +97,14 @@ export class NotificationCommands {
     return connection ? this.openRef(ref, connection) : undefined;
   }
 
+  /** Opens a notification by id: at once from what is held already, else the panel reads it. */
+  private openId(id: string, connection: Connection): NotificationPanel {
+    const held = this.held.notification(id, connection.id);
+    return this.panels.open(id, connection, held ? { notification: held, fresh: false } : undefined);
+  }
+
   private async openRef(ref: Choice, connection: Connection): Promise<NotificationPanel | undefined> {
-    if (ref.kind === 'notification') return this.panels.open(ref.id, connection);
+    if (ref.kind === 'notification') return this.openId(ref.id, connection);
     const client = await this.manager.clientFor(connection);
     if (!client) return undefined;
     let found: Notification[];
@@ -102,13 +122,16 @@ export class NotificationCommands {
       await this.prompter().message('warning', vscode.l10n.t('No notification has transaction ID "{0}" in "{1}".', ref.id, connection.name));
       return undefined;
     }
-    if (found.length === 1) return this.panels.open(found[0]!._id, connection);
+    // The list answers with whole notifications: the panel shows the one found without reading it again.
+    const seed = (n: Notification) => ({ notification: n, fresh: true });
+    if (found.length === 1) return this.panels.open(found[0]!._id, connection, seed(found[0]!));
     const id = await this.prompter().pick<string>({
       // Two or more here: none and one were handled above.
       title: vscode.l10n.t('Transaction {0}: {1} notifications', ref.id, found.length),
       items: found.map((n) => notificationPickItem(n, n._id)),
     });
-    return id ? this.panels.open(id, connection) : undefined;
+    const chosen = found.find((n) => n._id === id);
+    return chosen ? this.panels.open(chosen._id, connection, seed(chosen)) : undefined;
   }
 
   private async latest(connection: Connection): Promise<Notification[]> {

@@ -23,6 +23,16 @@ export interface NotificationPanelServices extends PanelServices {
   open(notificationId: string, connection: Connection): void;
 }
 
+/**
+ * The notification as the opener already has it (a list answer carries whole notifications), so the
+ * panel shows it without asking again. `fresh`: it was read for this opening; otherwise (a row
+ * loaded a while ago) a notification still moving is read again before it is shown.
+ */
+export interface NotificationSeed {
+  notification: Notification;
+  fresh: boolean;
+}
+
 export class NotificationPanel implements vscode.Disposable {
   private notification: Notification | undefined;
   private state: NotificationPanelState;
@@ -43,6 +53,7 @@ export class NotificationPanel implements vscode.Disposable {
     readonly notificationId: string,
     readonly connection: Connection,
     private readonly services: NotificationPanelServices,
+    seed?: NotificationSeed,
   ) {
     this.state = { kind: 'loading', id: notificationId };
     this.host = new PanelHost<NotificationRequests, NotificationPanelState>({
@@ -102,7 +113,11 @@ export class NotificationPanel implements vscode.Disposable {
       visibility.dispose();
       this.loadedEmitter.dispose();
     });
-    void this.load();
+    // Shown from what the opener has, with no request: a settled notification does not change, and
+    // one just read is as new as a read would be. One read a while ago and still moving is read again.
+    const usable = seed && seed.notification._id === notificationId && (seed.fresh || !buildViewModel(seed.notification).inProgress);
+    if (usable) this.show(seed.notification);
+    else void this.load();
   }
 
   /** What the webview shows now (tests read it). */
@@ -126,16 +141,21 @@ export class NotificationPanel implements vscode.Disposable {
       async (client, signal) => {
         const notification = await client.getNotification(this.notificationId, { signal });
         if (signal.aborted) return;
-        const changed = progressSignature(notification) !== (this.notification ? progressSignature(this.notification) : undefined);
-        this.notification = notification;
-        const model = buildViewModel(notification);
-        this.lastUpdated = formatTime(new Date().toISOString()).local;
-        this.panel.title = model.header.workflowName;
-        if (model.inProgress) this.schedule(changed);
-        this.setState({ kind: 'loaded', id: this.notificationId, connectionName: this.connection.name, model, live: this.liveState(model.inProgress) });
+        this.show(notification);
       },
       (error) => this.setState({ kind: 'error', id: this.notificationId, error }),
     );
+  }
+
+  /** Shows the notification as read now; schedules the next live refresh while it moves. */
+  private show(notification: Notification): void {
+    const changed = progressSignature(notification) !== (this.notification ? progressSignature(this.notification) : undefined);
+    this.notification = notification;
+    const model = buildViewModel(notification);
+    this.lastUpdated = formatTime(new Date().toISOString()).local;
+    this.panel.title = model.header.workflowName;
+    if (model.inProgress) this.schedule(changed);
+    this.setState({ kind: 'loaded', id: this.notificationId, connectionName: this.connection.name, model, live: this.liveState(model.inProgress) });
   }
 
   private liveState(inProgress: boolean): { active: boolean; nextInSeconds?: number; lastUpdatedLocal?: string } {

@@ -5,7 +5,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { l10n } from '../l10n';
 import type { Log } from '../log';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import type { NotificationPanel } from './notificationPanel';
+import type { NotificationPanel, NotificationSeed } from './notificationPanel';
 import { NOTIFICATION_PANEL_TYPE, panelStateSchema } from './panelState';
 import { PanelRegistry } from '../panels/panelRegistry';
 
@@ -20,7 +20,8 @@ export interface RecentNotification {
 }
 
 export class NotificationPanels implements vscode.Disposable {
-  private readonly registry: PanelRegistry<NotificationPanel>;
+  /** The extra is the notification when the opener already has it (a list answer, a loaded row). */
+  private readonly registry: PanelRegistry<NotificationPanel, NotificationSeed>;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -31,14 +32,14 @@ export class NotificationPanels implements vscode.Disposable {
     panelClass: () => typeof NotificationPanel,
   ) {
     const services = { extensionUri: context.extensionUri, manager, json, log, open: (id: string, connection: Connection) => void this.open(id, connection) };
-    this.registry = new PanelRegistry<NotificationPanel>(
+    this.registry = new PanelRegistry<NotificationPanel, NotificationSeed>(
       {
         viewType: NOTIFICATION_PANEL_TYPE,
         parseState: (state) => {
           const parsed = panelStateSchema.safeParse(state);
           return parsed.success ? { id: parsed.data.notificationId, connectionId: parsed.data.connectionId } : undefined;
         },
-        create: (webviewPanel, id, connection) => new (panelClass())(webviewPanel, id, connection, services),
+        create: (webviewPanel, id, connection, seed) => new (panelClass())(webviewPanel, id, connection, services, seed),
       },
       context.extensionUri,
       manager,
@@ -51,8 +52,8 @@ export class NotificationPanels implements vscode.Disposable {
   }
 
   /** Opens the notification's panel, or reveals it when it is open already. */
-  open(notificationId: string, connection: Connection): NotificationPanel {
-    return this.registry.open(notificationId, connection, l10n.t('Notification {0}', notificationId));
+  open(notificationId: string, connection: Connection, seed?: NotificationSeed): NotificationPanel {
+    return this.registry.open(notificationId, connection, l10n.t('Notification {0}', notificationId), seed);
   }
 
   /** Fires with each panel opened or restored. */

@@ -28,23 +28,30 @@ async function hostBench() {
   const activityStarted = performance.now();
   const activity = await startSandbox({ apiKey: 'bench-activity-key', activityCount: 10_000, activityEndsAtMs: Date.now() });
   log(`sandbox with ${activity.state.notifications.length.toLocaleString('en-US')} notifications up in ${Math.round(performance.now() - activityStarted)} ms`);
+  // Issue 14: a small sandbox for the latency stage (the test puts its own delaying proxy in front).
+  const latency = await startSandbox({ apiKey: 'bench-latency-key' });
   const out = join(tmp, 'host.json');
+  const latencyOut = join(tmp, 'latency.json');
   try {
     const code = await runVSCodeTests({
       extensionDevelopmentPath: ROOT,
       extensionTestsPath: join(ROOT, 'out/test/bench/host/index.js'),
-      env: { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_KEY: sandbox.apiKey, BENCH_ACTIVITY_URL: activity.url, BENCH_ACTIVITY_KEY: activity.apiKey, BENCH_OUT: out },
+      env: { BENCH_SANDBOX_URL: sandbox.url, BENCH_SANDBOX_KEY: sandbox.apiKey, BENCH_ACTIVITY_URL: activity.url, BENCH_ACTIVITY_KEY: activity.apiKey, BENCH_OUT: out, BENCH_LATENCY_URL: latency.url, BENCH_LATENCY_KEY: latency.apiKey, BENCH_LATENCY_OUT: latencyOut },
       label: 'bench',
       timeoutMs: 15 * 60_000,
       setup: false,
     });
     if (code !== 0) throw new Error('the in-VS-Code benchmark failed');
-    return JSON.parse(readFileSync(out, 'utf8'));
+    return { ...JSON.parse(readFileSync(out, 'utf8')), latency: JSON.parse(readFileSync(latencyOut, 'utf8')) };
   } finally {
     await sandbox.close();
     await activity.close();
+    await latency.close();
   }
 }
+
+/** The fewest sequential round trips the contract allows for an action (1 unless named here). */
+const LATENCY_FLOORS = {};
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value} ms`;
@@ -85,6 +92,14 @@ function table(results) {
   add('activity', 'requests per follow poll', String(a['requests per poll']), `1: ${a['requests per poll'] === 1 ? 'met' : 'MISSED'}`);
   add('activity', 'extension host heap by rows loaded', Object.entries(a.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
   add('activity', 'heap per 1,000 rows', `${a['heap MB per 1,000 rows']} MB`);
+  // Issue 14's budget: the fewest sequential round trips, and under 50 ms of our own at 250 ms.
+  for (const [delay, actions] of Object.entries(results.host.latency ?? {})) {
+    for (const [what, r] of Object.entries(actions)) {
+      const floor = LATENCY_FLOORS[what] ?? 1;
+      const own = delay === '250 ms' ? `; own < 50 ms: ${r.overheadMs < 50 ? 'met' : 'MISSED'}` : '';
+      add(`latency ${delay}`, what, `${ms(r.ms)} · ${r.requests} req · ${r.roundTrips} sequential · ${r.ratio}x · own ${ms(r.overheadMs)}`, `${floor} round trip${floor === 1 ? '' : 's'}: ${r.roundTrips <= floor ? 'met' : 'MISSED'}${own}`);
+    }
+  }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }

@@ -29,8 +29,8 @@ export type Answer =
   | { pick: unknown }
   | { input: string }
   | { confirm: boolean }
-  /** Types `search` into a search quick pick and accepts the item at `choose` (default 0). */
-  | { search: string; choose?: number }
+  /** Types `search` into a search quick pick and accepts the item at `choose` (default 0), or presses Escape after looking (`escape`). */
+  | { search: string; choose?: number; escape?: boolean }
   /**
    * A pick of several: types `typed` (default nothing) and accepts exactly the items whose keys are
    * listed, looked up among what is offered for no text and for `typed`.
@@ -95,8 +95,11 @@ export class ScriptedPrompter implements Prompter {
     const answer = this.next();
     if ('cancel' in answer) return undefined;
     assert.ok('search' in answer, `expected a search answer for "${options.title}"`);
+    // A person who waits for the list to fill in before choosing.
+    await options.more?.catch(() => undefined);
     const items = options.suggest(answer.search);
     this.searches.push({ text: answer.search, items: items as PickItem<unknown>[] });
+    if (answer.escape) return undefined;
     const item = items[answer.choose ?? 0];
     assert.ok(item, `the search "${answer.search}" offers item ${answer.choose ?? 0}`);
     return item.value;

@@ -68,9 +68,13 @@ describe('notification panel', function () {
     assert.match(first.items[0]!.label, /Open notification/);
 
     prompter.script({ search: F.failedTransactionId });
+    sandbox.clearRequests();
     await vscode.commands.executeCommand('novuExplorer.openNotification');
     await loaded(panelFor(F.failedNotificationId));
     assert.match(prompter.searches[1]!.items[0]!.label, /Find by transaction ID/);
+    // The transaction's list answer is the whole notification: the panel reads nothing more.
+    const reads = sandbox.requests.filter((r) => r.method === 'GET').map((r) => `${r.path}${r.query.transactionId ? ` transactionId` : ''}`);
+    assert.deepEqual(reads.sort(), ['/v1/notifications', '/v1/notifications transactionId'], 'the latest list (read behind the open pick) and the transaction');
 
     prompter.script({ search: '' });
     await vscode.commands.executeCommand('novuExplorer.openNotification').then(() => undefined, () => undefined);
@@ -112,15 +116,40 @@ describe('notification panel', function () {
     assert.equal(api.notificationPanels.all.length, 1);
   });
 
-  it('opens from a row of the Activity view', async () => {
+  it('opens from a row of the Activity view at once, asking nothing again for a settled notification', async () => {
     await api.activity.setFilter({ subscriberIds: [F.notificationSubscriberId] });
     const rows = await api.activity.getChildren();
     const row = rows.find((r) => (r as { notification?: { _id: string } }).notification?._id === F.canceledNotificationId);
     assert.ok(row, 'the canceled notification is listed for its subscriber');
+    sandbox.clearRequests();
     await vscode.commands.executeCommand('novuExplorer.openActivityNotification', row);
-    const state = await loaded(panelFor(F.canceledNotificationId));
+    const panel = panelFor(F.canceledNotificationId);
+    assert.equal(panel?.currentState.kind, 'loaded', 'shown from the row, with no wait');
+    const state = await loaded(panel);
     assert.ok(state.model.jobs.some((j) => j.summary === 'Canceled'));
+    assert.equal(sandbox.requests.length, 0, 'the row is the whole notification');
+    assert.equal(panel!.loads, 0);
+    // Its Refresh still reads it from the service.
+    await panel!.load();
+    assert.equal(sandbox.requests.filter((r) => r.path === `/v1/notifications/${F.canceledNotificationId}`).length, 1);
     await api.activity.setFilter({});
+  });
+
+  it('Open Notification… offers the Activity view\'s rows as the latest, with no request', async () => {
+    await api.activity.setFilter({});
+    api.activity.reload();
+    await api.activity.getChildren();
+    await waitFor(() => api.activity.status === 'loaded', 'the Activity view');
+    const newest = api.activity.notifications[0]!;
+    // Escape after looking: the pick offered the Activity view's newest rows.
+    const prompter = new ScriptedPrompter([{ search: '', escape: true }]);
+    api.setPrompter(prompter);
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.openNotification');
+    const offered = prompter.searches[0]!.items;
+    assert.ok(offered.some((i) => i.label.startsWith('Latest in')));
+    assert.ok(offered.some((i) => (i.value as { id?: string }).id === newest._id), 'the newest row is offered');
+    assert.equal(sandbox.requests.length, 0, 'the latest come from the Activity view');
   });
 
   it('refreshes by itself while jobs are moving, and stops once they settle', async () => {

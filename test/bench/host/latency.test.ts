@@ -1,0 +1,253 @@
+/**
+ * Issue 14's latency stage, inside the real VS Code extension host: the sandbox
+ * (BENCH_LATENCY_URL / _KEY) sits behind a proxy that holds every answer back by 100 ms, then
+ * 250 ms, as a real service 50 to 300 ms away would. Each user action is timed from the moment it
+ * is taken to the moment its result is handed to VS Code (the tree's rows loaded, the panel's
+ * state posted), with the requests it made and how many of them ran one after another. Results
+ * go to BENCH_LATENCY_OUT as JSON.
+ */
+import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../../src/extension';
+import { SANDBOX_FIXTURES as F } from '../../../src/sandbox/fixtures';
+import { sequentialRoundTrips, startLatencyProxy, type LatencyProxy } from '../latencyProxy';
+import { round } from '../stats';
+
+const EXTENSION_ID = 'novuexplorer.novu-explorer';
+const DELAYS = [100, 250];
+const RUNS = 3;
+
+export interface LatencyResult {
+  ms: number;
+  requests: number;
+  roundTrips: number;
+  /** Time over (sequential round trips × the delay): 1 is the floor. */
+  ratio: number;
+  /** What the extension adds beyond its round trips. */
+  overheadMs: number;
+  aborted: number;
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
+describe('latency: every user action at 100 ms and 250 ms from the service', () => {
+  let api: NovuExplorerApi;
+  let proxy: LatencyProxy;
+  const results: Record<string, Record<string, LatencyResult>> = {};
+
+  before(async () => {
+    const url = process.env.BENCH_LATENCY_URL;
+    const key = process.env.BENCH_LATENCY_KEY;
+    assert.ok(url && key && process.env.BENCH_LATENCY_OUT, 'BENCH_LATENCY_URL, _KEY and _OUT are set');
+    api = (await vscode.extensions.getExtension<NovuExplorerApi | undefined>(EXTENSION_ID)!.activate())!;
+    proxy = await startLatencyProxy(url, DELAYS[0]!);
+    await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
+    await api.activity.setFollow(false);
+  });
+
+  after(async () => {
+    writeFileSync(process.env.BENCH_LATENCY_OUT!, JSON.stringify(results, null, 2));
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await proxy.close();
+  });
+
+  /** Times one action `RUNS` times (after `prepare`, untimed) and keeps the median run. */
+  async function measure(delay: number, name: string, action: () => Promise<void>, prepare: () => Promise<void> = async () => {}): Promise<void> {
+    const runs: LatencyResult[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      await prepare();
+      await new Promise((r) => setTimeout(r, 50));
+      proxy.clear();
+      const start = performance.now();
+      await action();
+      const ms = performance.now() - start;
+      // Requests that started during the action (a view's own refresh after it is not the action's).
+      const requests = proxy.requests.filter((r) => r.startMs <= start + ms);
+      const roundTrips = sequentialRoundTrips(requests.filter((r) => !r.aborted));
+      runs.push({
+        ms: round(ms),
+        requests: requests.length,
+        roundTrips,
+        ratio: roundTrips ? round(ms / (roundTrips * delay), 2) : 0,
+        overheadMs: round(ms - roundTrips * delay),
+        aborted: requests.filter((r) => r.aborted).length,
+      });
+    }
+    const sorted = [...runs].sort((a, b) => a.ms - b.ms);
+    (results[`${delay} ms`] ??= {})[name] = sorted[Math.floor(sorted.length / 2)]!;
+    console.log(`    ${delay} ms · ${name}: ${JSON.stringify(sorted[Math.floor(sorted.length / 2)])}`);
+  }
+
+  for (const delay of DELAYS) {
+    it(`measures each action at ${delay} ms`, async () => {
+      proxy.delayMs = delay;
+      const connectionName = `Latency ${delay}`;
+      const viewsLoaded = () => Promise.all([api.subscribers.getChildren(), api.integrations.getChildren()]);
+
+      await measure(
+        delay,
+        'connection chosen → both views loaded',
+        async () => {
+          await api.manager.add({ name: `${connectionName} ${Math.random().toString(36).slice(2, 6)}`, region: 'custom', baseUrl: proxy.url }, process.env.BENCH_LATENCY_KEY!);
+          await viewsLoaded();
+        },
+        async () => {
+          if (api.manager.active) await api.manager.remove(api.manager.active);
+        },
+      );
+
+      await measure(delay, 'Refresh → both views loaded', async () => {
+        await vscode.commands.executeCommand('novuExplorer.refresh');
+        await viewsLoaded();
+      });
+
+      await measure(
+        delay,
+        'search by name → rows',
+        async () => {
+          api.subscribers.setFilter({ name: 'Alice' });
+          await api.subscribers.getChildren();
+        },
+        async () => {
+          api.subscribers.setFilter({});
+          await api.subscribers.getChildren();
+        },
+      );
+
+      await measure(
+        delay,
+        'Load more → rows',
+        async () => {
+          await api.subscribers.loadMore();
+        },
+        async () => {
+          api.subscribers.setFilter({});
+          await api.subscribers.getChildren();
+          await until(() => api.subscribers.status === 'loaded' && api.subscribers.hasMore, 'a first page with more after it');
+        },
+      );
+
+      const closePanels = async () => {
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      };
+      const notificationLoaded = (id: string) => () => api.notificationPanels.all.find((p) => p.notificationId === id)?.currentState.kind === 'loaded';
+      await measure(
+        delay,
+        'open notification by id → panel state posted',
+        async () => {
+          await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
+          await until(notificationLoaded(F.failedNotificationId), 'the notification');
+        },
+        closePanels,
+      );
+      await measure(
+        delay,
+        'open notification by transaction id → panel state posted',
+        async () => {
+          await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedTransactionId);
+          await until(notificationLoaded(F.failedNotificationId), 'the notification');
+        },
+        closePanels,
+      );
+
+      await measure(
+        delay,
+        "a subscriber's Show Notifications → Activity rows",
+        async () => {
+          const [row] = (await api.subscribers.getChildren()).filter((n) => 'subscriber' in n);
+          await vscode.commands.executeCommand('novuExplorer.showSubscriberNotifications', row);
+          await until(() => api.activity.status === 'loaded' && api.activity.filter.subscriberIds?.length === 1, 'the filtered Activity view');
+        },
+        async () => {
+          await api.activity.setFilter({});
+          api.subscribers.setFilter({ subscriberId: F.notificationSubscriberId });
+          await api.subscribers.getChildren();
+        },
+      );
+      api.subscribers.setFilter({});
+
+      await measure(
+        delay,
+        'Activity first load → rows',
+        async () => {
+          api.activity.reload();
+          await until(() => api.activity.status === 'loaded', 'the Activity view');
+        },
+        async () => {
+          await api.activity.setFilter({});
+        },
+      );
+      await measure(delay, 'one Activity follow poll', async () => {
+        await api.activity.poll();
+      });
+
+      const prefsLoaded = () => api.preferencesPanels.all.find((p) => p.subscriberId === F.preferencesSubscriberId)?.state.kind === 'loaded';
+      await measure(
+        delay,
+        'open preferences → panel state posted',
+        async () => {
+          api.preferencesPanels.open(F.preferencesSubscriberId, api.manager.active!, { name: 'Sam Schedule', timezone: 'Europe/London' });
+          await until(prefsLoaded, 'the preferences');
+        },
+        closePanels,
+      );
+      api.preferencesPanels.open(F.preferencesSubscriberId, api.manager.active!, { name: 'Sam Schedule', timezone: 'Europe/London' });
+      await until(prefsLoaded, 'the preferences');
+      const panel = api.preferencesPanels.all.find((p) => p.subscriberId === F.preferencesSubscriberId)!;
+      await measure(delay, 'one preference toggle → the service answered', async () => {
+        const state = panel.state;
+        assert.equal(state.kind, 'loaded');
+        const sms = state.kind === 'loaded' ? state.model.global.channels.find((c) => c.channel === 'sms')! : undefined;
+        const saved = new Promise<void>((resolve) => {
+          const listener = panel.onDidSave(() => {
+            listener.dispose();
+            resolve();
+          });
+        });
+        panel.setChannel('sms', !sms!.enabled);
+        await saved;
+      });
+      await measure(delay, 'schedule save → the service answered', async () => {
+        const state = panel.state;
+        const schedule = state.kind === 'loaded' ? state.model.global.schedule : undefined;
+        assert.ok(schedule);
+        const saved = new Promise<void>((resolve) => {
+          const listener = panel.onDidSave(() => {
+            listener.dispose();
+            resolve();
+          });
+        });
+        panel.saveSchedule(schedule);
+        await saved;
+      });
+      await closePanels();
+
+      let created = 0;
+      await measure(delay, 'Create Subscriber: the last Enter → the row revealed', async () => {
+        const id = `latency-${delay}-${created++}-${Date.now()}`;
+        // Answered at once: what is timed is the request and the row, as after the last Enter.
+        api.setPrompter({
+          input: async (o: { value?: string; step?: number }) => (o.step === 1 ? id : (o.value ?? '')),
+          pick: async () => 'create',
+          search: async () => undefined,
+          pickMany: async () => undefined,
+          message: async () => undefined,
+          confirm: async () => false,
+        } as unknown as Parameters<NovuExplorerApi['setPrompter']>[0]);
+        try {
+          await vscode.commands.executeCommand('novuExplorer.createSubscriber');
+          await until(() => api.subscribers.subscribers.some((s) => s.subscriberId === id), 'the new row');
+        } finally {
+          api.setPrompter(undefined);
+        }
+      });
+    });
+  }
+});
