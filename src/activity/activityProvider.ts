@@ -20,7 +20,6 @@ import type { ActivityMemory, ActivitySettings } from './activityMemory';
 import { JobNode, NotificationNode } from './activityNodes';
 import { failuresText, isFailed } from './activityRows';
 import { formatCount } from '../format/numbers';
-import { showProgressWhile } from '../ui/progress';
 
 export const ACTIVITY_VIEW_ID = 'novuExplorer.activity';
 
@@ -381,7 +380,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     let unauthorized = false;
     try {
       const query = { ...activityQuery(this.settings.filter, this.now()), page: first ? 0 : this.list.nextPage(limit), limit };
-      const page = await showProgressWhile({ location: { viewId: ACTIVITY_VIEW_ID } }, active.client.listNotifications(query, { signal: controller.signal }));
+      const page = await vscode.window.withProgress({ location: { viewId: ACTIVITY_VIEW_ID } }, () => active.client.listNotifications(query, { signal: controller.signal }));
       if (generation !== this.generation) return;
       this.list.append(page.data, limit);
       this.noteWorkflows(page.data);

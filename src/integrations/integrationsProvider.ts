@@ -12,7 +12,6 @@ import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
 import { fieldTooltip } from '../ui/text';
 import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
-import { showProgressWhile } from '../ui/progress';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 
@@ -224,7 +223,9 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.updateViewText();
     let unauthorized = false;
     try {
-      const list = await showProgressWhile({ location: { viewId: INTEGRATIONS_VIEW_ID } }, active.client.listActiveIntegrations({ signal: controller.signal }));
+      const list = await vscode.window.withProgress({ location: { viewId: INTEGRATIONS_VIEW_ID } }, () =>
+        active.client.listActiveIntegrations({ signal: controller.signal }),
+      );
       if (generation !== this.generation) return;
       this.integrations = list.map(toSafeIntegration);
       this.error = undefined;

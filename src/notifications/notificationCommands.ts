@@ -12,7 +12,6 @@ import { noIcons } from '../ui/text';
 import { notificationPickItem } from './notificationItems';
 import { NOTIFICATION_ID_PATTERN } from './protocol';
 import { ID_WORD_PATTERN, parseNotificationRef, type NotificationRef } from './notificationRefs';
-import { showProgressWhile } from '../ui/progress';
 
 type Choice = { kind: 'notification'; id: string } | { kind: 'transaction'; id: string };
 
@@ -110,7 +109,9 @@ export class NotificationCommands {
     if (!client) return undefined;
     let found: Notification[];
     try {
-      const page = await showProgressWhile({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding transaction {0}…', ref.id) }, client.listNotifications({ transactionId: ref.id, limit: 10 }));
+      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding transaction {0}…', ref.id) }, () =>
+        client.listNotifications({ transactionId: ref.id, limit: 10 }),
+      );
       found = page.data;
     } catch (error) {
       const action = await this.prompter().message('error', formatErrorLine(vscode.l10n.t('Could not look up the transaction'), describeError(error)), vscode.l10n.t('Show Log'));

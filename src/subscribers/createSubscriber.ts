@@ -9,7 +9,6 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import { isBack, type Back, type Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { FIELDS, draftToInput, emptyDraft, fieldOfServiceError, type Draft, type DraftField, type FieldSpec } from './subscriberDraft';
-import { showProgressWhile } from '../ui/progress';
 
 export async function createSubscriberFlow(prompter: Prompter, client: NovuClient, initial: Partial<Draft> = {}): Promise<Subscriber | undefined> {
   const draft: Draft = { ...emptyDraft(), ...initial };
@@ -62,10 +61,13 @@ export async function createSubscriberFlow(prompter: Prompter, client: NovuClien
     const body = JSON.stringify(input);
     if (idempotency?.body !== body) idempotency = { body, key: globalThis.crypto.randomUUID() };
     try {
-      return await showProgressWhile(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating subscriber {0}…', input.subscriberId) },
-        client.createSubscriber(input, { failIfExists: true, idempotencyKey: idempotency!.key }),
+      const created = client.createSubscriber(input, { failIfExists: true, idempotencyKey: idempotency!.key });
+      // The progress shows while it waits; the row is added the moment the answer arrives, not when
+      // the progress notification has been taken down.
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating subscriber {0}…', input.subscriberId) }, () =>
+        created.catch(() => undefined),
       );
+      return await created;
     } catch (error) {
       const target = fieldToFix(error);
       if (target) {

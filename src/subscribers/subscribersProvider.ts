@@ -12,7 +12,6 @@ import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type Loa
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
 import { formatCount } from '../format/numbers';
-import { showProgressWhile } from '../ui/progress';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
 
@@ -162,7 +161,9 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   async refreshOne(node: SubscriberNode): Promise<void> {
     const active = await this.manager.activeClient();
     if (!active) return;
-    const page = await showProgressWhile({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, active.client.searchSubscribers({ subscriberId: node.subscriber.subscriberId, limit: 1 }));
+    const page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
+      active.client.searchSubscribers({ subscriberId: node.subscriber.subscriberId, limit: 1 }),
+    );
     const fresh = page.data[0];
     if (fresh) {
       node.subscriber = fresh;
@@ -238,7 +239,9 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     // Set when the key was rejected: the state change reloads the view, and this load still reports.
     let unauthorized = false;
     try {
-      const page = await showProgressWhile({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, active.client.searchSubscribers(query, { signal: controller.signal }));
+      const page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
+        active.client.searchSubscribers(query, { signal: controller.signal }),
+      );
       if (generation !== this.generation) return;
       for (const subscriber of page.data) {
         const key = subscriber._id ?? subscriber.subscriberId;
