@@ -126,11 +126,6 @@ export class ConnectionManager implements vscode.Disposable {
       this.setState('unauthorized');
       return undefined;
     }
-    return this.remember(connection, baseUrl, apiKey);
-  }
-
-  /** Makes and keeps the client of a connection whose key is known. */
-  private remember(connection: Connection, baseUrl: string, apiKey: string): NovuClient {
     this.log.addSecret(apiKey);
     const client = this.createClient(connection.name, baseUrl, apiKey, {}, (status) => {
       // Whatever asked (a view, a panel, Create Subscriber), a 401 means the key no longer works:
@@ -172,14 +167,11 @@ export class ConnectionManager implements vscode.Disposable {
 
   async add(connection: Omit<Connection, 'id'>, apiKey: string, environmentId?: string): Promise<Connection> {
     const saved: Connection = { ...connection, id: globalThis.crypto.randomUUID() };
-    // The views load at once with the key in hand, while it is written to the secret storage (the
-    // list in globalState reads back at once): no storage round trip before their first request.
-    this.remember(saved, saved.baseUrl, apiKey);
-    const stored = Promise.all([this.context.secrets.store(SECRET_PREFIX + saved.id, apiKey), this.context.globalState.update(CONNECTIONS_KEY, [...this.connections, saved])]);
+    await this.context.secrets.store(SECRET_PREFIX + saved.id, apiKey);
+    await this.context.globalState.update(CONNECTIONS_KEY, [...this.connections, saved]);
     if (environmentId) this.environments.set(saved.id, environmentId);
     this.log.info(`Added connection "${saved.name}" (${saved.baseUrl}).`);
     await this.switchTo(saved.id);
-    await stored;
     return saved;
   }
 
@@ -204,11 +196,9 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async switchTo(id: string | undefined): Promise<void> {
-    // globalState reads back the new value at once: the views start while it is written.
-    const stored = this.context.globalState.update(ACTIVE_KEY, id);
+    await this.context.globalState.update(ACTIVE_KEY, id);
     if (id) this.log.info(`Active connection: "${this.active?.name}".`);
     await this.announceActive();
-    await stored;
   }
 
   private async announceActive(): Promise<void> {

@@ -61,13 +61,9 @@ export async function createSubscriberFlow(prompter: Prompter, client: NovuClien
     const body = JSON.stringify(input);
     if (idempotency?.body !== body) idempotency = { body, key: globalThis.crypto.randomUUID() };
     try {
-      const created = client.createSubscriber(input, { failIfExists: true, idempotencyKey: idempotency!.key });
-      // The progress shows while it waits; the row is added the moment the answer arrives, not when
-      // the progress notification has been taken down.
-      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating subscriber {0}…', input.subscriberId) }, () =>
-        created.catch(() => undefined),
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating subscriber {0}…', input.subscriberId) }, () =>
+        client.createSubscriber(input, { failIfExists: true, idempotencyKey: idempotency!.key }),
       );
-      return await created;
     } catch (error) {
       const target = fieldToFix(error);
       if (target) {
