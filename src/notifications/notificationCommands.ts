@@ -42,13 +42,11 @@ export class NotificationCommands {
       if (ref?.kind === 'notification') return this.openId(ref.id, connection);
       return this.openRef({ kind: 'transaction', id: notificationId.trim() }, connection);
     }
-    // The pick opens at once: the latest notifications are the Activity view's when it holds them
-    // unfiltered, else they are read while the user types or pastes, and join the list on arrival.
-    let latest: readonly Notification[] = this.held.latest(connection.id) ?? [];
-    const more = latest.length > 0 ? undefined : this.latest(connection).then((found) => void (latest = found));
+    // The latest notifications are the Activity view's when it holds them unfiltered (no request).
+    const held = this.held.latest(connection.id);
+    const latest = held ?? (await this.latest(connection));
     const recent = this.panels.recent.filter((r) => r.connectionId === connection.id);
     const choice = await this.prompter().search<Choice>({
-      ...(more ? { more } : {}),
       title: vscode.l10n.t('Open Notification ({0})', connection.name),
       placeholder: vscode.l10n.t('Paste a notification ID or a transaction ID, or pick a recent one'),
       suggest: (text) => {
@@ -68,7 +66,7 @@ export class NotificationCommands {
     });
     if (!choice || !choice.id) return undefined;
     const listed = choice.kind === 'notification' ? latest.find((n) => n._id === choice.id) : undefined;
-    if (listed) return this.panels.open(listed._id, connection, { notification: listed, fresh: !this.held.latest(connection.id) });
+    if (listed) return this.panels.open(listed._id, connection, { notification: listed, fresh: !held });
     return this.openRef(choice, connection);
   }
 

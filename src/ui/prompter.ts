@@ -62,8 +62,6 @@ export interface SearchOptions<T> {
   value?: string;
   /** The choices for what is typed so far; called on every change. */
   suggest: (text: string) => PickItem<T>[];
-  /** Choices still on their way: the pick shows progress, and suggests again when this settles. */
-  more?: Promise<unknown>;
 }
 
 export interface PickManyOptions<T> {
@@ -150,13 +148,6 @@ export class VsCodePrompter implements Prompter {
       pick.items = items.map((item) => ({ ...item, alwaysShow: true }));
     };
     update(pick.value);
-    if (options.more) {
-      pick.busy = true;
-      void options.more.finally(() => {
-        pick.busy = false;
-        update(pick.value);
-      });
-    }
     return new Promise((resolve) => {
       let done = false;
       pick.onDidChangeValue(update);

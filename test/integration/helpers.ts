@@ -95,8 +95,6 @@ export class ScriptedPrompter implements Prompter {
     const answer = this.next();
     if ('cancel' in answer) return undefined;
     assert.ok('search' in answer, `expected a search answer for "${options.title}"`);
-    // A person who waits for the list to fill in before choosing.
-    await options.more?.catch(() => undefined);
     const items = options.suggest(answer.search);
     this.searches.push({ text: answer.search, items: items as PickItem<unknown>[] });
     if (answer.escape) return undefined;
