@@ -37,6 +37,16 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   }
 }
 
+/** Resolves when the panel's next change has been accepted by the service. */
+function nextSave(panel: { onDidSave: vscode.Event<void> }): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = panel.onDidSave(() => {
+      listener.dispose();
+      resolve();
+    });
+  });
+}
+
 describe('latency: every user action at 100 ms and 250 ms from the service', () => {
   let api: NovuExplorerApi;
   let proxy: LatencyProxy;
@@ -205,12 +215,7 @@ describe('latency: every user action at 100 ms and 250 ms from the service', () 
         const state = panel.state;
         assert.equal(state.kind, 'loaded');
         const sms = state.kind === 'loaded' ? state.model.global.channels.find((c) => c.channel === 'sms')! : undefined;
-        const saved = new Promise<void>((resolve) => {
-          const listener = panel.onDidSave(() => {
-            listener.dispose();
-            resolve();
-          });
-        });
+        const saved = nextSave(panel);
         panel.setChannel('sms', !sms!.enabled);
         await saved;
       });
@@ -218,12 +223,7 @@ describe('latency: every user action at 100 ms and 250 ms from the service', () 
         const state = panel.state;
         const schedule = state.kind === 'loaded' ? state.model.global.schedule : undefined;
         assert.ok(schedule);
-        const saved = new Promise<void>((resolve) => {
-          const listener = panel.onDidSave(() => {
-            listener.dispose();
-            resolve();
-          });
-        });
+        const saved = nextSave(panel);
         panel.saveSchedule(schedule);
         await saved;
       });
