@@ -210,8 +210,8 @@ export class ActivityCommands {
 
   /** A subscriber's Show Notifications: the Activity view, filtered to that subscriber, in sight. */
   async showForSubscriber(subscriberId: string): Promise<void> {
-    await this.activity.setFilter({ subscriberIds: [subscriberId] });
-    await this.reveal();
+    // The view is shown while its filtered rows are asked for, not after.
+    await Promise.all([this.activity.setFilter({ subscriberIds: [subscriberId] }), this.reveal()]);
   }
 
   async showOnlySubscriber(node: NotificationNode | undefined): Promise<void> {

@@ -163,15 +163,19 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return this.nodes.get(notificationId);
   }
 
+  // The settings take effect at once and the view asks again before the storage write ends: the
+  // write is not on the user's path (issue 14).
   async setFilter(filter: ActivityFilter): Promise<void> {
-    await this.save({ ...this.settings, filter: normalizeActivityFilter(filter) });
+    const saved = this.save({ ...this.settings, filter: normalizeActivityFilter(filter) });
     this.reload();
+    await saved;
   }
 
   async setFailuresOnly(failuresOnly: boolean): Promise<void> {
-    await this.save({ ...this.settings, failuresOnly });
+    const saved = this.save({ ...this.settings, failuresOnly });
     this.updateViewText();
     this.changed.fire(undefined);
+    await saved;
   }
 
   async setFollow(follow: boolean): Promise<void> {
@@ -211,6 +215,9 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     this.updateBadge();
     this.updateViewText();
     this.changed.fire(undefined);
+    // A shown view asks at once rather than when the workbench next asks for its rows (its tree
+    // holds change events back by up to 200 ms): the request leaves with the user's action.
+    if (this.viewValue?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {

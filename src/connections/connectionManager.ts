@@ -126,7 +126,11 @@ export class ConnectionManager implements vscode.Disposable {
       this.setState('unauthorized');
       return undefined;
     }
-    this.log.addSecret(apiKey);
+    return this.keepClient(connection, baseUrl, apiKey);
+  }
+
+  /** Makes and keeps the client of a saved connection. */
+  private keepClient(connection: Connection, baseUrl: string, apiKey: string): NovuClient {
     const client = this.createClient(connection.name, baseUrl, apiKey, {}, (status) => {
       // Whatever asked (a view, a panel, Create Subscriber), a 401 means the key no longer works:
       // every view then says so at once, instead of each finding out on its own.
@@ -167,11 +171,18 @@ export class ConnectionManager implements vscode.Disposable {
 
   async add(connection: Omit<Connection, 'id'>, apiKey: string, environmentId?: string): Promise<Connection> {
     const saved: Connection = { ...connection, id: globalThis.crypto.randomUUID() };
-    await this.context.secrets.store(SECRET_PREFIX + saved.id, apiKey);
-    await this.context.globalState.update(CONNECTIONS_KEY, [...this.connections, saved]);
+    // The three writes go out together (each takes a trip to the workbench), and the views' first
+    // requests use the key in hand instead of reading it back from SecretStorage (issue 14).
+    await Promise.all([
+      this.context.secrets.store(SECRET_PREFIX + saved.id, apiKey),
+      this.context.globalState.update(CONNECTIONS_KEY, [...this.connections, saved]),
+      this.context.globalState.update(ACTIVE_KEY, saved.id),
+    ]);
     if (environmentId) this.environments.set(saved.id, environmentId);
+    this.keepClient(saved, saved.baseUrl, apiKey);
     this.log.info(`Added connection "${saved.name}" (${saved.baseUrl}).`);
-    await this.switchTo(saved.id);
+    this.log.info(`Active connection: "${saved.name}".`);
+    await this.announceActive();
     return saved;
   }
 

@@ -61,9 +61,16 @@ export async function createSubscriberFlow(prompter: Prompter, client: NovuClien
     const body = JSON.stringify(input);
     if (idempotency?.body !== body) idempotency = { body, key: globalThis.crypto.randomUUID() };
     try {
-      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating subscriber {0}…', input.subscriberId) }, () =>
-        client.createSubscriber(input, { failIfExists: true, idempotencyKey: idempotency!.key }),
+      const request = client.createSubscriber(input, { failIfExists: true, idempotencyKey: idempotency!.key });
+      // The progress notification shows while the request is out, but the answer is not held until
+      // VS Code has taken the notification down (tens of milliseconds): the row comes at once.
+      void vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Creating subscriber {0}…', input.subscriberId) }, () =>
+        request.then(
+          () => undefined,
+          () => undefined,
+        ),
       );
+      return await request;
     } catch (error) {
       const target = fieldToFix(error);
       if (target) {

@@ -110,6 +110,9 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     this.state = emptyState();
     this.updateViewText();
     this.changed.fire(undefined);
+    // A shown view asks at once rather than when the workbench next asks for its rows (its tree
+    // holds change events back by up to 200 ms): the request leaves with the user's action.
+    if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {

@@ -42,6 +42,22 @@ export function sequentialRoundTrips(requests: readonly Pick<ProxiedRequest, 'st
   return Math.max(0, ...depth);
 }
 
+/**
+ * The time the service side took on the critical path: the longest chain (by time) of requests in
+ * which each started after the one before it had ended, summed from arrival to answer at the proxy.
+ * An action's time less this is what the extension itself added (before, between and after).
+ */
+export function criticalPathMs(requests: readonly Pick<ProxiedRequest, 'startMs' | 'endMs'>[]): number {
+  const sorted = [...requests].sort((a, b) => a.startMs - b.startMs);
+  const longest: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let before = 0;
+    for (let j = 0; j < i; j++) if (sorted[j]!.endMs <= sorted[i]!.startMs) before = Math.max(before, longest[j]!);
+    longest.push(before + (sorted[i]!.endMs - sorted[i]!.startMs));
+  }
+  return Math.max(0, ...longest);
+}
+
 export async function startLatencyProxy(target: string, delayMs: number): Promise<LatencyProxy> {
   const upstream = new URL(target);
   const requests: ProxiedRequest[] = [];

@@ -25,9 +25,10 @@ const THEME_CLASSES = { dark: 'vs-dark', light: 'vs', hc: 'hc-black' };
  * Starts code-server with the extension under development and opens the workbench.
  * @param {{ theme?: 'dark' | 'light' | 'hc', env?: Record<string, string>, settings?: Record<string, unknown> }} [options]
  */
-export async function launch({ theme = 'dark', env = {}, settings = {} } = {}) {
+/** `extraExtensions`: more extension folders, installed beside ours (the bench's empty panel). */
+export async function launch({ theme = 'dark', env = {}, settings = {}, extraExtensions = [] } = {}) {
   await ensureVSCode();
-  const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings } });
+  const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings }, extensions: extraExtensions });
   let workbench;
   try {
     workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark' });

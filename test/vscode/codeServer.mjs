@@ -2,7 +2,7 @@
 // workbench in Debian's Chromium through playwright-core. Used by runTests.mjs, demo.mjs and any
 // Playwright-style UI test. Run `node test/vscode/setup.mjs` (or ensureVSCode()) first.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -80,6 +80,7 @@ function isGroupAlive(pid) {
  *   default: a fresh temp folder that close() removes.
  * @param {boolean} [options.verbose] copy code-server's output to stderr (also VSCODE_TEST_VERBOSE=1).
  * @param {number} [options.startTimeoutMs] how long to wait for /healthz (default 60 s).
+ * @param {string[]} [options.extensions] extension folders to install (copied into the extensions folder).
  * @returns {Promise<{ url: string, port: number, dataDir: string, pid: number,
  *   exited: Promise<{ code: number|null, signal: string|null }>, output: () => string,
  *   close: () => Promise<void> }>}
@@ -91,6 +92,7 @@ export async function startCodeServer({
   dataDir,
   verbose = !!process.env.VSCODE_TEST_VERBOSE,
   startTimeoutMs = 60_000,
+  extensions = [],
 } = {}) {
   const paths = vscodePaths();
   if (!existsSync(paths.entry)) {
@@ -104,6 +106,12 @@ export async function startCodeServer({
   const tmp = join(dataDir, 'tmp');
   for (const d of [join(userDataDir, 'User'), extensionsDir, tmp, join(dataDir, 'xdg-data'), join(dataDir, 'xdg-config')]) {
     mkdirSync(d, { recursive: true });
+  }
+  // Extra extensions (folders with a package.json) are installed by copying them in, as
+  // `<publisher>.<name>-<version>`: the workbench finds them when it scans the folder.
+  for (const folder of extensions) {
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    cpSync(folder, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
   }
   const settingsFile = join(userDataDir, 'User', 'settings.json');
   let previous = {};

@@ -1,7 +1,7 @@
 /** Issue 14: the latency proxy holds each answer back by its delay, counts sequential round trips, and sees aborts. */
 import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { sequentialRoundTrips, startLatencyProxy } from '../../bench/latencyProxy';
+import { criticalPathMs, sequentialRoundTrips, startLatencyProxy } from '../../bench/latencyProxy';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 
 describe('the latency proxy', () => {
@@ -14,6 +14,13 @@ describe('the latency proxy', () => {
       3,
       'a parallel pair, then two in a row',
     );
+  });
+
+  it("sums the service side's time along the longest chain, parallel requests once", () => {
+    assert.equal(criticalPathMs([]), 0);
+    assert.equal(criticalPathMs([{ startMs: 0, endMs: 100 }, { startMs: 5, endMs: 130 }]), 125, 'the longer of two in parallel');
+    assert.equal(criticalPathMs([{ startMs: 0, endMs: 100 }, { startMs: 140, endMs: 240 }]), 200, 'two in a row, the gap between them not counted');
+    assert.equal(criticalPathMs([{ startMs: 0, endMs: 300 }, { startMs: 1, endMs: 101 }, { startMs: 102, endMs: 152 }]), 300, 'one long request beats a shorter chain');
   });
 
   let sandbox: Sandbox | undefined;
