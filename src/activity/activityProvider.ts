@@ -238,8 +238,11 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (node) return (await node.children?.()) ?? [];
     // A reload while the first page loads (a new filter, another connection) starts it again: the
     // rows returned are the newest load's, never an empty list from the one it replaced.
-    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready' && !this.started; attempt++) {
-      this.firstPage ??= this.loadPage(true);
+    // A first page already under way (a reload sends it at once) is awaited too, so the rows
+    // returned are never the empty list of a load still out.
+    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
+      if (!this.started) this.firstPage ??= this.loadPage(true);
+      else if (this.statusValue !== 'loading' || !this.firstPage) break;
       await this.firstPage;
     }
     return this.manager.state === 'ready' ? this.rootNodes() : [];

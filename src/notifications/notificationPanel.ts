@@ -116,8 +116,13 @@ export class NotificationPanel implements vscode.Disposable {
     // Shown from what the opener has, with no request: a settled notification does not change, and
     // one just read is as new as a read would be. One read a while ago and still moving is read again.
     const usable = seed && seed.notification._id === notificationId && (seed.fresh || !buildViewModel(seed.notification).inProgress);
-    if (usable) this.show(seed.notification);
-    else void this.load();
+    if (usable) {
+      this.show(seed.notification);
+      // Shown inside the constructor, before whoever opened the panel could listen: say it loaded
+      // once they can (the walkthrough's step, the recent list), as a read would have.
+      // (A panel closed meanwhile has disposed its emitter, and firing it does nothing.)
+      void Promise.resolve().then(() => this.loadedEmitter.fire(this.state));
+    } else void this.load();
   }
 
   /** What the webview shows now (tests read it). */

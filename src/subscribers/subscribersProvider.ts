@@ -127,8 +127,11 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     if (node) return (await node.children?.()) ?? [];
     const call = ++this.rootCalls;
     if (this.manager.state !== 'ready') return [];
-    if (!this.state.started) {
-      this.firstPage ??= this.loadPage(true);
+    // A first page already under way (a reload sends it at once) is awaited too, so the rows
+    // returned are never the empty list of a load still out; a reload meanwhile starts again.
+    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
+      if (!this.state.started) this.firstPage ??= this.loadPage(true);
+      else if (this.state.status !== 'loading' || !this.firstPage) break;
       await this.firstPage;
     }
     // The key may have been rejected while the page loaded: the welcome content shows instead.
