@@ -48,8 +48,9 @@ export class Log implements vscode.Disposable {
     const outcome = entry.status !== undefined ? String(entry.status) : (entry.error ?? 'failed');
     const retries = entry.retries > 0 ? ` after ${entry.retries} ${entry.retries === 1 ? 'retry' : 'retries'}` : '';
     const replay = entry.replayed ? ' (idempotent replay)' : '';
+    const transaction = entry.transactionId !== undefined ? ` transaction ${entry.transactionId}` : '';
     const level: LogLevel = entry.status !== undefined && entry.status < 400 ? 'info' : 'warn';
-    this.write(level, `[${connectionName}] ${entry.method} ${entry.path} → ${outcome} in ${entry.durationMs} ms${retries}${replay}`);
+    this.write(level, `[${connectionName}] ${entry.method} ${entry.path} → ${outcome} in ${entry.durationMs} ms${retries}${replay}${transaction}`);
   }
 
   show(): void {

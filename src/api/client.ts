@@ -6,6 +6,7 @@ import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions
 import type * as z from 'zod/mini';
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, type FieldErrors } from './errors';
 import {
+  cancelResultSchema,
   errorBodySchema,
   integrationListSchema,
   notificationPageSchema,
@@ -13,22 +14,26 @@ import {
   preferencesSchema,
   subscriberPageSchema,
   subscriberSchema,
+  triggerResultSchema,
   type Integration,
   type Notification,
   type NotificationPage,
   type Preferences,
   type Subscriber,
   type SubscriberPage,
+  type TriggerResult,
 } from './schemas';
 import {
   validateCreateSubscriber,
   validateNotificationQuery,
   validatePreferencesPatch,
   validateSearchQuery,
+  validateTriggerBody,
   type CreateSubscriberInput,
   type NotificationListQuery,
   type PreferencesPatch,
   type SubscriberSearchQuery,
+  type TriggerBody,
 } from './validation';
 import { l10n } from '../l10n';
 
@@ -48,6 +53,8 @@ export interface RequestLogEntry {
   /** The error's class name when the call failed without an HTTP status. */
   error?: string;
   replayed?: boolean;
+  /** A trigger's transaction id (never its payload: the body's values stay out of the log). */
+  transactionId?: string;
 }
 
 export interface NovuClientOptions {
@@ -78,7 +85,7 @@ export interface CreateSubscriberOptions extends RequestOptions {
 type Query = Record<string, string | number | boolean | string[] | undefined>;
 
 interface CallSpec<T> {
-  method: 'get' | 'post' | 'patch';
+  method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   query?: Query;
   body?: unknown;
@@ -86,6 +93,8 @@ interface CallSpec<T> {
   /** The body has fields next to `data` (paged lists): unwrap only a `{ data: { ... } }` object. */
   paged?: boolean;
   options?: RequestOptions;
+  /** Named in the log line (a trigger's, or a cancel's, transaction id). */
+  transactionId?: string;
 }
 
 /** True for the error a fetch raises when the caller's signal aborted it. */
@@ -181,12 +190,32 @@ export class NovuClient {
     return this.call({ method: 'get', path: 'v1/notifications', query: { ...rest, ...arrays }, schema: notificationPageSchema, paged: true, options });
   }
 
+  /**
+   * `POST /v1/events/trigger` (contract §7): starts a run of a workflow. The answer's `status` says
+   * whether it did (`processed`) or why not; it carries no notification id, so callers find the new
+   * run by the body's `transactionId`. Sends real messages: callers confirm with the user first.
+   */
+  async trigger(body: TriggerBody, options?: RequestOptions): Promise<TriggerResult> {
+    rejectInvalid(validateTriggerBody(body));
+    return this.call({ method: 'post', path: 'v1/events/trigger', body, schema: triggerResultSchema, options, ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}) });
+  }
+
+  /**
+   * `DELETE /v1/events/trigger/{transactionId}`: cancels what is still pending (delays, digests) for
+   * a transaction. True when something was cancelled, false when nothing was left. Not retried: a
+   * retry after a lost answer would say "nothing left" about a cancel that worked.
+   */
+  async cancelTrigger(transactionId: string, options?: RequestOptions): Promise<boolean> {
+    if (transactionId.trim() === '') throw new NovuValidationError({ transactionId: [l10n.t('A transaction ID is required.')] });
+    return this.call({ method: 'delete', path: `v1/events/trigger/${encodeURIComponent(transactionId)}`, schema: cancelResultSchema, options, transactionId });
+  }
+
   private async call<T>(spec: CallSpec<T>): Promise<T> {
     const searchParams = toSearchParams(spec.query ?? {});
     const query = searchParams.toString();
     const logPath = `/${spec.path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = {};
-    if (spec.method !== 'get') {
+    if (spec.method === 'post' || spec.method === 'patch') {
       const key = spec.options?.idempotencyKey ?? globalThis.crypto.randomUUID();
       if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
         throw new NovuValidationError({ idempotencyKey: [l10n.t('Must be 1 to {0} characters.', MAX_IDEMPOTENCY_KEY_LENGTH)] });
@@ -204,7 +233,14 @@ export class NovuClient {
       ...(spec.options?.signal ? { signal: spec.options.signal } : {}),
     };
     const log = (entry: Partial<RequestLogEntry>) =>
-      this.onRequest?.({ method: spec.method.toUpperCase(), path: logPath, durationMs: Math.round(performance.now() - started), retries, ...entry });
+      this.onRequest?.({
+        method: spec.method.toUpperCase(),
+        path: logPath,
+        durationMs: Math.round(performance.now() - started),
+        retries,
+        ...(spec.transactionId !== undefined ? { transactionId: spec.transactionId } : {}),
+        ...entry,
+      });
 
     let response: Response;
     try {

@@ -20,3 +20,5 @@ export const RESOURCE_ORIGINS = ['novu-cloud', 'novu-cloud-v1', 'external'] as c
 export const OVERRIDE_SOURCES = ['subscriber', 'template', 'workflowOverride'] as const;
 export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
+/** The trigger's answer statuses (contract §7): only `processed` means a run was started. */
+export const TRIGGER_STATUSES = ['processed', 'error', 'trigger_not_active', 'no_workflow_active_steps_defined', 'no_workflow_steps_defined', 'subscriber_id_missing', 'no_tenant_found'] as const;

@@ -12,7 +12,7 @@ function openEnum<const T extends readonly string[]>(_known: T): z.ZodMiniType<T
 }
 
 export * from './constants';
-import { CHANNEL_TYPES, DIGEST_TYPES, DIGEST_UNITS, EXECUTION_SOURCES, EXECUTION_STATUSES, JOB_STATUSES, OVERRIDE_SOURCES, RESOURCE_ORIGINS, SEVERITIES, STEP_TYPES, WEEK_DAYS } from './constants';
+import { TRIGGER_STATUSES, CHANNEL_TYPES, DIGEST_TYPES, DIGEST_UNITS, EXECUTION_SOURCES, EXECUTION_STATUSES, JOB_STATUSES, OVERRIDE_SOURCES, RESOURCE_ORIGINS, SEVERITIES, STEP_TYPES, WEEK_DAYS } from './constants';
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -314,3 +314,17 @@ export const errorBodySchema = z.looseObject({
   path: z.optional(z.string()),
   errors: z.optional(z.record(z.string(), z.unknown())),
 });
+
+// ---- Trigger and cancel (contract §7) ----------------------------------------------------------
+
+/** The trigger's answer: only `processed` started a run; the other statuses say why not, in a 201. */
+export const triggerResultSchema = z.looseObject({
+  acknowledged: z.nullish(z.boolean()),
+  status: openEnum(TRIGGER_STATUSES),
+  error: z.nullish(z.union([z.array(z.string()), z.string()])),
+  transactionId: z.nullish(z.string()),
+});
+export type TriggerResult = z.infer<typeof triggerResultSchema>;
+
+/** Cancel's answer: true when something pending was cancelled, false when nothing was left. */
+export const cancelResultSchema = z.boolean();

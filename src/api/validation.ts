@@ -217,3 +217,59 @@ export function validateNotificationQuery(query: NotificationListQuery): FieldEr
   }
   return errors;
 }
+
+/** `POST /v1/events/trigger`'s body (contract §7). `to` is a subscriberId, a subscriber, a topic, or up to 100 of them. */
+export interface TriggerBody {
+  name: string;
+  to: unknown;
+  payload?: Record<string, unknown>;
+  overrides?: Record<string, unknown>;
+  transactionId?: string;
+  actor?: unknown;
+  tenant?: unknown;
+  [key: string]: unknown;
+}
+
+export const MAX_TRIGGER_RECIPIENTS = 100;
+const MAX_TRANSACTION_ID_LENGTH = 255;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** One recipient of `to`: a subscriberId, a subscriber object (subscriberId required), or a topic. */
+function recipientProblem(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? l10n.t('A subscriber ID is required.') : undefined;
+  if (!isPlainObject(value)) return l10n.t('Expected a subscriber ID, a subscriber object or a topic.');
+  // l10n-ignore: the wire value of a topic recipient
+  if (value['type'] === 'Topic') return typeof value['topicKey'] === 'string' && value['topicKey'] !== '' ? undefined : l10n.t('A topic needs its topicKey.');
+  if (typeof value['subscriberId'] !== 'string' || value['subscriberId'].trim() === '') return l10n.t('A subscriber needs its subscriberId.');
+  return undefined;
+}
+
+/** Checks a trigger body (parsed JSON) before it is sent: `name` and `to` at least, each in its place. */
+export function validateTriggerBody(body: unknown): FieldErrors {
+  if (!isPlainObject(body)) return { body: [l10n.t('The body must be a JSON object.')] };
+  const errors: FieldErrors = {};
+  if (typeof body['name'] !== 'string' || body['name'].trim() === '') errors['name'] = [l10n.t("The workflow's trigger identifier is required.")];
+  const to = body['to'];
+  if (to === undefined || to === null) errors['to'] = [l10n.t('A recipient is required.')];
+  else if (Array.isArray(to)) {
+    if (to.length === 0) errors['to'] = [l10n.t('A recipient is required.')];
+    else if (to.length > MAX_TRIGGER_RECIPIENTS) errors['to'] = [l10n.t('At most {0} recipients.', MAX_TRIGGER_RECIPIENTS)];
+    else
+      to.forEach((item, index) => {
+        const problem = recipientProblem(item);
+        if (problem) errors[`to.${index}`] = [problem];
+      });
+  } else {
+    const problem = recipientProblem(to);
+    if (problem) errors['to'] = [problem];
+  }
+  for (const key of ['payload', 'overrides'] as const) {
+    if (body[key] !== undefined && !isPlainObject(body[key])) errors[key] = [l10n.t('Must be a JSON object.')];
+  }
+  const transactionId = body['transactionId'];
+  if (transactionId !== undefined && (typeof transactionId !== 'string' || transactionId === '' || transactionId.length > MAX_TRANSACTION_ID_LENGTH)) {
+    errors['transactionId'] = [l10n.t('Must be 1 to {0} characters.', MAX_TRANSACTION_ID_LENGTH)];
+  }
+  return errors;
+}

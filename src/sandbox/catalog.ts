@@ -74,6 +74,7 @@ export function createWorkflows(): Workflow[] {
       channels: ['in_app', 'email', 'sms', 'push', 'chat'],
       defaults: { chat: false },
       variables: ['orderId', 'carrier', 'trackingUrl'],
+      requiredPayload: ['orderId'],
     }),
     workflow(5, {
       identifier: 'comment-mention',
@@ -106,6 +107,7 @@ export function createWorkflows(): Workflow[] {
       channels: ['email'],
       defaults: { email: false },
       variables: ['issue'],
+      active: false,
     }),
     workflow(8, {
       identifier: 'system-maintenance',

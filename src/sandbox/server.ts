@@ -129,6 +129,7 @@ export class SandboxServer {
   }
 
   close(): Promise<void> {
+    this.options.store.stopRuns();
     for (const pending of this.timers) {
       clearTimeout(pending.timer);
       pending.resolve();

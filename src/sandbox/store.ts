@@ -4,7 +4,7 @@ import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
 import { ENVIRONMENTS, createIntegrations, createWorkflows } from './catalog';
 import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
-import { NotificationBuilder } from './notificationBuilder';
+import { NotificationBuilder, regularDigest, type JobSpec } from './notificationBuilder';
 import { DAY_MS, Prng, SEED_END_MS, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
 import { SUBSCRIBER_ID_TAG, seedSubscribers } from './seedSubscribers';
@@ -13,6 +13,7 @@ import {
   type Channel,
   type Environment,
   type Integration,
+  type JsonObject,
   type Notification,
   type PreferenceChannels,
   type PreferenceOverride,
@@ -32,6 +33,15 @@ export const DEFAULT_RETENTION_DAYS = 30;
 const RETENTION_GRACE_MS = 60 * 60 * 1000;
 /** Tag in the ids of notifications emitted at runtime. */
 const EMITTED_ID_TAG = 'e3e300';
+
+/** Tag in the ids of notifications started by a trigger (contract §7). */
+const TRIGGERED_ID_TAG = 'e3e301';
+/** A subscriber's email at this domain bounces at the email provider, every time it is tried. */
+export const BOUNCING_EMAIL_DOMAIN = 'bounce.example';
+/** How long a triggered run's digest collects events before it sends (cancel can stop it meanwhile). */
+export const TRIGGERED_DIGEST_WINDOW_MS = 20_000;
+/** A triggered run moves one step on this often (real time), so it settles within a few seconds. */
+export const TRIGGERED_STEP_MS = 400;
 
 const NEXT_JOB_STATUS: Partial<Record<string, 'queued' | 'running' | 'completed'>> = {
   pending: 'queued',
@@ -171,6 +181,11 @@ export class SandboxStore {
   private emitted = 0;
   /** Emitted notifications with jobs still to move on, oldest first. */
   private readonly unsettled = new Set<string>();
+  private readonly usedTransactions = new Set<string>();
+  private readonly plannedFailures = new Map<string, JobSpec>();
+  private readonly releaseAt = new Map<string, number>();
+  private readonly runTimers = new Set<NodeJS.Timeout>();
+  private triggered = 0;
   /** Anchored stores live in real time: see `nowMs` and `tick`. */
   private readonly anchored: boolean;
   private readonly retentionMs: number;
@@ -431,6 +446,138 @@ export class SandboxStore {
    * A new run of a workflow at the store's current time (so it lists first), with jobs per the
    * workflow's channels. Unknown workflow or subscriber: an Error.
    */
+  /**
+   * `POST /v1/events/trigger` (contract §7): a new run of `workflow` for `subscriber` (the route
+   * checks `transactionUsed` first: the service ignores a transaction id it has seen). The run's
+   * outcome follows from the subscriber and the workflow, so a fix changes it: a channel the
+   * subscriber's preferences turn off is skipped; email to an address at BOUNCING_EMAIL_DOMAIN, or
+   * to a subscriber with no email, fails at the provider. Jobs start pending and move on in real time.
+   */
+  trigger(input: { workflow: Workflow; subscriber: Subscriber; payload: JsonObject; overrides?: JsonObject; transactionId: string }): Notification {
+    this.usedTransactions.add(input.transactionId);
+    const { workflow, subscriber } = input;
+    const preferences = this.preferencesOf(subscriber.subscriberId, workflow.critical ? 'critical' : 'nonCritical');
+    const own = preferences?.workflows.find((w) => w.workflow.identifier === workflow.identifier);
+    const jobs: JobSpec[] = [{ type: 'trigger', status: 'completed' }];
+    const isDigest = workflow.identifier === F.digestWorkflowIdentifier;
+    if (isDigest) jobs.push({ type: 'digest', status: 'delayed', digest: regularDigest(1) });
+    const failures = new Map<number, JobSpec>();
+    for (const channel of workflow.channels) {
+      const off = !workflow.critical && (own?.enabled === false || own?.channels[channel] === false);
+      if (off) {
+        jobs.push({ type: channel, status: 'skipped', details: [{ status: 'Pending', detail: 'Step queued' }, { status: 'Warning', detail: 'Step skipped: subscriber preference disabled', source: 'Payload' }] });
+        continue;
+      }
+      if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
+        failures.set(jobs.length, subscriber.email ? bounced(subscriber.email) : noEmail());
+      }
+      jobs.push({ type: channel, status: 'pending', details: [{ status: 'Pending', detail: 'Step queued' }] });
+    }
+    const createdMs = this.tickMs();
+    const index = ++this.triggered;
+    const notification = this.builder.build({
+      id: objectId(createdMs, TRIGGERED_ID_TAG, index),
+      createdMs,
+      workflow,
+      subscriber,
+      transactionId: input.transactionId,
+      payload: input.payload,
+      jobs: input.overrides ? jobs.map((j) => ({ ...j, overrides: input.overrides })) : jobs,
+      to: { subscriberId: subscriber.subscriberId },
+      jobSpacingMs: 3,
+      detailSpacingMs: 1,
+    });
+    this.clockMs = Math.max(this.clockMs, Date.parse(notification.updatedAt));
+    for (const [at, failure] of failures) this.plannedFailures.set(notification.jobs[at]!._id, failure);
+    if (isDigest) this.releaseAt.set(notification.jobs[1]!._id, Date.now() + TRIGGERED_DIGEST_WINDOW_MS);
+    let at = 0;
+    while (at < this.feed.length && listsBefore(this.feed[at]!, notification)) at++;
+    this.feed.splice(at, 0, notification);
+    this.notificationsById.set(notification._id, notification);
+    const timer = setInterval(() => {
+      if (!this.stepTriggered(notification)) {
+        clearInterval(timer);
+        this.runTimers.delete(timer);
+      }
+    }, TRIGGERED_STEP_MS);
+    timer.unref();
+    this.runTimers.add(timer);
+    return notification;
+  }
+
+  /** True when a run (seeded, emitted or triggered) already carries this transaction id. */
+  transactionUsed(transactionId: string): boolean {
+    return this.usedTransactions.has(transactionId) || this.feed.some((n) => n.transactionId === transactionId);
+  }
+
+  /** One step of a triggered run; false once it has settled. */
+  private stepTriggered(notification: Notification): boolean {
+    const job = notification.jobs.find((j) => j.status in NEXT_JOB_STATUS);
+    if (!job) return false;
+    if (job.status === 'delayed' && Date.now() < (this.releaseAt.get(job._id) ?? 0)) return true;
+    const failure = this.plannedFailures.get(job._id);
+    if (job.status === 'running' && failure) {
+      const now = this.tick();
+      job.status = 'failed';
+      job.updatedAt = now;
+      if (failure.providerId) job.providerId = failure.providerId;
+      for (const d of failure.details ?? []) {
+        job.executionDetails.push({
+          _id: objectId(Date.parse(now), 'af', job.executionDetails.length + 1),
+          createdAt: now,
+          status: d.status,
+          detail: d.detail,
+          isRetry: d.isRetry ?? false,
+          isTest: false,
+          ...(job.providerId ? { providerId: job.providerId } : {}),
+          raw: d.raw ?? null,
+          source: d.source ?? 'Internal',
+        });
+      }
+      notification.updatedAt = now;
+      return true;
+    }
+    return this.advanceNotification(notification._id);
+  }
+
+  /**
+   * `DELETE /v1/events/trigger/{transactionId}`: cancels what is still waiting in that transaction's
+   * runs (a digest or delay not yet sent, and the steps after it). True when something was cancelled.
+   */
+  cancelTransaction(transactionId: string): boolean {
+    let cancelled = false;
+    for (const notification of this.feed) {
+      if (notification.transactionId !== transactionId) continue;
+      const waiting = notification.jobs.findIndex((j) => (j.type === 'digest' || j.type === 'delay') && (j.status === 'delayed' || j.status === 'pending'));
+      if (waiting < 0) continue;
+      const now = this.tick();
+      for (const job of notification.jobs.slice(waiting)) {
+        if (!(job.status in NEXT_JOB_STATUS)) continue;
+        job.status = 'canceled';
+        job.updatedAt = now;
+        job.executionDetails.push({
+          _id: objectId(Date.parse(now), 'ac', job.executionDetails.length + 1),
+          createdAt: now,
+          status: 'Warning',
+          detail: 'Step canceled',
+          isRetry: false,
+          isTest: false,
+          raw: null,
+          source: 'Internal',
+        });
+        cancelled = true;
+      }
+      notification.updatedAt = now;
+    }
+    return cancelled;
+  }
+
+  /** Stops the triggered runs' timers (the sandbox is closing). */
+  stopRuns(): void {
+    for (const timer of this.runTimers) clearInterval(timer);
+    this.runTimers.clear();
+  }
+
   emitNotification(options: EmitNotificationOptions = {}): Notification {
     const rng = this.emitRng;
     const ordinary = this.workflows.filter((w) => !w.critical);
@@ -561,4 +708,20 @@ export class SandboxStore {
   isChannel(value: string): value is Channel {
     return (CHANNELS as readonly string[]).includes(value);
   }
+}
+
+function bounced(email: string): JobSpec {
+  return {
+    type: 'email',
+    status: 'failed',
+    providerId: 'sendgrid',
+    details: [
+      { status: 'Pending', detail: 'Start sending message' },
+      { status: 'Failed', detail: 'Unexpected provider error', source: 'Internal', raw: JSON.stringify({ statusCode: 550, message: `The email account that you tried to reach does not exist: ${email}` }) },
+    ],
+  };
+}
+
+function noEmail(): JobSpec {
+  return { type: 'email', status: 'failed', details: [{ status: 'Failed', detail: 'Subscriber does not have an active email address', source: 'Payload' }] };
 }

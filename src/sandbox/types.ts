@@ -123,6 +123,10 @@ export interface Workflow {
   forced: Partial<Record<Channel, boolean>>;
   variables: string[];
   updatedAt: string;
+  /** False: a trigger answers `trigger_not_active` (contract §7). Default active. */
+  active?: boolean;
+  /** Payload keys the workflow's payload schema requires: a trigger without one answers 400. */
+  requiredPayload?: string[];
 }
 
 export interface TimeRange {
