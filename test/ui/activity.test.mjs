@@ -102,8 +102,15 @@ for (const theme of ['dark', 'light']) {
       await description.filter({ hasText: `subscriber “${F.markupSubscriberId}” · Email` }).waitFor({ timeout: 15_000 });
       const tree = treeRows(ui.page, 'Activity');
       await tree.first().filter({ hasText: NAME }).waitFor({ timeout: 15_000 });
-      const texts = await tree.locator('.label-description').allInnerTexts();
-      assert.ok(texts.length > 0 && texts.every((t) => t.includes(NAME) || /^(Trigger|Email|In-app|SMS|Push|Chat|Digest) · /.test(t)), texts.join(' | '));
+      // The newest row is this subscriber's with or without the filter, and VS Code keeps the old
+      // rows on screen until the filtered ones arrive: wait until only matching rows are shown.
+      const onlyMatching = (texts) => texts.length > 0 && texts.every((t) => t.includes(NAME) || /^(Trigger|Email|In-app|SMS|Push|Chat|Digest) · /.test(t));
+      let texts = [];
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await ui.page.waitForTimeout(100)) {
+        texts = await tree.locator('.label-description').allInnerTexts();
+        if (onlyMatching(texts)) break;
+      }
+      assert.ok(onlyMatching(texts), texts.join(' | '));
       await screenshot(ui.page, `activity-filtered-${theme}`);
       await header().hover();
       await header().getByRole('button', { name: 'Clear Activity Filter' }).click();
