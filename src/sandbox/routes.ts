@@ -1,7 +1,6 @@
 // The seven operations of the contract. Each handler returns the status and the body exactly as
 // the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
-import { conflict, notFound, badRequest, HttpError, type ValidationErrors } from './errors';
-import type { JsonObject, JsonValue } from './types';
+import { conflict, notFound, badRequest, HttpError } from './errors';
 import type { SandboxStore } from './store';
 import {
   type Query,
@@ -10,6 +9,7 @@ import {
   parseNotificationSearch,
   parsePreferencesPatch,
   parseSubscriberSearch,
+  parseTrigger,
 } from './validation';
 
 export interface RouteRequest {
@@ -123,46 +123,33 @@ export const ROUTES: readonly Route[] = [
   },
 ];
 
-const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /**
  * `POST /v1/events/trigger` (contract §7). The answer is always 201 for a well-formed body: its
  * `status` says whether a run started. A missing workflow is 422 `workflow_not_found`; a payload
  * without a variable the workflow's payload schema requires is 400 with the failing fields.
  */
 function trigger(req: RouteRequest): RouteResult {
-  const body = isObject(req.body) ? req.body : {};
-  const errors: ValidationErrors = {};
-  if (typeof body['name'] !== 'string' || body['name'] === '') errors['name'] = { messages: ['name should not be empty', 'name must be a string'], value: (body['name'] ?? null) as JsonValue };
-  if (body['to'] === undefined || body['to'] === null) errors['to'] = { messages: ['to should not be null or undefined'], value: null };
-  if (body['payload'] !== undefined && !isObject(body['payload'])) errors['payload'] = { messages: ['payload must be an object'], value: body['payload'] as JsonValue };
-  if (Object.keys(errors).length > 0) throw new HttpError(422, 'Validation Error', errors);
-  const workflow = req.store.findWorkflow(body['name'] as string);
+  const input = parseTrigger(req.body);
+  const workflow = req.store.findWorkflow(input.name);
   if (!workflow) throw new HttpError(422, 'workflow_not_found');
-  const transactionId = typeof body['transactionId'] === 'string' && body['transactionId'] !== '' ? body['transactionId'] : `txn-sbx-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const transactionId = input.transactionId ?? `txn-sbx-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const created = (status: string, extra: Record<string, unknown> = {}): RouteResult => ({ status: 201, body: { data: { acknowledged: true, status, transactionId, ...extra } } });
   // A transaction id seen before: ignored, as the service does (no new run).
   if (req.store.transactionUsed(transactionId)) return created('processed');
   if (workflow.active === false) return created('trigger_not_active');
-  const recipients = Array.isArray(body['to']) ? body['to'] : [body['to']];
-  const payload = isObject(body['payload']) ? (body['payload'] as JsonObject) : {};
-  const missing = (workflow.requiredPayload ?? []).filter((key) => payload[key] === undefined || payload[key] === null || payload[key] === '');
+  const missing = (workflow.requiredPayload ?? []).filter((key) => input.payload[key] === undefined || input.payload[key] === null || input.payload[key] === '');
   if (missing.length > 0) {
     const fieldErrors = Object.fromEntries(missing.map((key) => [`payload.${key}`, { messages: [`must have required property '${key}'`], value: null }]));
     throw new HttpError(400, 'Payload validation failed', fieldErrors);
   }
-  const subscribers = [];
+  // Every recipient is checked before any is created.
+  if (input.recipients.some((r) => r.kind === 'topic')) return created('error', { error: ['The sandbox does not deliver to topics: send to a subscriberId.'] });
+  const recipients = input.recipients.filter((r) => r.kind === 'subscriber');
+  if (recipients.length < input.recipients.length) return created('subscriber_id_missing');
   for (const recipient of recipients) {
-    const id = typeof recipient === 'string' ? recipient : isObject(recipient) && typeof recipient['subscriberId'] === 'string' ? recipient['subscriberId'] : undefined;
-    if (isObject(recipient) && recipient['type'] === 'Topic') return created('error', { error: ['The sandbox does not deliver to topics: send to a subscriberId.'] });
-    if (!id) return created('subscriber_id_missing');
     // Like the service, a recipient it does not know yet is created from what the trigger says.
-    const known = req.store.subscriber(id);
-    subscribers.push(known ?? req.store.upsertSubscriber(isObject(recipient) ? parseCreateSubscriber(recipient) : { subscriberId: id }).subscriber);
-  }
-  const overrides = isObject(body['overrides']) ? (body['overrides'] as JsonObject) : undefined;
-  for (const subscriber of subscribers) {
-    req.store.trigger({ workflow, subscriber, payload, ...(overrides ? { overrides } : {}), transactionId });
+    const subscriber = req.store.subscriber(recipient.subscriberId) ?? req.store.upsertSubscriber(recipient.input).subscriber;
+    req.store.trigger({ workflow, subscriber, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId });
   }
   return created('processed');
 }

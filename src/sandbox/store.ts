@@ -4,7 +4,7 @@ import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
 import { ENVIRONMENTS, createIntegrations, createWorkflows } from './catalog';
 import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
-import { NotificationBuilder, regularDigest, type JobSpec } from './notificationBuilder';
+import { NotificationBuilder, regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
 import { DAY_MS, Prng, SEED_END_MS, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
 import { SUBSCRIBER_ID_TAG, seedSubscribers } from './seedSubscribers';
@@ -522,17 +522,7 @@ export class SandboxStore {
       job.updatedAt = now;
       if (failure.providerId) job.providerId = failure.providerId;
       for (const d of failure.details ?? []) {
-        job.executionDetails.push({
-          _id: objectId(Date.parse(now), 'af', job.executionDetails.length + 1),
-          createdAt: now,
-          status: d.status,
-          detail: d.detail,
-          isRetry: d.isRetry ?? false,
-          isTest: false,
-          ...(job.providerId ? { providerId: job.providerId } : {}),
-          raw: d.raw ?? null,
-          source: d.source ?? 'Internal',
-        });
+        appendDetail(job, now, 'af', d);
       }
       notification.updatedAt = now;
       return true;
@@ -555,16 +545,7 @@ export class SandboxStore {
         if (!(job.status in NEXT_JOB_STATUS)) continue;
         job.status = 'canceled';
         job.updatedAt = now;
-        job.executionDetails.push({
-          _id: objectId(Date.parse(now), 'ac', job.executionDetails.length + 1),
-          createdAt: now,
-          status: 'Warning',
-          detail: 'Step canceled',
-          isRetry: false,
-          isTest: false,
-          raw: null,
-          source: 'Internal',
-        });
+        appendDetail(job, now, 'ac', { status: 'Warning', detail: 'Step canceled' }, { withProvider: false });
         cancelled = true;
       }
       notification.updatedAt = now;
@@ -631,17 +612,7 @@ export class SandboxStore {
     job.status = next;
     job.updatedAt = now;
     const detail = next === 'completed' ? (job.type === 'delay' ? 'Delay completed' : job.type === 'digest' ? 'Digest completed' : 'Step completed') : `Step ${next}`;
-    job.executionDetails.push({
-      _id: objectId(Date.parse(now), 'ad', job.executionDetails.length + 1),
-      createdAt: now,
-      status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued',
-      detail,
-      isRetry: false,
-      isTest: false,
-      ...(job.providerId ? { providerId: job.providerId } : {}),
-      raw: null,
-      source: 'Internal',
-    });
+    appendDetail(job, now, 'ad', { status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued', detail });
     notification.updatedAt = now;
     return true;
   }
@@ -708,6 +679,21 @@ export class SandboxStore {
   isChannel(value: string): value is Channel {
     return (CHANNELS as readonly string[]).includes(value);
   }
+}
+
+/** A job's next execution detail, at `now`, as the service's workers write it. */
+function appendDetail(job: Notification['jobs'][number], now: string, tag: string, d: DetailSpec, { withProvider = true } = {}): void {
+  job.executionDetails.push({
+    _id: objectId(Date.parse(now), tag, job.executionDetails.length + 1),
+    createdAt: now,
+    status: d.status,
+    detail: d.detail,
+    isRetry: d.isRetry ?? false,
+    isTest: false,
+    ...(withProvider && job.providerId ? { providerId: job.providerId } : {}),
+    raw: d.raw ?? null,
+    source: d.source ?? 'Internal',
+  });
 }
 
 function bounced(email: string): JobSpec {

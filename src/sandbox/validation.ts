@@ -300,3 +300,43 @@ export function parseNotificationSearch(query: Query): NotificationSearch {
   if (beforeMs !== undefined) search.beforeMs = beforeMs;
   return search;
 }
+
+/** One recipient of a trigger: a subscriber (by id, with create fields when an object) or a topic. */
+export type TriggerRecipient = { kind: 'subscriber'; subscriberId: string; input: SubscriberInput } | { kind: 'topic' } | { kind: 'missing' };
+
+export interface TriggerInput {
+  name: string;
+  recipients: TriggerRecipient[];
+  payload: JsonObject;
+  overrides?: JsonObject;
+  transactionId?: string;
+}
+
+/** `POST /v1/events/trigger`'s body, checked as the service checks it (422 with the failing fields). */
+export function parseTrigger(body: unknown): TriggerInput {
+  const b = isObject(body) ? body : {};
+  const errors = new FieldErrors();
+  const { name, to, payload, overrides, transactionId } = b;
+  if (typeof name !== 'string' || name === '') {
+    errors.add('name', 'name should not be empty', name ?? null);
+    errors.add('name', 'name must be a string', name ?? null);
+  }
+  if (to === undefined || to === null) errors.add('to', 'to should not be null or undefined', null);
+  if (payload !== undefined && !isObject(payload)) errors.add('payload', 'payload must be an object', payload);
+  errors.throwIfAny();
+  const recipients = (Array.isArray(to) ? to : [to]).map((r): TriggerRecipient => {
+    if (isObject(r) && r['type'] === 'Topic') return { kind: 'topic' };
+    if (typeof r === 'string' && r !== '') return { kind: 'subscriber', subscriberId: r, input: { subscriberId: r } };
+    if (isObject(r) && typeof r['subscriberId'] === 'string' && r['subscriberId'] !== '') {
+      return { kind: 'subscriber', subscriberId: r['subscriberId'], input: parseCreateSubscriber(r) };
+    }
+    return { kind: 'missing' };
+  });
+  return {
+    name: name as string,
+    recipients,
+    payload: isObject(payload) ? (payload as JsonObject) : {},
+    ...(isObject(overrides) ? { overrides: overrides as JsonObject } : {}),
+    ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
+  };
+}
