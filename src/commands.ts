@@ -45,6 +45,10 @@ export const Commands = {
   showOnlyActivityWorkflow: 'novuExplorer.showOnlyActivityWorkflow',
   openNotificationJson: 'novuExplorer.openNotificationJson',
   openWalkthrough: 'novuExplorer.openWalkthrough',
+  sendNotificationAgain: 'novuExplorer.sendNotificationAgain',
+  sendActivityNotificationAgain: 'novuExplorer.sendActivityNotificationAgain',
+  sendReviewedTrigger: 'novuExplorer.sendReviewedTrigger',
+  discardTriggerReview: 'novuExplorer.discardTriggerReview',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

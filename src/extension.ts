@@ -30,6 +30,9 @@ import type { NotificationNode } from './activity/activityNodes';
 import { registerNotificationLinks, type NotificationTerminalLinks } from './notifications/notificationLinks';
 import { Walkthrough } from './walkthrough';
 import { l10n } from './l10n';
+import type { SendAgain } from './sendAgain/sendAgain';
+import { SentAgainLinks } from './sendAgain/sendAgainLinks';
+import type { RunActions } from './notifications/notificationPanel';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -50,6 +53,7 @@ export interface NovuExplorerApi {
   context: vscode.ExtensionContext;
   notificationPanels: NotificationPanels;
   preferencesPanels: PreferencesPanels;
+  sendAgain: SendAgain;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }
@@ -95,7 +99,26 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const preferencesPanels = new PreferencesPanels(context, manager, log, () => loadPanels(context).PreferencesPanel);
   const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber));
   const integrationCommands = new IntegrationCommands(json);
-  const notificationPanels = new NotificationPanels(context, manager, json, log, () => loadPanels(context).NotificationPanel);
+  // Send Again and Cancel Pending, as the notification panel's buttons reach them.
+  const sentAgainLinks = new SentAgainLinks(context.globalState);
+  const runs: RunActions = {
+    canSendAgain: (notification) => loadPanels(context).sendAgainProblem(notification) === undefined,
+    related: (connectionId, notificationId) => sentAgainLinks.relations(connectionId, notificationId),
+    onDidChangeRelated: sentAgainLinks.onDidChange,
+    sendAgain: (notification, connection) => sendAgain().review(notification, connection),
+    cancelPending: (notification, connection) => sendAgain().cancelPending(notification, connection),
+  };
+  const notificationPanels = new NotificationPanels(context, manager, json, log, () => loadPanels(context).NotificationPanel, runs);
+  // Made (from the panels' bundle) the first time it is needed. The new run opens where its review
+  // was, beside the notification it was sent again from.
+  let sendAgainInstance: SendAgain | undefined;
+  const sendAgain = (): SendAgain =>
+    (sendAgainInstance ??= new (loadPanels(context).SendAgain)({
+      manager,
+      prompter: currentPrompter,
+      links: sentAgainLinks,
+      openPanel: (notification, connection, column) => notificationPanels.open(notification._id, connection, { notification, fresh: true }, column),
+    }));
   // The Activity view's rows are whole notifications: opening one of them asks nothing again.
   const heldByActivity = (connectionId: string) => (manager.active?.id === connectionId && activity.status === 'loaded' ? activity.notifications : undefined);
   const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter, {
@@ -182,6 +205,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.showOnlyActivityWorkflow]: (node?: NotificationNode) => activityCommands.showOnlyWorkflow(node),
     [Commands.openNotificationJson]: (node?: NotificationNode) => activityCommands.openJson(node),
     [Commands.openWalkthrough]: () => walkthrough.open(),
+    [Commands.sendNotificationAgain]: async (id?: string, connectionId?: string) => {
+      const chosen = await notificationCommands.choose(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined);
+      return chosen ? sendAgain().review(chosen.notification, chosen.connection) : undefined;
+    },
+    [Commands.sendActivityNotificationAgain]: (node?: NotificationNode) => (node?.notification && manager.active ? sendAgain().review(node.notification, manager.active) : undefined),
+    [Commands.sendReviewedTrigger]: (uri?: vscode.Uri) => sendAgain().send(uri),
+    [Commands.discardTriggerReview]: (uri?: vscode.Uri) => sendAgain().discard(uri),
   };
 
   context.subscriptions.push(
@@ -190,6 +220,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     json,
     notificationPanels,
     preferencesPanels,
+    sentAgainLinks,
+    { dispose: () => sendAgainInstance?.dispose() },
     new NotificationEditorContext(),
     subscribers,
     integrations,
@@ -234,6 +266,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     context,
     notificationPanels,
     preferencesPanels,
+    get sendAgain() {
+      return sendAgain();
+    },
     setPrompter: (p) => (prompter = p ?? realPrompter),
   };
 }

@@ -1,7 +1,10 @@
 /**
  * The panels' own bundle (dist/panels.js): the notification and preferences panels with their
- * view-models and protocols. The extension loads it the first time a panel opens, not at
- * activation, which keeps dist/extension.js small.
+ * view-models and protocols, and Send Again (its review, checks and follow-up). The extension loads
+ * it the first time a panel opens or Send Again is chosen, not at activation, which keeps
+ * dist/extension.js small.
  */
 export { NotificationPanel } from './notifications/notificationPanel';
 export { PreferencesPanel } from './preferences/preferencesPanel';
+export { SendAgain } from './sendAgain/sendAgain';
+export { sendAgainProblem } from './sendAgain/triggerBody';

@@ -100,3 +100,14 @@ export function validateConnectionName(value: string, taken: readonly string[]):
   if (taken.some((name) => name.toLowerCase() === trimmed.toLowerCase())) return l10n.t('A connection named "{0}" exists already.', trimmed);
   return undefined;
 }
+
+/**
+ * Whether a connection goes to a production environment, as far as it can tell: its name
+ * ("Production (EU)", "prod", "live") or its key's own prefix (`live_`, `prod_`). What sends real
+ * messages asks once more then; when it cannot be told, the first confirmation still names the
+ * connection.
+ */
+export function looksLikeProduction(connectionName: string, apiKey: string | undefined): boolean {
+  if (/(^|[^a-z])(prod|production|live)([^a-z]|$)/i.test(connectionName)) return true;
+  return apiKey !== undefined && /^(sk_)?(live|prod)[_-]/i.test(apiKey);
+}

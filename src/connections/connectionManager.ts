@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { NovuClient, isAbortError } from '../api';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
-import { SANDBOX_CONNECTION_ID, type Connection } from './connection';
+import { SANDBOX_CONNECTION_ID, looksLikeProduction, type Connection } from './connection';
 import type { SandboxHost } from './sandboxHost';
 
 const CONNECTIONS_KEY = 'novuExplorer.connections';
@@ -127,6 +127,12 @@ export class ConnectionManager implements vscode.Disposable {
       return undefined;
     }
     return this.keepClient(connection, baseUrl, apiKey);
+  }
+
+  /** Whether the connection's name or key says production (the key is read here and never leaves). */
+  async looksLikeProduction(connection: Connection): Promise<boolean> {
+    if (connection.id === SANDBOX_CONNECTION_ID) return false;
+    return looksLikeProduction(connection.name, await this.context.secrets.get(SECRET_PREFIX + connection.id));
   }
 
   /** Makes and keeps the client of a saved connection. */

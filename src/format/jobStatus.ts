@@ -89,6 +89,14 @@ export function isInProgress(notification: Pick<Notification, 'jobs'>): boolean 
   return (notification.jobs ?? []).some((job) => IN_PROGRESS_JOB_STATUSES.includes(job.status));
 }
 
+/** Job statuses a cancel of the transaction can still stop (contract §7: delays and digests not yet sent, and what waits behind them). */
+const CANCELLABLE_JOB_STATUSES: readonly string[] = ['pending', 'queued', 'delayed'];
+
+/** Whether the notification has steps still waiting that Cancel Pending Steps could stop. */
+export function hasPendingJobs(notification: Pick<Notification, 'jobs' | 'transactionId'>): boolean {
+  return !!notification.transactionId && (notification.jobs ?? []).some((job) => CANCELLABLE_JOB_STATUSES.includes(job.status));
+}
+
 /** The job's last execution detail (of that status, when given). */
 export function lastDetail(job: Job, status?: string): ExecutionDetail | undefined {
   const details = job.executionDetails ?? [];

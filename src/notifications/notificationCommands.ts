@@ -42,12 +42,41 @@ export class NotificationCommands {
       if (ref?.kind === 'notification') return this.openId(ref.id, connection);
       return this.openRef({ kind: 'transaction', id: notificationId.trim() }, connection);
     }
+    const asked = await this.ask(connection, vscode.l10n.t('Open Notification ({0})', connection.name));
+    if (!asked) return undefined;
+    if (asked.listed) return this.panels.open(asked.listed._id, connection, { notification: asked.listed, fresh: asked.fresh });
+    return this.openRef(asked.choice, connection);
+  }
+
+  /**
+   * Send Notification Again…: the notification asked for as Open Notification asks (an id or a
+   * transaction id as argument, else the same quick pick), read when it is not held already.
+   */
+  async choose(text?: string, connectionId?: string): Promise<{ notification: Notification; connection: Connection } | undefined> {
+    const connection = await this.connectionFor(connectionId);
+    if (!connection) return undefined;
+    let ref: Choice;
+    if (typeof text === 'string' && text.trim()) {
+      const parsed = parseNotificationRef(text);
+      ref = parsed?.kind === 'notification' ? parsed : { kind: 'transaction', id: text.trim() };
+    } else {
+      const asked = await this.ask(connection, vscode.l10n.t('Send Notification Again ({0})', connection.name));
+      if (!asked) return undefined;
+      if (asked.listed) return { notification: asked.listed, connection };
+      ref = asked.choice;
+    }
+    const notification = ref.kind === 'notification' ? await this.read(ref.id, connection) : await this.findTransaction(ref.id, connection);
+    return notification ? { notification, connection } : undefined;
+  }
+
+  /** The quick pick of Open Notification: a pasted id, or a recent or latest notification. */
+  private async ask(connection: Connection, title: string): Promise<{ choice: Choice; listed?: Notification; fresh: boolean } | undefined> {
     // The latest notifications are the Activity view's when it holds them unfiltered (no request).
     const held = this.held.latest(connection.id);
     const latest = held ?? (await this.latest(connection));
     const recent = this.panels.recent.filter((r) => r.connectionId === connection.id);
     const choice = await this.prompter().search<Choice>({
-      title: vscode.l10n.t('Open Notification ({0})', connection.name),
+      title,
       placeholder: vscode.l10n.t('Paste a notification ID or a transaction ID, or pick a recent one'),
       suggest: (text) => {
         const items: PickItem<Choice>[] = [];
@@ -66,8 +95,7 @@ export class NotificationCommands {
     });
     if (!choice || !choice.id) return undefined;
     const listed = choice.kind === 'notification' ? latest.find((n) => n._id === choice.id) : undefined;
-    if (listed) return this.panels.open(listed._id, connection, { notification: listed, fresh: !held });
-    return this.openRef(choice, connection);
+    return { choice, ...(listed ? { listed } : {}), fresh: !held };
   }
 
   /**
@@ -103,33 +131,55 @@ export class NotificationCommands {
 
   private async openRef(ref: Choice, connection: Connection): Promise<NotificationPanel | undefined> {
     if (ref.kind === 'notification') return this.openId(ref.id, connection);
+    const found = await this.findTransaction(ref.id, connection);
+    // The list answers with whole notifications: the panel shows the one found without reading it again.
+    return found ? this.panels.open(found._id, connection, { notification: found, fresh: true }) : undefined;
+  }
+
+  /** The notification of a transaction (a pick when it has several), with every failure said. */
+  private async findTransaction(transactionId: string, connection: Connection): Promise<Notification | undefined> {
     const client = await this.manager.clientFor(connection);
     if (!client) return undefined;
     let found: Notification[];
     try {
-      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding transaction {0}…', ref.id) }, () =>
-        client.listNotifications({ transactionId: ref.id, limit: 10 }),
+      const page = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Finding transaction {0}…', transactionId) }, () =>
+        client.listNotifications({ transactionId, limit: 10 }),
       );
       found = page.data;
     } catch (error) {
-      const action = await this.prompter().message('error', formatErrorLine(vscode.l10n.t('Could not look up the transaction'), describeError(error)), vscode.l10n.t('Show Log'));
-      if (action) await vscode.commands.executeCommand(Commands.showLog);
+      await this.failed(vscode.l10n.t('Could not look up the transaction'), error);
       return undefined;
     }
     if (found.length === 0) {
-      await this.prompter().message('warning', vscode.l10n.t('No notification has transaction ID "{0}" in "{1}".', ref.id, connection.name));
+      await this.prompter().message('warning', vscode.l10n.t('No notification has transaction ID "{0}" in "{1}".', transactionId, connection.name));
       return undefined;
     }
-    // The list answers with whole notifications: the panel shows the one found without reading it again.
-    const seed = (n: Notification) => ({ notification: n, fresh: true });
-    if (found.length === 1) return this.panels.open(found[0]!._id, connection, seed(found[0]!));
+    if (found.length === 1) return found[0];
     const id = await this.prompter().pick<string>({
       // Two or more here: none and one were handled above.
-      title: vscode.l10n.t('Transaction {0}: {1} notifications', ref.id, found.length),
+      title: vscode.l10n.t('Transaction {0}: {1} notifications', transactionId, found.length),
       items: found.map((n) => notificationPickItem(n, n._id)),
     });
-    const chosen = found.find((n) => n._id === id);
-    return chosen ? this.panels.open(chosen._id, connection, seed(chosen)) : undefined;
+    return found.find((n) => n._id === id);
+  }
+
+  /** One notification by id: held already, else read (a failure is said). */
+  private async read(id: string, connection: Connection): Promise<Notification | undefined> {
+    const held = this.held.notification(id, connection.id);
+    if (held) return held;
+    const client = await this.manager.clientFor(connection);
+    if (!client) return undefined;
+    try {
+      return await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading notification {0}…', id) }, () => client.getNotification(id));
+    } catch (error) {
+      await this.failed(vscode.l10n.t('Could not read the notification'), error);
+      return undefined;
+    }
+  }
+
+  private async failed(action: string, error: unknown): Promise<void> {
+    const choice = await this.prompter().message('error', formatErrorLine(action, describeError(error)), vscode.l10n.t('Show Log'));
+    if (choice) await vscode.commands.executeCommand(Commands.showLog);
   }
 
   private async latest(connection: Connection): Promise<Notification[]> {

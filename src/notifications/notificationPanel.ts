@@ -9,7 +9,7 @@ import type { Connection } from '../connections/connection';
 import { formatTime } from '../format/time';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import type { NotificationPanelState, NotificationRequests } from './protocol';
+import type { NotificationPanelState, NotificationRequests, RelatedRuns } from './protocol';
 import { notificationWebviewMessageSchema } from './protocolSchemas';
 import { buildJobDetails, buildViewModel } from './viewModel';
 import { progressSignature } from '../format/jobStatus';
@@ -21,6 +21,18 @@ export interface NotificationPanelServices extends PanelServices {
   json: JsonDocuments;
   /** Opens (or reveals) another notification's panel on the same connection. */
   open(notificationId: string, connection: Connection): void;
+  runs: RunActions;
+}
+
+/** Send Again and Cancel Pending, as the panel's buttons reach them (the sendAgain feature does them). */
+export interface RunActions {
+  canSendAgain(notification: Notification): boolean;
+  related(connectionId: string, notificationId: string): { sentAgainAs: string[]; sentAgainFrom?: string };
+  /** Fires when a run was sent again (the links changed). */
+  readonly onDidChangeRelated: vscode.Event<void>;
+  sendAgain(notification: Notification, connection: Connection): Promise<unknown>;
+  /** Resolves with the service's answer, or undefined when nothing was asked of it. */
+  cancelPending(notification: Notification, connection: Connection): Promise<boolean | undefined>;
 }
 
 /**
@@ -94,8 +106,17 @@ export class NotificationPanel implements vscode.Disposable {
           return null;
         },
         openJson: async () => {
-          if (!this.notification) throw new Error(vscode.l10n.t('The notification has not loaded.'));
-          await this.services.json.open('notification', this.notification._id, this.notification);
+          await this.services.json.open('notification', this.loaded()._id, this.loaded());
+          return null;
+        },
+        sendAgain: async () => {
+          await this.services.runs.sendAgain(this.loaded(), this.connection);
+          return null;
+        },
+        cancelPending: async () => {
+          const answer = await this.services.runs.cancelPending(this.loaded(), this.connection);
+          // Read again, so that what was cancelled shows as cancelled (and the button goes).
+          if (answer !== undefined) await this.load();
           return null;
         },
       },
@@ -108,9 +129,16 @@ export class NotificationPanel implements vscode.Disposable {
     });
     this.onDidDispose = this.host.onDidDispose;
     const visibility = panel.onDidChangeViewState(() => this.onVisibilityChanged());
+    const related = services.runs.onDidChangeRelated(() => {
+      // Shown at once; not a load (the notification itself did not change).
+      if (this.state.kind !== 'loaded' || !this.notification) return;
+      this.state = { ...this.state, related: this.related(this.notification) };
+      this.host.publish();
+    });
     this.host.onDidDispose(() => {
       this.clearTimer();
       visibility.dispose();
+      related.dispose();
       this.loadedEmitter.dispose();
     });
     // Shown from what the opener has, with no request: a settled notification does not change, and
@@ -123,6 +151,15 @@ export class NotificationPanel implements vscode.Disposable {
       // (A panel closed meanwhile has disposed its emitter, and firing it does nothing.)
       void Promise.resolve().then(() => this.loadedEmitter.fire(this.state));
     } else void this.load();
+  }
+
+  private loaded(): Notification {
+    if (!this.notification) throw new Error(vscode.l10n.t('The notification has not loaded.'));
+    return this.notification;
+  }
+
+  private related(notification: Notification): RelatedRuns {
+    return { canSendAgain: this.services.runs.canSendAgain(notification), ...this.services.runs.related(this.connection.id, this.notificationId) };
   }
 
   /** What the webview shows now (tests read it). */
@@ -160,7 +197,7 @@ export class NotificationPanel implements vscode.Disposable {
     this.lastUpdated = formatTime(new Date().toISOString()).local;
     this.panel.title = model.header.workflowName;
     if (model.inProgress) this.schedule(changed);
-    this.setState({ kind: 'loaded', id: this.notificationId, connectionName: this.connection.name, model, live: this.liveState(model.inProgress) });
+    this.setState({ kind: 'loaded', id: this.notificationId, connectionName: this.connection.name, model, live: this.liveState(model.inProgress), related: this.related(notification) });
   }
 
   private liveState(inProgress: boolean): { active: boolean; nextInSeconds?: number; lastUpdatedLocal?: string } {

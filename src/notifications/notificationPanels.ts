@@ -5,7 +5,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { l10n } from '../l10n';
 import type { Log } from '../log';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import type { NotificationPanel, NotificationSeed } from './notificationPanel';
+import type { NotificationPanel, NotificationSeed, RunActions } from './notificationPanel';
 import { NOTIFICATION_PANEL_TYPE, panelStateSchema } from './panelState';
 import { PanelRegistry } from '../panels/panelRegistry';
 
@@ -30,8 +30,9 @@ export class NotificationPanels implements vscode.Disposable {
     log: Log,
     /** The panel class, from the panels' bundle: loaded when the first panel opens. */
     panelClass: () => typeof NotificationPanel,
+    runs: RunActions,
   ) {
-    const services = { extensionUri: context.extensionUri, manager, json, log, open: (id: string, connection: Connection) => void this.open(id, connection) };
+    const services = { extensionUri: context.extensionUri, manager, json, log, runs, open: (id: string, connection: Connection) => void this.open(id, connection) };
     this.registry = new PanelRegistry<NotificationPanel, NotificationSeed>(
       {
         viewType: NOTIFICATION_PANEL_TYPE,
@@ -51,9 +52,9 @@ export class NotificationPanels implements vscode.Disposable {
     );
   }
 
-  /** Opens the notification's panel, or reveals it when it is open already. */
-  open(notificationId: string, connection: Connection, seed?: NotificationSeed): NotificationPanel {
-    return this.registry.open(notificationId, connection, l10n.t('Notification {0}', notificationId), seed);
+  /** Opens the notification's panel (in `column`, else the active one), or reveals it when it is open already. */
+  open(notificationId: string, connection: Connection, seed?: NotificationSeed, column?: vscode.ViewColumn): NotificationPanel {
+    return this.registry.open(notificationId, connection, l10n.t('Notification {0}', notificationId), seed, column);
   }
 
   /** Fires with each panel opened or restored. */

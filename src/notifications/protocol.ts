@@ -91,6 +91,18 @@ export interface NotificationViewModel {
   to?: string;
   controls?: string;
   inProgress: boolean;
+  /** Steps still waiting (delayed, digesting, pending) that Cancel Pending Steps could stop. */
+  hasPending: boolean;
+}
+
+/** Send Again's links between runs, kept per connection (never in the payload). */
+export interface RelatedRuns {
+  /** Whether this notification says enough (workflow, subscriber) to be sent again. */
+  canSendAgain: boolean;
+  /** The runs it was sent again as, newest first. */
+  sentAgainAs: string[];
+  /** The notification it was sent again from. */
+  sentAgainFrom?: string;
 }
 
 export interface LiveState {
@@ -103,7 +115,7 @@ export interface LiveState {
 
 export type NotificationPanelState =
   | { kind: 'loading'; id: string }
-  | { kind: 'loaded'; id: string; connectionName: string; model: NotificationViewModel; live: LiveState }
+  | { kind: 'loaded'; id: string; connectionName: string; model: NotificationViewModel; live: LiveState; related: RelatedRuns }
   | { kind: 'error'; id: string; error: PanelError };
 
 /** What the notification panel's webview asks of the host, and what each request returns. */
@@ -115,6 +127,10 @@ export type NotificationRequests = CommonRequests & {
   copy: { body: { text: string; what: string }; reply: null };
   copyRaw: { body: { jobId: string; detailId: string }; reply: null };
   openJson: { body: object; reply: null };
+  /** Opens the trigger that sends it again, for review (nothing is sent from the panel itself). */
+  sendAgain: { body: object; reply: null };
+  /** Asks for a confirmation, cancels what is pending, and reads the notification again. */
+  cancelPending: { body: object; reply: null };
 };
 
 export type NotificationRequestBody = RequestBody<NotificationRequests>;

@@ -11,6 +11,8 @@ export const notificationRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('copy'), text: z.string().check(z.minLength(1), z.maxLength(1_000_000)), what: z.string().check(z.maxLength(60)) }),
   z.strictObject({ method: z.literal('copyRaw'), jobId: z.string().check(z.minLength(1), z.maxLength(100)), detailId: z.string().check(z.minLength(1), z.maxLength(100)) }),
   z.strictObject({ method: z.literal('openJson') }),
+  z.strictObject({ method: z.literal('sendAgain') }),
+  z.strictObject({ method: z.literal('cancelPending') }),
   z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);
 

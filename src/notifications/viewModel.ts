@@ -4,7 +4,7 @@
  * plain Node and measured in the benchmarks. Every value stays text; the webview sets it as text.
  */
 import type { DigestMetadata, Job, Notification, NotificationStep } from '../api/schemas';
-import { countStatuses, failureReason, isInProgress, lastDetail, overallStatus, statusLabel, statusTone, stepTypeInfo } from '../format/jobStatus';
+import { countStatuses, failureReason, hasPendingJobs, isInProgress, lastDetail, overallStatus, statusLabel, statusTone, stepTypeInfo } from '../format/jobStatus';
 import { formatFilters } from '../format/conditions';
 import { formatTime } from '../format/time';
 import { l10n } from '../l10n';
@@ -287,6 +287,7 @@ export function buildViewModel(notification: Notification, locale?: string): Not
     ...(to ? { to } : {}),
     ...(controls ? { controls } : {}),
     inProgress: isInProgress(notification),
+    hasPending: hasPendingJobs(notification),
   };
 }
 

@@ -42,14 +42,14 @@ export class PanelRegistry<P extends RegisteredPanel, Extra = undefined> impleme
     return [...this.panels.values()];
   }
 
-  /** Opens the record's panel, or reveals it when it is open already. */
-  open(id: string, connection: Connection, title: string, extra?: Extra): P {
+  /** Opens the record's panel (in `column`, else the active one), or reveals it when it is open already. */
+  open(id: string, connection: Connection, title: string, extra?: Extra, column: vscode.ViewColumn = vscode.ViewColumn.Active): P {
     const existing = this.panels.get(`${connection.id}:${id}`);
     if (existing) {
       existing.reveal();
       return existing;
     }
-    const webviewPanel = vscode.window.createWebviewPanel(this.kind.viewType, title, vscode.ViewColumn.Active, {
+    const webviewPanel = vscode.window.createWebviewPanel(this.kind.viewType, title, column, {
       ...webviewOptions(this.extensionUri),
       retainContextWhenHidden: false,
     });

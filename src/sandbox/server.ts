@@ -43,6 +43,8 @@ export interface SandboxRequestRecord {
   status: number;
   idempotencyKey?: string;
   replay?: boolean;
+  /** A POST or PATCH body as it arrived (parsed), so that tests can read what went on the wire. */
+  body?: unknown;
 }
 
 interface Outgoing {
@@ -176,7 +178,7 @@ export class SandboxServer {
     let entry: { key: string; value: IdempotencyEntry } | undefined;
     let out: Outgoing;
     try {
-      out = await this.process(req, method, path, query, idempotencyKey, (e) => (entry = e));
+      out = await this.process(req, record, path, query, idempotencyKey, (e) => (entry = e));
     } catch (error) {
       out = this.errorResponse(error, req.url ?? path);
     }
@@ -201,7 +203,7 @@ export class SandboxServer {
 
   private async process(
     req: IncomingMessage,
-    method: string,
+    record: SandboxRequestRecord,
     path: string,
     query: Query,
     idempotencyKey: string | undefined,
@@ -222,6 +224,8 @@ export class SandboxServer {
         throw new HttpError(400, error instanceof Error ? error.message : 'Invalid JSON body');
       }
     }
+    const method = record.method;
+    if (method === 'POST' || method === 'PATCH') record.body = body;
 
     const reject = this.faults.rejectNext;
     if (reject && reject.method === method && path.endsWith(reject.pathSuffix)) {

@@ -15,16 +15,27 @@ export type BuiltTrigger = { body: TriggerBody } | { problem: string };
  * original did not carry, and no `credentials` object is copied from the overrides.
  */
 export function buildTriggerBody(notification: Notification, transactionId: string): BuiltTrigger {
-  const name = notification.template?.triggers?.find((t) => typeof t.identifier === 'string' && t.identifier !== '')?.identifier;
-  if (!name) return { problem: l10n.t("This notification does not say its workflow's trigger identifier, so it cannot be sent again.") };
-  const to = recipientOf(notification);
-  if (to === undefined) return { problem: l10n.t('This notification does not say its subscriber, so it cannot be sent again.') };
+  const problem = sendAgainProblem(notification);
+  if (problem) return { problem };
+  const name = triggerIdentifier(notification)!;
+  const to = recipientOf(notification)!;
   if (transactionId === '' || transactionId === notification.transactionId) return { problem: l10n.t('A new transaction ID is needed.') };
   const body: TriggerBody = { name, to, payload: { ...(notification.payload ?? {}) } };
   const overrides = withoutCredentials(notification.jobs?.find((j) => j.overrides)?.overrides ?? undefined);
   if (overrides && Object.keys(overrides).length > 0) body.overrides = overrides;
   body.transactionId = transactionId;
   return { body };
+}
+
+/** Why the notification cannot be sent again (it does not say its workflow or its subscriber), or undefined. */
+export function sendAgainProblem(notification: Notification): string | undefined {
+  if (!triggerIdentifier(notification)) return l10n.t("This notification does not say its workflow's trigger identifier, so it cannot be sent again.");
+  if (recipientOf(notification) === undefined) return l10n.t('This notification does not say its subscriber, so it cannot be sent again.');
+  return undefined;
+}
+
+function triggerIdentifier(notification: Notification): string | undefined {
+  return notification.template?.triggers?.find((t) => typeof t.identifier === 'string' && t.identifier !== '')?.identifier ?? undefined;
 }
 
 function recipientOf(notification: Notification): TriggerBody['to'] | undefined {

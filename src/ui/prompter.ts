@@ -90,7 +90,8 @@ export interface Prompter {
   pickMany<T>(options: PickManyOptions<T>): Promise<T[] | undefined>;
   /** Shows a message with optional actions; resolves with the chosen action's label. */
   message(kind: MessageKind, text: string, ...actions: string[]): Promise<string | undefined>;
-  confirm(text: string, action: string): Promise<boolean>;
+  /** A modal question; `detail` is its second, smaller paragraph. */
+  confirm(text: string, action: string, detail?: string): Promise<boolean>;
 }
 
 /** Gives a step its Back button, which answers Back with what the box held. */
@@ -289,7 +290,7 @@ export class VsCodePrompter implements Prompter {
     }
   }
 
-  async confirm(text: string, action: string): Promise<boolean> {
-    return (await vscode.window.showWarningMessage(text, { modal: true }, action)) === action;
+  async confirm(text: string, action: string, detail?: string): Promise<boolean> {
+    return (await vscode.window.showWarningMessage(text, { modal: true, ...(detail ? { detail } : {}) }, action)) === action;
   }
 }

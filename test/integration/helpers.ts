@@ -55,7 +55,7 @@ export interface AskedInput {
  * answer) when they report a problem, as the real one does.
  */
 export class ScriptedPrompter implements Prompter {
-  readonly messages: { kind: MessageKind; text: string; actions: string[] }[] = [];
+  readonly messages: { kind: MessageKind; text: string; actions: string[]; detail?: string }[] = [];
   readonly inputs: AskedInput[] = [];
   readonly picks: PickOptions<unknown>[] = [];
   /** Action to choose on the next message with actions. */
@@ -146,8 +146,8 @@ export class ScriptedPrompter implements Prompter {
     return action;
   }
 
-  async confirm(text: string, action: string): Promise<boolean> {
-    this.messages.push({ kind: 'warning', text, actions: [action] });
+  async confirm(text: string, action: string, detail?: string): Promise<boolean> {
+    this.messages.push({ kind: 'warning', text, actions: [action], ...(detail ? { detail } : {}) });
     const answer = this.next();
     return 'confirm' in answer && answer.confirm;
   }

@@ -77,7 +77,7 @@ function showLoaded(state: Extract<NotificationPanelState, { kind: 'loaded' }>):
     const headerSlot = h('div', 'nx-header-slot');
     const toolbar = new Toolbar(ctx);
     const dataSlot = h('div', 'nx-data-slot');
-    const root = h('div', 'nx-view', headerSlot, toolbar.el, timeline.el, dataSlot);
+    const root = h('div', 'nx-view', headerSlot, toolbar.el, toolbar.related, timeline.el, dataSlot);
     loaded = { root, headerSlot, headerSig: '', toolbar, dataSlot, dataSig: '' };
   }
   const view = loaded;
@@ -87,7 +87,7 @@ function showLoaded(state: Extract<NotificationPanelState, { kind: 'loaded' }>):
     view.headerSig = headerSig;
     setChildren(view.headerSlot, renderHeader(ctx, state.model.header));
   }
-  view.toolbar.update(state.live, state.connectionName);
+  view.toolbar.update(state.live, state.connectionName, state.related, state.model.hasPending);
   timeline.update(state.model.jobs);
   const dataSig = JSON.stringify([state.model.payload, state.model.to, state.model.controls]);
   if (dataSig !== view.dataSig) {

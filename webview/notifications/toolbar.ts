@@ -1,7 +1,11 @@
-/** The bar under the header: Refresh, Open as JSON, the live indicator and the connection name. */
+/**
+ * The bar under the header: Refresh, Open as JSON, Send Again…, Cancel Pending Steps (only while
+ * steps wait), the live indicator and the connection name; and under it, the runs this one was sent
+ * again as or from.
+ */
 import { l10n } from '../../src/l10n';
-import type { LiveState } from '../../src/notifications/protocol';
-import { button, h, icon, setChildren } from '../common/dom';
+import type { LiveState, RelatedRuns } from '../../src/notifications/protocol';
+import { actionButton, button, h, icon, setChildren } from '../common/dom';
 import { refreshButton } from '../common/refreshButton';
 import { errorText } from '../common/vscode';
 import type { PanelContext } from './context';
@@ -11,6 +15,11 @@ export class Toolbar {
   private readonly live: HTMLElement;
   private readonly liveText: HTMLElement;
   private readonly connection: HTMLElement;
+  private readonly sendAgain: HTMLButtonElement;
+  private readonly cancelPending: HTMLButtonElement;
+  /** "Sent again as …" / "Sent again from …": shown under the bar when there are any. */
+  readonly related: HTMLElement;
+  private relatedSig = '';
   private timer: ReturnType<typeof setInterval> | undefined;
   private remaining = 0;
 
@@ -26,14 +35,38 @@ export class Toolbar {
         this.ctx.request({ method: 'openJson' }).catch((error: unknown) => this.ctx.notify(l10n.t('Could not open the JSON: {0}', errorText(error)), 'error'));
       },
     });
+    // The panel only opens the review: sending needs Send in the review and a confirmation.
+    this.sendAgain = actionButton({
+      label: l10n.t('Send Again…'),
+      icon: 'send',
+      class: 'nx-button nx-secondary nx-send-again',
+      title: l10n.t('Review the trigger that sends this notification again, then send it'),
+      attrs: { 'data-focus-key': 'send-again' },
+      action: () => this.ctx.request({ method: 'sendAgain' }),
+      onError: (error) => this.ctx.notify(l10n.t('Could not prepare the trigger: {0}', errorText(error)), 'error'),
+    });
+    this.cancelPending = actionButton({
+      label: l10n.t('Cancel Pending Steps'),
+      icon: 'circle-slash',
+      class: 'nx-button nx-secondary nx-cancel-pending',
+      title: l10n.t('Stop the delays and digests of this transaction that have not been sent yet (asks first)'),
+      attrs: { 'data-focus-key': 'cancel-pending' },
+      action: () => this.ctx.request({ method: 'cancelPending' }),
+      onError: (error) => this.ctx.notify(l10n.t('Could not cancel: {0}', errorText(error)), 'error'),
+    });
+    this.related = h('div', { class: 'nx-related', attrs: { role: 'group', 'aria-label': l10n.t('Sent again') } });
+    this.related.hidden = true;
     this.liveText = h('span', 'nx-live-text');
     // The countdown changes every second: never announce it.
     this.live = h('span', { class: 'nx-live', attrs: { 'aria-live': 'off' } }, h('span', { class: 'nx-live-dot', attrs: { 'aria-hidden': 'true' } }), this.liveText);
     this.connection = h('span', 'nx-connection');
-    this.el = h('div', { class: 'nx-toolbar', attrs: { 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.live, h('span', 'nx-spacer'), this.connection);
+    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
   }
 
-  update(live: LiveState, connectionName: string): void {
+  update(live: LiveState, connectionName: string, related: RelatedRuns, hasPending: boolean): void {
+    this.sendAgain.hidden = !related.canSendAgain;
+    this.cancelPending.hidden = !hasPending;
+    this.updateRelated(related);
     setChildren(this.connection, icon('plug'), h('span', 'nx-connection-name', connectionName));
     this.connection.title = l10n.t('Connection: {0}', connectionName);
     this.stopCountdown();
@@ -50,6 +83,30 @@ export class Toolbar {
       this.liveText.textContent = live.lastUpdatedLocal ? l10n.t('Last updated {0}', live.lastUpdatedLocal) : '';
     }
     this.live.title = live.active ? l10n.t('The notification still has jobs in progress: the panel refreshes by itself') : '';
+  }
+
+  private updateRelated(related: RelatedRuns): void {
+    const sig = JSON.stringify([related.sentAgainFrom, related.sentAgainAs]);
+    if (sig === this.relatedSig) return;
+    this.relatedSig = sig;
+    const link = (id: string, key: string) =>
+      button({
+        label: id,
+        icon: 'link',
+        class: 'nx-link nx-mono nx-related-link',
+        title: l10n.t('Open notification {0}', id),
+        attrs: { 'data-focus-key': key, 'data-notification-id': id },
+        onClick: () => {
+          this.ctx.request({ method: 'openNotification', notificationId: id }).catch((error: unknown) => this.ctx.notify(l10n.t('Could not open the notification: {0}', errorText(error)), 'error'));
+        },
+      });
+    const parts: HTMLElement[] = [];
+    if (related.sentAgainFrom) parts.push(h('span', 'nx-related-item nx-sent-from', icon('reply'), h('span', 'nx-muted', l10n.t('Sent again from')), link(related.sentAgainFrom, 'sent-from')));
+    if (related.sentAgainAs.length > 0) {
+      parts.push(h('span', 'nx-related-item nx-sent-as', icon('send'), h('span', 'nx-muted', l10n.t('Sent again as')), ...related.sentAgainAs.slice(0, 5).map((id, i) => link(id, `sent-as-${i}`)), related.sentAgainAs.length > 5 ? h('span', 'nx-muted', l10n.t('and {0} more', related.sentAgainAs.length - 5)) : null));
+    }
+    setChildren(this.related, ...parts);
+    this.related.hidden = parts.length === 0;
   }
 
   /** Stops the countdown (the view is going away). */
