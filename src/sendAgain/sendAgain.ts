@@ -68,6 +68,8 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
   private readonly subscriptions: vscode.Disposable[];
   private counter = 0;
+  /** Why the last look for a new run failed, when it did (said with "did not appear"). */
+  private lastFollowFailure: unknown;
   /** Tests shorten the wait. */
   follow: FollowTimings = { firstMs: 1000, factor: 1.5, maxMs: 8000, giveUpMs: 30_000 };
 
@@ -95,7 +97,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   async review(notification: Notification, connection: Connection): Promise<vscode.TextEditor | undefined> {
     const built = buildTriggerBody(notification, newTransactionId());
     if ('problem' in built) {
-      await this.deps.prompter().message('warning', built.problem);
+      void this.deps.prompter().message('warning', built.problem);
       return undefined;
     }
     const workflow = notification.template?.name || built.body.name;
@@ -141,7 +143,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   async send(target?: unknown): Promise<SendResult | undefined> {
     const review = this.reviewFor(target);
     if (!review) {
-      await this.deps.prompter().message('info', vscode.l10n.t('Open a notification and choose Send Again first: Send works on its review document.'));
+      void this.deps.prompter().message('info', vscode.l10n.t('Open a notification and choose Send Again first: Send works on its review document.'));
       return undefined;
     }
     if (review.sending) return undefined;
@@ -150,7 +152,8 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     const check = checkReviewText(document.getText());
     if (!check.ok) {
       this.showProblems(document, check.problems);
-      await this.deps.prompter().message('error', check.summary);
+      // Not awaited: the toast stays while the text is fixed, and Send works again at once.
+      void this.deps.prompter().message('error', check.summary);
       return { kind: 'invalid', problems: check.problems };
     }
     const body = check.body;
@@ -159,7 +162,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
         transactionId: [body.transactionId === undefined ? vscode.l10n.t('Keep a transactionId: the new run is found by it.') : vscode.l10n.t('This is the original run\'s transaction ID, which the service ignores when it is used again. Use a new one.')],
       });
       this.showProblems(document, problems);
-      await this.deps.prompter().message('error', problems[0]!.message);
+      void this.deps.prompter().message('error', problems[0]!.message);
       return { kind: 'invalid', problems };
     }
     this.diagnostics.delete(document.uri);
@@ -210,20 +213,25 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
       return { kind: 'failed', message };
     }
     if (!outcome.started) {
-      await this.deps.prompter().message('error', outcome.message);
+      // Not awaited: while the message shows, the review can be fixed and sent again.
+      void this.deps.prompter().message('error', outcome.message);
       return { kind: 'notStarted', outcome };
     }
     const transactionId = body.transactionId!;
     // Sent: the review is done with, and what was sent is the new run's to show.
     await this.close(review);
     const found = await this.findRun(client, review, transactionId, body.name);
-    if (!found) {
+    if (found === undefined || found === 'stopped') {
       const findAgain = vscode.l10n.t('Find Again');
       void this.deps
         .prompter()
         .message(
           'warning',
-          vscode.l10n.t('{0} The new run (transaction {1}) did not appear within {2} s. The service may still be queueing it: find it again by its transaction ID.', outcome.message, transactionId, Math.round(this.follow.giveUpMs / 1000)),
+          found === 'stopped'
+            ? vscode.l10n.t('{0} You stopped waiting for the new run (transaction {1}): find it by its transaction ID.', outcome.message, transactionId)
+            : this.lastFollowFailure !== undefined
+              ? vscode.l10n.t('{0} The new run (transaction {1}) could not be looked up: {2}', outcome.message, transactionId, describeError(this.lastFollowFailure).message)
+              : vscode.l10n.t('{0} The new run (transaction {1}) did not appear within {2} s. The service may still be queueing it: find it again by its transaction ID.', outcome.message, transactionId, Math.round(this.follow.giveUpMs / 1000)),
           findAgain,
         )
         .then((action) => action && vscode.commands.executeCommand(Commands.openNotification, transactionId, review.connection.id));
@@ -235,27 +243,33 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     return { kind: 'sent', transactionId, notificationId: found._id };
   }
 
-  /** Asks for the new run by its transaction id until it appears, backing off; undefined after the wait. */
-  private async findRun(client: NovuClient, review: Review, transactionId: string, workflow: string): Promise<Notification | undefined> {
+  /** Asks for the new run by its transaction id until it appears, backing off; undefined after the wait, 'stopped' when the person stopped it. */
+  private async findRun(client: NovuClient, review: Review, transactionId: string, workflow: string): Promise<Notification | 'stopped' | undefined> {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sent {0}: waiting for the new run (transaction {1})…', workflow, transactionId), cancellable: true },
       async (_progress, token) => {
         const deadline = Date.now() + this.follow.giveUpMs;
         let delay = this.follow.firstMs;
-        while (!token.isCancellationRequested) {
+        this.lastFollowFailure = undefined;
+        let lastFailure: unknown;
+        for (;;) {
           await sleep(Math.min(delay, Math.max(0, deadline - Date.now())), token);
-          if (token.isCancellationRequested) return undefined;
+          if (token.isCancellationRequested) return 'stopped';
           try {
             const page = await client.listNotifications({ transactionId, limit: 10 });
             const run = page.data.find((n) => n.transactionId === transactionId && n._id !== review.original._id);
             if (run) return run;
-          } catch {
-            // A failed look is one more try; the wait still ends at the deadline.
+            lastFailure = undefined;
+          } catch (error) {
+            // A failed look is one more try; the wait still ends at the deadline, and says why.
+            lastFailure = error;
           }
-          if (Date.now() >= deadline) return undefined;
+          if (Date.now() >= deadline) {
+            this.lastFollowFailure = lastFailure;
+            return undefined;
+          }
           delay = Math.min(this.follow.maxMs, Math.round(delay * this.follow.factor));
         }
-        return undefined;
       },
     );
   }
@@ -274,7 +288,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   async cancelPending(notification: Notification, connection: Connection): Promise<boolean | undefined> {
     const transactionId = notification.transactionId;
     if (!transactionId) {
-      await this.deps.prompter().message('warning', vscode.l10n.t('This notification has no transaction ID, so its pending steps cannot be cancelled.'));
+      void this.deps.prompter().message('warning', vscode.l10n.t('This notification has no transaction ID, so its pending steps cannot be cancelled.'));
       return undefined;
     }
     const workflow = notification.template?.name ?? notification.template?.triggers?.[0]?.identifier ?? transactionId;
