@@ -44,6 +44,8 @@ describe('send again and cancel pending', function () {
   });
 
   after(async () => {
+    // The Sidebar as the next test file expects it: the Subscribers view in front.
+    await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
     await resetConnections(api);
     await sandbox.close();
   });
