@@ -133,10 +133,15 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
 
   /** "Connection “Staging” · EU · environment 6615…": where Send goes, on the review's first line. */
   private whereLine(review: Review): string {
-    const environment = review.original._environmentId ?? this.deps.manager.environmentOf(review.connection);
+    const environment = this.environmentOf(review);
     return environment
       ? vscode.l10n.t('Connection "{0}" · {1} · environment {2}', review.connection.name, regionLabel(review.connection), environment)
       : vscode.l10n.t('Connection "{0}" · {1} · environment not known', review.connection.name, regionLabel(review.connection));
+  }
+
+  /** The environment Send goes to: the notification's own, else the one seen on the connection. */
+  private environmentOf(review: Review): string | undefined {
+    return review.original._environmentId ?? this.deps.manager.environmentOf(review.connection);
   }
 
   /** Send, from the CodeLens, the editor title or the palette (the active review). */
@@ -168,7 +173,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     this.diagnostics.delete(document.uri);
     const { connection } = review;
     const recipients = recipientsOf(body.to);
-    const environment = review.original._environmentId ?? this.deps.manager.environmentOf(connection);
+    const environment = this.environmentOf(review);
     const where = environment ? vscode.l10n.t('"{0}" ({1}, environment {2})', connection.name, regionLabel(connection), environment) : vscode.l10n.t('"{0}" ({1})', connection.name, regionLabel(connection));
     const confirmed = await this.deps.prompter().confirm(
       vscode.l10n.t('Send {0} to {1} through {2}?', body.name, recipients, where),
