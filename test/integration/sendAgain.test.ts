@@ -297,8 +297,16 @@ describe('send again and cancel pending', function () {
     assert.equal(await api.sendAgain.cancelPending(notification as never, connection), false);
     await waitFor(() => prompter.messages.some((m) => /^Nothing was left to cancel/.test(m.text)), 'the nothing-left message');
 
+    // The sandbox has cancelled them: the next read shows nothing pending. Another read started
+    // meanwhile (a focus change reads a moving notification again) may supersede this one, so wait
+    // for the state rather than take the one at hand; it must still come.
+    const stored = sandbox.state.notification(F.delayedNotificationId)!.jobs.map((j) => `${j.type}:${j.status}`).join(', ');
+    assert.ok(!/pending|queued|delayed/.test(stored), `the sandbox still has steps waiting: ${stored}`);
     await panelFor(F.delayedNotificationId)!.load();
-    const after = await loaded(panelFor(F.delayedNotificationId));
+    const after = await waitFor(() => {
+      const state = panelFor(F.delayedNotificationId)?.currentState;
+      return state?.kind === 'loaded' && !state.model.hasPending ? state : undefined;
+    }, `the panel to show nothing pending (the sandbox has ${stored})`);
     assert.equal(after.model.hasPending, false, 'hidden once nothing is pending');
     assert.ok(after.model.jobs.filter((j) => j.status === 'canceled').length >= 2);
 
