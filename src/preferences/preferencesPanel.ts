@@ -5,7 +5,7 @@
  * then shows the service's answer. A change the service refuses is rolled back and explained.
  */
 import * as vscode from 'vscode';
-import { NovuApiError, validateSchedule, type NovuClient, type Preferences, type Schedule, type Subscriber, type WorkflowPreference } from '../api';
+import { NovuApiError, validateSchedule, type Preferences, type Schedule, type WorkflowPreference } from '../api';
 import type { Connection } from '../connections/connection';
 import { channelLabel } from '../format/channels';
 import { subscriberDisplayName } from '../format/names';
@@ -14,14 +14,10 @@ import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError } from '../ui/errors';
 import { buildPreferencesViewModel, changeToPatch, type PreferenceChange } from './preferencesModel';
+import { readPreferences } from './preferencesRead';
 import { changeScope, type ChangeError, type ChangeScope, type ChannelKey, type PreferencesPanelState, type PreferencesRequests, type SubscriberSummary } from './protocol';
 import { preferencesWebviewMessageSchema } from './protocolSchemas';
 
-
-/** A 404/405 for the route itself (an older server without GET), not for the subscriber. */
-export function isMissingRoute(error: unknown): boolean {
-  return error instanceof NovuApiError && (error.status === 405 || (error.status === 404 && /^Cannot (GET|PATCH)\b/.test(error.message)));
-}
 
 export class PreferencesPanel implements vscode.Disposable {
   private server: Preferences | undefined;
@@ -120,31 +116,12 @@ export class PreferencesPanel implements vscode.Disposable {
   async load(): Promise<void> {
     await this.host.load(
       async (client, signal) => {
-        let preferences: Preferences;
-        let critical: WorkflowPreference[] = [];
         // The schedule's hours are in the subscriber's time zone: read the subscriber alongside when
         // the opener did not know it (a deep link, an Activity row, a restored panel).
-        const subscriber = this.timezone === undefined ? this.readSubscriber(client, signal) : Promise.resolve(undefined);
-        try {
-          const [editable, criticalOnly] = await Promise.all([
-            client.getPreferences(this.subscriberId, { signal }),
-            client.getPreferences(this.subscriberId, { criticality: 'critical', signal }).catch((error: unknown) => {
-              if (isMissingRoute(error)) throw error;
-              // The critical list only adds read-only cards; without it the panel still works.
-              this.services.log.warn(`Could not read the critical workflows of ${this.subscriberId}: ${describeError(error).message}`);
-              return undefined;
-            }),
-          ]);
-          preferences = editable;
-          critical = criticalOnly?.workflows ?? [];
-          this.readFallback = false;
-        } catch (error) {
-          if (!isMissingRoute(error)) throw error;
-          this.services.log.info(`GET /v2/subscribers/{id}/preferences is not on this server (${(error as NovuApiError).status}); reading through PATCH with an empty body.`);
-          preferences = await client.updatePreferences(this.subscriberId, {}, { signal });
-          this.readFallback = true;
-        }
-        const found = await subscriber;
+        const read = await readPreferences(client, this.subscriberId, { signal, withSubscriber: this.timezone === undefined, log: this.services.log });
+        const { preferences, critical } = read;
+        this.readFallback = read.readFallback;
+        const found = read.subscriber;
         if (signal.aborted) return;
         if (found) {
           this.timezone = found.timezone ?? null;
@@ -159,17 +136,6 @@ export class PreferencesPanel implements vscode.Disposable {
       (error) => (this.loadError = error),
     );
     this.publish();
-  }
-
-  /** The subscriber, for its time zone; a failure only leaves the time zone unknown. */
-  private async readSubscriber(client: NovuClient, signal: AbortSignal): Promise<Subscriber | undefined> {
-    try {
-      const page = await client.searchSubscribers({ subscriberId: this.subscriberId, limit: 1 }, { signal });
-      return page.data.find((s) => s.subscriberId === this.subscriberId);
-    } catch (error) {
-      this.services.log.warn(`Could not read subscriber ${this.subscriberId} for its time zone: ${describeError(error).message}`);
-      return undefined;
-    }
   }
 
   private publish(): void {
