@@ -53,6 +53,16 @@ export type SendResult =
   | { kind: 'notFound'; transactionId: string }
   | { kind: 'sent'; transactionId: string; notificationId: string };
 
+/** What the agent's Send Again came to: the tool puts it in words. */
+export type AgentSendResult =
+  | { kind: 'problem'; message: string }
+  | { kind: 'declined' }
+  | { kind: 'noKey' }
+  | { kind: 'failed'; error: unknown }
+  | { kind: 'notStarted'; outcome: TriggerOutcome }
+  | { kind: 'notFound'; outcome: TriggerOutcome; transactionId: string; stopped: boolean; lookupError?: unknown }
+  | { kind: 'sent'; outcome: TriggerOutcome; transactionId: string; notification: Notification };
+
 export interface SendAgainDeps {
   manager: ConnectionManager;
   prompter: () => Prompter;
@@ -202,13 +212,9 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   }
 
   private async sendNow(review: Review, document: vscode.TextDocument, client: NovuClient, body: TriggerBody): Promise<SendResult> {
-    // One key for this press of Send: the client's retries reuse it, the next press has its own.
-    const idempotencyKey = globalThis.crypto.randomUUID();
-    let outcome: TriggerOutcome;
-    try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0}…', body.name) }, () => client.trigger(body, { idempotencyKey }));
-      outcome = describeTriggerResult(result, body.name);
-    } catch (error) {
+    const answer = await this.trigger(client, body);
+    if ('error' in answer) {
+      const { error } = answer;
       if (error instanceof NovuApiError && Object.keys(error.fieldErrors).length > 0) this.showProblems(document, placeServiceErrors(document.getText(), error.fieldErrors));
       const message = formatErrorLine(vscode.l10n.t('Not sent'), describeError(error));
       void this.deps
@@ -217,6 +223,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
         .then((action) => action && vscode.commands.executeCommand(Commands.showLog));
       return { kind: 'failed', message };
     }
+    const { outcome } = answer;
     if (!outcome.started) {
       // Not awaited: while the message shows, the review can be fixed and sent again.
       void this.deps.prompter().message('error', outcome.message);
@@ -225,7 +232,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     const transactionId = body.transactionId!;
     // Sent: the review is done with, and what was sent is the new run's to show.
     await this.close(review);
-    const found = await this.findRun(client, review, transactionId, body.name);
+    const found = await this.findRun(client, review.original._id, transactionId, body.name);
     if (found === undefined || found === 'stopped') {
       const findAgain = vscode.l10n.t('Find Again');
       void this.deps
@@ -248,8 +255,56 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     return { kind: 'sent', transactionId, notificationId: found._id };
   }
 
+  /**
+   * Sends the trigger once: one idempotency key for this action (the client's retries reuse it, the
+   * next action has its own), and the service's status in words.
+   */
+  private async trigger(client: NovuClient, body: TriggerBody): Promise<{ outcome: TriggerOutcome } | { error: unknown }> {
+    const idempotencyKey = globalThis.crypto.randomUUID();
+    try {
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0}…', body.name) }, () => client.trigger(body, { idempotencyKey }));
+      return { outcome: describeTriggerResult(result, body.name) };
+    } catch (error) {
+      return { error };
+    }
+  }
+
+  /**
+   * Send Again for the editor's agent (its tool asked VS Code's confirmation first, naming the
+   * connection, subscriber and workflow): the same body as a review would hold, a second question
+   * for production, one idempotency key, the same status words, and the same follow, links and
+   * panel for the new run. Nothing is shown as a message: the tool says what happened.
+   */
+  async sendForAgent(notification: Notification, connection: Connection): Promise<AgentSendResult> {
+    const built = buildTriggerBody(notification, newTransactionId());
+    if ('problem' in built) return { kind: 'problem', message: built.problem };
+    const body = built.body;
+    const recipients = recipientsOf(body.to);
+    if (await this.deps.manager.looksLikeProduction(connection)) {
+      const again = await this.deps.prompter().confirm(
+        vscode.l10n.t('"{0}" is a production environment. Send {1} to {2} for real?', connection.name, body.name, recipients),
+        vscode.l10n.t('Send to Production'),
+        vscode.l10n.t('The agent asked to send this notification again. Real customers receive what production sends. This cannot be taken back.'),
+      );
+      if (!again) return { kind: 'declined' };
+    }
+    const client = await this.deps.manager.clientFor(connection);
+    if (!client) return { kind: 'noKey' };
+    const answer = await this.trigger(client, body);
+    if ('error' in answer) return { kind: 'failed', error: answer.error };
+    if (!answer.outcome.started) return { kind: 'notStarted', outcome: answer.outcome };
+    const transactionId = body.transactionId!;
+    const found = await this.findRun(client, notification._id, transactionId, body.name);
+    if (found === undefined || found === 'stopped') {
+      return { kind: 'notFound', outcome: answer.outcome, transactionId, stopped: found === 'stopped', ...(this.lastFollowFailure !== undefined ? { lookupError: this.lastFollowFailure } : {}) };
+    }
+    await this.deps.links.add({ connectionId: connection.id, from: notification._id, to: found._id, transactionId, at: new Date().toISOString() });
+    this.deps.openPanel(found, connection, vscode.ViewColumn.Active);
+    return { kind: 'sent', outcome: answer.outcome, transactionId, notification: found };
+  }
+
   /** Asks for the new run by its transaction id until it appears, backing off; undefined after the wait, 'stopped' when the person stopped it. */
-  private async findRun(client: NovuClient, review: Review, transactionId: string, workflow: string): Promise<Notification | 'stopped' | undefined> {
+  private async findRun(client: NovuClient, originalId: string, transactionId: string, workflow: string): Promise<Notification | 'stopped' | undefined> {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sent {0}: waiting for the new run (transaction {1})…', workflow, transactionId), cancellable: true },
       async (_progress, token) => {
@@ -262,7 +317,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
           if (token.isCancellationRequested) return 'stopped';
           try {
             const page = await client.listNotifications({ transactionId, limit: 10 });
-            const run = page.data.find((n) => n.transactionId === transactionId && n._id !== review.original._id);
+            const run = page.data.find((n) => n.transactionId === transactionId && n._id !== originalId);
             if (run) return run;
             lastFailure = undefined;
           } catch (error) {
