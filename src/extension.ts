@@ -33,6 +33,8 @@ import { l10n } from './l10n';
 import type { SendAgain } from './sendAgain/sendAgain';
 import { SentAgainLinks } from './sendAgain/sendAgainLinks';
 import type { RunActions } from './notifications/notificationPanel';
+import { AGENT_TOOLS } from './agent/toolNames';
+import type { AgentTools } from './agent/agentTools';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -54,6 +56,8 @@ export interface NovuExplorerApi {
   notificationPanels: NotificationPanels;
   preferencesPanels: PreferencesPanels;
   sendAgain: SendAgain;
+  /** The language model tools (loaded on first use); tests check their confirmation messages. */
+  agentTools: AgentTools;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }
@@ -68,6 +72,12 @@ function loadPanels(context: vscode.ExtensionContext): PanelClasses {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   panelClasses ??= require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'panels.js').fsPath) as PanelClasses;
   return panelClasses;
+}
+
+/** The agent's tools' bundle, loaded once, when the agent first calls a tool. */
+function loadAgent(context: vscode.ExtensionContext): typeof import('./agentBundle') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'agent.js').fsPath) as typeof import('./agentBundle');
 }
 
 /** A command's handler; VS Code passes what the menu or caller gives, so each checks its arguments. */
@@ -129,6 +139,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
   });
   const links = registerNotificationLinks();
+  // The editor's agent asks through the same connection and key; the tools' code loads on first use.
+  let agentToolsInstance: AgentTools | undefined;
+  const agentTools = (): AgentTools =>
+    (agentToolsInstance ??= new (loadAgent(context).AgentTools)({
+      manager,
+      log,
+      prompter: currentPrompter,
+      sendAgain,
+      preferencesChanged: (connectionId, subscriberId) => {
+        for (const panel of preferencesPanels.all) if (panel.connection.id === connectionId && panel.subscriberId === subscriberId) void panel.load();
+      },
+    }));
+  const toolRegistrations = Object.values(AGENT_TOOLS).map((name) =>
+    vscode.lm.registerTool<unknown>(name, {
+      prepareInvocation: (options, token) => agentTools().prepare(name, options.input, token),
+      invoke: (options, token) => agentTools().invoke(name, options.input, token),
+    }),
+  );
   const activityCommands = new ActivityCommands(
     manager,
     activity,
@@ -242,6 +270,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     manager.onDidChangeActive(reloadAll),
     rejectedKeyPrompt(manager, currentPrompter),
     vscode.window.registerUriHandler(uriHandler),
+    ...toolRegistrations,
     ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
 
@@ -268,6 +297,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     preferencesPanels,
     get sendAgain() {
       return sendAgain();
+    },
+    get agentTools() {
+      return agentTools();
     },
     setPrompter: (p) => (prompter = p ?? realPrompter),
   };

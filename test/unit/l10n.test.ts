@@ -20,7 +20,14 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 const TEXT_FIELDS = new Set([
   'displayName', 'description', 'category', 'markdownDescription', 'title', 'shortTitle', 'contextualTitle', 'contents',
   'label', 'altText', 'enumDescriptions', 'markdownEnumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage',
+  'userDescription',
 ]);
+
+/**
+ * Fields a language model reads, not a person: a tool's `modelDescription` and its input schema stay
+ * in English (as VS Code's own tools do), whatever the display language.
+ */
+const MODEL_FIELDS = new Set(['modelDescription', 'inputSchema']);
 
 /** Every text of the manifest, with where it is: `contributes.commands[3].title`. */
 function manifestTexts(value: unknown, path: string, field: string | undefined, out: { path: string; text: string }[]) {
@@ -30,6 +37,7 @@ function manifestTexts(value: unknown, path: string, field: string | undefined, 
     value.forEach((item, i) => manifestTexts(item, `${path}[${i}]`, field === 'enumDescriptions' || field === 'markdownEnumDescriptions' ? field : undefined, out));
   } else if (typeof value === 'object' && value !== null) {
     for (const [key, child] of Object.entries(value)) {
+      if (MODEL_FIELDS.has(key) && /languageModelTools\[\d+\]$/.test(path)) continue;
       const isText = TEXT_FIELDS.has(key) || (key === 'name' && /\.views\.\w+\[\d+\]$/.test(path));
       manifestTexts(child, path ? `${path}.${key}` : key, isText ? key : undefined, out);
     }
