@@ -17,9 +17,8 @@ import type { Prompter } from '../ui/prompter';
 import type { SendAgain } from '../sendAgain/sendAgain';
 import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type ActivityFilter } from '../activity/activityFilter';
 import { isFailed } from '../activity/activityRows';
-import { changeToPatch } from '../preferences/preferencesModel';
+import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { sourceLabel } from '../preferences/preferencesModel';
 import { failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
 import { quoted } from './agentText';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
@@ -373,9 +372,13 @@ export class AgentTools {
         break;
       case 'notFound':
         lines.push(
-          vscode.l10n.t('SENT (status {0}), with new transaction ID {1}, but the new run did not appear in the activity list within the wait.', quoted(sent.outcome.status), quoted(sent.transactionId)),
+          vscode.l10n.t('SENT (status {0}), with new transaction ID {1}, but the new run was not found in the activity list.', quoted(sent.outcome.status), quoted(sent.transactionId)),
           whereLine(here),
-          sent.lookupError !== undefined ? failureReport(here, vscode.l10n.t('look up the new run'), sent.lookupError) : vscode.l10n.t('The service may still be queueing it: call the explain tool with that transactionId in a little while.'),
+          sent.stopped
+            ? vscode.l10n.t('The user stopped waiting for it: call the explain tool with that transactionId to find it.')
+            : sent.lookupError !== undefined
+              ? failureReport(here, vscode.l10n.t('look up the new run'), sent.lookupError)
+              : vscode.l10n.t('The service may still be queueing it: call the explain tool with that transactionId in a little while.'),
         );
         break;
       case 'sent': {
