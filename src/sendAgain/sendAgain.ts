@@ -191,14 +191,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
       vscode.l10n.t('This starts a new run of the workflow: real messages will be delivered to the subscriber on every channel its steps use. The body is sent as it is in the editor.'),
     );
     if (!confirmed) return { kind: 'declined' };
-    if (await this.deps.manager.looksLikeProduction(connection)) {
-      const again = await this.deps.prompter().confirm(
-        vscode.l10n.t('"{0}" is a production environment. Send {1} to {2} for real?', connection.name, body.name, recipients),
-        vscode.l10n.t('Send to Production'),
-        vscode.l10n.t('Real customers receive what production sends. This cannot be taken back.'),
-      );
-      if (!again) return { kind: 'declined' };
-    }
+    if (!(await this.confirmProduction(connection, body.name, recipients, vscode.l10n.t('Real customers receive what production sends. This cannot be taken back.')))) return { kind: 'declined' };
     const client = await this.deps.manager.clientFor(connection);
     if (!client) return { kind: 'failed', message: vscode.l10n.t('The connection has no API key.') };
     review.sending = true;
@@ -255,6 +248,16 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     return { kind: 'sent', transactionId, notificationId: found._id };
   }
 
+  /** The second, explicit question for a connection that looks like production; true when it is not one, or the person said yes. */
+  private async confirmProduction(connection: Connection, workflow: string, recipients: string, detail: string): Promise<boolean> {
+    if (!(await this.deps.manager.looksLikeProduction(connection))) return true;
+    return this.deps.prompter().confirm(
+      vscode.l10n.t('"{0}" is a production environment. Send {1} to {2} for real?', connection.name, workflow, recipients),
+      vscode.l10n.t('Send to Production'),
+      detail,
+    );
+  }
+
   /**
    * Sends the trigger once: one idempotency key for this action (the client's retries reuse it, the
    * next action has its own), and the service's status in words.
@@ -280,14 +283,8 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     if ('problem' in built) return { kind: 'problem', message: built.problem };
     const body = built.body;
     const recipients = recipientsOf(body.to);
-    if (await this.deps.manager.looksLikeProduction(connection)) {
-      const again = await this.deps.prompter().confirm(
-        vscode.l10n.t('"{0}" is a production environment. Send {1} to {2} for real?', connection.name, body.name, recipients),
-        vscode.l10n.t('Send to Production'),
-        vscode.l10n.t('The agent asked to send this notification again. Real customers receive what production sends. This cannot be taken back.'),
-      );
-      if (!again) return { kind: 'declined' };
-    }
+    const detail = vscode.l10n.t('The agent asked to send this notification again. Real customers receive what production sends. This cannot be taken back.');
+    if (!(await this.confirmProduction(connection, body.name, recipients, detail))) return { kind: 'declined' };
     const client = await this.deps.manager.clientFor(connection);
     if (!client) return { kind: 'noKey' };
     const answer = await this.trigger(client, body);
