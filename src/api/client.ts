@@ -4,10 +4,10 @@
  */
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
+import { fieldLine, readErrorBody } from './errorBody';
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, type FieldErrors } from './errors';
 import {
   cancelResultSchema,
-  errorBodySchema,
   integrationListSchema,
   notificationPageSchema,
   notificationSchema,
@@ -276,29 +276,24 @@ export class NovuClient {
     } catch {
       // The body could not be read; the status still says what happened.
     }
-    let parsed: z.infer<typeof errorBodySchema> | undefined;
-    try {
-      const result = errorBodySchema.safeParse(JSON.parse(text));
-      if (result.success) parsed = result.data;
-    } catch {
-      // HTML or empty: fall back to the status line below.
-    }
-    const fieldErrors = collectFieldErrors(parsed);
+    const body = readErrorBody(text);
+    const fieldErrors = body.fieldErrors;
     const details = Object.entries(fieldErrors).flatMap(([field, messages]) =>
-      messages.map((m) => (field === 'general' ? m : `${field}: ${m}`)),
+      messages.map((m) => fieldLine(field, m)),
     );
-    const messageList = messageTexts(parsed?.message);
+    const messageList = body.messages;
     if (messageList.length > 1 && details.length === 0) details.push(...messageList);
     const fallback = `HTTP ${response.status} ${response.statusText || REASONS[response.status] || ''}`.trim();
     const message = messageList.length === 1 ? messageList[0]! : messageList.length > 1 ? messageList.join('; ') : fallback;
     return new NovuApiError(
       response.status,
       this.redact(message),
-      parsed?.errorId,
+      body.errorId,
       details.map((d) => this.redact(d)),
-      fieldErrors,
+      redactFields(fieldErrors, (t) => this.redact(t)),
       parseRetryAfter(response.headers.get('retry-after')),
       path,
+      messageList.length > 0,
     );
   }
 
@@ -369,25 +364,8 @@ function throwShape(message: string, operation: string, issues: { path: string; 
   throw new NovuResponseShapeError(message, operation.split(' ')[1] ?? operation, issues);
 }
 
-function messageTexts(message: unknown): string[] {
-  if (typeof message === 'string') return message.trim() ? [message] : [];
-  if (typeof message === 'number' || typeof message === 'boolean') return [String(message)];
-  if (Array.isArray(message)) return message.flatMap(messageTexts);
-  if (message && typeof message === 'object') {
-    const inner = (message as { message?: unknown }).message;
-    return inner !== undefined ? messageTexts(inner) : [JSON.stringify(message)];
-  }
-  return [];
-}
-
-function collectFieldErrors(body: z.infer<typeof errorBodySchema> | undefined): FieldErrors {
-  const result: FieldErrors = {};
-  for (const [field, value] of Object.entries(body?.errors ?? {})) {
-    const messages = (value as { messages?: unknown } | null)?.messages;
-    const texts = messageTexts(messages ?? value);
-    if (texts.length > 0) result[field] = texts;
-  }
-  return result;
+function redactFields(fields: FieldErrors, redact: (text: string) => string): FieldErrors {
+  return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages.map(redact)]));
 }
 
 /** `Retry-After` as seconds: either a number of seconds or an HTTP date. */

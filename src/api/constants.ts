@@ -21,4 +21,4 @@ export const OVERRIDE_SOURCES = ['subscriber', 'template', 'workflowOverride'] a
 export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 
 /** The trigger's answer statuses (contract §7): only `processed` means a run was started. */
-export const TRIGGER_STATUSES = ['processed', 'error', 'trigger_not_active', 'no_workflow_active_steps_defined', 'no_workflow_steps_defined', 'subscriber_id_missing', 'no_tenant_found'] as const;
+export const TRIGGER_STATUSES = ['processed', 'error', 'trigger_not_active', 'no_workflow_active_steps_defined', 'no_workflow_steps_defined', 'subscriber_id_missing', 'invalid_recipients', 'no_tenant_found'] as const;

@@ -30,6 +30,8 @@ export class NovuApiError extends Error {
     readonly retryAfterSeconds: number | undefined,
     /** The request path (without query), for logs. */
     readonly path: string,
+    /** False when the body had no message and `message` is only the status line ("HTTP 400 Bad Request"). */
+    readonly fromService = true,
   ) {
     super(message);
   }

@@ -303,18 +303,6 @@ export const notificationPageSchema = z.looseObject({
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
-// ---- Errors -----------------------------------------------------------------------------------
-
-/** The service's error body; every field optional so that odd bodies still yield what they have. */
-export const errorBodySchema = z.looseObject({
-  statusCode: z.optional(z.number()),
-  message: z.optional(z.unknown()),
-  error: z.optional(z.unknown()),
-  errorId: z.optional(z.string()),
-  path: z.optional(z.string()),
-  errors: z.optional(z.record(z.string(), z.unknown())),
-});
-
 // ---- Trigger and cancel (contract §7) ----------------------------------------------------------
 
 /** The trigger's answer: only `processed` started a run; the other statuses say why not, in a 201. */

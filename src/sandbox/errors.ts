@@ -15,6 +15,25 @@ export class HttpError extends Error {
   }
 }
 
+/** One failing field of a payload checked against a workflow's payload schema. */
+export interface PayloadValidationEntry {
+  field: string;
+  message: string;
+  value: JsonValue | null;
+  schemaPath: string;
+}
+
+/**
+ * 400 for a trigger whose payload fails the workflow's payload schema, in the service's form:
+ * `{ type: "PAYLOAD_VALIDATION_ERROR", message: "Payload validation failed", errors: [{ field, message, value, schemaPath }] }`,
+ * an array, unlike the 422's object keyed by field.
+ */
+export class PayloadValidationError extends HttpError {
+  constructor(readonly entries: PayloadValidationEntry[]) {
+    super(400, 'Payload validation failed');
+  }
+}
+
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const paymentRequired = (message: string): HttpError => new HttpError(402, message);

@@ -1,6 +1,6 @@
 // The seven operations of the contract. Each handler returns the status and the body exactly as
 // the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
-import { conflict, notFound, badRequest, HttpError } from './errors';
+import { conflict, notFound, badRequest, HttpError, PayloadValidationError } from './errors';
 import type { SandboxStore } from './store';
 import {
   type Query,
@@ -126,7 +126,8 @@ export const ROUTES: readonly Route[] = [
 /**
  * `POST /v1/events/trigger` (contract §7). The answer is always 201 for a well-formed body: its
  * `status` says whether a run started. A missing workflow is 422 `workflow_not_found`; a payload
- * without a variable the workflow's payload schema requires is 400 with the failing fields.
+ * without a variable the workflow's payload schema requires is 400 with the failing fields as an
+ * array (the service's payload validation form).
  */
 function trigger(req: RouteRequest): RouteResult {
   const input = parseTrigger(req.body);
@@ -139,13 +140,12 @@ function trigger(req: RouteRequest): RouteResult {
   if (workflow.active === false) return created('trigger_not_active');
   const missing = (workflow.requiredPayload ?? []).filter((key) => input.payload[key] === undefined || input.payload[key] === null || input.payload[key] === '');
   if (missing.length > 0) {
-    const fieldErrors = Object.fromEntries(missing.map((key) => [`payload.${key}`, { messages: [`must have required property '${key}'`], value: null }]));
-    throw new HttpError(400, 'Payload validation failed', fieldErrors);
+    throw new PayloadValidationError(missing.map((key) => ({ field: `payload.${key}`, message: 'is required', value: null, schemaPath: '#/required' })));
   }
   // Every recipient is checked before any is created.
   if (input.recipients.some((r) => r.kind === 'topic')) return created('error', { error: ['The sandbox does not deliver to topics: send to a subscriberId.'] });
   const recipients = input.recipients.filter((r) => r.kind === 'subscriber');
-  if (recipients.length < input.recipients.length) return created('subscriber_id_missing');
+  if (recipients.length < input.recipients.length) return created('invalid_recipients');
   for (const recipient of recipients) {
     // Like the service, a recipient it does not know yet is created from what the trigger says.
     const subscriber = req.store.subscriber(recipient.subscriberId) ?? req.store.upsertSubscriber(recipient.input).subscriber;

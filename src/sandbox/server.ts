@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, type ValidationErrors } from './errors';
+import { HttpError, PayloadValidationError, type ValidationErrors } from './errors';
 import { Prng } from './random';
 import { ROUTES } from './routes';
 import type { SandboxStore } from './store';
@@ -300,9 +300,8 @@ export class SandboxServer {
       const result = route.handle({ store: this.options.store, params, query, body });
       return { status: result.status, body: result.body, headers };
     } catch (error) {
-      if (error instanceof HttpError) {
-        throw new HttpError(error.statusCode, error.body, error.errors, { ...error.headers, ...headers });
-      }
+      // The route's error keeps its class (a payload validation error has its own body); the rate-limit headers join its own.
+      if (error instanceof HttpError) Object.assign(error.headers, { ...headers, ...error.headers });
       throw error;
     }
   }
@@ -345,6 +344,7 @@ export class SandboxServer {
     if (error instanceof HttpError) {
       const body: Record<string, unknown> = { statusCode: error.statusCode, timestamp, path: url, message: error.body };
       if (error.errors) body['errors'] = error.errors;
+      if (error instanceof PayloadValidationError) Object.assign(body, { type: 'PAYLOAD_VALIDATION_ERROR', errors: error.entries });
       if (error.statusCode >= 500) body['errorId'] = this.errorId();
       return { status: error.statusCode, body, headers: { ...error.headers } };
     }

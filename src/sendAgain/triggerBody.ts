@@ -84,8 +84,12 @@ export function describeTriggerResult(result: TriggerResult, workflow: string): 
     case 'no_workflow_steps_defined':
       message = l10n.t('Not sent: the workflow {0} has no steps.', workflow);
       break;
+    // Servers before 2024-12 say `subscriber_id_missing`; newer ones `invalid_recipients` (contract §8.4).
     case 'subscriber_id_missing':
       message = l10n.t('Not sent: the service found no subscriber ID in the body.');
+      break;
+    case 'invalid_recipients':
+      message = l10n.t('Not sent: the service found no valid recipient in "to" (each needs a subscriberId, or a topic key).');
       break;
     case 'no_tenant_found':
       message = l10n.t('Not sent: the service found no such tenant.');

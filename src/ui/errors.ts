@@ -13,6 +13,8 @@ export interface DescribedError {
   details: string[];
   /** Worth offering Retry: the same action may work later. */
   retryable: boolean;
+  /** For a validation error with field messages: the service's own message and the status, to say them once in one line. */
+  validation?: { serviceMessage: string | undefined; status: number };
 }
 
 export function describeError(error: unknown): DescribedError {
@@ -35,6 +37,7 @@ export function describeError(error: unknown): DescribedError {
       ...(error.errorId ? { errorId: error.errorId } : {}),
       details: error.details,
       retryable: kind === 'server' || kind === 'rateLimited' || kind === 'other',
+      ...(kind === 'validation' && Object.keys(error.fieldErrors).length > 0 ? { validation: { serviceMessage: error.fromService ? error.message : undefined, status: error.status } } : {}),
     };
   }
   if (error instanceof NovuNetworkError) return { kind: 'network', message: ensurePeriod(error.message), details: [], retryable: true };
@@ -50,6 +53,8 @@ export function describeError(error: unknown): DescribedError {
 
 /** The service's message with what it means for the user, and the status (and the wait, when it asked for one). */
 function apiErrorMessage(kind: ErrorKind, error: NovuApiError): string {
+  // With no message of the service's own, the status line is the message: say it once.
+  if (!error.fromService) return ensurePeriod(error.message);
   const message = ensurePeriod(error.message);
   switch (kind) {
     case 'unauthorized':
@@ -68,10 +73,22 @@ function apiErrorMessage(kind: ErrorKind, error: NovuApiError): string {
 
 /** The message as one line for a notification: what failed, why, and the error ID to quote. */
 export function formatErrorLine(action: string, described: DescribedError): string {
+  if (described.validation) return validationLine(action, described, described.validation);
   const details = described.details.length > 0 ? ` ${described.details.slice(0, 3).join(' · ')}` : '';
   return described.errorId
     ? l10n.t('{0}: {1}{2} Error ID: {3}.', action, described.message, details, described.errorId)
     : l10n.t('{0}: {1}{2}', action, described.message, details);
+}
+
+/** "Not sent: Payload validation failed: payload.orderId is required (HTTP 400)": the fields once, the status once. */
+function validationLine(action: string, described: DescribedError, validation: NonNullable<DescribedError['validation']>): string {
+  const shown = described.details.slice(0, 3).join('; ');
+  const more = described.details.length > 3 ? l10n.t(' (and {0} more)', described.details.length - 3) : '';
+  const service = validation.serviceMessage?.trim().replace(/[.:]$/, '');
+  const why = service && !described.details.includes(service) ? `${service}: ${shown}${more}` : `${shown}${more}`;
+  return described.errorId
+    ? l10n.t('{0}: {1} (HTTP {2}) Error ID: {3}.', action, why, validation.status, described.errorId)
+    : l10n.t('{0}: {1} (HTTP {2})', action, why, validation.status);
 }
 
 function ensurePeriod(text: string): string {

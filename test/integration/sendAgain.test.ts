@@ -257,8 +257,11 @@ describe('send again and cancel pending', function () {
     await waitFor(() => invalid.prompter.messages.some((m) => m.kind === 'error'), 'the error message');
     const diagnostics = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Novu Explorer');
     assert.equal(diagnostics.length, 1);
-    assert.match(diagnostics[0]!.message, /payload\.orderId: must have required property 'orderId'/);
+    // The sandbox answers in the service's array form (`errors: [{ field, message }]`).
+    assert.equal(diagnostics[0]!.message, 'payload.orderId: is required');
     assert.equal(editor.document.getText(diagnostics[0]!.range), '"payload"');
+    const said = invalid.prompter.messages.find((m) => m.kind === 'error')!;
+    assert.equal(said.text, 'Not sent: Payload validation failed: payload.orderId is required (HTTP 400)');
 
     sandbox.setFaults({ respond: { pathIncludes: '/v1/events/trigger', status: 500, message: 'Internal failure' } });
     const failed = await send(editor, true);

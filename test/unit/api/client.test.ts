@@ -188,7 +188,8 @@ describe('errors', () => {
         assert.equal(error.status, 422);
         assert.equal(error.message, 'Validation Error');
         assert.equal(error.errorId, 'err-42');
-        assert.deepEqual(error.details, ['email: email must be an email', 'locale: bad locale', 'locale: really bad']);
+        // A message that already names its field is not prefixed again.
+        assert.deepEqual(error.details, ['email must be an email', 'locale bad locale', 'locale really bad']);
         assert.deepEqual(error.fieldErrors, { email: ['email must be an email'], locale: ['bad locale', 'really bad'] });
         return true;
       });

@@ -108,7 +108,8 @@ describe('trigger and cancel against the sandbox', () => {
     const missing = await client.trigger({ name: 'order-shipped', to: F.notificationSubscriberId, payload: { carrier: 'x' } }).catch((e: unknown) => e);
     assert.ok(missing instanceof NovuApiError);
     assert.equal(missing.status, 400);
-    assert.deepEqual(Object.keys(missing.fieldErrors), ['payload.orderId']);
+    assert.deepEqual(missing.fieldErrors, { 'payload.orderId': ['is required'] });
+    assert.equal(missing.message, 'Payload validation failed');
     const unknown = await client.trigger({ name: 'no-such-workflow', to: F.notificationSubscriberId }).catch((e: unknown) => e);
     assert.ok(unknown instanceof NovuApiError);
     assert.equal(unknown.status, 422);
