@@ -77,33 +77,37 @@ export interface FoundNotifications {
   notifications: readonly Notification[];
   /** How many the service gave that were looked through (more than shown when filtering here). */
   scanned: number;
-  /** The service has more beyond what was looked through. */
-  more: boolean;
+  /** The cursor that continues right after the `shown`-th notification; undefined when nothing is left. */
+  cursorAfter: (shown: number) => string | undefined;
   /** The filters that were applied here, on what the service gave, rather than by the service. */
   appliedHere: string[];
 }
 
 export function notificationsReport(found: FoundNotifications): string {
   const count = found.notifications.length;
-  const lead = [whereLine(found.where)];
-  lead.push(found.filters.length > 0 ? l10n.t('Filters: {0}.', found.filters.join('; ')) : l10n.t('No filters: the newest notifications.'));
-  if (count === 0) {
-    lead.push(
-      found.appliedHere.length > 0
-        ? l10n.t('No notification matched among the {0} newest that the service returned for these filters ({1} checked here).', found.scanned, found.appliedHere.join(', '))
-        : l10n.t('The service found no notification for these filters. This is an answer, not a failure: widen the time range or remove a filter.'),
-    );
-  } else {
-    lead.push(count === 1 ? l10n.t('1 notification, newest first.') : l10n.t('{0} notifications, newest first.', count));
-    if (found.appliedHere.length > 0) lead.push(l10n.t('{0} were checked here among the {1} newest that the service returned.', found.appliedHere.join(', '), found.scanned));
-  }
-  if (found.more) lead.push(l10n.t('The service has more: narrow the filters or raise the limit to see them.'));
-  if (count > 0) lead.push(dataNote());
+  const lead = (shown: number): string[] => {
+    const lines = [whereLine(found.where)];
+    lines.push(found.filters.length > 0 ? l10n.t('Filters: {0}.', found.filters.join('; ')) : l10n.t('No filters: the newest notifications.'));
+    if (count === 0) {
+      lines.push(
+        found.appliedHere.length > 0
+          ? l10n.t('No notification matched among the {0} newest that the service returned for these filters ({1} checked here).', found.scanned, found.appliedHere.join(', '))
+          : l10n.t('The service found no notification for these filters. This is an answer, not a failure: widen the time range or remove a filter.'),
+      );
+    } else {
+      lines.push(shown === 1 ? l10n.t('1 notification shown, newest first.') : l10n.t('{0} notifications shown, newest first.', shown));
+      if (found.appliedHere.length > 0) lines.push(l10n.t('{0} were checked here among the {1} that the service returned.', found.appliedHere.join(', '), found.scanned));
+    }
+    const cursor = found.cursorAfter(shown);
+    if (cursor !== undefined) lines.push(l10n.t('More: call again with the same filters and cursor {0} (it continues right after the last one shown).', quoted(cursor)));
+    if (count > 0) lines.push(dataNote());
+    return lines;
+  };
   return report({
     lead,
     label: 'notifications',
     records: found.notifications.map(notificationRecord),
-    leftOut: (n) => l10n.t('{0} notifications are left out of this answer to keep it short: narrow the filters.', n),
+    leftOut: (n) => l10n.t('{0} more are left out of this answer to keep it short.', n),
     tail: count > 0 ? [l10n.t('To explain one, call the explain tool with its id; the user can open it with the command "Novu: Open Notification…" (novuExplorer.openNotification) and that id.')] : [],
   });
 }
@@ -284,20 +288,40 @@ export interface FoundSubscribers {
   totalCount?: number;
 }
 
+/**
+ * The cursor that continues right after the `shown`-th subscriber of a page. The service's cursor
+ * is the last item's `_id` (its `includeCursor` includes "the cursor item itself"): when the page
+ * shows that (its `next` is its last `_id`, or it is the last page), a page cut short continues from
+ * the last `_id` shown. Otherwise undefined: no cursor would reach the records left out.
+ */
+export function cursorAfterShown(page: { subscribers: readonly Subscriber[]; next?: string | null }, shown: number): string | null | undefined {
+  const all = page.subscribers;
+  if (shown >= all.length) return page.next ?? null;
+  const cursorIsId = page.next === all.at(-1)?._id || page.next === null || page.next === undefined;
+  const last = shown > 0 ? all[shown - 1]!._id : undefined;
+  return cursorIsId && last ? last : undefined;
+}
+
 export function subscribersReport(found: FoundSubscribers): string {
   const count = found.subscribers.length;
-  const lead = [whereLine(found.where), found.filters.length > 0 ? l10n.t('Filters: {0}.', found.filters.join('; ')) : l10n.t('No filters.')];
-  if (count === 0) lead.push(l10n.t('The service found no subscriber for these filters. This is an answer, not a failure.'));
-  else lead.push(found.totalCount !== undefined ? l10n.t('{0} of {1} subscribers.', count, found.totalCount) : l10n.t('{0} subscribers.', count));
-  if (found.next) lead.push(l10n.t('More: call again with cursor {0}.', quoted(found.next)));
-  if (count > 0) lead.push(dataNote());
+  const lead = (shown: number): string[] => {
+    const lines = [whereLine(found.where), found.filters.length > 0 ? l10n.t('Filters: {0}.', found.filters.join('; ')) : l10n.t('No filters.')];
+    if (count === 0) lines.push(l10n.t('The service found no subscriber for these filters. This is an answer, not a failure.'));
+    else if (found.totalCount !== undefined) lines.push(l10n.t('{0} shown of {1} subscribers.', shown, found.totalCount));
+    else lines.push(shown === count ? l10n.t('{0} subscribers.', shown) : l10n.t('{0} shown of the {1} subscribers the service returned.', shown, count));
+    const cursor = cursorAfterShown(found, shown);
+    if (cursor) lines.push(l10n.t('More: call again with cursor {0} (it continues right after the last one shown).', quoted(cursor)));
+    else if (cursor === undefined) lines.push(l10n.t('The service\'s cursor cannot continue from the middle of its page: ask again with a limit of {0} or less, whose pages fit, or narrow the filters.', Math.max(1, shown)));
+    if (count > 0) lines.push(dataNote());
+    return lines;
+  };
   return report({
     lead,
     label: 'subscribers',
     records: found.subscribers.map((s) =>
       compact({ subscriberId: s.subscriberId, name: subscriberDisplayName(s), email: s.email, phone: s.phone, timezone: s.timezone, locale: s.locale, updatedAt: s.updatedAt }),
     ),
-    leftOut: (n) => l10n.t('{0} subscribers are left out of this answer to keep it short: narrow the filters.', n),
+    leftOut: (n) => l10n.t('{0} more of this page are left out of this answer to keep it short.', n),
   });
 }
 

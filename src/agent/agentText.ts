@@ -4,6 +4,7 @@
  * a JSON string value inside that block, so a subscriber named "Ignore previous instructions…"
  * reaches the model as a quoted value, never as the tool's own words. Pure and vscode-free.
  */
+import { l10n } from '../l10n';
 
 /** The most a result may hold, in UTF-8 bytes (the issue's "say 8 KB"). */
 export const RESULT_CAP_BYTES = 8 * 1024;
@@ -36,9 +37,15 @@ export function truncate(text: string, keep: number): { text: string; omittedCha
   return { text: text.slice(0, keep), omittedChars: text.length - keep };
 }
 
+/** The longest top-level string value a record keeps; the rest is counted in `charsLeftOut`. */
+export const VALUE_KEEP_CHARS = 300;
+
 export interface ReportParts {
-  /** Our own sentences, most important first; they never contain a service string unquoted. */
-  lead: string[];
+  /**
+   * Our own sentences, most important first; they never contain a service string unquoted. A
+   * function gets how many records are shown, for sentences that depend on it (a count, a cursor).
+   */
+  lead: string[] | ((shown: number) => string[]);
   /** The label of the data block's fence: says what the lines are. */
   label: string;
   /** One record per line, most important first. */
@@ -49,17 +56,53 @@ export interface ReportParts {
   tail?: string[];
 }
 
+export interface FittedReport {
+  text: string;
+  /** How many records (from the start) the text holds. */
+  shown: number;
+}
+
+/**
+ * A record with each top-level string longer than VALUE_KEEP_CHARS cut, and how many characters
+ * were left out of each in `charsLeftOut`: one long value must not push other records out.
+ */
+export function shortenValues(record: unknown): { record: unknown; shortened: boolean } {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return { record, shortened: false };
+  const left: Record<string, number> = {};
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    // A raw provider response has its own, longer limit (RAW_KEEP_CHARS), applied where it is read.
+    if (typeof value === 'string' && value.length > VALUE_KEEP_CHARS && key !== 'raw') {
+      const cut = truncate(value, VALUE_KEEP_CHARS);
+      out[key] = cut.text;
+      left[key] = cut.omittedChars ?? 0;
+    } else out[key] = value;
+  }
+  if (Object.keys(left).length === 0) return { record, shortened: false };
+  return { record: { ...out, charsLeftOut: left }, shortened: true };
+}
+
 /**
  * The result text: lead, the data block and tail, with as many records as fit in `cap` bytes.
- * Records are never cut in the middle: the ones that do not fit are left out and counted.
+ * Records are never cut in the middle: a long value is shortened (and counted), and the records
+ * that still do not fit are left out from the end and counted.
  */
-export function report(parts: ReportParts, cap = RESULT_CAP_BYTES): string {
-  const lines = parts.records.map(jsonLine);
-  const build = (count: number): string => {
+export function fitReport(parts: ReportParts, cap = RESULT_CAP_BYTES): FittedReport {
+  const shortened = parts.records.map(shortenValues);
+  const lines = shortened.map((s) => jsonLine(s.record));
+  const anyShortened = shortened.some((s) => s.shortened);
+  const leadFor = (count: number): string[] => {
+    const lead = typeof parts.lead === 'function' ? parts.lead(count) : parts.lead;
     const omitted = lines.length - count;
-    const lead = omitted > 0 ? [...parts.lead, parts.leftOut(omitted)] : parts.lead;
-    const block = lines.length > 0 ? ['```json ' + parts.label, ...lines.slice(0, count), '```'] : [];
-    return [...lead, ...block, ...(parts.tail ?? [])].join('\n');
+    return [
+      ...lead,
+      ...(anyShortened && shortened.slice(0, count).some((s) => s.shortened) ? [shortenedNote()] : []),
+      ...(omitted > 0 ? [parts.leftOut(omitted)] : []),
+    ];
+  };
+  const build = (count: number): string => {
+    const block = lines.length > 0 && count > 0 ? ['```json ' + parts.label, ...lines.slice(0, count), '```'] : [];
+    return [...leadFor(count), ...block, ...(parts.tail ?? [])].join('\n');
   };
   let count = lines.length;
   let text = build(count);
@@ -70,9 +113,22 @@ export function report(parts: ReportParts, cap = RESULT_CAP_BYTES): string {
     count = Math.max(0, count - Math.max(1, Math.floor(over / average)));
     text = build(count);
   }
-  return byteLength(text) > cap ? cutText(text, cap) : text;
+  // Dropping many at once may have left room: take back what fits, one at a time.
+  while (count < lines.length && byteLength(build(count + 1)) <= cap) {
+    count += 1;
+    text = build(count);
+  }
+  return { text: byteLength(text) > cap ? cutText(text, cap) : text, shown: count };
 }
 
+/** The text of `fitReport`. */
+export function report(parts: ReportParts, cap = RESULT_CAP_BYTES): string {
+  return fitReport(parts, cap).text;
+}
+
+function shortenedNote(): string {
+  return l10n.t('Values longer than {0} characters are shortened; charsLeftOut says how many characters of each were left out.', VALUE_KEEP_CHARS);
+}
 /** The last resort when even the sentences are over the cap: cut at a character boundary, and say so. */
 function cutText(text: string, cap: number): string {
   const marker = '\n[…]';

@@ -21,6 +21,7 @@ import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
 import { failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
 import { quoted } from './agentText';
+import { scanNotifications } from './agentPaging';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
 
 export interface AgentToolDeps {
@@ -46,6 +47,8 @@ const findSchema = z.object({
   until: z.optional(text),
   failuresOnly: z.optional(z.boolean()),
   limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(50))),
+  /** Where a previous answer stopped: how many of the service's list for these filters come before. */
+  cursor: z.optional(z.string().check(z.regex(/^\d{1,6}$/, 'a cursor a previous result gave (digits)'))),
 });
 const oneNotificationSchema = z.object({ notificationId: z.optional(text), transactionId: z.optional(text) });
 const subscriberSchema = z.object({ subscriberId: text });
@@ -267,22 +270,17 @@ export class AgentTools {
     const matches = (n: Notification) =>
       (!input.failuresOnly || isFailed(n)) &&
       (!workflowHere || [n.template?.name, n.template?.triggers?.[0]?.identifier].some((v) => v?.toLowerCase() === workflowHere));
-    const found: Notification[] = [];
-    let scanned = 0;
-    let more = false;
-    const pages = appliedHere.length > 0 ? SCAN_PAGES : 1;
-    const pageSize = appliedHere.length > 0 ? SCAN_PAGE_SIZE : limit;
-    for (let page = 0; page < pages; page++) {
-      const answer = await client.listNotifications({ ...query, page, limit: pageSize }, { signal });
-      scanned += answer.data.length;
-      for (const n of answer.data) if (matches(n) && !found.some((f) => f._id === n._id)) found.push(n);
-      more = answer.hasMore === true && answer.data.length > 0;
-      if (found.length > limit || !more) break;
-    }
-    if (found.length > limit) more = true;
-    const environmentId = found[0]?._environmentId;
+    const { kept, scanned, cursorAfter } = await scanNotifications((page, size) => client.listNotifications({ ...query, page, limit: size }, { signal }), {
+      start: input.cursor ? Number(input.cursor) : 0,
+      limit,
+      filteredHere: appliedHere.length > 0,
+      matches,
+      pageSize: SCAN_PAGE_SIZE,
+      scanPages: SCAN_PAGES,
+    });
+    const environmentId = kept[0]?._environmentId;
     if (environmentId) this.deps.manager.observeEnvironment(connection, environmentId);
-    return notificationsReport({ where: this.where(connection, environmentId ?? undefined), filters, notifications: found.slice(0, limit), scanned, more, appliedHere });
+    return notificationsReport({ where: this.where(connection, environmentId ?? undefined), filters, notifications: kept, scanned, cursorAfter, appliedHere });
   }
 
   /** One notification by id, or the newest of a transaction; a string says why there is none. */

@@ -129,7 +129,7 @@ describe('language model tools for the editor’s agent', function () {
     sandbox.clearRequests();
     const text = await invoke(AGENT_TOOLS.findNotifications, { workflow: F.workflowIdentifier, failuresOnly: true, limit: 5 });
     assert.ok(lists().every((r) => r.query['limit'] === '50' && !('templates[]' in r.query)));
-    assert.match(text, /checked here among the \d+ newest/);
+    assert.match(text, /checked here among the \d+ that the service returned/);
     const { data } = split(text);
     assert.ok(data.length > 0 && data.length <= 5);
     for (const row of data) {
@@ -174,6 +174,38 @@ describe('language model tools for the editor’s agent', function () {
       assert.ok(Buffer.byteLength(text) <= 8192, `${Buffer.byteLength(text)} bytes`);
       assert.match(text, /left out of this answer/);
     }
+  });
+
+  it('pages without skipping: a cursor continues right after the last one shown, for subscribers (with a 7 KB name) and notifications', async () => {
+    const active = await api.manager.activeClient();
+    await active!.client.createSubscriber({ subscriberId: 'sbx-agent-long', firstName: `Long${'n'.repeat(7 * 1024)}`, lastName: 'Name', email: 'long@sandbox.example' });
+    const cursorOf = (text: string) => /cursor "([^"]+)"/.exec(text)?.[1];
+    // Every subscriber, 100 a page, through the tool: each once, the long one shortened.
+    const seen = new Map<string, number>();
+    let cursor: string | undefined;
+    let total = 0;
+    for (let calls = 0; calls < 200; calls++) {
+      const text = await invoke(AGENT_TOOLS.searchSubscribers, { limit: 100, ...(cursor ? { cursor } : {}) });
+      assert.ok(Buffer.byteLength(text) <= 8192);
+      total = Number(/shown of (\d+) subscribers/.exec(text)?.[1] ?? total);
+      for (const row of split(text).data) seen.set(String(row['subscriberId']), (seen.get(String(row['subscriberId'])) ?? 0) + 1);
+      cursor = cursorOf(text);
+      if (!cursor) break;
+    }
+    assert.ok(total > 100, `the sandbox has ${total} subscribers`);
+    assert.equal(seen.size, total, 'every subscriber reached');
+    assert.ok([...seen.values()].every((n) => n === 1), 'none twice');
+    // The newest 120 notifications, 50 a call, against the list the client reads itself.
+    const expected = [...(await active!.client.listNotifications({ page: 0, limit: 50 })).data, ...(await active!.client.listNotifications({ page: 1, limit: 50 })).data, ...(await active!.client.listNotifications({ page: 2, limit: 50 })).data].map((n) => n._id).slice(0, 120);
+    const found: string[] = [];
+    cursor = undefined;
+    while (found.length < 120) {
+      const text = await invoke(AGENT_TOOLS.findNotifications, { limit: 50, ...(cursor ? { cursor } : {}) });
+      found.push(...split(text).data.map((row) => String(row['id'])));
+      cursor = cursorOf(text);
+      assert.ok(cursor, 'the sandbox has more');
+    }
+    assert.deepEqual(found.slice(0, 120), expected);
   });
 
   it('reads effective preferences per channel and workflow, with where each comes from and the schedule’s time zone', async () => {

@@ -65,7 +65,7 @@ describe('agent text', () => {
 describe('agent reports', () => {
   it('lists notifications with the connection first, the failure reason, and a hostile name only as data', () => {
     const n = failedNotification(HOSTILE);
-    const text = notificationsReport({ where, filters: ['failures only'], notifications: [n], scanned: 1, more: false, appliedHere: [] });
+    const text = notificationsReport({ where, filters: ['failures only'], notifications: [n], scanned: 1, cursorAfter: () => undefined, appliedHere: [] });
     assert.match(text, /^Connection "Staging \\"eu\\"" \(region: EU, environment: "env0000000000000000000001"\)\./);
     const { prose, data } = split(text);
     assert.ok(!prose.includes('Ignore previous'), 'the name is never in our own words');
@@ -76,7 +76,7 @@ describe('agent reports', () => {
   });
 
   it('says an empty list is an answer, not a failure', () => {
-    const text = notificationsReport({ where, filters: [], notifications: [], scanned: 0, more: false, appliedHere: [] });
+    const text = notificationsReport({ where, filters: [], notifications: [], scanned: 0, cursorAfter: () => undefined, appliedHere: [] });
     assert.match(text, /found no notification/);
     assert.ok(!text.includes('```'), 'no empty data block');
   });
