@@ -1,6 +1,7 @@
-// Starts a real VS Code (code-server 4.100.3 = VS Code 1.100.3) on 127.0.0.1 and opens its web
-// workbench in Debian's Chromium through playwright-core. Used by runTests.mjs, demo.mjs and any
-// Playwright-style UI test. Run `node test/vscode/setup.mjs` (or ensureVSCode()) first.
+// Starts a real VS Code (code-server 4.100.3 = VS Code 1.100.3, or with host 'latest' code-server
+// 4.139.1 = VS Code 1.139.1 on Node 24) on 127.0.0.1 and opens its web workbench in Debian's
+// Chromium through playwright-core. Used by runTests.mjs, demo.mjs and any Playwright-style UI test.
+// Run `node test/vscode/setup.mjs [--latest]` (or ensureVSCode({ host })) first.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -25,6 +26,60 @@ export const DEFAULT_SETTINGS = {
   'chat.commandCenter.enabled': false,
   'git.openRepositoryInParentFolders': 'never',
 };
+
+/**
+ * Added for the newest VS Code (host 'latest'), whose first start opens a Chat view in the
+ * secondary side bar (the right). Only what closes it: AI features are not turned off, so the
+ * language model API (vscode.lm, which the agent tools use) stays as people have it.
+ */
+export const LATEST_SETTINGS = {
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.welcomePage.experimentalOnboarding': false,
+};
+
+/** What of the project goes into the extensions folder: the .vsix's allow-list (.vscodeignore). */
+export const EXTENSION_FILES = ['package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'dist', 'media', 'l10n'];
+
+/**
+ * Installs extension folders into `extensionsDir` as `<publisher>.<name>-<version>` (a copy of
+ * `files` when given, else of the whole folder) and lists them in the folder's `extensions.json`,
+ * in the format VS Code 1.139 writes itself for `--install-extension <vsix>`. The workbench finds
+ * them when it starts, as installed (production) extensions.
+ * @param {string} extensionsDir
+ * @param {(string | { folder: string, files?: string[] })[]} extensions
+ */
+export function installExtensionFolders(extensionsDir, extensions) {
+  const manifestFile = join(extensionsDir, 'extensions.json');
+  let listed = [];
+  try {
+    listed = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  } catch {
+    /* none yet */
+  }
+  for (const entry of extensions) {
+    const { folder, files } = typeof entry === 'string' ? { folder: entry } : entry;
+    const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+    const id = `${manifest.publisher}.${manifest.name}`;
+    const relativeLocation = `${id}-${manifest.version}`;
+    const target = join(extensionsDir, relativeLocation);
+    rmSync(target, { recursive: true, force: true });
+    if (files) {
+      mkdirSync(target, { recursive: true });
+      for (const f of files) if (existsSync(join(folder, f))) cpSync(join(folder, f), join(target, f), { recursive: true });
+    } else {
+      cpSync(folder, target, { recursive: true });
+    }
+    listed = listed.filter((e) => e.identifier?.id?.toLowerCase() !== id.toLowerCase());
+    listed.push({
+      identifier: { id },
+      version: manifest.version,
+      location: { $mid: 1, fsPath: target, external: `file://${target}`, path: target, scheme: 'file' },
+      relativeLocation,
+      metadata: { installedTimestamp: Date.now(), pinned: true, source: 'vsix' },
+    });
+  }
+  writeFileSync(manifestFile, JSON.stringify(listed));
+}
 
 /** The flags the doc found to make Debian's Chromium behave headless in a container. */
 export const CHROMIUM_ARGS = [
@@ -81,7 +136,16 @@ function isGroupAlive(pid) {
  * @param {boolean} [options.verbose] copy code-server's output to stderr (also VSCODE_TEST_VERBOSE=1).
  * @param {number} [options.startTimeoutMs] how long to wait for /healthz (default 60 s).
  * @param {string[]} [options.extensions] extension folders to install (copied into the extensions folder).
- * @returns {Promise<{ url: string, port: number, dataDir: string, pid: number,
+ * @param {(string | { folder: string, files?: string[] })[]} [options.installed] extension folders
+ *   installed as a person's installed extensions are, with an `extensions.json` entry (see
+ *   installExtensionFolders); the way to run the project as an installed extension on 1.139.
+ * @param {'floor'|'latest'} [options.host] which VS Code: 'floor' (1.100.3, default) or 'latest' (1.139.1).
+ * @param {boolean} [options.extensionDevelopment] make the workbench honour extensionDevelopmentPath
+ *   and extensionTestsPath in its URL payload. 1.100.3 always does; 1.139's built web workbench
+ *   only when the server runs with `enable-smoke-test-driver` (passed through code-server's
+ *   `--vscode-option`), which also keeps notification toasts from showing: so only for test runs.
+ * @param {string[]} [options.vscodeOptions] more `--vscode-option` values (VS Code server flags).
+ * @returns {Promise<{ url: string, port: number, dataDir: string, pid: number, host: string,
  *   exited: Promise<{ code: number|null, signal: string|null }>, output: () => string,
  *   close: () => Promise<void> }>}
  */
@@ -93,10 +157,16 @@ export async function startCodeServer({
   verbose = !!process.env.VSCODE_TEST_VERBOSE,
   startTimeoutMs = 60_000,
   extensions = [],
+  installed = [],
+  host = 'floor',
+  extensionDevelopment = false,
+  vscodeOptions = [],
 } = {}) {
-  const paths = vscodePaths();
-  if (!existsSync(paths.entry)) {
-    throw new Error(`code-server is not installed (${paths.entry}); run: node test/vscode/setup.mjs`);
+  const paths = vscodePaths(host);
+  if (!existsSync(paths.entry) || !existsSync(paths.node)) {
+    throw new Error(
+      `code-server ${paths.codeServerVersion} is not installed (${paths.entry}); run: node test/vscode/setup.mjs${host === 'floor' ? '' : ` --${host}`}`,
+    );
   }
   port ??= await freePort();
   const keepDataDir = !!dataDir;
@@ -113,6 +183,7 @@ export async function startCodeServer({
     const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
     cpSync(folder, join(extensionsDir, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
   }
+  if (installed.length > 0) installExtensionFolders(extensionsDir, installed);
   const settingsFile = join(userDataDir, 'User', 'settings.json');
   let previous = {};
   if (keepDataDir && existsSync(settingsFile)) {
@@ -122,7 +193,8 @@ export async function startCodeServer({
       /* keep going with defaults */
     }
   }
-  writeFileSync(settingsFile, JSON.stringify({ ...previous, ...DEFAULT_SETTINGS, ...settings }, null, 2));
+  const hostSettings = host === 'floor' ? {} : LATEST_SETTINGS;
+  writeFileSync(settingsFile, JSON.stringify({ ...previous, ...DEFAULT_SETTINGS, ...hostSettings, ...settings }, null, 2));
   const configFile = join(dataDir, 'config.yaml');
   writeFileSync(configFile, `bind-addr: 127.0.0.1:${port}\nauth: none\ncert: false\n`);
 
@@ -138,7 +210,10 @@ export async function startCodeServer({
     '--disable-workspace-trust',
     '--ignore-last-opened',
   ];
-  const child = spawn(process.execPath, args, {
+  const passThrough = [...(extensionDevelopment && host !== 'floor' ? ['enable-smoke-test-driver'] : []), ...vscodeOptions];
+  for (const option of passThrough) args.push('--vscode-option', option);
+  // The floor runs on this Node (the one running the tests); 'latest' on the Node 24 setup installed.
+  const child = spawn(paths.node, args, {
     cwd: dataDir,
     detached: true, // own process group: close() kills the server and everything it started
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -214,7 +289,7 @@ export async function startCodeServer({
     }
     await sleep(100);
   }
-  return { url, port, dataDir, pid: child.pid, exited, output: () => output, close };
+  return { url, port, dataDir, pid: child.pid, host, exited, output: () => output, close };
 }
 
 /** `vscode-remote://` URI of a path on the code-server machine, as the workbench expects it. */

@@ -1,10 +1,11 @@
-// Runs extension integration tests in a real VS Code (code-server 4.100.3 + headless Chromium) and
-// prints their output. The test index (extensionTestsPath) exports run(); see mochaRunner.ts.
+// Runs extension integration tests in a real VS Code (code-server 4.100.3 + headless Chromium, or
+// with --host=latest code-server 4.139.1 on Node 24) and prints their output. The test index
+// (extensionTestsPath) exports run(); see mochaRunner.ts.
 //
 // CLI:
 //   node test/vscode/runTests.mjs --extensionDevelopmentPath=. \
 //     --extensionTestsPath=out/test/integration/index.js [--folder=PATH] [--timeout=MS] \
-//     [--label=integration] [--env=NAME=VALUE ...] [--setting=KEY=JSON ...] [--verbose]
+//     [--label=integration] [--env=NAME=VALUE ...] [--setting=KEY=JSON ...] [--verbose] [--host=latest]
 // Exit code: the one the tests ended with; non-zero on failure, timeout or crash.
 // The last line printed is `[label: ]N passed, N failed`.
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
@@ -32,6 +33,7 @@ export const START_MARKER = '@@mocha-start@@';
  * @param {string} [options.label] one word put before the summary line (`label: N passed, N failed`)
  * @param {boolean} [options.verbose] also print the workbench's own log and code-server's output
  * @param {boolean} [options.setup] run ensureVSCode() first (default true; ~0 s when up to date)
+ * @param {'floor'|'latest'} [options.host] VS Code 1.100.3 ('floor', default) or 1.139.1 ('latest')
  * @param {(line: string) => void} [options.write] where output lines go (default stdout)
  * @returns {Promise<number>}
  */
@@ -45,6 +47,7 @@ export async function runVSCodeTests({
   label,
   verbose = !!process.env.VSCODE_TEST_VERBOSE,
   setup = true,
+  host = 'floor',
   write = (line) => process.stdout.write(line + '\n'),
 }) {
   if (!extensionDevelopmentPath) throw new Error('runVSCodeTests: extensionDevelopmentPath is required');
@@ -88,6 +91,8 @@ export async function runVSCodeTests({
         if (early.length > 400) early.shift();
         continue;
       }
+      // 1.139's workbench logs its agent host's sign-in polling (no account here) while tests run.
+      if (!verbose && type !== 'error' && /^\[AgentHost\] /.test(l)) continue;
       write(type === 'error' || type === 'warn' ? `[${type}] ${l}` : l);
     }
   };
@@ -119,9 +124,10 @@ export async function runVSCodeTests({
   let outcome;
   try {
     const run = async () => {
-      if (setup) await ensureVSCode();
+      if (setup) await ensureVSCode({ host });
       if (!folder) ownFolder = folder = mkdtempSync(join(tmpdir(), 'novu-vscode-workspace-'));
-      server = await startCodeServer({ env, settings, verbose });
+      // extensionDevelopment: 1.139 honours the URL's extensionDevelopmentPath/extensionTestsPath only so.
+      server = await startCodeServer({ env, settings, verbose, host, extensionDevelopment: true });
       server.exited.then(({ code, signal }) => end(1, `code-server exited unexpectedly (code ${code}, signal ${signal})`));
       workbench = await openWorkbench({
         server,
@@ -234,7 +240,7 @@ if (isMain()) {
   if (!opts.extensionDevelopmentPath || !opts.extensionTestsPath) {
     console.error(
       'usage: node test/vscode/runTests.mjs --extensionDevelopmentPath=DIR --extensionTestsPath=FILE ' +
-        '[--folder=DIR] [--timeout=MS] [--label=WORD] [--env=K=V]... [--setting=K=JSON]... [--verbose] [--no-setup]',
+        '[--folder=DIR] [--timeout=MS] [--label=WORD] [--env=K=V]... [--setting=K=JSON]... [--verbose] [--no-setup] [--host=floor|latest]',
     );
     process.exit(2);
   }
