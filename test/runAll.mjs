@@ -1,19 +1,26 @@
 // `npm test`: type-check, lint, build, then the unit tests (plain Node), the integration tests
-// (inside a real VS Code) and the UI tests (Playwright on the real workbench, including the built
-// .vsix installed into VS Code). The last line is the
-// summary `N passed, N failed` over every stage. `npm test -- unit integration` runs only those stages.
+// (inside a real VS Code: the floor of engines.vscode, 1.100.3, and the newest, 1.139.1, each its own
+// summary line) and the UI tests (Playwright on the real workbench, including the built .vsix
+// installed into VS Code). The last line is the summary `N passed, N failed` over every stage.
+// `npm test -- unit integration` runs only those stages; VSCODE_TEST_HOSTS=floor (or latest) runs
+// the integration tests on that VS Code only.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runVSCodeTests } from './vscode/runTests.mjs';
-import { ensureVSCode } from './vscode/setup.mjs';
+import { HOSTS, ensureVSCode } from './vscode/setup.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ALL_STAGES = ['checks', 'unit', 'integration', 'ui'];
 const requested = process.argv.slice(2).filter((a) => ALL_STAGES.includes(a));
 const stages = requested.length > 0 ? requested : ALL_STAGES;
 const results = [];
+/** The VS Code builds the integration stage runs on, each with its own summary line. */
+const INTEGRATION_HOSTS = [
+  { host: 'floor', name: 'integration' },
+  { host: 'latest', name: `integration-${HOSTS.latest.vscodeVersion.split('.').slice(0, 2).join('.')}` },
+].filter(({ host }) => !process.env.VSCODE_TEST_HOSTS || process.env.VSCODE_TEST_HOSTS.split(',').includes(host));
 const tmp = mkdtempSync(join(tmpdir(), 'novu-test-'));
 
 function run(command, args, options = {}) {
@@ -81,28 +88,46 @@ try {
     await nodeTests('unit', files(join(ROOT, 'out/test/unit'), '.test.js'));
   }
 
+  /** Why the newest VS Code could not be set up, if it could not: its stages fail, the rest run. */
+  let latestProblem;
   if (stages.includes('integration') || stages.includes('ui')) {
     section('VS Code (code-server) and Chromium');
     await ensureVSCode();
+    // The newest VS Code: Node 24 and code-server 4.139.1 (about a minute once, then ~0.1 s).
+    if (stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest')) {
+      try {
+        await ensureVSCode({ host: 'latest' });
+      } catch (error) {
+        latestProblem = error;
+        console.log(`could not set up VS Code ${HOSTS.latest.vscodeVersion}: ${error.message}`);
+      }
+    }
   }
 
   if (stages.includes('integration')) {
-    section('integration tests (inside VS Code)');
-    let summary = '';
-    const code = await runVSCodeTests({
-      extensionDevelopmentPath: ROOT,
-      extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
-      label: 'integration',
-      setup: false,
-      write: (line) => {
-        summary = line;
-        process.stdout.write(`${line}\n`);
-      },
-    });
-    const match = /(\d+) passed, (\d+) failed/.exec(summary);
-    const passed = Number(match?.[1] ?? 0);
-    const failed = Number(match?.[2] ?? 0);
-    results.push({ name: 'integration', passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0 });
+    for (const { host, name } of INTEGRATION_HOSTS) {
+      section(`integration tests (inside VS Code ${HOSTS[host].vscodeVersion})`);
+      if (host === 'latest' && latestProblem) {
+        results.push({ name, passed: 0, failed: 1, skipped: 0 });
+        continue;
+      }
+      let summary = '';
+      const code = await runVSCodeTests({
+        extensionDevelopmentPath: ROOT,
+        extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
+        label: name,
+        host,
+        setup: false,
+        write: (line) => {
+          summary = line;
+          process.stdout.write(`${line}\n`);
+        },
+      });
+      const match = /(\d+) passed, (\d+) failed/.exec(summary);
+      const passed = Number(match?.[1] ?? 0);
+      const failed = Number(match?.[2] ?? 0);
+      results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0 });
+    }
   }
 
   if (stages.includes('ui')) {
@@ -118,6 +143,7 @@ try {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 section(`summary (${Math.round((Date.now() - started) / 1000)} s)`);
-for (const r of results) console.log(`${r.name.padEnd(12)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`);
+const width = Math.max(12, ...results.map((r) => r.name.length + 1));
+for (const r of results) console.log(`${r.name.padEnd(width)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || results.length === 0 ? 1 : 0;
