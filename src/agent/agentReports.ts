@@ -14,7 +14,7 @@ import { l10n } from '../l10n';
 import { describeError } from '../ui/errors';
 import { describeDigest, summarizeJobs } from '../notifications/viewModel';
 import { buildPreferencesViewModel } from '../preferences/preferencesModel';
-import { RAW_KEEP_CHARS, quoted, report, truncate } from './agentText';
+import { RAW_KEEP_CHARS, asTyped, quoted, report, truncate } from './agentText';
 
 /** The connection a result came from, as every result names it first. */
 export interface Where {
@@ -27,6 +27,13 @@ export function whereLine(where: Where): string {
   return where.environmentId
     ? l10n.t('Connection {0} (region: {1}, environment: {2}).', quoted(where.name), where.region, quoted(where.environmentId))
     : l10n.t('Connection {0} (region: {1}, environment not known yet).', quoted(where.name), where.region);
+}
+
+/** The connection, for a person reading a confirmation dialog: its name as typed. */
+export function dialogWhereLine(where: Where): string {
+  return where.environmentId
+    ? l10n.t('Connection {0} (region: {1}, environment: {2}).', asTyped(where.name), where.region, asTyped(where.environmentId))
+    : l10n.t('Connection {0} (region: {1}, environment not known yet).', asTyped(where.name), where.region);
 }
 
 function dataNote(): string {

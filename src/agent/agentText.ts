@@ -31,6 +31,15 @@ export function quoted(text: string): string {
   return jsonLine(text);
 }
 
+/**
+ * A service string for a person to read in a confirmation dialog: exactly as the service holds it,
+ * between typographic quotes. The dialog gets a plain string, which VS Code shows as text; a
+ * MarkdownString would show the escapes of `appendText` (`act\-wf\-img`) in VS Code 1.100.
+ */
+export function asTyped(text: string): string {
+  return `\u201c${text}\u201d`;
+}
+
 /** Text cut to `keep` characters, with how many were left out. */
 export function truncate(text: string, keep: number): { text: string; omittedChars?: number } {
   if (text.length <= keep) return { text };

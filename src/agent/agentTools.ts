@@ -19,8 +19,9 @@ import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type Ac
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
-import { quoted } from './agentText';
+import { dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { asTyped, quoted } from './agentText';
+import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
 
@@ -104,18 +105,19 @@ export class AgentTools {
         if (!parsed.success) return { invocationMessage: vscode.l10n.t('Novu Explorer: checking the request') };
         const { subscriberId, channel: ch, enabled, workflow } = parsed.data;
         const where = this.where(connection);
+        // The dialog is plain text: names read exactly as typed (asTyped), with no escapes.
         const effect = workflow
           ? enabled
-            ? vscode.l10n.t('Turn on {0} for subscriber {1} in workflow {2}.', ch, quoted(subscriberId), quoted(workflow))
-            : vscode.l10n.t('Turn off {0} for subscriber {1} in workflow {2}.', ch, quoted(subscriberId), quoted(workflow))
+            ? vscode.l10n.t('Turn on {0} for subscriber {1} in workflow {2}.', ch, asTyped(subscriberId), asTyped(workflow))
+            : vscode.l10n.t('Turn off {0} for subscriber {1} in workflow {2}.', ch, asTyped(subscriberId), asTyped(workflow))
           : enabled
-            ? vscode.l10n.t('Turn on {0} for subscriber {1} globally (every workflow).', ch, quoted(subscriberId))
-            : vscode.l10n.t('Turn off {0} for subscriber {1} globally (every workflow).', ch, quoted(subscriberId));
+            ? vscode.l10n.t('Turn on {0} for subscriber {1} globally (every workflow).', ch, asTyped(subscriberId))
+            : vscode.l10n.t('Turn off {0} for subscriber {1} globally (every workflow).', ch, asTyped(subscriberId));
         return {
           invocationMessage: vscode.l10n.t('Changing a preference of subscriber {0}', quoted(subscriberId)),
           confirmationMessages: {
             title: vscode.l10n.t('Change a subscriber’s preference?'),
-            message: new vscode.MarkdownString().appendText(`${effect}\n\n${whereLine(where)}\n\n${vscode.l10n.t('The subscriber’s preferences change on the service at once; messages on that channel are delivered or not accordingly.')}`),
+            message: `${effect}\n\n${dialogWhereLine(where)}\n\n${vscode.l10n.t('The subscriber’s preferences change on the service at once; messages on that channel are delivered or not accordingly.')}`,
           },
         };
       }
@@ -319,18 +321,20 @@ export class AgentTools {
     const where = this.where(connection, notification._environmentId);
     const workflow = notification.template?.name || notification.template?.triggers?.[0]?.identifier || vscode.l10n.t('unknown workflow');
     const subscriber = notification.subscriber?.subscriberId ?? notification._subscriberId ?? vscode.l10n.t('unknown subscriber');
+    const personName = notification.subscriber ? subscriberDisplayName(notification.subscriber) : undefined;
     const production = await this.deps.manager.looksLikeProduction(connection);
     return {
       invocationMessage: vscode.l10n.t('Sending notification {0} again', quoted(notification._id)),
       confirmationMessages: {
         title: production ? vscode.l10n.t('Send this notification again, in PRODUCTION?') : vscode.l10n.t('Send this notification again?'),
-        message: new vscode.MarkdownString().appendText(
-          [
-            vscode.l10n.t('Workflow {0} to subscriber {1}, with the payload of notification {2} and a new transaction ID.', quoted(workflow), quoted(subscriber), quoted(notification._id)),
-            whereLine(where),
-            vscode.l10n.t('This starts a new run of the workflow: real messages will be delivered to the subscriber on every channel its steps use.'),
-          ].join('\n\n'),
-        ),
+        // A plain string: VS Code shows it as text, so the names read exactly as the service holds them.
+        message: [
+          personName
+            ? vscode.l10n.t('Workflow {0} to subscriber {1} ({2}), with the payload of notification {3} and a new transaction ID.', asTyped(workflow), asTyped(subscriber), asTyped(personName), asTyped(notification._id))
+            : vscode.l10n.t('Workflow {0} to subscriber {1}, with the payload of notification {2} and a new transaction ID.', asTyped(workflow), asTyped(subscriber), asTyped(notification._id)),
+          dialogWhereLine(where),
+          vscode.l10n.t('This starts a new run of the workflow: real messages will be delivered to the subscriber on every channel its steps use.'),
+        ].join('\n\n'),
       },
     };
   }

@@ -32,10 +32,10 @@ async function invoke(name: string, input: object): Promise<string> {
   return text;
 }
 
-/** A confirmation's Markdown as it reads (appendText escapes punctuation and spaces). */
-function plain(markdown: vscode.MarkdownString | string | undefined): string {
-  const value = typeof markdown === 'string' ? markdown : (markdown?.value ?? '');
-  return value.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'])/g, '$1');
+/** A confirmation's message: a plain string, which the dialog shows as typed (a MarkdownString would show escapes). */
+function plain(message: vscode.MarkdownString | string | undefined): string {
+  assert.equal(typeof message, 'string', 'the dialog gets a plain string');
+  return message as string;
 }
 
 /** The json data block's lines, parsed, and the words around it. */
@@ -283,9 +283,9 @@ describe('language model tools for the editor’s agent', function () {
     const prepared = await api.agentTools.prepare(AGENT_TOOLS.sendNotificationAgain, input, token);
     const message = plain(prepared.confirmationMessages!.message);
     assert.equal(prepared.confirmationMessages!.title, 'Send this notification again?');
-    assert.ok(message.includes(`"${original.template!.name}"`), message);
-    assert.ok(message.includes(`"${F.notificationSubscriberId}"`));
-    assert.ok(message.includes(`environment: "${F.developmentEnvironmentId}"`));
+    assert.ok(message.includes(`\u201c${original.template!.name}\u201d`), message);
+    assert.ok(message.includes(`\u201c${F.notificationSubscriberId}\u201d`));
+    assert.ok(message.includes(`environment: \u201c${F.developmentEnvironmentId}\u201d`));
     assert.match(message, /real messages will be delivered/);
 
     sandbox.clearRequests();
@@ -313,8 +313,8 @@ describe('language model tools for the editor’s agent', function () {
     const input = { subscriberId: F.preferencesSubscriberId, channel: 'email', enabled: false, workflow: F.workflowIdentifier };
     const prepared = await api.agentTools.prepare(AGENT_TOOLS.setChannelPreference, input, token);
     const message = plain(prepared.confirmationMessages!.message);
-    assert.match(message, new RegExp(`Turn off email for subscriber "${F.preferencesSubscriberId}" in workflow "${F.workflowIdentifier}"`));
-    assert.ok(message.includes(`environment: "${F.developmentEnvironmentId}"`) || /environment not known yet/.test(message));
+    assert.ok(message.includes(`Turn off email for subscriber \u201c${F.preferencesSubscriberId}\u201d in workflow \u201c${F.workflowIdentifier}\u201d`), message);
+    assert.ok(message.includes(`environment: \u201c${F.developmentEnvironmentId}\u201d`) || /environment not known yet/.test(message));
 
     sandbox.clearRequests();
     const text = textOf(await api.agentTools.invoke(AGENT_TOOLS.setChannelPreference, input, token));
