@@ -14,7 +14,7 @@
 // --skip-release-notes, --disable-workspace-trust, --user-data-dir=, --extensions-dir=, ...) are
 // accepted and ignored: code-server gets its own temporary folders. extensionTestsEnv arrives as
 // this process's environment and reaches the extension host. Optional: VSCODE_TEST_TIMEOUT_MS,
-// VSCODE_TEST_LABEL, VSCODE_TEST_VERBOSE=1.
+// VSCODE_TEST_LABEL, VSCODE_TEST_VERBOSE=1, VSCODE_TEST_HOST=latest (VS Code 1.139.1 instead of 1.100.3).
 import { fileURLToPath } from 'node:url';
 import { runVSCodeTests } from './runTests.mjs';
 
@@ -58,4 +58,5 @@ if (opts.extensionDevelopmentPath.length === 0 || !opts.extensionTestsPath) {
 }
 if (process.env.VSCODE_TEST_TIMEOUT_MS) opts.timeoutMs = Number(process.env.VSCODE_TEST_TIMEOUT_MS);
 if (process.env.VSCODE_TEST_LABEL) opts.label = process.env.VSCODE_TEST_LABEL;
+if (process.env.VSCODE_TEST_HOST) opts.host = process.env.VSCODE_TEST_HOST;
 process.exitCode = await runVSCodeTests(opts);
