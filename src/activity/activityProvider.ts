@@ -11,7 +11,7 @@
 import * as vscode from 'vscode';
 import { isAbortError, type Notification } from '../api';
 import { Commands } from '../commands';
-import type { ConnectionManager } from '../connections/connectionManager';
+import type { ConnectionManager, ConnectionState } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
 import { ErrorNode, LoadMoreNode, MessageNode, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalizeActivityFilter, type ActivityFilter } from './activityFilter';
@@ -52,6 +52,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private controller: AbortController | undefined;
   private pollController: AbortController | undefined;
   private firstPage: Promise<void> | undefined;
+  /** The connection state the view was last drawn for. */
+  private lastState: ConnectionState;
   private settingsValue: ActivitySettings = { filter: {}, failuresOnly: false, follow: false };
   private settingsOf: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -72,8 +74,15 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     /** Now, for relative times and ranges (tests may move it). */
     readonly now: () => number = Date.now,
   ) {
+    this.lastState = manager.state;
     this.subscriptions.push(
       manager.onDidChangeState((state) => {
+        // The same state again only says that the connection's environment became known (any
+        // view's first answer): nothing to ask again. Reloading then sent the first page twice on
+        // every window start (issue 23.5).
+        const previous = this.lastState;
+        this.lastState = state;
+        if (state === previous) return;
         if (state !== 'ready') this.stopTimer();
         this.reload();
       }),
@@ -383,9 +392,10 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       this.statusValue = 'loading';
       this.updateViewText();
     } else {
+      // No tree change at the click (VS Code would hold the answer's change back until 200 ms
+      // after it): the view's progress bar says it is loading, and the rows come with one change.
       this.loadingMore = true;
       this.error = undefined;
-      this.changed.fire(undefined);
     }
     let unauthorized = false;
     try {

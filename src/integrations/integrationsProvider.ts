@@ -166,6 +166,10 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     this.loadStatus = 'idle';
     this.updateViewText();
     this.changed.fire(undefined);
+    // A shown view asks at once, beside the other views, rather than when the workbench next asks
+    // for its rows (its tree holds change events back by up to 200 ms, so the request left only
+    // after the Subscribers view had its answer: a second round trip on Add Connection).
+    if (this.view?.visible && this.manager.state === 'ready') this.loading = this.load();
   }
 
   /** Draws again without asking the service (the active environment became known). */
