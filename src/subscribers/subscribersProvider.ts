@@ -108,8 +108,11 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     this.controller = undefined;
     this.firstPage = undefined;
     this.state = emptyState();
-    this.updateViewText();
+    // The tree's change first, then the message: VS Code passes the first of these events at once
+    // and holds any other within 200 ms until 200 ms after it, so the message goes second and the
+    // rows are not held back (a search or its clear changes the message "Filtered by …").
     this.changed.fire(undefined);
+    this.updateViewText();
     // A shown view asks at once rather than when the workbench next asks for its rows (its tree
     // holds change events back by up to 200 ms): the request leaves with the user's action.
     if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
@@ -231,9 +234,11 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       state.status = 'loading';
       this.updateViewText();
     } else {
+      // No tree change at the click: the view's progress bar says it is loading, and the rows come
+      // with the one change at the answer (a "Loading more…" row drawn at the click held the
+      // answer's change back until 200 ms after it, VS Code's debounce of tree events).
       state.loadingMore = true;
       state.error = undefined;
-      this.changed.fire(undefined);
     }
     const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
     const query: SubscriberSearchQuery = {
