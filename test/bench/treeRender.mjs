@@ -63,7 +63,7 @@ export async function measureTreeRender(root) {
   const proxy = await startLatencyProxy(sandbox.url, DELAY_MS);
   const ui = await launch({ theme: 'dark', env: { BENCH_TREE_DELAY_MS: String(DELAY_MS) }, extraExtensions: [join(root, 'test', 'bench', 'emptyTree')] });
   const page = ui.page;
-  const times = { floorCommand: [], floorLoadMore: [], search: [], clear: [], loadMore: [] };
+  const times = { floorCommand: [], floorLoadMore: [], search: [], clear: [], loadMore: [], create: [] };
   try {
     await openNovu(page);
     await addConnection(page, { url: proxy.url, apiKey: sandbox.apiKey }, 'Bench tree');
@@ -122,8 +122,26 @@ export async function measureTreeRender(root) {
       await arm(page, { pane: 'Subscribers', pattern: 'Load more|Loading more', index: moreIndex });
       await more.click();
       const ourLoadMore = await elapsed(page);
+      // Create Subscriber: the id, Enter through the optional fields, then "Create subscriber".
+      const id = `bench-tree-${run}-${Date.now().toString(36)}`;
+      await runCommand(page, 'Novu: Create Subscriber…');
+      const field = page.locator('.quick-input-widget input.input');
+      await field.waitFor({ state: 'visible' });
+      await field.fill(id);
+      await page.keyboard.press('Enter');
+      for (let step = 2; step <= 9; step++) {
+        await page.locator('.quick-input-widget .quick-input-step', { hasText: `${step}/10` }).or(page.locator('.quick-input-widget', { hasText: `${step}/10` })).first().waitFor();
+        await page.keyboard.press('Enter');
+      }
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Create subscriber' }).first().waitFor();
+      await arm(page, { pane: 'Subscribers', pattern: id });
+      await page.keyboard.press('Enter');
+      const create = await elapsed(page);
+      // The reveal takes the focus a moment later: let it settle before the palette opens again.
+      await page.waitForTimeout(500);
       // The first run warms both up.
       if (run === 0) continue;
+      times.create.push(create);
       times.floorCommand.push(floorCommand);
       times.floorLoadMore.push(floorLoadMore);
       times.search.push(search);
@@ -145,5 +163,6 @@ export async function measureTreeRender(root) {
     'Subscribers: search Enter → rows': row(median(times.search), floor),
     'Subscribers: clear the search → rows': row(median(times.clear), floor),
     'Subscribers: Load more → rows': row(median(times.loadMore), floorMore),
+    'Create Subscriber: last Enter → the row': row(median(times.create), floor),
   };
 }
