@@ -4,6 +4,7 @@ import type { Notification } from '../api';
 import { Commands } from '../commands';
 import type { StatusTone } from '../format/jobStatus';
 import type { TreeNode } from '../ui/treeNodes';
+import { causeContextOf } from '../format/stepCause';
 import { activityTooltip, buildActivityRow, buildJobRow, jobTooltip } from './activityRows';
 
 const TONE_ICONS: Record<StatusTone, { icon: string; color?: string }> = {
@@ -75,7 +76,7 @@ export class JobNode implements ResolvableNode {
 
   tooltip(): string {
     const job = this.parent.notification.jobs?.find((j) => j._id === this.jobId);
-    return job ? jobTooltip(job) : '';
+    return job ? jobTooltip(job, undefined, causeContextOf(this.parent.notification)) : '';
   }
 
   treeItem(): vscode.TreeItem {
@@ -84,7 +85,7 @@ export class JobNode implements ResolvableNode {
     item.id = `notification:${this.parent.id}/job:${this.jobId}`;
     item.contextValue = 'job';
     if (!job) return item;
-    const row = buildJobRow(job);
+    const row = buildJobRow(job, causeContextOf(this.parent.notification));
     item.description = row.description;
     item.iconPath = toneIcon(row.tone);
     item.accessibilityInformation = { label: `${row.label}: ${row.description}`, role: 'treeitem' };

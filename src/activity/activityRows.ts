@@ -5,6 +5,7 @@
  */
 import type { Job, Notification } from '../api';
 import { channelLabel } from '../format/channels';
+import { causeContextOf, stepCause, type CauseContext } from '../format/stepCause';
 import { failureReason, overallStatus, statusLabel, statusTone, stepTypeInfo, type StatusTone } from '../format/jobStatus';
 import { l10n } from '../l10n';
 import { dateFormatter, formatTime } from '../format/time';
@@ -78,17 +79,19 @@ export function notificationChannels(n: Pick<Notification, 'channels' | 'jobs'>)
   return [...new Set((n.jobs ?? []).map((j) => j.type ?? '').filter((t) => stepTypeInfo(t).channel))];
 }
 
-export function buildJobRow(job: Job): JobRow {
+export function buildJobRow(job: Job, context: CauseContext = {}): JobRow {
   const info = stepTypeInfo(job.type);
   const label = job.step?.name?.trim() || info.label;
-  const reason = job.status === 'failed' ? failureReason(job) : undefined;
-  const description = `${info.label} · ${statusLabel(job.status)}${reason ? `: ${reason}` : ''}`;
+  // The cause (§8.6) says why a step did not go out; a failure without one keeps the service's detail.
+  const cause = stepCause(job, context);
+  const reason = cause?.text ?? (job.status === 'failed' ? failureReason(job) : undefined);
+  const description = cause ? `${info.label} · ${cause.text}` : `${info.label} · ${statusLabel(job.status)}${reason ? `: ${reason}` : ''}`;
   return { id: job._id, label, description, tone: statusTone(job.status), status: job.status, ...(reason ? { reason } : {}) };
 }
 
 /** A job row's hover (plain text), built only when it is shown. */
-export function jobTooltip(job: Job, locale?: string): string {
-  const row = buildJobRow(job);
+export function jobTooltip(job: Job, locale?: string, context: CauseContext = {}): string {
+  const row = buildJobRow(job, context);
   const info = stepTypeInfo(job.type);
   const updated = formatTime(job.updatedAt, locale);
   return [
@@ -139,7 +142,12 @@ export function activityTooltip(n: Notification, locale?: string): string {
   const subscriberId = n.subscriber?.subscriberId ?? undefined;
   const channelText = notificationChannels(n).map(channelLabel).join(', ');
   const created = formatTime(n.createdAt, locale);
-  const reasons = jobs.filter((j) => j.status === 'failed').map((j) => l10n.t('Failed {0}: {1}', stepTypeInfo(j.type).label, failureReason(j) ?? l10n.t('failed')));
+  const context = causeContextOf(n);
+  const reasons = jobs.flatMap((j) => {
+    const cause = stepCause(j, context);
+    if (cause) return [`${stepTypeInfo(j.type).label}: ${cause.text}`];
+    return j.status === 'failed' ? [l10n.t('Failed {0}: {1}', stepTypeInfo(j.type).label, failureReason(j) ?? l10n.t('failed'))] : [];
+  });
   return [
     `${workflowLabel(n)}: ${overallStatus(jobs).label}`,
     subscriberId && subscriberId !== subscriber ? l10n.t('Subscriber: {0} ({1})', subscriber, subscriberId) : l10n.t('Subscriber: {0}', subscriber),

@@ -10,6 +10,7 @@ import { compareChannels } from '../format/channels';
 import { formatFilter } from '../format/conditions';
 import { failureReason, overallStatus, statusTone, stepTypeInfo } from '../format/jobStatus';
 import { subscriberDisplayName } from '../format/names';
+import { causeContextOf, stepCause } from '../format/stepCause';
 import { l10n } from '../l10n';
 import { describeError } from '../ui/errors';
 import { describeDigest, summarizeJobs } from '../notifications/viewModel';
@@ -48,7 +49,7 @@ function isoOrUndefined(value: string | null | undefined): string | undefined {
 function failureOf(n: Notification): Record<string, unknown> | undefined {
   const job = (n.jobs ?? []).find((j) => j.status === 'failed');
   if (!job) return undefined;
-  return compact({ step: job.step?.name || stepTypeInfo(job.type).label, type: job.type, provider: job.providerId, reason: failureReason(job) });
+  return compact({ step: job.step?.name || stepTypeInfo(job.type).label, type: job.type, provider: job.providerId, reason: stepCause(job, causeContextOf(n))?.text ?? failureReason(job) });
 }
 
 /** Drops undefined (and null) members, so that lines stay short. */

@@ -49,6 +49,7 @@ const findSchema = z.object({
   failuresOnly: z.optional(z.boolean()),
   limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(50))),
   /** Where a previous answer stopped: how many of the service's list for these filters come before. */
+  // l10n-ignore: for the model (its input schema stays English, like modelDescription)
   cursor: z.optional(z.string().check(z.regex(/^\d{1,6}$/, 'a cursor a previous result gave (digits)'))),
 });
 const oneNotificationSchema = z.object({ notificationId: z.optional(text), transactionId: z.optional(text) });

@@ -4,6 +4,7 @@
  * plain Node and measured in the benchmarks. Every value stays text; the webview sets it as text.
  */
 import type { DigestMetadata, Job, Notification, NotificationStep } from '../api/schemas';
+import { causeContextOf, stepCause } from '../format/stepCause';
 import { countStatuses, failureReason, hasPendingJobs, isInProgress, lastDetail, overallStatus, statusLabel, statusTone, stepTypeInfo } from '../format/jobStatus';
 import { formatFilters } from '../format/conditions';
 import { formatTime } from '../format/time';
@@ -161,6 +162,10 @@ export function summarizeJob(job: Job, notification: Notification, locale?: stri
   const type = job.type ?? '';
   const info = stepTypeInfo(type);
   const detail = lastDetail(job)?.detail ?? undefined;
+  // A step that did not go out says why, when a detail says so (contract §8.6): a channel step a
+  // preference turned off ends "canceled" on current servers, and "Canceled" alone hides that.
+  const cause = stepCause(job, causeContextOf(notification));
+  if (cause) return cause.text;
   switch (job.status) {
     case 'completed':
       if (info.channel) return l10n.t('Sent');

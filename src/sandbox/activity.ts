@@ -194,8 +194,9 @@ export function activityJobs(workflow: Workflow, outcome: ActivityOutcome, rng: 
   channels.forEach((channel, index) => {
     if (channel === failing) jobs.push(providerFailure(channel, rng));
     else if (channel === skipping) {
-      const detail = rng.chance(0.5) ? 'Step skipped: subscriber preference disabled' : 'Step filter conditions did not match';
-      jobs.push({ type: channel, status: 'skipped', details: [{ status: 'Pending', detail: 'Step queued' }, { status: 'Warning', detail, source: 'Payload' }] });
+      // Current servers end a skipped channel step canceled, with the reason in its detail (§8.6).
+      const detail = rng.chance(0.5) ? 'Step filtered by subscriber workflow preferences' : 'Bridge execution skipped';
+      jobs.push({ type: channel, status: 'canceled', details: [{ status: 'Pending', detail: 'Step queued' }, { status: detail === 'Bridge execution skipped' ? 'Failed' : 'Success', detail, source: 'Internal', ...(detail === 'Bridge execution skipped' ? { raw: '{"skip":true}' } : {}) }] });
     } else jobs.push({ type: channel, status: settled ? 'completed' : unfinishedStatus(outcome, index) });
   });
   return jobs;

@@ -116,7 +116,8 @@ export function defaultDetails(type: StepType, status: JobStatus): DetailSpec[] 
     case 'canceled':
       return [queued, { status: 'Warning', detail: 'Step canceled by a cancel request' }];
     case 'skipped':
-      return [queued, { status: 'Warning', detail: 'Step skipped: subscriber preference disabled' }];
+      // Skipped when queued (a digest, delay or throttle); a channel step a preference filters ends canceled (§8.6).
+      return [queued, { status: 'Success', detail: 'Step was skipped based on steps conditions' }];
     case 'merged':
       return [queued, { status: 'Success', detail: 'Digest merged into an earlier notification' }];
     case 'failed':

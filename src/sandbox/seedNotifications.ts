@@ -121,7 +121,7 @@ export function seedNotifications(ctx: NotificationSeedContext): Notification[] 
           ],
           details: [
             { status: 'Pending', detail: 'Step queued' },
-            { status: 'Warning', detail: 'Step filter conditions did not match', source: 'Payload' },
+            { status: 'Warning', detail: 'Step was filtered based on steps filters', source: 'Payload' },
           ],
         },
       ],

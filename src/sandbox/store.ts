@@ -450,8 +450,9 @@ export class SandboxStore {
    * `POST /v1/events/trigger` (contract §7): a new run of `workflow` for `subscriber` (the route
    * checks `transactionUsed` first: the service ignores a transaction id it has seen). The run's
    * outcome follows from the subscriber and the workflow, so a fix changes it: a channel the
-   * subscriber's preferences turn off is skipped; email to an address at BOUNCING_EMAIL_DOMAIN, or
-   * to a subscriber with no email, fails at the provider. Jobs start pending and move on in real time.
+   * subscriber's preferences turn off ends canceled with the preference named (contract §8.6); email
+   * to an address at BOUNCING_EMAIL_DOMAIN fails at the provider, and email to a subscriber with no
+   * email ends canceled, "Subscriber missing email address". Jobs start pending and move on in real time.
    */
   trigger(input: { workflow: Workflow; subscriber: Subscriber; payload: JsonObject; overrides?: JsonObject; transactionId: string }): Notification {
     this.usedTransactions.add(input.transactionId);
@@ -463,9 +464,13 @@ export class SandboxStore {
     if (isDigest) jobs.push({ type: 'digest', status: 'delayed', digest: regularDigest(1) });
     const failures = new Map<number, JobSpec>();
     for (const channel of workflow.channels) {
+      const offGlobally = !workflow.critical && preferences?.global.channels[channel] === false;
       const off = !workflow.critical && (own?.enabled === false || own?.channels[channel] === false);
-      if (off) {
-        jobs.push({ type: channel, status: 'skipped', details: [{ status: 'Pending', detail: 'Step queued' }, { status: 'Warning', detail: 'Step skipped: subscriber preference disabled', source: 'Payload' }] });
+      // As current servers do (contract §8.6): a channel a preference turns off ends canceled, and
+      // the detail says which preference.
+      if (offGlobally || off) {
+        const detail = offGlobally ? 'Step filtered by subscriber global preferences' : 'Step filtered by subscriber workflow preferences';
+        jobs.push({ type: channel, status: 'canceled', details: [{ status: 'Pending', detail: 'Step queued' }, { status: 'Success', detail, source: 'Internal' }] });
         continue;
       }
       if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
@@ -518,7 +523,7 @@ export class SandboxStore {
     const failure = this.plannedFailures.get(job._id);
     if (job.status === 'running' && failure) {
       const now = this.tick();
-      job.status = 'failed';
+      job.status = failure.status;
       job.updatedAt = now;
       if (failure.providerId) job.providerId = failure.providerId;
       for (const d of failure.details ?? []) {
@@ -708,6 +713,7 @@ function bounced(email: string): JobSpec {
   };
 }
 
+/** No email address: the step ends canceled on current servers (contract §8.6). */
 function noEmail(): JobSpec {
-  return { type: 'email', status: 'failed', details: [{ status: 'Failed', detail: 'Subscriber does not have an active email address', source: 'Payload' }] };
+  return { type: 'email', status: 'canceled', details: [{ status: 'Failed', detail: 'Subscriber missing email address', source: 'Payload' }] };
 }

@@ -64,11 +64,11 @@ for (const theme of ['dark', 'light']) {
       await newRun.locator('ol.nx-timeline > li.nx-job').first().waitFor();
       for (let i = 0; i < 60; i++) {
         const statuses = await newRun.locator('ol.nx-timeline > li.nx-job').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
-        if (statuses.length > 0 && statuses.every((s) => ['completed', 'failed', 'skipped'].includes(s))) break;
+        if (statuses.length > 0 && statuses.every((s) => ['completed', 'failed', 'skipped', 'canceled'].includes(s))) break;
         await page.waitForTimeout(500);
       }
       const settled = await newRun.locator('ol.nx-timeline > li.nx-job').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
-      assert.ok(settled.length >= 2 && settled.every((s) => ['completed', 'failed', 'skipped'].includes(s)), settled.join());
+      assert.ok(settled.length >= 2 && settled.every((s) => ['completed', 'failed', 'skipped', 'canceled'].includes(s)), settled.join());
       assert.equal(await page.locator('.editor-group-container').count() >= 2, true, 'beside the original');
       // The original now links to the new run.
       await original.locator('.nx-related .nx-sent-as').waitFor({ timeout: 10_000 });

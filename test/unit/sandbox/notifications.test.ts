@@ -254,10 +254,13 @@ describe('activity: generated traffic', () => {
     assert.ok(generated.every((n) => !n.critical), 'only ordinary workflows');
   });
 
-  it('is mostly delivered, about 15% failed, some skipped, and the newest few still in progress', () => {
+  it('is mostly delivered, about 15% failed, some skipped (canceled, with the reason), and the newest few still in progress', () => {
     const failed = generated.filter((n) => n.jobs.some((j) => j.status === 'failed')).length;
     assert.ok(failed >= 0.1 * generated.length && failed <= 0.2 * generated.length, `${failed} failed`);
-    assert.ok(generated.filter((n) => n.jobs.some((j) => j.status === 'skipped')).length > 0);
+    const skipped = generated.filter((n) => n.jobs.some((j) => j.status === 'canceled'));
+    assert.ok(skipped.length > 0);
+    const details = new Set(skipped.flatMap((n) => n.jobs.filter((j) => j.status === 'canceled').map((j) => j.executionDetails?.at(-1)?.detail)));
+    assert.deepEqual([...details].sort(), ['Bridge execution skipped', 'Step filtered by subscriber workflow preferences']);
     const delivered = generated.filter((n) => n.jobs.every((j) => j.status === 'completed')).length;
     assert.ok(delivered > generated.length / 2, `${delivered} delivered`);
     const newest: string[] = generated.slice(0, 5).flatMap((n) => n.jobs.map((j) => j.status));

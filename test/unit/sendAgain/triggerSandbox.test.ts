@@ -98,7 +98,10 @@ describe('trigger and cancel against the sandbox', () => {
       const n = await runOf('txn-bounce-2')();
       return n && settled(n) ? n : undefined;
     }, 'the run with email off');
-    assert.equal(skipped.jobs?.find((j) => j.type === 'email')?.status, 'skipped');
+    // As current servers do (§8.6): canceled, the detail naming the preference.
+    const off = skipped.jobs?.find((j) => j.type === 'email');
+    assert.equal(off?.status, 'canceled');
+    assert.equal(off?.executionDetails?.at(-1)?.detail, 'Step filtered by subscriber global preferences', 'turned off globally');
   });
 
   it('answers refusals as the service does: an inactive workflow, a missing payload field, an unknown workflow', async () => {
