@@ -93,7 +93,7 @@ try {
   if (stages.includes('integration') || stages.includes('ui')) {
     section('VS Code (code-server) and Chromium');
     await ensureVSCode();
-    // The newest VS Code: Node 24 and code-server 4.139.1 (about a minute once, then ~0.1 s).
+    // The newest VS Code: Node 24 and code-server 4.139.1 (70 to 80 s once, then ~0.1 s).
     if (stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest')) {
       try {
         await ensureVSCode({ host: 'latest' });
