@@ -13,6 +13,10 @@ import {
   notificationSchema,
   preferencesSchema,
   subscriberPageSchema,
+  workflowListSchema,
+  workflowSchema,
+  type WorkflowList,
+  type Workflow,
   subscriberSchema,
   triggerResultSchema,
   type Integration,
@@ -29,6 +33,8 @@ import {
   validatePreferencesPatch,
   validateSearchQuery,
   validateTriggerBody,
+  validateSubscriberPatch,
+  type SubscriberPatch,
   type CreateSubscriberInput,
   type NotificationListQuery,
   type PreferencesPatch,
@@ -151,6 +157,42 @@ export class NovuClient {
     rejectInvalid(validateCreateSubscriber(input));
     const query: Query = options?.failIfExists ? { failIfExists: true } : {};
     return this.call({ method: 'post', path: 'v2/subscribers', query, body: input, schema: subscriberSchema, options });
+  }
+
+  /** `GET /v2/subscribers/{id}` (contract §8.3): one subscriber, with its addresses and channels. */
+  async getSubscriber(subscriberId: string, options?: RequestOptions): Promise<Subscriber> {
+    return this.call({ method: 'get', path: subscriberPath(subscriberId, ''), schema: subscriberSchema, options });
+  }
+
+  /** `PATCH /v2/subscribers/{id}` (contract §8.3): only the keys sent change. */
+  async updateSubscriber(subscriberId: string, patch: SubscriberPatch, options?: RequestOptions): Promise<Subscriber> {
+    rejectInvalid(validateSubscriberPatch(patch));
+    return this.call({ method: 'patch', path: subscriberPath(subscriberId, ''), body: patch, schema: subscriberSchema, options });
+  }
+
+  /** `GET /v2/workflows` (contract §8.1): offset paging, newest created first. */
+  async listWorkflows(query: WorkflowListQuery = {}, options?: RequestOptions): Promise<WorkflowList> {
+    return this.call({ method: 'get', path: 'v2/workflows', query: { ...query }, schema: workflowListSchema, options });
+  }
+
+  /**
+   * `GET /v2/workflows/{workflowId}` (contract §8.2) by `_id`, trigger identifier or slug. An
+   * identifier the service may misread as an encoded id (16 or more characters, the last 16 letters
+   * and digits) answers 404 for a workflow that exists: then the list is searched for it, and the
+   * workflow read by its `_id` (two more requests, only in that case).
+   */
+  async getWorkflow(workflowId: string, options?: RequestOptions): Promise<Workflow> {
+    if (workflowId.trim() === '') throw new NovuValidationError({ workflowId: [l10n.t('A workflow identifier is required.')] });
+    const read = (id: string) => this.call({ method: 'get', path: `v2/workflows/${encodeURIComponent(id)}`, schema: workflowSchema, options });
+    try {
+      return await read(workflowId);
+    } catch (error) {
+      if (!(error instanceof NovuApiError && error.status === 404 && isMisreadIdentifier(workflowId))) throw error;
+      const list = await this.listWorkflows({ query: workflowId, limit: 100 }, options);
+      const match = list.workflows.find((w) => w.workflowId === workflowId);
+      if (!match) throw error;
+      return read(match._id);
+    }
   }
 
   /** `GET /v2/subscribers/{id}/preferences`. */
@@ -366,6 +408,25 @@ function throwShape(message: string, operation: string, issues: { path: string; 
 
 function redactFields(fields: FieldErrors, redact: (text: string) => string): FieldErrors {
   return Object.fromEntries(Object.entries(fields).map(([field, messages]) => [field, messages.map(redact)]));
+}
+
+export interface WorkflowListQuery {
+  limit?: number;
+  offset?: number;
+  query?: string;
+  status?: string[];
+  tags?: string[];
+  orderBy?: 'createdAt' | 'updatedAt' | 'name' | 'lastTriggeredAt';
+  orderDirection?: 'ASC' | 'DESC';
+}
+
+/**
+ * True for a trigger identifier the service base62-decodes by mistake (contract §8.2): not 24 hex,
+ * 16 characters or more, and its last 16 all letters and digits (`passwordResetReq`).
+ */
+export function isMisreadIdentifier(identifier: string): boolean {
+  if (/^[0-9a-f]{24}$/i.test(identifier) || identifier.length < 16) return false;
+  return /^[A-Za-z0-9]{16}$/.test(identifier.slice(-16));
 }
 
 /** `Retry-After` as seconds: either a number of seconds or an HTTP date. */

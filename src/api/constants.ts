@@ -22,3 +22,6 @@ export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'
 
 /** The trigger's answer statuses (contract §7): only `processed` means a run was started. */
 export const TRIGGER_STATUSES = ['processed', 'error', 'trigger_not_active', 'no_workflow_active_steps_defined', 'no_workflow_steps_defined', 'subscriber_id_missing', 'invalid_recipients', 'no_tenant_found'] as const;
+
+/** A workflow's `status` (contract §8.1): INACTIVE does not run; ERROR runs with invalid step controls. */
+export const WORKFLOW_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'] as const;

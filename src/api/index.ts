@@ -1,5 +1,5 @@
-export { NovuClient, isAbortError, parseRetryAfter, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
-export type { NovuClientOptions, RequestOptions, RequestLogEntry, CreateSubscriberOptions, PreferencesReadOptions } from './client';
+export { NovuClient, isAbortError, isMisreadIdentifier, parseRetryAfter, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
+export type { WorkflowListQuery, NovuClientOptions, RequestOptions, RequestLogEntry, CreateSubscriberOptions, PreferencesReadOptions } from './client';
 export * from './errors';
 export * from './schemas';
 export * from './validation';

@@ -12,7 +12,7 @@ function openEnum<const T extends readonly string[]>(_known: T): z.ZodMiniType<T
 }
 
 export * from './constants';
-import { TRIGGER_STATUSES, CHANNEL_TYPES, DIGEST_TYPES, DIGEST_UNITS, EXECUTION_SOURCES, EXECUTION_STATUSES, JOB_STATUSES, OVERRIDE_SOURCES, RESOURCE_ORIGINS, SEVERITIES, STEP_TYPES, WEEK_DAYS } from './constants';
+import { TRIGGER_STATUSES, CHANNEL_TYPES, DIGEST_TYPES, DIGEST_UNITS, EXECUTION_SOURCES, EXECUTION_STATUSES, JOB_STATUSES, OVERRIDE_SOURCES, RESOURCE_ORIGINS, SEVERITIES, STEP_TYPES, WEEK_DAYS, WORKFLOW_STATUSES } from './constants';
 
 export type ChannelType = (typeof CHANNEL_TYPES)[number];
 export type WeekDay = (typeof WEEK_DAYS)[number];
@@ -302,6 +302,62 @@ export const notificationPageSchema = z.looseObject({
   page: z.nullish(z.number()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+// ---- Workflows (contract §8.1, §8.2) ---------------------------------------------------------
+
+/** A workflow's channel preferences: `{ all: { enabled, readOnly }, channels: { <channel>: { enabled } } }`. */
+export const workflowPreferenceSetSchema = z.looseObject({
+  all: z.nullish(z.looseObject({ enabled: z.nullish(z.boolean()), readOnly: z.nullish(z.boolean()) })),
+  channels: z.nullish(z.record(z.string(), z.looseObject({ enabled: z.nullish(z.boolean()) }))),
+});
+
+export const workflowStepSchema = z.looseObject({
+  _id: z.nullish(z.string()),
+  stepId: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  slug: z.nullish(z.string()),
+  type: z.nullish(z.string()),
+  origin: z.nullish(z.string()),
+  /** Saved control values; `skip` holds the step's conditions (JSONLogic). */
+  controlValues: z.nullish(z.unknown()),
+  /** `issues.integration.<type>[]` predicts "no active integration"; `issues.controls` invalid controls. */
+  issues: z.nullish(z.unknown()),
+});
+export type WorkflowStep = z.infer<typeof workflowStepSchema>;
+
+/** An item of `GET /v2/workflows`: no `active`, `payloadSchema` or `preferences` (read one for those). */
+export const workflowListItemSchema = z.looseObject({
+  _id: z.string(),
+  workflowId: z.nullish(z.string()),
+  slug: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  tags: z.nullish(z.array(z.string())),
+  status: z.nullish(openEnum(WORKFLOW_STATUSES)),
+  origin: z.nullish(openEnum(RESOURCE_ORIGINS)),
+  steps: z.nullish(z.array(workflowStepSchema)),
+  lastTriggeredAt: z.nullish(timestamp),
+  createdAt: z.nullish(timestamp),
+  updatedAt: z.nullish(timestamp),
+});
+export type WorkflowListItem = z.infer<typeof workflowListItemSchema>;
+
+export const workflowListSchema = z.looseObject({
+  workflows: z.array(workflowListItemSchema),
+  totalCount: z.nullish(z.number()),
+});
+export type WorkflowList = z.infer<typeof workflowListSchema>;
+
+/** `GET /v2/workflows/{workflowId}`: the whole workflow. */
+export const workflowSchema = z.looseObject({
+  ...workflowListItemSchema.def.shape,
+  description: z.nullish(z.string()),
+  active: z.nullish(z.boolean()),
+  validatePayload: z.nullish(z.boolean()),
+  payloadSchema: z.nullish(z.unknown()),
+  severity: z.nullish(openEnum(SEVERITIES)),
+  preferences: z.nullish(z.looseObject({ user: z.nullish(workflowPreferenceSetSchema), default: z.nullish(workflowPreferenceSetSchema) })),
+});
+export type Workflow = z.infer<typeof workflowSchema>;
 
 // ---- Trigger and cancel (contract §7) ----------------------------------------------------------
 

@@ -83,6 +83,36 @@ export function validateCreateSubscriber(input: CreateSubscriberInput): FieldErr
   return errors;
 }
 
+/** `PATCH /v2/subscribers/{id}` (contract §8.3): only these keys; a key sent changes, null clears it. */
+export interface SubscriberPatch {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  avatar?: string | null;
+  locale?: string | null;
+  timezone?: string | null;
+}
+
+const SUBSCRIBER_PATCH_KEYS = ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone'] as const;
+
+export function validateSubscriberPatch(patch: SubscriberPatch): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, message: string | undefined) => {
+    if (message) (errors[field] ??= []).push(message);
+  };
+  const keys = Object.keys(patch);
+  if (keys.length === 0) add('body', l10n.t('Nothing to change.'));
+  for (const key of keys) if (!(SUBSCRIBER_PATCH_KEYS as readonly string[]).includes(key)) add(key, l10n.t('This field cannot be changed here.'));
+  if (typeof patch.email === 'string') add('email', patch.email.trim() === '' ? l10n.t('Type an email address, or clear it.') : validateEmail(patch.email.trim()));
+  if (typeof patch.phone === 'string' && patch.phone.trim() === '') add('phone', l10n.t('Type a phone number, or clear it.'));
+  if (typeof patch.phone === 'string' && patch.phone.trim() !== '' && !/^\+?[0-9 ().-]{4,}$/.test(patch.phone.trim())) add('phone', l10n.t('A phone number has digits, and may start with + (for example +15551234567).'));
+  if (typeof patch.locale === 'string') add('locale', validateLocale(patch.locale));
+  if (typeof patch.timezone === 'string') add('timezone', validateTimezone(patch.timezone));
+  if (typeof patch.avatar === 'string' && patch.avatar !== '') add('avatar', validateAvatar(patch.avatar));
+  return errors;
+}
+
 /** Minutes after midnight of a `hh:mm AM` time, or undefined when it is not one. */
 export function parseTime12h(value: string): number | undefined {
   const trimmed = value.trim();

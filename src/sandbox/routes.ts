@@ -1,7 +1,8 @@
-// The seven operations of the contract. Each handler returns the status and the body exactly as
+// The operations of the contract. Each handler returns the status and the body exactly as
 // the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
 import { conflict, notFound, badRequest, HttpError, PayloadValidationError } from './errors';
 import type { SandboxStore } from './store';
+import { findWorkflowForRead, listWorkflows, workflowDetail } from './workflows';
 import {
   type Query,
   parseCreateSubscriber,
@@ -42,6 +43,9 @@ function requireSubscriber(req: RouteRequest, subscriberId: string): void {
   if (!req.store.subscriber(subscriberId)) throw notFound(`Subscriber with id: ${subscriberId} not found`);
 }
 
+/** What `PATCH /v2/subscribers/{id}` changes (contract §8.3). */
+const PATCHABLE = ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone', 'data'];
+
 export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
@@ -59,6 +63,38 @@ export const ROUTES: readonly Route[] = [
       }
       return { status: 201, body: { data: req.store.upsertSubscriber(input).subscriber } };
     },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/subscribers\/([^/]+)$/,
+    handle: (req) => {
+      const subscriber = req.store.subscriber(param(req, 0));
+      if (!subscriber) throw notFound(`Subscriber: ${param(req, 0)} was not found`);
+      return ok({ data: subscriber });
+    },
+  },
+  {
+    method: 'PATCH',
+    pattern: /^\/v2\/subscribers\/([^/]+)$/,
+    // Contract §8.3: only the keys sent change (null clears); other keys are ignored.
+    handle: (req) => {
+      const subscriberId = param(req, 0);
+      if (!req.store.subscriber(subscriberId)) throw notFound(`Subscriber: ${subscriberId} was not found`);
+      const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
+      const allowed = Object.fromEntries(Object.entries(body).filter(([key]) => PATCHABLE.includes(key)));
+      const input = parseCreateSubscriber({ ...allowed, subscriberId });
+      return ok({ data: req.store.upsertSubscriber(input).subscriber });
+    },
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/workflows$/,
+    handle: (req) => ok(listWorkflows(req.store.workflows, req.query)),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/workflows\/([^/]+)$/,
+    handle: (req) => ok({ data: workflowDetail(findWorkflowForRead(req.store.workflows, param(req, 0)), req.store.integrations) }),
   },
   {
     method: 'GET',

@@ -1,0 +1,124 @@
+// Contract §8.1 and §8.2: the sandbox's workflows as `GET /v2/workflows` and `GET /v2/workflows/{id}`
+// put them on the wire, including the 16-character identifier pitfall of §8.2.
+import { SANDBOX_FIXTURES as F } from './fixtures';
+import { notFound, validationFailed } from './errors';
+import type { Channel, Integration, Workflow } from './types';
+import type { Query } from './validation';
+
+const STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
+
+function status(w: Workflow): string {
+  return w.active === false ? 'INACTIVE' : 'ACTIVE';
+}
+
+function stepId(channel: Channel): string {
+  return `${channel.replace('_', '-')}-step`;
+}
+
+/** The step's `issues.integration`: what the service computes from the environment's active integrations. */
+function integrationIssues(channel: Channel, integrations: readonly Integration[]): Record<string, unknown> | undefined {
+  const here = integrations.filter((i) => i.active && i._environmentId === F.developmentEnvironmentId && i.channel === channel);
+  if (channel === 'in_app') return here.length > 0 ? undefined : { integration: { in_app: [{ issueType: 'INBOX_NOT_CONNECTED', message: 'Inbox is not connected' }] } };
+  const needsPrimary = channel === 'email' || channel === 'sms';
+  if (here.length === 0) return { integration: { [channel]: [{ issueType: 'MISSING_INTEGRATION', message: needsPrimary ? 'Missing active primary integration provider' : 'Missing active integration provider' }] } };
+  if (needsPrimary && !here.some((i) => i.primary)) return { integration: { [channel]: [{ issueType: 'MISSING_INTEGRATION', message: 'Missing active primary integration provider' }] } };
+  return undefined;
+}
+
+/** An item of the list: steps with only `slug` and `type`, no `active`, `payloadSchema` or `preferences`. */
+export function workflowListItem(w: Workflow): Record<string, unknown> {
+  return {
+    _id: w._id,
+    workflowId: w.identifier,
+    slug: w.slug,
+    name: w.name,
+    tags: w.tags,
+    status: status(w),
+    origin: w.origin,
+    steps: w.channels.map((c) => ({ slug: `${stepId(c)}_st_${w._id.slice(-8)}`, type: c })),
+    stepTypeOverviews: w.channels,
+    createdAt: w.updatedAt,
+    updatedAt: w.updatedAt,
+  };
+}
+
+/** The whole workflow, as `GET /v2/workflows/{id}` answers it. */
+export function workflowDetail(w: Workflow, integrations: readonly Integration[]): Record<string, unknown> {
+  const required = w.requiredPayload ?? [];
+  return {
+    ...workflowListItem(w),
+    description: '',
+    active: w.active !== false,
+    validatePayload: required.length > 0,
+    ...(required.length > 0 || w.variables.length > 0
+      ? { payloadSchema: { type: 'object', properties: Object.fromEntries(w.variables.map((v) => [v, { type: 'string' }])), required, additionalProperties: true } }
+      : {}),
+    severity: w.severity,
+    preferences: {
+      user: null,
+      default: {
+        all: { enabled: true, readOnly: w.critical },
+        channels: Object.fromEntries(w.channels.map((c) => [c, { enabled: w.forced[c] ?? w.defaults[c] ?? true }])),
+      },
+    },
+    steps: w.channels.map((c, index) => {
+      const issues = integrationIssues(c, integrations);
+      return {
+        _id: `${w._id.slice(0, 20)}${(index + 1).toString(16).padStart(4, '0')}`,
+        stepId: stepId(c),
+        name: stepId(c),
+        slug: `${stepId(c)}_st_${w._id.slice(-8)}`,
+        type: c,
+        origin: w.origin,
+        workflowId: w.identifier,
+        workflowDatabaseId: w._id,
+        controlValues: {},
+        ...(issues ? { issues } : {}),
+      };
+    }),
+  };
+}
+
+/** `GET /v2/workflows`: `query` on name or identifier, `status` repeated, offset paging, newest first. */
+export function listWorkflows(workflows: readonly Workflow[], query: Query): { data: { workflows: unknown[]; totalCount: number } } {
+  const number = (name: string, fallback: number, min: number): number => {
+    const raw = query[name];
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw validationFailed({ [name]: { messages: [`${name} must not be less than ${min}`], value: value ?? null } });
+    return n;
+  };
+  const limit = number('limit', 50, 1);
+  const offset = number('offset', 0, 0);
+  const rawStatus = query['status'];
+  const statuses = rawStatus === undefined ? [] : Array.isArray(rawStatus) ? rawStatus : [rawStatus];
+  for (const s of statuses) if (!STATUSES.includes(s)) throw validationFailed({ status: { messages: [`status must be one of the following values: ${STATUSES.join(', ')}`], value: s } });
+  const rawQuery = Array.isArray(query['query']) ? query['query'][0] : query['query'];
+  const text = rawQuery?.toLowerCase();
+  const matches = workflows
+    .filter((w) => !text || w.name.toLowerCase().includes(text) || w.identifier.toLowerCase().includes(text))
+    .filter((w) => statuses.length === 0 || statuses.includes(status(w)))
+    .slice()
+    .reverse();
+  return { data: { workflows: matches.slice(offset, offset + limit).map(workflowListItem), totalCount: matches.length } };
+}
+
+/**
+ * The lookup of `GET /v2/workflows/{id}` with the service's rewrite (§8.2): 24 hex is an `_id`; an
+ * identifier whose last 16 characters are letters and digits is base62-decoded by mistake, so it
+ * is not found even when it exists (the client's fallback finds it through the list).
+ */
+export function findWorkflowForRead(workflows: readonly Workflow[], ref: string): Workflow {
+  if (/^[0-9a-f]{24}$/i.test(ref)) {
+    const byId = workflows.find((w) => w._id === ref);
+    if (byId) return byId;
+  } else {
+    const bySlug = workflows.find((w) => w.slug === ref);
+    if (bySlug) return bySlug;
+    const misread = ref.length >= 16 && /^[A-Za-z0-9]{16}$/.test(ref.slice(-16));
+    const byIdentifier = misread ? undefined : workflows.find((w) => w.identifier === ref);
+    if (byIdentifier) return byIdentifier;
+  }
+  throw notFound('Workflow cannot be found');
+}
