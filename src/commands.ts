@@ -49,6 +49,9 @@ export const Commands = {
   sendActivityNotificationAgain: 'novuExplorer.sendActivityNotificationAgain',
   sendReviewedTrigger: 'novuExplorer.sendReviewedTrigger',
   discardTriggerReview: 'novuExplorer.discardTriggerReview',
+  diagnoseDelivery: 'novuExplorer.diagnoseDelivery',
+  diagnoseSubscriber: 'novuExplorer.diagnoseSubscriber',
+  diagnoseActivityNotification: 'novuExplorer.diagnoseActivityNotification',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -34,6 +34,9 @@ import type { SendAgain } from './sendAgain/sendAgain';
 import { SentAgainLinks } from './sendAgain/sendAgainLinks';
 import type { RunActions } from './notifications/notificationPanel';
 import { AGENT_TOOLS } from './agent/toolNames';
+import { DiagnosisPanels } from './diagnosis/diagnosisPanels';
+import type { DiagnoseArgument, DiagnosisCommands } from './diagnosis/diagnosisCommands';
+import type { DiagnosisRequest } from './diagnosis/diagnosisRun';
 import type { AgentTools } from './agent/agentTools';
 
 /**
@@ -55,6 +58,9 @@ export interface NovuExplorerApi {
   context: vscode.ExtensionContext;
   notificationPanels: NotificationPanels;
   preferencesPanels: PreferencesPanels;
+  diagnosisPanels: DiagnosisPanels;
+  /** Opens the diagnosis of a request on a connection (the active one by default). */
+  diagnose(argument?: DiagnoseArgument, connectionId?: string): Promise<void>;
   sendAgain: SendAgain;
   /** The language model tools (loaded on first use); tests check their confirmation messages. */
   agentTools: AgentTools;
@@ -165,7 +171,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     (id, connectionId) => notificationCommands.open(id, connectionId),
     (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber),
   );
-  const uriHandler = new NovuUriHandler(manager, currentPrompter, (id, connectionId) => notificationCommands.open(id, connectionId));
+  // The delivery diagnosis: its panel and its palette questions load with the panels' bundle.
+  const preferencesChanged = (connectionId: string, subscriberId: string) => {
+    for (const panel of preferencesPanels.all) if (panel.connection.id === connectionId && panel.subscriberId === subscriberId) void panel.load();
+  };
+  const diagnosisPanels: DiagnosisPanels = new DiagnosisPanels(
+    context,
+    manager,
+    log,
+    {
+      prompter: currentPrompter,
+      readPreferences: (client, subscriberId, signal) => loadPanels(context).readPreferences(client, subscriberId, { signal, withSubscriber: false, log }),
+      openNotification: (id, connectionId) => notificationCommands.open(id, connectionId),
+      sendAgain: (notification, connection) => sendAgain().review(notification, connection),
+      showActivity: (subscriberId) => activityCommands.showForSubscriber(subscriberId),
+      showIntegrations: () => vscode.commands.executeCommand(`${INTEGRATIONS_VIEW_ID}.focus`),
+      diagnoseOn: async (connectionId, request) => {
+        await manager.switchTo(connectionId);
+        await diagnose({ kind: 'request', request }, connectionId);
+      },
+      preferencesChanged,
+    },
+    () => loadPanels(context).DiagnosisPanel,
+  );
+  let diagnosisCommandsInstance: DiagnosisCommands | undefined;
+  const diagnose = (argument?: DiagnoseArgument, connectionId?: string): Promise<void> =>
+    (diagnosisCommandsInstance ??= new (loadPanels(context).DiagnosisCommands)(manager, currentPrompter, () => subscribers.subscribers, (request: DiagnosisRequest, connection) =>
+      diagnosisPanels.open(request, connection),
+    )).diagnose(argument, connectionId);
+  const uriHandler = new NovuUriHandler(
+    manager,
+    currentPrompter,
+    (id, connectionId) => notificationCommands.open(id, connectionId),
+    (request, connectionId) => diagnose({ kind: 'request', request }, connectionId),
+  );
   const reloadAll = () => {
     subscribers.reload();
     integrations.reload();
@@ -240,6 +279,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.sendActivityNotificationAgain]: (node?: NotificationNode) => (node?.notification && manager.active ? sendAgain().review(node.notification, manager.active) : undefined),
     [Commands.sendReviewedTrigger]: (uri?: vscode.Uri) => sendAgain().send(uri),
     [Commands.discardTriggerReview]: (uri?: vscode.Uri) => sendAgain().discard(uri),
+    [Commands.diagnoseDelivery]: (argument?: DiagnoseArgument, connectionId?: string) =>
+      diagnose(argument && typeof argument === 'object' && 'kind' in argument ? argument : undefined, typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.diagnoseSubscriber]: (node?: SubscriberNode) => diagnose(node?.subscriber ? { kind: 'subscriber', subscriber: node.subscriber } : undefined),
+    [Commands.diagnoseActivityNotification]: (node?: NotificationNode) => diagnose(node?.notification ? { kind: 'notification', notification: node.notification } : undefined),
   };
 
   context.subscriptions.push(
@@ -248,6 +291,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     json,
     notificationPanels,
     preferencesPanels,
+    diagnosisPanels,
     sentAgainLinks,
     { dispose: () => sendAgainInstance?.dispose() },
     new NotificationEditorContext(),
@@ -295,6 +339,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     context,
     notificationPanels,
     preferencesPanels,
+    diagnosisPanels,
+    diagnose,
     get sendAgain() {
       return sendAgain();
     },

@@ -15,6 +15,13 @@ const connectionName = z.string().check(z.trim(), z.minLength(1), z.maxLength(60
 const routes = {
   '/open': z.strictObject({ connection: z.optional(connectionName) }),
   '/notification': z.strictObject({ id: z.string().check(z.regex(NOTIFICATION_ID_PATTERN)), connection: z.optional(connectionName) }),
+  // Read only, like every link: it opens the diagnosis, whose fixes each ask first.
+  '/diagnose': z.strictObject({
+    subscriberId: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    workflow: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    channel: z.optional(z.enum(['in_app', 'email', 'sms', 'chat', 'push'])),
+    connection: z.optional(connectionName),
+  }),
 } as const;
 
 export type DeepLinkRoute = keyof typeof routes;
@@ -24,6 +31,7 @@ export class NovuUriHandler implements vscode.UriHandler {
     private readonly manager: ConnectionManager,
     private readonly prompter: () => Prompter,
     private readonly openNotification: (notificationId: string, connectionId?: string) => Promise<unknown>,
+    private readonly diagnose: (request: { subscriberId: string; workflowRef?: string; channel?: 'in_app' | 'email' | 'sms' | 'chat' | 'push' }, connectionId?: string) => Promise<unknown>,
   ) {}
 
   async handleUri(uri: vscode.Uri): Promise<void> {
@@ -38,8 +46,12 @@ export class NovuUriHandler implements vscode.UriHandler {
       void this.prompter().message('warning', vscode.l10n.t('This Novu Explorer link has parameters it does not accept.'));
       return;
     }
-    const data: { connection?: string; id?: string } = params.data;
+    const data: { connection?: string; id?: string; subscriberId?: string; workflow?: string; channel?: 'in_app' | 'email' | 'sms' | 'chat' | 'push' } = params.data;
     if (data.connection !== undefined && !(await this.selectConnection(data.connection))) return;
+    if (data.subscriberId !== undefined) {
+      await this.diagnose({ subscriberId: data.subscriberId, ...(data.workflow ? { workflowRef: data.workflow } : {}), ...(data.channel ? { channel: data.channel } : {}) }, this.manager.active?.id);
+      return;
+    }
     if (data.id !== undefined) {
       await this.openNotification(data.id, this.manager.active?.id);
       return;

@@ -16,6 +16,7 @@ import { describeError } from '../ui/errors';
 import { describeDigest, summarizeJobs } from '../notifications/viewModel';
 import { buildPreferencesViewModel } from '../preferences/preferencesModel';
 import { RAW_KEEP_CHARS, asTyped, quoted, report, truncate } from './agentText';
+import type { Diagnosis, Fix, LinkState } from '../diagnosis/diagnosisModel';
 
 /** The connection a result came from, as every result names it first. */
 export interface Where {
@@ -382,4 +383,61 @@ export function failureReport(where: Where, action: string, error: unknown): str
   if (serviceSaid) parts.push(serviceSaid);
   if (described.errorId) parts.push(l10n.t('Error ID to quote to support: {0}.', quoted(described.errorId)));
   return parts.join('\n');
+}
+
+/** A fix in words the model can relay, with the tool or command that does it. */
+export function fixInWords(fix: Fix | undefined): string | undefined {
+  if (!fix) return undefined;
+  switch (fix.kind) {
+    case 'turnOn':
+      return fix.workflowIdentifier
+        ? l10n.t('turn {0} on for workflow {1} (tool novuExplorer_setChannelPreference, enabled true), then send again', fix.channel, quoted(fix.workflowIdentifier))
+        : l10n.t('turn {0} on for every workflow (tool novuExplorer_setChannelPreference without a workflow, enabled true), then send again', fix.channel);
+    case 'editSubscriber':
+      return fix.field === 'email' ? l10n.t('set the subscriber\'s email (command "Novu: Diagnose Delivery…", then Edit Subscriber…), then send again') : l10n.t('set the subscriber\'s phone (command "Novu: Diagnose Delivery…", then Edit Subscriber…), then send again');
+    case 'switchConnection':
+      return l10n.t('switch to the connection {0} (command "Novu: Switch Connection…") and ask again there', quoted(fix.connectionName));
+    case 'sendAgain':
+      return l10n.t('send notification {0} again (tool novuExplorer_sendNotificationAgain)', quoted(fix.notificationId));
+    case 'openNotification':
+      return l10n.t('look at notification {0} (tool novuExplorer_explainNotification; the user opens it with novuExplorer.openNotification)', quoted(fix.notificationId));
+    case 'showActivity':
+      return l10n.t('look at the subscriber\'s runs (tool novuExplorer_findNotifications)');
+    case 'setApiKey':
+      return l10n.t('set a valid API key (command "Novu: Set API Key")');
+    case 'showIntegrations':
+      return l10n.t('activate an integration for the channel in the service (tool novuExplorer_activeIntegrations shows what is active)');
+    case 'searchElsewhere':
+      return l10n.t('check the response the code got from its trigger call, and look in the other connections');
+  }
+}
+
+const STATE_MARK: Record<LinkState, string> = { ok: '✓', broken: '✗', warning: '!', unknown: '?', pending: '…' };
+
+/** The diagnosis for the model: the verdict first, then one line per link of the chain. */
+export function diagnosisReport(where: Where, diagnosis: Diagnosis): string {
+  const v = diagnosis.verdict;
+  const fix = fixInWords(v.fix);
+  const lead = [
+    whereLine(where),
+    l10n.t('Verdict ({0}): {1}', v.proven ? l10n.t('proven by the latest run') : l10n.t('inferred from the settings'), v.text),
+    ...(fix ? [l10n.t('Fix: {0}.', fix)] : []),
+    l10n.t('The chain, in order (✓ fine, ✗ broken, ! warning, ? could not be checked, with the reason). Each line has the service\'s values as evidence.'),
+    dataNote(),
+  ];
+  return report({
+    lead,
+    label: 'diagnosis',
+    records: diagnosis.links.map((link) =>
+      compact({
+        link: link.id,
+        state: STATE_MARK[link.state],
+        summary: link.summary,
+        evidence: link.evidence.length > 0 ? Object.fromEntries(link.evidence.map((e) => [e.label, e.value])) : undefined,
+        fix: fixInWords(link.fix),
+      }),
+    ),
+    leftOut: (n) => l10n.t('{0} links are left out of this answer to keep it short.', n),
+    tail: [l10n.t('The user can open the same diagnosis with the command "Novu: Diagnose Delivery…" (novuExplorer.diagnoseDelivery).')],
+  });
 }

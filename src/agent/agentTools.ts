@@ -19,10 +19,13 @@ import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type Ac
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { diagnosisReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
 import { asTyped, quoted } from './agentText';
 import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';
+import { diagnose } from '../diagnosis/diagnosisModel';
+import { diagnosisDeps } from '../diagnosis/diagnosisDeps';
+import { runDiagnosis } from '../diagnosis/diagnosisRun';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
 
 export interface AgentToolDeps {
@@ -63,6 +66,7 @@ const searchSchema = z.object({
   limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
   cursor: z.optional(text),
 });
+const diagnoseSchema = z.object({ subscriberId: text, workflow: z.optional(text), channel: z.optional(channel), since: z.optional(text) });
 const setPreferenceSchema = z.object({ subscriberId: text, channel, enabled: z.boolean(), workflow: z.optional(text) });
 
 /** How many notifications a filter applied here (failures only, a workflow by name) looks through: 4 pages of 50. */
@@ -179,6 +183,24 @@ export class AgentTools {
             preferences: read.preferences,
             critical: read.critical,
           });
+        });
+      }
+      case AGENT_TOOLS.diagnoseDelivery: {
+        const parsed = diagnoseSchema.safeParse(input);
+        if (!parsed.success) return badInput(parsed.error);
+        const { subscriberId, workflow, channel: ch, since } = parsed.data;
+        let sinceMs: number | undefined;
+        if (since) {
+          const time = parseTimeInput(since, Date.now());
+          if ('error' in time) return badValue('since', time.error);
+          sinceMs = Date.parse(time.iso);
+        }
+        return this.guard(where, vscode.l10n.t('diagnose the delivery to subscriber {0}', quoted(subscriberId)), async () => {
+          const readPrefs = async (c: NovuClient, id: string, s: AbortSignal) => readPreferences(c, id, { signal: s, withSubscriber: false, log: this.deps.log });
+          const facts = await runDiagnosis({ subscriberId, workflowRef: workflow, channel: ch, sinceMs }, diagnosisDeps(this.deps.manager, connection, client, readPrefs), () => undefined, signal);
+          const environmentId = facts.subscriber.state === 'ok' ? facts.subscriber.value._environmentId : undefined;
+          if (environmentId) this.deps.manager.observeEnvironment(connection, environmentId);
+          return diagnosisReport(this.where(connection, environmentId), diagnose(facts));
         });
       }
       case AGENT_TOOLS.activeIntegrations: {
@@ -450,6 +472,8 @@ function invocationMessage(name: AgentToolName): string {
       return vscode.l10n.t('Reading the active integrations');
     case AGENT_TOOLS.searchSubscribers:
       return vscode.l10n.t('Searching subscribers');
+    case AGENT_TOOLS.diagnoseDelivery:
+      return vscode.l10n.t('Following the delivery chain');
     default:
       return vscode.l10n.t('Asking Novu');
   }

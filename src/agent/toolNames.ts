@@ -11,6 +11,7 @@ export const AGENT_TOOLS = {
   searchSubscribers: 'novuExplorer_searchSubscribers',
   sendNotificationAgain: 'novuExplorer_sendNotificationAgain',
   setChannelPreference: 'novuExplorer_setChannelPreference',
+  diagnoseDelivery: 'novuExplorer_diagnoseDelivery',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

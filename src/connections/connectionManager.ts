@@ -123,7 +123,9 @@ export class ConnectionManager implements vscode.Disposable {
       apiKey = await this.context.secrets.get(SECRET_PREFIX + connection.id);
     }
     if (!apiKey) {
-      this.setState('unauthorized');
+      // Only the active connection's missing key is the views' business (another one may be
+      // asked by a diagnosis looking for a subscriber elsewhere).
+      if (this.active?.id === connection.id) this.setState('unauthorized');
       return undefined;
     }
     return this.keepClient(connection, baseUrl, apiKey);

@@ -305,6 +305,16 @@ function runsLink(input: DiagnosisInput, latest: Notification | undefined, chann
 
 const PREFERENCE_CAUSES: CauseKind[] = ['preferenceGlobal', 'preferenceWorkflow'];
 
+/** Causes a setting makes, and the link that shows that setting as it is now. */
+const FIXED_BY: Partial<Record<CauseKind, LinkId>> = {
+  preferenceGlobal: 'preferences',
+  preferenceWorkflow: 'preferences',
+  missingEmail: 'addresses',
+  missingPhone: 'addresses',
+  missingAddress: 'addresses',
+  noIntegration: 'integrations',
+};
+
 function fixForCause(cause: StepCause, run: Notification, channel: Channel | undefined): Fix {
   const ch = channel ?? 'email';
   if (PREFERENCE_CAUSES.includes(cause.kind)) {
@@ -414,6 +424,17 @@ function verdictOf(input: DiagnosisInput, links: Link[], latest: Notification | 
   const step = latest ? stepFor(latest, channel) : undefined;
   const cause = step ? stepCause(step, causeContextOf(latest!)) : undefined;
   if (latest && step && cause) {
+    // The cause was a setting that holds no more (the preference is on, the address is set): the
+    // latest run still shows it, and the next one will not. Send again.
+    const fixedBy = FIXED_BY[cause.kind];
+    if (fixedBy && byId(fixedBy).state === 'ok') {
+      return {
+        state: 'warning',
+        proven: true,
+        text: l10n.t('{0} to {1}: {2} in the latest run ({3}). {4} is fine now: send it again to deliver it.', channelName(channel ?? (step.type as Channel)), who, cause.text, latest.createdAt ?? latest._id, byId(fixedBy).title),
+        fix: { kind: 'sendAgain', notificationId: latest._id },
+      };
+    }
     return {
       state: 'broken',
       proven: true,

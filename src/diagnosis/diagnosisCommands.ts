@@ -1,0 +1,154 @@
+/**
+ * "Why Didn't They Get It?" (novuExplorer.diagnoseDelivery), wherever the question arises: a
+ * subscriber row, an Activity row, the notification panel, a deep link, and the palette (a
+ * subscriber by search or typed id or email, then an optional workflow of this environment and an
+ * optional channel). Opens the diagnosis panel.
+ */
+import * as vscode from 'vscode';
+import { CHANNEL_TYPES, validateEmail, validateSubscriberId, type Notification, type Subscriber, type WorkflowListItem } from '../api';
+import { Commands } from '../commands';
+import type { Connection } from '../connections/connection';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { channelLabel } from '../format/channels';
+import { subscriberDisplayName } from '../format/names';
+import { describeError } from '../ui/errors';
+import type { Prompter } from '../ui/prompter';
+import { noIcons } from '../ui/text';
+import type { Channel } from './diagnosisModel';
+import type { DiagnosisRequest } from './diagnosisRun';
+
+/** What a diagnosis can start from: a subscriber, a notification, or the request itself. */
+export type DiagnoseArgument =
+  | { kind: 'subscriber'; subscriber: Pick<Subscriber, 'subscriberId'> }
+  | { kind: 'notification'; notification: Notification }
+  | { kind: 'request'; request: DiagnosisRequest };
+
+const isChannel = (t: string | null | undefined): t is Channel => !!t && (CHANNEL_TYPES as readonly string[]).includes(t);
+
+/** Subscriber, workflow and channel from a notification: its first channel step that did not go out. */
+export function requestFromNotification(n: Notification): DiagnosisRequest | undefined {
+  const subscriberId = n.subscriber?.subscriberId ?? undefined;
+  if (!subscriberId) return undefined;
+  const steps = (n.jobs ?? []).filter((j) => isChannel(j.type));
+  const step = steps.find((j) => j.status !== 'completed') ?? steps[0];
+  const workflowRef = n.template?.triggers?.[0]?.identifier ?? n.template?._id ?? n._templateId ?? undefined;
+  return { subscriberId, ...(workflowRef ? { workflowRef } : {}), ...(step && isChannel(step.type) ? { channel: step.type } : {}) };
+}
+
+export class DiagnosisCommands {
+  constructor(
+    private readonly manager: ConnectionManager,
+    private readonly prompter: () => Prompter,
+    /** The subscribers the view holds (suggested first in the palette). */
+    private readonly loadedSubscribers: () => readonly Subscriber[],
+    private readonly open: (request: DiagnosisRequest, connection: Connection) => unknown,
+  ) {}
+
+  async diagnose(argument?: DiagnoseArgument, connectionId?: string): Promise<void> {
+    const connection = connectionId ? this.manager.allConnections.find((c) => c.id === connectionId) : this.manager.active;
+    if (!connection) {
+      const addConnection = vscode.l10n.t('Add Connection');
+      const add = await this.prompter().message('info', vscode.l10n.t('Add a connection (or open the Sandbox) to diagnose a delivery.'), addConnection, vscode.l10n.t('Open Sandbox'));
+      if (add) await vscode.commands.executeCommand(add === addConnection ? Commands.addConnection : Commands.openSandbox);
+      return;
+    }
+    if (argument?.kind === 'request') {
+      this.open(argument.request, connection);
+      return;
+    }
+    if (argument?.kind === 'notification') {
+      const request = requestFromNotification(argument.notification);
+      if (request) {
+        this.open(request, connection);
+        return;
+      }
+    }
+    if (argument?.kind === 'subscriber') {
+      this.open({ subscriberId: argument.subscriber.subscriberId }, connection);
+      return;
+    }
+    const request = await this.ask(connection);
+    if (request) this.open(request, connection);
+  }
+
+  /** The palette: subscriber, then an optional workflow, then an optional channel. */
+  private async ask(connection: Connection): Promise<DiagnosisRequest | undefined> {
+    const prompter = this.prompter();
+    const loaded = this.loadedSubscribers();
+    type Choice = { subscriberId: string } | { email: string };
+    const choice = await prompter.search<Choice>({
+      title: vscode.l10n.t('Why didn’t they get it? ({0})', connection.name),
+      placeholder: vscode.l10n.t('Type a subscriber ID or an email address, or pick a subscriber loaded in the view'),
+      suggest: (text) => {
+        const typed = text.trim();
+        const lower = typed.toLowerCase();
+        const matches = loaded
+          .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
+          .slice(0, 50)
+          .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: { subscriberId: s.subscriberId } as Choice }));
+        const typedItems: { label: string; description: string; value: Choice }[] = [];
+        if (typed && !loaded.some((s) => s.subscriberId === typed) && validateSubscriberId(typed) === undefined) typedItems.push({ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } });
+        if (typed.includes('@') && validateEmail(typed) === undefined) typedItems.push({ label: `$(mail) ${vscode.l10n.t('Subscriber with this email')}`, description: noIcons(typed), value: { email: typed } });
+        return [...typedItems, ...matches];
+      },
+    });
+    if (!choice) return undefined;
+    let subscriberId: string;
+    if ('email' in choice) {
+      const found = await this.byEmail(connection, choice.email);
+      if (!found) return undefined;
+      subscriberId = found;
+    } else subscriberId = choice.subscriberId;
+
+    const workflows = await this.workflows(connection);
+    const anyWorkflow = '\u0000any';
+    const workflow = await prompter.pick<string>({
+      title: vscode.l10n.t('Which workflow? ({0})', subscriberId),
+      placeholder: workflows.ok ? vscode.l10n.t('Optional: the workflow that should have sent it') : vscode.l10n.t('The workflows could not be listed: {0}', workflows.problem ?? ''),
+      items: [
+        { label: `$(list-flat) ${vscode.l10n.t('Any workflow')}`, description: vscode.l10n.t('the subscriber’s latest runs'), value: anyWorkflow },
+        ...workflows.items.map((w) => ({ label: noIcons(w.name ?? w.workflowId ?? w._id), description: noIcons(w.workflowId ?? ''), ...(w.status && w.status !== 'ACTIVE' ? { detail: w.status } : {}), value: w.workflowId ?? w._id })),
+      ],
+    });
+    if (workflow === undefined) return undefined;
+    const anyChannel = 'any';
+    const channel = await prompter.pick<string>({
+      title: vscode.l10n.t('Which channel? ({0})', subscriberId),
+      placeholder: vscode.l10n.t('Optional: the channel it should have come on'),
+      items: [{ label: vscode.l10n.t('Any channel'), description: vscode.l10n.t('the latest run’s, else the workflow’s first'), value: anyChannel }, ...CHANNEL_TYPES.map((c) => ({ label: channelLabel(c), value: c as string }))],
+    });
+    if (channel === undefined) return undefined;
+    return { subscriberId, ...(workflow !== anyWorkflow ? { workflowRef: workflow } : {}), ...(isChannel(channel) ? { channel } : {}) };
+  }
+
+  private async byEmail(connection: Connection, email: string): Promise<string | undefined> {
+    const client = await this.manager.clientFor(connection);
+    if (!client) return undefined;
+    try {
+      const page = await client.searchSubscribers({ email, limit: 10 });
+      const exact = page.data.filter((s) => (s.email ?? '').toLowerCase() === email.toLowerCase());
+      const list = exact.length > 0 ? exact : page.data;
+      if (list.length === 0) {
+        void this.prompter().message('info', vscode.l10n.t('No subscriber has the email "{0}" in "{1}".', email, connection.name));
+        return undefined;
+      }
+      if (list.length === 1) return list[0]!.subscriberId;
+      return this.prompter().pick({ title: vscode.l10n.t('Subscribers with "{0}"', email), items: list.map((s) => ({ label: noIcons(subscriberDisplayName(s) ?? s.subscriberId), description: noIcons(s.subscriberId), value: s.subscriberId })) });
+    } catch (error) {
+      void this.prompter().message('error', vscode.l10n.t('Could not search subscribers: {0}', describeError(error).message));
+      return undefined;
+    }
+  }
+
+  /** The environment's workflows (contract §8.1), newest first; a failure is said in the pick. */
+  private async workflows(connection: Connection): Promise<{ ok: boolean; items: WorkflowListItem[]; problem?: string }> {
+    const client = await this.manager.clientFor(connection);
+    if (!client) return { ok: false, items: [], problem: vscode.l10n.t('no API key') };
+    try {
+      const list = await client.listWorkflows({ limit: 100 });
+      return { ok: true, items: list.workflows };
+    } catch (error) {
+      return { ok: false, items: [], problem: describeError(error).message };
+    }
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Asks the service what the diagnosis needs, in parallel, and reports each answer as it arrives
+ * (issue 24.7). First round, together: the subscriber, the workflow, the subscriber's latest runs
+ * (50, in the time range), its preferences and the active integrations. A second round only when
+ * needed: the same subscriber in every other saved connection (it is not here), or the runs of
+ * the workflow by its `_id` (the subscriber's 50 latest hold none of it). No request is repeated.
+ * vscode-free: the caller hands in the clients and the preferences read.
+ */
+import { NovuApiError, isAbortError, type Integration, type Notification, type NovuClient, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
+import { l10n } from '../l10n';
+import { describeError } from '../ui/errors';
+import type { Channel, DiagnosisInput, ElsewhereResult, Fact } from './diagnosisModel';
+
+export const RUNS_PAGE = 50;
+export const DEFAULT_RANGE_MS = 24 * 3_600_000;
+
+export interface DiagnosisRequest {
+  subscriberId: string;
+  workflowRef?: string | undefined;
+  channel?: Channel | undefined;
+  /** Default: the last 24 hours. */
+  sinceMs?: number | undefined;
+}
+
+export interface OtherConnection {
+  id: string;
+  name: string;
+  region: string;
+  /** Undefined: no key for it. */
+  client: () => Promise<NovuClient | undefined>;
+}
+
+export interface DiagnosisDeps {
+  client: NovuClient;
+  connection: { id: string; name: string; region: string; environmentId?: string | undefined };
+  others: () => readonly OtherConnection[];
+  readPreferences: (client: NovuClient, subscriberId: string, signal: AbortSignal) => Promise<{ preferences: Preferences; critical: readonly WorkflowPreference[] }>;
+  now: () => number;
+}
+
+const is404 = (error: unknown): error is NovuApiError => error instanceof NovuApiError && error.status === 404;
+
+function failed(error: unknown): Fact<never> {
+  return { state: 'failed', error: describeError(error) };
+}
+
+/** A workflow reference as the runs filter takes it: only a 24-hex `_id` (contract §6). */
+const OBJECT_ID = /^[0-9a-f]{24}$/i;
+
+/** The runs of this workflow among a page: by `_id`, trigger identifier or name. */
+export function runsOfWorkflow(runs: readonly Notification[], ref: string | undefined, workflow: Workflow | undefined): Notification[] {
+  if (!ref && !workflow) return [...runs];
+  const keys = new Set([ref, workflow?._id, workflow?.workflowId, workflow?.name].filter((v): v is string => !!v).map((v) => v.toLowerCase()));
+  return runs.filter((n) => [n._templateId, n.template?._id, n.template?.triggers?.[0]?.identifier, n.template?.name].some((v) => !!v && keys.has(v.toLowerCase())));
+}
+
+export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDeps, onUpdate: (input: DiagnosisInput) => void, signal: AbortSignal): Promise<DiagnosisInput> {
+  const nowMs = deps.now();
+  const sinceMs = request.sinceMs ?? nowMs - DEFAULT_RANGE_MS;
+  const state: DiagnosisInput = {
+    connection: deps.connection,
+    subscriberId: request.subscriberId,
+    workflowRef: request.workflowRef,
+    channel: request.channel,
+    sinceMs,
+    nowMs,
+    subscriber: { state: 'pending' },
+    elsewhere: { state: 'skipped' },
+    workflow: request.workflowRef ? { state: 'pending' } : { state: 'skipped' },
+    runs: { state: 'pending' },
+    preferences: { state: 'pending' },
+    integrations: { state: 'pending' },
+  };
+  const update = (patch: Partial<DiagnosisInput>) => {
+    Object.assign(state, patch);
+    if (!signal.aborted) onUpdate({ ...state });
+  };
+  const opts = { signal };
+  const { client } = deps;
+  const guard = <T,>(work: Promise<T>, onOk: (value: T) => void, onError: (error: unknown) => void) =>
+    work.then(onOk, (error: unknown) => {
+      if (isAbortError(error)) throw error;
+      onError(error);
+    });
+
+  let subscriberMissing = false;
+  const subscriber = guard(
+    client.getSubscriber(request.subscriberId, opts),
+    (value: Subscriber) => update({ subscriber: { state: 'ok', value } }),
+    (error) => {
+      if (is404(error)) {
+        subscriberMissing = true;
+        update({ subscriber: { state: 'notFound', message: error.message }, elsewhere: { state: 'pending' } });
+      } else update({ subscriber: failed(error) });
+    },
+  );
+  let workflow: Workflow | undefined;
+  const workflowRead = request.workflowRef
+    ? guard(
+        client.getWorkflow(request.workflowRef, opts),
+        (value: Workflow) => {
+          workflow = value;
+          update({ workflow: { state: 'ok', value } });
+        },
+        (error) => update({ workflow: is404(error) ? { state: 'notFound', message: error.message } : failed(error) }),
+      )
+    : Promise.resolve();
+  let subscriberRuns: Notification[] | undefined;
+  let runsFull = false;
+  const runsQuery = { subscriberIds: [request.subscriberId], after: new Date(sinceMs).toISOString(), ...(request.workflowRef && OBJECT_ID.test(request.workflowRef) ? { templates: [request.workflowRef] } : {}) };
+  const runs = guard(
+    client.listNotifications({ ...runsQuery, page: 0, limit: RUNS_PAGE }, opts),
+    (page) => {
+      subscriberRuns = page.data;
+      runsFull = page.data.length >= RUNS_PAGE;
+    },
+    (error) => update({ runs: failed(error) }),
+  );
+  const preferences = guard(
+    deps.readPreferences(client, request.subscriberId, signal),
+    (value) => update({ preferences: { state: 'ok', value } }),
+    (error) => update({ preferences: is404(error) ? { state: 'skipped' } : failed(error) }),
+  );
+  const integrations = guard(
+    client.listActiveIntegrations(opts),
+    (value: Integration[]) => update({ integrations: { state: 'ok', value } }),
+    (error) => update({ integrations: failed(error) }),
+  );
+
+  // The runs are shown once the workflow they are filtered by is known.
+  await Promise.all([workflowRead, runs]);
+  if (subscriberRuns !== undefined) {
+    const ofWorkflow = runsOfWorkflow(subscriberRuns, request.workflowRef, workflow);
+    // None of this workflow among a full page of the subscriber's latest: ask by the workflow's _id.
+    if (ofWorkflow.length === 0 && runsFull && workflow && !OBJECT_ID.test(request.workflowRef ?? '')) {
+      await guard(
+        client.listNotifications({ ...runsQuery, templates: [workflow._id], page: 0, limit: RUNS_PAGE }, opts),
+        (page) => update({ runs: { state: 'ok', value: page.data } }),
+        (error) => update({ runs: failed(error) }),
+      );
+    } else update({ runs: { state: 'ok', value: ofWorkflow } });
+  } else if (state.runs.state === 'pending') update({ runs: { state: 'skipped' } });
+
+  await subscriber;
+  if (subscriberMissing) {
+    update({ runs: { state: 'skipped' }, preferences: { state: 'skipped' } });
+    const others = deps.others();
+    const results: ElsewhereResult[] = await Promise.all(
+      others.map(async (other): Promise<ElsewhereResult> => {
+        const base = { connectionId: other.id, connectionName: other.name, region: other.region };
+        try {
+          const otherClient = await other.client();
+          if (!otherClient) return { ...base, found: false, problem: l10n.t('not asked: no API key') };
+          await otherClient.getSubscriber(request.subscriberId, opts);
+          return { ...base, found: true };
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          return is404(error) ? { ...base, found: false } : { ...base, found: false, problem: describeError(error).message };
+        }
+      }),
+    );
+    update({ elsewhere: { state: 'ok', value: results } });
+  }
+  await Promise.all([preferences, integrations]);
+  return { ...state };
+}
