@@ -108,11 +108,10 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     this.controller = undefined;
     this.firstPage = undefined;
     this.state = emptyState();
-    // The tree's change first, then the message: VS Code passes the first of these events at once
-    // and holds any other within 200 ms until 200 ms after it, so the message goes second and the
-    // rows are not held back (a search or its clear changes the message "Filtered by …").
-    this.changed.fire(undefined);
+    // One tree change (the filter is named in the description, which does not go through the
+    // tree's debounced stream), so the rows are not held back by VS Code's 200 ms hold.
     this.updateViewText();
+    this.changed.fire(undefined);
     // A shown view asks at once rather than when the workbench next asks for its rows (its tree
     // holds change events back by up to 200 ms): the request leaves with the user's action.
     if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);

@@ -90,17 +90,18 @@ export class LoadMoreNode implements TreeNode {
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed' | 'unauthorized';
 
 /**
- * The view's description and message for a status. A count is shown only for what is loaded now.
- * The message (which hides the welcome content) is cleared when the key is rejected, so that the
- * welcome's Set API Key shows; the filter then moves into the description, so it stays visible.
+ * The view's description and message for a status. A count is shown only for what is loaded now;
+ * a filter is named in the description, as the Activity view does. Not in the message: VS Code
+ * sends a view's message and its tree changes through one stream that holds a second event within
+ * 200 ms back, so a message set with a search either delayed its rows or arrived after them and
+ * pushed them down under the pointer. The message stays empty, so the welcome content shows when
+ * the key is rejected.
  */
 export function viewText(o: { connection: string | undefined; status: LoadStatus; count?: string; filter?: string }): { description: string | undefined; message: string | undefined } {
   if (!o.connection) return { description: undefined, message: undefined };
-  if (o.status === 'unauthorized') {
-    return { description: o.filter ? vscode.l10n.t('{0} · filtered by {1}', o.connection, o.filter) : o.connection, message: undefined };
-  }
   const count = o.status === 'loaded' && o.count ? ` · ${o.count}` : '';
-  return { description: `${o.connection}${count}`, message: o.filter ? vscode.l10n.t('Filtered by {0}.', o.filter) : undefined };
+  const filter = o.filter ? ` · ${vscode.l10n.t('filtered by {0}', o.filter)}` : '';
+  return { description: `${o.connection}${count}${filter}`, message: undefined };
 }
 
 /** Sets a view's description and message only when they change (each change redraws the view). */

@@ -77,7 +77,7 @@ for (const theme of ['dark', 'light']) {
       await treeRows(ui.page, 'Integrations').filter({ hasText: 'Service Unavailable. (HTTP 503)' }).waitFor({ timeout: 20_000 });
       assert.equal(await pane('Integrations').getByText('No active integrations').count(), 0);
       // The filter stays named above the failure.
-      await pane('Subscribers').locator('.message', { hasText: `Filtered by ID “${F.markupSubscriberId}”.` }).waitFor();
+      await ui.page.locator('.pane-header', { hasText: 'Subscribers' }).locator('.description', { hasText: `filtered by ID “${F.markupSubscriberId}”` }).waitFor();
       const description = await ui.page.locator('.pane-header', { hasText: 'Integrations' }).locator('.description').innerText();
       assert.doesNotMatch(description, /· \d/, `no count of an earlier load: ${description}`);
       await errorRow.hover();
