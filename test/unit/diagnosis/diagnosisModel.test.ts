@@ -54,16 +54,24 @@ const link = (d: ReturnType<typeof diagnose>, id: string) => d.links.find((l) =>
 
 describe('the delivery diagnosis', () => {
   it('a cause proven by the latest run: the verdict names it, its proof and the fix (the preference)', () => {
-    const d = diagnose(input({ runs: ok([run('canceled', 'Step filtered by subscriber workflow preferences')]) }));
+    const off = buildPreferences({ global: { enabled: true, channels: { email: true } }, workflows: [{ enabled: true, channels: { email: false }, overrides: [], workflow: { identifier: 'welcome', name: 'Welcome' } }] });
+    const d = diagnose(input({ preferences: ok({ preferences: off, critical: [] }), runs: ok([run('canceled', 'Step filtered by subscriber workflow preferences')]) }));
     assert.equal(d.verdict.proven, true);
     assert.equal(d.verdict.text, 'Email to Ada: Skipped: Ada turned email off for Welcome. Proof: the latest run (2026-11-24T09:00:00Z) says "Step filtered by subscriber workflow preferences".');
     assert.deepEqual(d.verdict.fix, { kind: 'turnOn', channel: 'email', workflowIdentifier: 'welcome' });
     assert.equal(link(d, 'runs').state, 'broken');
   });
 
+  it('a cause whose setting is fixed since: the verdict says so and offers Send Again', () => {
+    const d = diagnose(input({ runs: ok([run('canceled', 'Step filtered by subscriber workflow preferences')]) }));
+    assert.equal(d.verdict.state, 'warning');
+    assert.match(d.verdict.text, /Preferences is fine now: send it again to deliver it\.$/);
+    assert.deepEqual(d.verdict.fix, { kind: 'sendAgain', notificationId: '6650c0ffee000000000000a1' });
+  });
+
   it('outranks what the settings say: a run that proves the address outranks a preference now off', () => {
     const prefsOff = ok({ preferences: buildPreferences({ global: { enabled: true, channels: { email: false } }, workflows: [] }), critical: [] });
-    const d = diagnose(input({ preferences: prefsOff, runs: ok([run('canceled', 'Subscriber missing email address', {}, 'Failed')]) }));
+    const d = diagnose(input({ subscriber: ok({ ...ada, email: null }), preferences: prefsOff, runs: ok([run('canceled', 'Subscriber missing email address', {}, 'Failed')]) }));
     assert.match(d.verdict.text, /Skipped: no email address/);
     assert.deepEqual(d.verdict.fix, { kind: 'editSubscriber', field: 'email' });
     assert.equal(link(d, 'preferences').state, 'broken', 'the link still says what it sees');
