@@ -123,6 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     onDidChangeRelated: sentAgainLinks.onDidChange,
     sendAgain: (notification, connection) => sendAgain().review(notification, connection),
     cancelPending: (notification, connection) => sendAgain().cancelPending(notification, connection),
+    diagnose: (notification, connection) => diagnose({ kind: 'notification', notification }, connection.id),
   };
   const notificationPanels = new NotificationPanels(context, manager, json, log, () => loadPanels(context).NotificationPanel, runs);
   // Made (from the panels' bundle) the first time it is needed. The new run opens where its review

@@ -30,7 +30,8 @@ export class SandboxHost {
       return startSandbox({
         apiKey: `sandbox-${globalThis.crypto.randomUUID()}`,
         activityEndsAtMs: Date.now(),
-        ...(live ? { live: { everyMs: LIVE_EVERY_MS } } : {}),
+        // The demo also has one subscriber per cause of a missed delivery, to diagnose and fix.
+        ...(live ? { live: { everyMs: LIVE_EVERY_MS }, diagnosisCases: true } : {}),
       });
     })();
     this.starting.catch(() => (this.starting = undefined));

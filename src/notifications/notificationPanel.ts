@@ -33,6 +33,8 @@ export interface RunActions {
   sendAgain(notification: Notification, connection: Connection): Promise<unknown>;
   /** Resolves with the service's answer, or undefined when nothing was asked of it. */
   cancelPending(notification: Notification, connection: Connection): Promise<boolean | undefined>;
+  /** Opens the delivery diagnosis for the notification's subscriber, workflow and channel. */
+  diagnose(notification: Notification, connection: Connection): Promise<unknown>;
 }
 
 /**
@@ -111,6 +113,10 @@ export class NotificationPanel implements vscode.Disposable {
         },
         sendAgain: async () => {
           await this.services.runs.sendAgain(this.loaded(), this.connection);
+          return null;
+        },
+        diagnose: async () => {
+          await this.services.runs.diagnose(this.loaded(), this.connection);
           return null;
         },
         cancelPending: async () => {

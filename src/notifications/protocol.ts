@@ -131,6 +131,8 @@ export type NotificationRequests = CommonRequests & {
   sendAgain: { body: object; reply: null };
   /** Asks for a confirmation, cancels what is pending, and reads the notification again. */
   cancelPending: { body: object; reply: null };
+  /** Opens the delivery diagnosis for its subscriber, workflow and channel. */
+  diagnose: { body: object; reply: null };
 };
 
 export type NotificationRequestBody = RequestBody<NotificationRequests>;

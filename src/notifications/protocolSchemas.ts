@@ -13,6 +13,7 @@ export const notificationRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('openJson') }),
   z.strictObject({ method: z.literal('sendAgain') }),
   z.strictObject({ method: z.literal('cancelPending') }),
+  z.strictObject({ method: z.literal('diagnose') }),
   z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);
 

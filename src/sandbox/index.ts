@@ -1,11 +1,13 @@
 // Public entry point of the sandbox: a local HTTP implementation of the notification service's
 // contract, used by tests, the demo, benchmarks and the built-in "Sandbox" connection.
+import { seedDiagnosisCases } from './diagnosisCases';
 import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
 import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
 import { type Criticality, DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions, SandboxStore } from './store';
 import type { Environment, Integration, Notification, Preferences, Subscriber, Workflow } from './types';
 
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
+export { DIAGNOSIS_CASES } from './diagnosisCases';
 export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
@@ -57,6 +59,11 @@ export interface SandboxOptions {
    * timer never keeps the process alive; `close()` stops it.
    */
   live?: LiveOptions;
+  /**
+   * Adds one subscriber per cause of a missed delivery (DIAGNOSIS_CASES), each with a run triggered
+   * at start that settles within seconds: the demo's material for "Why didn't they get it?".
+   */
+  diagnosisCases?: boolean;
 }
 
 /** Read access to the sandbox's stored state, for assertions. Records are live; do not mutate them. */
@@ -113,6 +120,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     activityEndsAtMs: options.activityEndsAtMs,
     retentionDays,
   });
+  if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   let live: LiveActivity | undefined;

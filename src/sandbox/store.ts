@@ -469,8 +469,16 @@ export class SandboxStore {
       // As current servers do (contract §8.6): a channel a preference turns off ends canceled, and
       // the detail says which preference.
       if (offGlobally || off) {
-        const detail = offGlobally ? 'Step filtered by subscriber global preferences' : 'Step filtered by subscriber workflow preferences';
+        // Whose value it is: the subscriber's own choice, or the workflow's default.
+        const source = own?.overrides.find((o) => o.channel === channel)?.source;
+        const detail = offGlobally ? 'Step filtered by subscriber global preferences' : source === 'subscriber' || own?.enabled === false ? 'Step filtered by subscriber workflow preferences' : 'Step filtered by workflow preferences';
         jobs.push({ type: channel, status: 'canceled', details: [{ status: 'Pending', detail: 'Step queued' }, { status: 'Success', detail, source: 'Internal' }] });
+        continue;
+      }
+      // The other reasons a current server ends a channel step canceled (contract §8.6), each with its detail.
+      const skip = channelSkip(channel, subscriber, workflow.critical ? undefined : preferences?.global.schedule, this.clockMs);
+      if (skip) {
+        jobs.push({ type: channel, status: 'canceled', details: [{ status: 'Pending', detail: 'Step queued' }, skip] });
         continue;
       }
       if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
@@ -711,6 +719,51 @@ function bounced(email: string): JobSpec {
       { status: 'Failed', detail: 'Unexpected provider error', source: 'Internal', raw: JSON.stringify({ statusCode: 550, message: `The email account that you tried to reach does not exist: ${email}` }) },
     ],
   };
+}
+
+const PUSH_PROVIDERS = ['fcm', 'apns', 'expo', 'one-signal', 'onesignal', 'pushpad', 'pusher-beams', 'push-webhook'];
+const CHAT_PROVIDERS = ['slack', 'discord', 'msteams', 'mattermost', 'ryver', 'zulip', 'grafana-on-call', 'getstream', 'rocket-chat', 'whatsapp-business', 'chat-webhook'];
+
+/**
+ * Why a channel step is skipped before it is sent, as current servers say it (contract §8.6):
+ * outside the subscriber's schedule (not in-app, not critical: the caller passes no schedule then),
+ * no phone for SMS, no push device token, no chat webhook. Undefined: it goes on.
+ */
+function channelSkip(channel: string, subscriber: Subscriber, schedule: Schedule | undefined, nowMs: number): DetailSpec | undefined {
+  if (channel !== 'in_app' && schedule?.isEnabled && !scheduleOpen(schedule, subscriber.timezone, nowMs)) {
+    return { status: 'Success', detail: "The step was skipped as it fell outside the subscriber's schedule", source: 'Internal' };
+  }
+  if (channel === 'sms' && !subscriber.phone) return { status: 'Failed', detail: 'Subscriber missing phone number', source: 'Payload' };
+  const entries = subscriber.channels ?? [];
+  if (channel === 'push') {
+    const push = entries.filter((c) => PUSH_PROVIDERS.includes(c.providerId));
+    if (push.length === 0) return { status: 'Warning', detail: 'Subscriber does not have a configured channel', source: 'Payload' };
+    const tokens = push.some((c) => Array.isArray((c.credentials as { deviceTokens?: unknown } | undefined)?.deviceTokens) && ((c.credentials as { deviceTokens: unknown[] }).deviceTokens.length > 0));
+    if (!tokens) return { status: 'Failed', detail: 'Subscriber credentials is missing the tokens for sending a push notification message', source: 'Payload' };
+  }
+  if (channel === 'chat' && !entries.some((c) => CHAT_PROVIDERS.includes(c.providerId) && typeof (c.credentials as { webhookUrl?: unknown } | undefined)?.webhookUrl === 'string')) {
+    return { status: 'Warning', detail: 'Subscriber does not have a configured channel', source: 'Payload' };
+  }
+  return undefined;
+}
+
+/** Whether the weekly schedule is open at `nowMs`, read in the subscriber's zone (UTC when none). */
+function scheduleOpen(schedule: Schedule, timezone: string | null | undefined, nowMs: number): boolean {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-US', { timeZone: timezone || 'UTC', weekday: 'long', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' }).formatToParts(new Date(nowMs));
+  } catch {
+    return true;
+  }
+  const day = (parts.find((p) => p.type === 'weekday')?.value ?? '').toLowerCase() as keyof NonNullable<Schedule['weeklySchedule']>;
+  const minutes = (Number(parts.find((p) => p.type === 'hour')?.value) % 24) * 60 + Number(parts.find((p) => p.type === 'minute')?.value);
+  const entry = schedule.weeklySchedule?.[day];
+  if (!entry?.isEnabled) return false;
+  const minutesOf = (t: string): number => {
+    const m = /^(\d{1,2}):(\d{2})\s?(AM|PM)$/i.exec(t.trim());
+    return m ? ((Number(m[1]) % 12) + (m[3]!.toUpperCase() === 'PM' ? 12 : 0)) * 60 + Number(m[2]) : -1;
+  };
+  return (entry.hours ?? []).some((h) => minutes >= minutesOf(h.start) && minutes < (minutesOf(h.end) <= minutesOf(h.start) ? 24 * 60 : minutesOf(h.end)));
 }
 
 /** No email address: the step ends canceled on current servers (contract §8.6). */

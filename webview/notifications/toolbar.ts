@@ -1,5 +1,5 @@
 /**
- * The bar under the header: Refresh, Open as JSON, Send Again…, Cancel Pending Steps (only while
+ * The bar under the header: Refresh, Open as JSON, Send Again…, Why Didn't They Get It?, Cancel Pending Steps (only while
  * steps wait), the live indicator and the connection name; and under it, the runs this one was sent
  * again as or from.
  */
@@ -54,13 +54,22 @@ export class Toolbar {
       action: () => this.ctx.request({ method: 'cancelPending' }),
       onError: (error) => this.ctx.notify(l10n.t('Could not cancel: {0}', errorText(error)), 'error'),
     });
+    const diagnose = actionButton({
+      label: l10n.t('Why Didn’t They Get It?'),
+      icon: 'question',
+      class: 'nx-button nx-secondary nx-diagnose',
+      title: l10n.t('Follow the delivery chain for this subscriber, workflow and channel: the cause, its proof and the fix'),
+      attrs: { 'data-focus-key': 'diagnose' },
+      action: () => this.ctx.request({ method: 'diagnose' }),
+      onError: (error) => this.ctx.notify(l10n.t('Could not open the diagnosis: {0}', errorText(error)), 'error'),
+    });
     this.related = h('div', { class: 'nx-related', attrs: { role: 'group', 'aria-label': l10n.t('Sent again') } });
     this.related.hidden = true;
     this.liveText = h('span', 'nx-live-text');
     // The countdown changes every second: never announce it.
     this.live = h('span', { class: 'nx-live', attrs: { 'aria-live': 'off' } }, h('span', { class: 'nx-live-dot', attrs: { 'aria-hidden': 'true' } }), this.liveText);
     this.connection = h('span', 'nx-connection');
-    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
+    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, diagnose, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
   }
 
   update(live: LiveState, connectionName: string, related: RelatedRuns, hasPending: boolean): void {
