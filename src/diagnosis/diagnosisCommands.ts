@@ -84,6 +84,8 @@ export class DiagnosisCommands {
         const lower = typed.toLowerCase();
         const matches = loaded
           .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
+          // The subscriber whose ID is exactly what was typed comes first (Enter takes it).
+          .sort((a, b) => Number(b.subscriberId === typed) - Number(a.subscriberId === typed))
           .slice(0, 50)
           .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: { subscriberId: s.subscriberId } as Choice }));
         const typedItems: { label: string; description: string; value: Choice }[] = [];

@@ -249,7 +249,7 @@ function workflowLink(input: DiagnosisInput, channel: Channel | undefined): Link
   if (w.status === 'ERROR') return { id: 'workflow', state: 'warning', title, summary: l10n.t('{0} runs, but a step has invalid controls (status ERROR).', w.name ?? ''), evidence };
   if (integrationIssue) return { id: 'workflow', state: 'broken', title, summary: l10n.t('The service says the {0} step has no integration to send with: {1}', channelName(channel), integrationIssue), evidence, fix: { kind: 'showIntegrations' } };
   if (condition) return { id: 'workflow', state: 'warning', title, summary: l10n.t('The {0} step has a condition: it runs only when the condition holds.', channelName(channel)), evidence };
-  return { id: 'workflow', state: 'ok', title, summary: channel ? l10n.t('Active, with a {0} step', channelName(channel)) : l10n.t('Active'), evidence };
+  return { id: 'workflow', state: 'ok', title, summary: channel ? l10n.t('Active, with a step for {0}', channelName(channel)) : l10n.t('Active'), evidence };
 }
 
 /** `issues.integration.<channel>[0].message` of a step (contract §8.2). */

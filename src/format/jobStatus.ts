@@ -120,7 +120,7 @@ export function countStatuses(jobs: readonly Pick<Job, 'status'>[]): StatusCount
   return [...counts.entries()].map(([status, count]) => ({ status, count, tone: statusTone(status) }));
 }
 
-export function overallStatus(jobs: readonly Pick<Job, 'status'>[]): { label: string; tone: StatusTone } {
+export function overallStatus(jobs: readonly (Pick<Job, 'status'> & Partial<Pick<Job, 'type'>>)[]): { label: string; tone: StatusTone } {
   if (jobs.length === 0) return { label: l10n.t('No jobs'), tone: 'unknown' };
   const failed = jobs.filter((j) => j.status === 'failed').length;
   const moving = jobs.some((j) => IN_PROGRESS_JOB_STATUSES.includes(j.status));
@@ -133,6 +133,13 @@ export function overallStatus(jobs: readonly Pick<Job, 'status'>[]): { label: st
     return { label, tone: 'failure' };
   }
   if (jobs.every((j) => j.status === 'canceled')) return { label: l10n.t('Canceled'), tone: 'muted' };
+  // A channel step skipped or canceled (a preference, a missing address, the schedule: contract
+  // §8.6) did not go out: the run is not "Completed" for the person who expected that message.
+  const channelJobs = jobs.filter((j) => j.type !== undefined && stepTypeInfo(j.type).channel);
+  const notSent = channelJobs.filter((j) => j.status === 'canceled' || j.status === 'skipped').length;
+  if (notSent > 0 && !jobs.some((j) => j.status === 'merged')) {
+    return { label: notSent === channelJobs.length ? l10n.t('Not sent') : l10n.t('{0} of {1} not sent', notSent, channelJobs.length), tone: 'muted' };
+  }
   if (jobs.some((j) => j.status === 'merged')) return { label: l10n.t('Merged into a digest'), tone: 'merged' };
   if (jobs.every((j) => j.status === 'completed' || j.status === 'skipped' || j.status === 'canceled')) return { label: l10n.t('Completed'), tone: 'success' };
   return { label: l10n.t('Finished'), tone: 'unknown' };

@@ -98,7 +98,10 @@ describe('header', () => {
     assert.deepEqual(countStatuses(jobs), [{ status: 'completed', count: 2, tone: 'success' }, { status: 'failed', count: 1, tone: 'failure' }]);
     assert.deepEqual(overallStatus(jobs), { label: '1 of 3 failed', tone: 'failure' });
     assert.deepEqual(overallStatus([job({ status: 'running' })]), { label: 'In progress', tone: 'progress' });
-    assert.deepEqual(overallStatus([job({ status: 'completed' }), job({ status: 'skipped' })]), { label: 'Completed', tone: 'success' });
+    // A channel step that did not go out is said so; a skipped digest or delay is not a missed message.
+    assert.deepEqual(overallStatus([job({ type: 'email', status: 'completed' }), job({ type: 'sms', status: 'canceled' })]), { label: '1 of 2 not sent', tone: 'muted' });
+    assert.deepEqual(overallStatus([job({ type: 'trigger', status: 'completed' }), job({ type: 'email', status: 'canceled' })]), { label: 'Not sent', tone: 'muted' });
+    assert.deepEqual(overallStatus([job({ type: 'email', status: 'completed' }), job({ type: 'digest', status: 'skipped' })]), { label: 'Completed', tone: 'success' });
     assert.deepEqual(overallStatus([]), { label: 'No jobs', tone: 'unknown' });
   });
 

@@ -1,0 +1,102 @@
+// Issue 24's UI test: a person asks why Ada got no welcome email (Diagnose Delivery… from the
+// palette: her ID, the workflow, the channel), reads the verdict and its proof, turns her email on
+// from the diagnosis (asked first, in VS Code's modal dialog), sends the notification again through
+// the review, and watches the verdict turn ✓ when the new run's email is sent. axe-clean in dark,
+// light and high contrast; screenshots of each state.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ROOT, activeWebview, addConnection, answerInput, assertNoSeriousViolations, axeWebview, launch, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+
+const require = createRequire(import.meta.url);
+const { DIAGNOSIS_CASES: C } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+
+/** The diagnosis panel's document, wherever its group is (the new run's panel opens beside it). */
+async function diagnosisFrame(page, show, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  let nextShow = 0;
+  for (;;) {
+    // Shows its tab again every few seconds: a click while the new run's panel opens can be lost.
+    if (Date.now() >= nextShow) {
+      await show().catch(() => undefined);
+      nextShow = Date.now() + 5000;
+    }
+    for (const frame of page.frames()) {
+      if ((await frame.locator('.nx-diagnosis').count().catch(() => 0)) > 0) return frame;
+    }
+    if (Date.now() > deadline) {
+      await page.screenshot({ path: join(ROOT, 'test-results', 'screenshots', 'diagnosis-missing.png') });
+      throw new Error('no diagnosis panel (test-results/screenshots/diagnosis-missing.png)');
+    }
+    await page.waitForTimeout(100);
+  }
+}
+
+for (const theme of ['dark', 'light', 'hc']) {
+  describe(`why didn't they get it? (${theme})`, { timeout: 300_000 }, () => {
+    let ui;
+    let sandbox;
+
+    before(async () => {
+      sandbox = await startSandbox({ apiKey: `ui-diagnosis-${theme}-${Date.now()}`, activityEndsAtMs: Date.now(), diagnosisCases: true });
+      ui = await launch({ theme });
+      await openNovu(ui.page);
+      await addConnection(ui.page, sandbox, 'Diagnosis');
+    });
+    after(async () => {
+      await ui?.close();
+      await sandbox?.close();
+    });
+
+    it('finds the cause with its proof, fixes it from the panel, sends again and sees ✓', async () => {
+      const page = ui.page;
+      // Let the case's run settle (the sandbox runs it at start, a step every 400 ms).
+      await page.waitForTimeout(3000);
+      await runCommand(page, 'Novu: Diagnose Delivery…');
+      await answerInput(page, C.workflowPreferenceOff);
+      await pickItem(page, 'Welcome onboarding');
+      await pickItem(page, 'Email');
+      const view = activeWebview(page);
+      const verdict = view.locator('.nx-verdict');
+      await verdict.locator('.nx-verdict-text').waitFor({ timeout: 30_000 });
+      await view.locator('.nx-verdict.nx-verdict-broken').waitFor({ timeout: 30_000 });
+      const said = await verdict.locator('.nx-verdict-text').innerText();
+      assert.match(said, /^Email to Ada: Skipped: Ada turned email off for Welcome onboarding\. Proof: the latest run/);
+      assert.match(await verdict.innerText(), /proven by the latest run/);
+      // Every link of the chain is there, each with its state in words.
+      const links = await view.locator('li.nx-chain-link').evaluateAll((els) => els.map((el) => `${el.getAttribute('data-link')}:${el.getAttribute('data-state')}`));
+      assert.deepEqual(links.map((l) => l.split(':')[0]), ['connection', 'subscriber', 'workflow', 'runs', 'addresses', 'preferences', 'integrations']);
+      assert.ok(links.includes('preferences:broken'), links.join());
+      assertNoSeriousViolations(await axeWebview(page, `diagnosis, the cause (${theme})`), 'the cause');
+      await screenshot(page, `diagnosis-cause-${theme}`);
+
+      // The fix, asked first in a modal dialog.
+      await verdict.getByRole('button', { name: 'Turn Email On' }).click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 15_000 });
+      assert.match(await dialog.innerText(), /Turn Email on for subscriber diag-ada in workflow welcome-onboarding\?/);
+      await dialog.locator('a.monaco-button', { hasText: /^Turn On$/ }).click();
+      await view.locator('li.nx-chain-link[data-link="preferences"][data-state="ok"]').waitFor({ timeout: 30_000 });
+      await view.locator('.nx-verdict.nx-verdict-warning').waitFor({ timeout: 30_000 });
+      assert.match(await verdict.locator('.nx-verdict-text').innerText(), /send it again to deliver it/);
+      await screenshot(page, `diagnosis-fixed-${theme}`);
+
+      // Send Again: the review opens; Send confirms; the panel follows the new run until its email is sent.
+      await verdict.getByRole('button', { name: 'Send Again…' }).click();
+      const editor = page.locator('.editor-instance .monaco-editor', { has: page.locator('.codelens-decoration') }).first();
+      const send = editor.locator('.codelens-decoration a', { hasText: 'Send to Diagnosis' });
+      await send.waitFor({ timeout: 30_000 });
+      await send.click();
+      await dialog.waitFor({ timeout: 15_000 });
+      await dialog.locator('a.monaco-button', { hasText: /^Send$/ }).click();
+      // Back to the diagnosis: it turns ✓ once the new run's email is sent.
+      const panel = await diagnosisFrame(page, () => page.locator('.tab', { hasText: /Why didn’t diag-ada get it\?/ }).first().click());
+      await panel.locator('.nx-verdict.nx-verdict-ok').waitFor({ timeout: 60_000 });
+      const done = await panel.locator('.nx-verdict-text').innerText();
+      assert.match(done, /^Email to Ada was sent through .+ Sent is not delivered/);
+      assertNoSeriousViolations(await axeWebview(page, `diagnosis, sent (${theme})`), 'sent');
+      await screenshot(page, `diagnosis-sent-${theme}`);
+    });
+  });
+}
