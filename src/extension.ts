@@ -311,6 +311,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       }),
     ),
     preferencesPanels.onDidOpen((panel) => panel.onDidSave(() => walkthrough.complete('editedPreferences'))),
+    // A diagnosis that reached its verdict also debugs a delivery.
+    diagnosisPanels.onDidOpen((panel) =>
+      panel.onDidChangeState((state) => {
+        if (state.kind === 'loaded' && !state.busy && state.view.verdict.state !== 'pending') walkthrough.complete('debuggedFailure');
+      }),
+    ),
     statusBar,
     manager.onDidChangeActive(reloadAll),
     rejectedKeyPrompt(manager, currentPrompter),

@@ -62,7 +62,7 @@ for (const theme of ['dark', 'light']) {
       await runCommand(ui.page, 'Novu: Get Started with Novu Explorer');
       const page = ui.page.locator('.gettingStartedContainer, .getting-started-container, .gettingStarted').first();
       await page.getByText('Get started with Novu Explorer').first().waitFor({ timeout: 20_000 });
-      for (const step of ['Try the Sandbox', 'Connect your own environment', 'Debug a failed delivery', "Edit a subscriber's preferences"]) {
+      for (const step of ['Try the Sandbox', 'Connect your own environment', 'Find out why a delivery failed', "Edit a subscriber's preferences"]) {
         await page.getByText(step, { exact: true }).first().waitFor();
       }
       // Both connection steps were done above, before the walkthrough was first opened: ticked.

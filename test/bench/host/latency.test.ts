@@ -326,6 +326,26 @@ describe('latency: every user action at 100 ms and 250 ms from the service', () 
         },
       );
 
+      // Issue 24: the diagnosis asks everything in one parallel round (floor 1 sequential round trip);
+      // a subscriber that is not here asks the other connections in a second (none here).
+      const verdictShown = (subscriberId: string) => () => {
+        const panel = api.diagnosisPanels.all.find((p) => p.request.subscriberId === subscriberId);
+        return panel?.state.kind === 'loaded' && !panel.state.busy && panel.current?.verdict.state !== 'pending';
+      };
+      for (const [name, request] of [
+        ['Diagnose Delivery → the verdict', { subscriberId: F.notificationSubscriberId, workflowRef: 'order-shipped', channel: 'email' as const }],
+        ['Diagnose Delivery, no such subscriber → the verdict', { subscriberId: 'nobody-at-all' }],
+      ] as const) {
+        await measure(
+          delay,
+          name,
+          async () => {
+            await api.diagnose({ kind: 'request', request });
+            await until(verdictShown(request.subscriberId), 'the verdict');
+          },
+          closePanels,
+        );
+      }
       const prefsLoaded = () => api.preferencesPanels.all.find((p) => p.subscriberId === F.preferencesSubscriberId)?.state.kind === 'loaded';
       await measure(
         delay,
