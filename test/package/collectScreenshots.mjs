@@ -22,6 +22,7 @@ export const SHOTS = [
   { from: 'activity-opened-dark.png', to: 'activity-dark.png', crop: { x: 0, y: 0, width: 1440, height: 900 }, width: 1100 },
   { from: 'notification-failed-dark.png', to: 'notification-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'preferences-light.png', to: 'preferences-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  { from: 'diagnosis-cause-dark.png', to: 'diagnosis-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
 ];
 
 /** PNG width and height from the IHDR chunk. */
