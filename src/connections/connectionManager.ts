@@ -139,17 +139,19 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Makes and keeps the client of a saved connection. */
   private keepClient(connection: Connection, baseUrl: string, apiKey: string): NovuClient {
-    const client = this.createClient(connection.name, baseUrl, apiKey, {}, (status) => {
+    const client = this.createClient(connection.name, baseUrl, apiKey, {}, (status, path) => {
       // Whatever asked (a view, a panel, Create Subscriber), a 401 means the key no longer works:
-      // every view then says so at once, instead of each finding out on its own.
-      if (status === 401 && this.active?.id === connection.id) this.setState('unauthorized');
+      // every view then says so at once, instead of each finding out on its own. Not for the
+      // workflows routes: servers before 2025-06 close them to API keys with a 401 ("API endpoint
+      // not accessible", contract §8.1) while the key works everywhere else.
+      if (status === 401 && this.active?.id === connection.id && !/^\/?v2\/workflows\b/.test(path)) this.setState('unauthorized');
     });
     this.clients.set(connection.id, client);
     return client;
   }
 
   /** A client for a URL and key not saved yet (checking a key before it is stored). */
-  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}, onStatus?: (status: number) => void): NovuClient {
+  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}, onStatus?: (status: number, path: string) => void): NovuClient {
     this.log.addSecret(apiKey);
     const config = vscode.workspace.getConfiguration('novuExplorer');
     return new NovuClient({
@@ -159,7 +161,7 @@ export class ConnectionManager implements vscode.Disposable {
       retries: overrides.retries ?? config.get<number>('retries', 2),
       onRequest: (entry) => {
         this.log.request(name, entry);
-        if (entry.status !== undefined) onStatus?.(entry.status);
+        if (entry.status !== undefined) onStatus?.(entry.status, entry.path);
       },
     });
   }

@@ -44,6 +44,22 @@ function failed(error: unknown): Fact<never> {
   return { state: 'failed', error: describeError(error) };
 }
 
+/**
+ * A failed workflow read: not found, or could not be checked. An older server answers a route it
+ * does not have with 404 "Cannot GET …", and before 2025-06 it closed the workflows to API keys with
+ * a 401 "API endpoint not accessible" (contract §8.1): neither means that the workflow is missing,
+ * nor that the key is rejected.
+ */
+export function workflowFailure(error: unknown): Fact<never> {
+  if (error instanceof NovuApiError && error.status === 404 && /^Cannot (GET|POST|PATCH)\b/.test(error.message)) {
+    return { state: 'failed', error: { kind: 'notFound', message: l10n.t('This server has no route to read workflows ({0}).', error.message), details: [], retryable: false } };
+  }
+  if (error instanceof NovuApiError && error.status === 401) {
+    return { state: 'failed', error: { kind: 'forbidden', message: l10n.t('This server does not let API keys read workflows (servers before June 2025 answer so): {0} (HTTP 401)', error.message), details: [], retryable: false } };
+  }
+  return is404(error) ? { state: 'notFound', message: error.message } : failed(error);
+}
+
 /** A workflow reference as the runs filter takes it: only a 24-hex `_id` (contract §6). */
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 
@@ -102,7 +118,7 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
           workflow = value;
           update({ workflow: { state: 'ok', value } });
         },
-        (error) => update({ workflow: is404(error) ? { state: 'notFound', message: error.message } : failed(error) }),
+        (error) => update({ workflow: workflowFailure(error) }),
       )
     : Promise.resolve();
   let subscriberRuns: Notification[] | undefined;

@@ -30,7 +30,8 @@ export interface SandboxFaults {
    * for 5xx), as a failing or revoked service would; or, with `body`, a 200 carrying that body
    * instead of the real one (a service whose answers changed shape).
    */
-  respond?: { status: number; message?: string; pathIncludes?: string; headers?: Record<string, string>; body?: unknown };
+  /** A canned answer for matching paths; `delayMs` holds it back first (one slow route, for timeouts). */
+  respond?: { status: number; message?: string; pathIncludes?: string; headers?: Record<string, string>; body?: unknown; delayMs?: number };
 }
 
 export interface SandboxRequestRecord {
@@ -246,6 +247,7 @@ export class SandboxServer {
 
     const respond = this.faults.respond;
     if (respond && (respond.pathIncludes === undefined || path.includes(respond.pathIncludes))) {
+      if (respond.delayMs) await this.sleep(respond.delayMs);
       if (respond.body !== undefined) return { status: respond.status, body: respond.body, headers: { ...respond.headers } };
       throw new HttpError(respond.status, respond.message ?? 'Injected failure', undefined, { ...respond.headers });
     }

@@ -172,7 +172,7 @@ describe('delivery diagnosis', function () {
     }
   });
 
-  it('says what could not be checked as "?" with the reason: a 403, a route the server does not have', async () => {
+  it('says what could not be checked as "?" with the reason: a 403, a route the server does not have, workflows closed to keys, a timeout', async () => {
     sandbox.setFaults({ respond: { pathIncludes: '/v1/integrations/active', status: 403, message: 'Forbidden resource' } });
     const forbidden = await diagnosed({ subscriberId: F.notificationSubscriberId, channel: 'email' });
     assert.equal(link(forbidden, 'integrations').state, 'unknown');
@@ -180,8 +180,29 @@ describe('delivery diagnosis', function () {
     forbidden.panel.dispose();
     sandbox.setFaults({ respond: { pathIncludes: '/v2/workflows', status: 404, message: 'Cannot GET /v2/workflows/order-shipped' } });
     const older = await diagnosed({ subscriberId: F.notificationSubscriberId, workflowRef: 'order-shipped' });
-    assert.notEqual(link(older, 'workflow').state, 'ok');
+    assert.equal(link(older, 'workflow').state, 'unknown', 'a route the server lacks is not a missing workflow');
+    assert.match(link(older, 'workflow').summary, /no route to read workflows/);
     older.panel.dispose();
+    // Servers before 2025-06 close the workflows to API keys with a 401: not a rejected key.
+    sandbox.setFaults({ respond: { pathIncludes: '/v2/workflows', status: 401, message: 'API endpoint not accessible' } });
+    const closed = await diagnosed({ subscriberId: F.notificationSubscriberId, workflowRef: 'order-shipped' });
+    assert.equal(link(closed, 'workflow').state, 'unknown');
+    assert.match(link(closed, 'workflow').summary, /does not let API keys read workflows/);
+    assert.equal(api.manager.state, 'ready', 'the views keep working');
+    closed.panel.dispose();
+    // No answer in time: "?" with the reason, the rest still checked.
+    await vscode.workspace.getConfiguration('novuExplorer').update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('novuExplorer').update('retries', 0, vscode.ConfigurationTarget.Global);
+    try {
+      sandbox.setFaults({ respond: { pathIncludes: '/v1/integrations/active', status: 200, body: { data: [] }, delayMs: 3000 } });
+      const slow = await diagnosed({ subscriberId: F.notificationSubscriberId, channel: 'email' });
+      assert.equal(link(slow, 'integrations').state, 'unknown');
+      assert.match(link(slow, 'integrations').summary, /did not answer within 1 s/);
+      assert.equal(link(slow, 'subscriber').state, 'ok');
+    } finally {
+      await vscode.workspace.getConfiguration('novuExplorer').update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
+      await vscode.workspace.getConfiguration('novuExplorer').update('retries', undefined, vscode.ConfigurationTarget.Global);
+    }
   });
 
   it('never shows a webhook URL or a device token: panel, log and the agent’s answer', async () => {
