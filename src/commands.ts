@@ -52,6 +52,7 @@ export const Commands = {
   diagnoseDelivery: 'novuExplorer.diagnoseDelivery',
   diagnoseSubscriber: 'novuExplorer.diagnoseSubscriber',
   diagnoseActivityNotification: 'novuExplorer.diagnoseActivityNotification',
+  showWorkflowActivity: 'novuExplorer.code.showActivity',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -34,6 +34,8 @@ import type { SendAgain } from './sendAgain/sendAgain';
 import { SentAgainLinks } from './sendAgain/sendAgainLinks';
 import type { RunActions } from './notifications/notificationPanel';
 import { AGENT_TOOLS } from './agent/toolNames';
+import { CODE_LANGUAGES } from './code/languages';
+import type { CodeAwareness } from './code/codeAwareness';
 import { DiagnosisPanels } from './diagnosis/diagnosisPanels';
 import type { DiagnoseArgument, DiagnosisCommands } from './diagnosis/diagnosisCommands';
 import type { DiagnosisRequest } from './diagnosis/diagnosisRun';
@@ -59,6 +61,8 @@ export interface NovuExplorerApi {
   notificationPanels: NotificationPanels;
   preferencesPanels: PreferencesPanels;
   diagnosisPanels: DiagnosisPanels;
+  /** Code awareness, once a document of its languages was open (undefined before). */
+  readonly codeAwareness: CodeAwareness | undefined;
   /** Opens the diagnosis of a request on a connection (the active one by default). */
   diagnose(argument?: DiagnoseArgument, connectionId?: string): Promise<void>;
   sendAgain: SendAgain;
@@ -78,6 +82,12 @@ function loadPanels(context: vscode.ExtensionContext): PanelClasses {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   panelClasses ??= require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'panels.js').fsPath) as PanelClasses;
   return panelClasses;
+}
+
+/** Code awareness's bundle, loaded once, when a document of its languages is first open. */
+function loadCode(context: vscode.ExtensionContext): typeof import('./codeBundle') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'code.js').fsPath) as typeof import('./codeBundle');
 }
 
 /** The agent's tools' bundle, loaded once, when the agent first calls a tool. */
@@ -200,6 +210,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     (diagnosisCommandsInstance ??= new (loadPanels(context).DiagnosisCommands)(manager, currentPrompter, () => subscribers.subscribers, (request: DiagnosisRequest, connection) =>
       diagnosisPanels.open(request, connection),
     )).diagnose(argument, connectionId);
+  // Code awareness: its bundle loads when a TypeScript, JavaScript or Python document is open.
+  let codeAwareness: CodeAwareness | undefined;
+  const startCode = () =>
+    (codeAwareness ??= new (loadCode(context).CodeAwareness)({
+      manager,
+      log,
+      showActivity: (workflowId, name) => activityCommands.showForWorkflow(workflowId, name),
+    }));
+  const codeStart = vscode.workspace.onDidOpenTextDocument((document) => {
+    if (!CODE_LANGUAGES.includes(document.languageId)) return;
+    codeStart.dispose();
+    startCode();
+  });
+  if (vscode.workspace.textDocuments.some((d) => CODE_LANGUAGES.includes(d.languageId))) {
+    codeStart.dispose();
+    startCode();
+  }
   const uriHandler = new NovuUriHandler(
     manager,
     currentPrompter,
@@ -214,6 +241,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // A refresh after a rejected key tries the key again (it may have been fixed on the service);
   // the key belongs to the connection, so both views try again.
   const refresh = (view?: SubscribersProvider | IntegrationsProvider | ActivityProvider) => {
+    if (!view) codeAwareness?.refresh();
     if (manager.state === 'unauthorized' || !view) {
       if (manager.active) manager.setState('ready');
       reloadAll();
@@ -283,6 +311,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.diagnoseDelivery]: (argument?: DiagnoseArgument, connectionId?: string) =>
       diagnose(argument && typeof argument === 'object' && 'kind' in argument ? argument : undefined, typeof connectionId === 'string' ? connectionId : undefined),
     [Commands.diagnoseSubscriber]: (node?: SubscriberNode) => diagnose(node?.subscriber ? { kind: 'subscriber', subscriber: node.subscriber } : undefined),
+    [Commands.showWorkflowActivity]: (workflowId?: string, name?: string) => (typeof workflowId === 'string' ? activityCommands.showForWorkflow(workflowId, typeof name === 'string' ? name : undefined) : undefined),
     [Commands.diagnoseActivityNotification]: (node?: NotificationNode) => diagnose(node?.notification ? { kind: 'notification', notification: node.notification } : undefined),
   };
 
@@ -293,6 +322,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     notificationPanels,
     preferencesPanels,
     diagnosisPanels,
+    { dispose: () => codeAwareness?.dispose() },
+    codeStart,
     sentAgainLinks,
     { dispose: () => sendAgainInstance?.dispose() },
     new NotificationEditorContext(),
@@ -348,6 +379,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     preferencesPanels,
     diagnosisPanels,
     diagnose,
+    get codeAwareness() {
+      return codeAwareness;
+    },
     get sendAgain() {
       return sendAgain();
     },

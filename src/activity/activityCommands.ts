@@ -214,6 +214,11 @@ export class ActivityCommands {
     await Promise.all([this.activity.setFilter({ subscriberIds: [subscriberId] }), this.reveal()]);
   }
 
+  /** The Activity view filtered to one workflow (by its `_id`), shown while its rows are asked for. */
+  async showForWorkflow(workflowId: string, name?: string): Promise<void> {
+    await Promise.all([this.activity.setFilter({ workflows: [{ id: workflowId, ...(name ? { name } : {}) }] }), this.reveal()]);
+  }
+
   async showOnlySubscriber(node: NotificationNode | undefined): Promise<void> {
     const id = node?.notification.subscriber?.subscriberId;
     if (!id) return;

@@ -1,0 +1,315 @@
+/**
+ * Code awareness (issue 25): the workflows and trigger calls in the user's own code tied to what
+ * the active connection holds. A CodeLens above each (resolved only when shown: one list request
+ * per connection, one runs request per visible workflow, both cached), a diagnostic for an
+ * identifier the environment does not have (with "Did you mean …?" and a quick fix that replaces
+ * the literal) or a workflow that is not active, and a hover. Typing never sends a request: the
+ * diagnostics read the list only when it is held. In a workspace that is not trusted nothing is
+ * sent: the lens says why.
+ */
+import * as vscode from 'vscode';
+import type { WorkflowListItem } from '../api';
+import { Commands } from '../commands';
+import { regionLabel, type Connection } from '../connections/connection';
+import type { ConnectionManager } from '../connections/connectionManager';
+import { stepTypeInfo } from '../format/jobStatus';
+import type { Log } from '../log';
+import { describeError } from '../ui/errors';
+import { didYouMean } from './didYouMean';
+import { scannerFor, type CodeRef } from './scanner';
+import { WorkflowCache } from './workflowCache';
+import { CODE_LANGUAGES } from './languages';
+
+const DIAGNOSTIC_SOURCE = 'Novu Explorer';
+export const DIAGNOSTICS_SETTING = 'novuExplorer.code.diagnostics';
+
+export interface CodeAwarenessDeps {
+  manager: ConnectionManager;
+  log: Log;
+  /** Shows the Activity view filtered by the workflow's `_id`. */
+  showActivity(workflowId: string, name: string): unknown;
+}
+
+/** "12 min ago", in the same words as the views. */
+function ago(iso: string | undefined, nowMs: number): string | undefined {
+  if (!iso) return undefined;
+  const ms = nowMs - Date.parse(iso);
+  if (!Number.isFinite(ms)) return undefined;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 1) return vscode.l10n.t('just now');
+  if (minutes < 60) return vscode.l10n.t('{0} min ago', minutes);
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return vscode.l10n.t('{0} h ago', hours);
+  return vscode.l10n.t('{0} days ago', Math.round(hours / 24));
+}
+
+function where(connection: Connection): string {
+  return `${connection.name} (${regionLabel(connection)})`;
+}
+
+class RefLens extends vscode.CodeLens {
+  constructor(
+    range: vscode.Range,
+    readonly ref: CodeRef,
+    readonly role: 'status' | 'activity',
+  ) {
+    super(range);
+  }
+}
+
+export class CodeAwareness implements vscode.Disposable {
+  readonly cache = new WorkflowCache();
+  private readonly diagnostics = vscode.languages.createDiagnosticCollection('novuExplorer');
+  private readonly changedLenses = new vscode.EventEmitter<void>();
+  private readonly refsByDoc = new Map<string, { version: number; refs: CodeRef[] }>();
+  /** Suggestions of the diagnostics shown, by document and start offset. */
+  private readonly suggestions = new Map<string, Map<number, string[]>>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private failureSaid: string | undefined;
+
+  constructor(private readonly deps: CodeAwarenessDeps) {
+    const selector = CODE_LANGUAGES.map((language) => ({ language }));
+    this.subscriptions.push(
+      this.diagnostics,
+      this.changedLenses,
+      vscode.languages.registerCodeLensProvider(selector, {
+        onDidChangeCodeLenses: this.changedLenses.event,
+        provideCodeLenses: (document) => this.lenses(document),
+        resolveCodeLens: (lens) => this.resolve(lens as RefLens),
+      }),
+      vscode.languages.registerCodeActionsProvider(selector, { provideCodeActions: (document, _range, context) => this.quickFixes(document, context) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+      vscode.languages.registerHoverProvider(selector, { provideHover: (document, position) => this.hover(document, position) }),
+      vscode.workspace.onDidOpenTextDocument((document) => void this.check(document, true)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.later(event.document)),
+      vscode.workspace.onDidCloseTextDocument((document) => {
+        this.diagnostics.delete(document.uri);
+        this.refsByDoc.delete(document.uri.toString());
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(DIAGNOSTICS_SETTING)) this.recheckAll();
+      }),
+      deps.manager.onDidChangeActive(() => this.refresh()),
+    );
+    this.recheckAll();
+  }
+
+  /** Forgets what was read and checks every open document again (Refresh, another connection). */
+  refresh(): void {
+    this.cache.clear();
+    this.failureSaid = undefined;
+    this.changedLenses.fire();
+    this.recheckAll();
+  }
+
+  private recheckAll(): void {
+    for (const document of vscode.workspace.textDocuments) void this.check(document, true);
+  }
+
+  private refs(document: vscode.TextDocument): CodeRef[] {
+    const scan = scannerFor(document.languageId);
+    if (!scan) return [];
+    const key = document.uri.toString();
+    const held = this.refsByDoc.get(key);
+    if (held && held.version === document.version) return held.refs;
+    const refs = scan(document.getText());
+    this.refsByDoc.set(key, { version: document.version, refs });
+    return refs;
+  }
+
+  private lenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const lenses: vscode.CodeLens[] = [];
+    for (const ref of this.refs(document)) {
+      const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
+      lenses.push(new RefLens(range, ref, 'status'));
+      lenses.push(new RefLens(range, ref, 'activity'));
+    }
+    return lenses;
+  }
+
+  private async resolve(lens: RefLens): Promise<vscode.CodeLens> {
+    const { ref } = lens;
+    const connection = this.deps.manager.active;
+    const command = (title: string, id = '', args: unknown[] = []): vscode.Command => ({ title, command: id, arguments: args });
+    if (!vscode.workspace.isTrusted) {
+      lens.command = lens.role === 'status' ? command(vscode.l10n.t('Novu · trust this workspace to check its workflows against your connection'), 'workbench.trust.manage') : command('');
+      return lens;
+    }
+    if (!connection) {
+      lens.command = lens.role === 'status' ? command(vscode.l10n.t('Novu · add a connection to check "{0}"', ref.identifier), Commands.addConnection) : command('');
+      return lens;
+    }
+    const client = await this.deps.manager.clientFor(connection);
+    if (!client) {
+      lens.command = command(lens.role === 'status' ? vscode.l10n.t('Novu · {0} has no API key', connection.name) : '', lens.role === 'status' ? Commands.setApiKey : '');
+      return lens;
+    }
+    try {
+      const index = await this.cache.list(connection.id, client);
+      const workflow = index.byIdentifier.get(ref.identifier);
+      if (!workflow) {
+        lens.command =
+          lens.role === 'status'
+            ? command(ref.kind === 'definition' ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier))
+            : command('');
+        return lens;
+      }
+      if (lens.role === 'activity') {
+        lens.command = command(vscode.l10n.t('Show Activity'), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier]);
+        return lens;
+      }
+      const status = workflow.status === 'INACTIVE' ? vscode.l10n.t('not active') : workflow.status === 'ERROR' ? vscode.l10n.t('active, with step errors') : vscode.l10n.t('active');
+      const parts = [vscode.l10n.t('Novu · {0}: {1}', connection.name, status)];
+      try {
+        const runs = await this.cache.recentRuns(connection.id, client, workflow._id);
+        if (runs.total === 0) parts.push(vscode.l10n.t('no recent run'));
+        else {
+          parts.push(runs.failed === 0 ? vscode.l10n.t('none of the last {0} runs failed', runs.total) : vscode.l10n.t('{0} of the last {1} runs failed', runs.failed, runs.total));
+          const last = ago(runs.lastAt, Date.now());
+          if (last) parts.push(vscode.l10n.t('last run {0}', last));
+        }
+      } catch (error) {
+        parts.push(vscode.l10n.t('runs not read: {0}', describeError(error).message));
+      }
+      lens.command = command(parts.join(' · '), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier]);
+      return lens;
+    } catch (error) {
+      this.sayFailure(connection, error);
+      lens.command = command(lens.role === 'status' ? vscode.l10n.t('Novu · {0}: the workflows could not be read', connection.name) : '', lens.role === 'status' ? Commands.showLog : '');
+      return lens;
+    }
+  }
+
+  /** A failed read is said once (a status bar message and the log), never as a squiggle. */
+  private sayFailure(connection: Connection, error: unknown): void {
+    const message = describeError(error).message;
+    if (this.failureSaid === message) return;
+    this.failureSaid = message;
+    this.deps.log.warn(`Code awareness could not read the workflows of "${connection.name}": ${message}`);
+    vscode.window.setStatusBarMessage(`$(warning) ${vscode.l10n.t('Novu: the workflows of {0} could not be read: {1}', connection.name, message)}`, 15_000);
+  }
+
+  private later(document: vscode.TextDocument): void {
+    const key = document.uri.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.check(document, false);
+      }, 300),
+    );
+  }
+
+  /**
+   * The document's diagnostics. `mayAsk`: the workflow list may be read (a document opened);
+   * while typing, only a list already held is used.
+   */
+  private async check(document: vscode.TextDocument, mayAsk: boolean): Promise<void> {
+    if (!CODE_LANGUAGES.includes(document.languageId)) return;
+    const enabled = vscode.workspace.getConfiguration('novuExplorer').get<boolean>('code.diagnostics', true);
+    const connection = this.deps.manager.active;
+    const refs = this.refs(document);
+    if (!enabled || !connection || !vscode.workspace.isTrusted || refs.length === 0) {
+      this.diagnostics.delete(document.uri);
+      return;
+    }
+    let index = await this.cache.peek(connection.id);
+    if (!index && mayAsk) {
+      const client = await this.deps.manager.clientFor(connection);
+      if (!client) return;
+      try {
+        index = await this.cache.list(connection.id, client);
+      } catch (error) {
+        this.sayFailure(connection, error);
+        return;
+      }
+    }
+    if (!index || document.isClosed) return;
+    const known = index.workflows.map((w) => w.workflowId).filter((id): id is string => !!id);
+    const found: vscode.Diagnostic[] = [];
+    const suggestions = new Map<number, string[]>();
+    for (const ref of refs) {
+      const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
+      const workflow = index.byIdentifier.get(ref.identifier);
+      if (!workflow) {
+        if (ref.kind === 'definition') {
+          const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Information);
+          d.source = DIAGNOSTIC_SOURCE;
+          found.push(d);
+          continue;
+        }
+        const close = didYouMean(ref.identifier, known);
+        const message = close.length > 0
+          ? vscode.l10n.t('No workflow "{0}" in {1}. Did you mean "{2}"?', ref.identifier, where(connection), close[0]!)
+          : vscode.l10n.t('No workflow "{0}" in {1}: a trigger naming it is refused.', ref.identifier, where(connection));
+        const d = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
+        d.source = DIAGNOSTIC_SOURCE;
+        d.code = 'unknown-workflow';
+        found.push(d);
+        if (ref.literal && close.length > 0) suggestions.set(ref.start, close);
+        continue;
+      }
+      if (ref.kind === 'trigger' && workflow.status === 'INACTIVE') {
+        const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not active in {1}: triggers answer trigger_not_active.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Warning);
+        d.source = DIAGNOSTIC_SOURCE;
+        d.code = 'inactive-workflow';
+        found.push(d);
+      }
+    }
+    this.suggestions.set(document.uri.toString(), suggestions);
+    this.diagnostics.set(document.uri, found);
+  }
+
+  private quickFixes(document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {
+    const actions: vscode.CodeAction[] = [];
+    const suggestions = this.suggestions.get(document.uri.toString());
+    for (const diagnostic of context.diagnostics) {
+      if (diagnostic.source !== DIAGNOSTIC_SOURCE || diagnostic.code !== 'unknown-workflow') continue;
+      const close = suggestions?.get(document.offsetAt(diagnostic.range.start));
+      for (const [i, identifier] of (close ?? []).entries()) {
+        const action = new vscode.CodeAction(vscode.l10n.t('Change to "{0}"', identifier), vscode.CodeActionKind.QuickFix);
+        action.edit = new vscode.WorkspaceEdit();
+        action.edit.replace(document.uri, diagnostic.range, identifier);
+        action.diagnostics = [diagnostic];
+        action.isPreferred = i === 0;
+        actions.push(action);
+      }
+    }
+    return actions;
+  }
+
+  private async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
+    const offset = document.offsetAt(position);
+    const ref = this.refs(document).find((r) => offset >= r.start && offset <= r.end);
+    const connection = this.deps.manager.active;
+    if (!ref || !connection || !vscode.workspace.isTrusted) return undefined;
+    const index = await this.cache.peek(connection.id);
+    const workflow = index?.byIdentifier.get(ref.identifier);
+    const md = new vscode.MarkdownString();
+    if (!workflow) {
+      md.appendText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection)));
+      return new vscode.Hover(md);
+    }
+    md.appendMarkdown('**').appendText(workflow.name ?? ref.identifier).appendMarkdown('**\n\n');
+    md.appendText(this.hoverLines(workflow, connection).join('\n'));
+    return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
+  }
+
+  private hoverLines(workflow: WorkflowListItem, connection: Connection): string[] {
+    const channels = (workflow.steps ?? []).map((s) => stepTypeInfo(s.type ?? '').label);
+    return [
+      vscode.l10n.t('In {0}: {1}', where(connection), workflow.status ?? 'ACTIVE'),
+      vscode.l10n.t('Identifier: {0}', workflow.workflowId ?? ''),
+      ...(channels.length > 0 ? [vscode.l10n.t('Steps: {0}', channels.join(', '))] : []),
+      ...(workflow.origin ? [vscode.l10n.t('Origin: {0}', workflow.origin === 'external' ? vscode.l10n.t('code (synced from the framework)') : vscode.l10n.t('dashboard'))] : []),
+      ...(workflow.lastTriggeredAt ? [vscode.l10n.t('Last triggered: {0}', workflow.lastTriggeredAt)] : []),
+    ];
+  }
+
+  dispose(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
