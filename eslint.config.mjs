@@ -6,7 +6,7 @@ import globals from 'globals';
 const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/'] },
+  { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/', 'examples/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,7 +4,7 @@
  * panels (statuses, failure reasons, job summaries, preference sources), so the agent and the user
  * read the same facts. Pure and vscode-free: unit-tested in plain Node.
  */
-import { NovuApiError, NovuNetworkError, NovuTimeoutError, maskCredentials, type ExecutionDetail, type Integration, type Notification, type Preferences, type Subscriber, type WorkflowPreference } from '../api';
+import { NovuApiError, NovuNetworkError, NovuTimeoutError, maskCredentials, type ExecutionDetail, type Integration, type Notification, type Preferences, type Subscriber, type WorkflowListItem, type WorkflowPreference } from '../api';
 import { WEEK_DAYS } from '../api/constants';
 import { compareChannels } from '../format/channels';
 import { formatFilter } from '../format/conditions';
@@ -439,5 +439,53 @@ export function diagnosisReport(where: Where, diagnosis: Diagnosis): string {
     ),
     leftOut: (n) => l10n.t('{0} links are left out of this answer to keep it short.', n),
     tail: [l10n.t('The user can open the same diagnosis with the command "Novu: Diagnose Delivery…" (novuExplorer.diagnoseDelivery).')],
+  });
+}
+
+export interface FoundWorkflows {
+  where: Where;
+  filters: string[];
+  workflows: readonly WorkflowListItem[];
+  totalCount: number | undefined;
+  /** Per workflow `_id`: of the newest notifications looked at, how many were its runs and how many failed. */
+  recent: Map<string, { runs: number; failed: number; lastAt?: string | undefined }>;
+  /** How many of the newest notifications were looked at, or undefined when they could not be read. */
+  scanned: number | undefined;
+}
+
+/** The environment's workflows for the model: status, origin, steps, and recent failures among the newest runs. */
+export function workflowsReport(found: FoundWorkflows): string {
+  const count = found.workflows.length;
+  const lead = [whereLine(found.where), found.filters.length > 0 ? l10n.t('Filters: {0}.', found.filters.join('; ')) : l10n.t('No filters.')];
+  if (count === 0) lead.push(l10n.t('The service found no workflow for these filters. This is an answer, not a failure.'));
+  else lead.push(found.totalCount !== undefined ? l10n.t('{0} of {1} workflows, newest first.', count, found.totalCount) : l10n.t('{0} workflows, newest first.', count));
+  lead.push(
+    found.scanned === undefined
+      ? l10n.t('Recent runs could not be read: recentRuns is left out.')
+      : l10n.t('recentRuns and recentFailed count each workflow among the {0} newest notifications of the environment.', found.scanned),
+  );
+  lead.push(l10n.t('status: ACTIVE runs; INACTIVE does not run (triggers answer trigger_not_active); ERROR runs with invalid step controls.'));
+  if (count > 0) lead.push(dataNote());
+  return report({
+    lead,
+    label: 'workflows',
+    records: found.workflows.map((w) => {
+      const recent = found.recent.get(w._id);
+      return compact({
+        identifier: w.workflowId,
+        name: w.name,
+        id: w._id,
+        status: w.status,
+        origin: w.origin,
+        steps: (w.steps ?? []).map((s) => s.type).filter(Boolean),
+        tags: w.tags && w.tags.length > 0 ? w.tags : undefined,
+        lastTriggeredAt: w.lastTriggeredAt,
+        recentRuns: found.scanned === undefined ? undefined : (recent?.runs ?? 0),
+        recentFailed: found.scanned === undefined ? undefined : (recent?.failed ?? 0),
+        lastRunAt: recent?.lastAt,
+      });
+    }),
+    leftOut: (n) => l10n.t('{0} workflows are left out of this answer to keep it short: narrow the query.', n),
+    tail: [l10n.t('To see why a subscriber did not get one, call novuExplorer_diagnoseDelivery with the identifier.')],
   });
 }

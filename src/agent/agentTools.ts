@@ -19,7 +19,7 @@ import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type Ac
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { diagnosisReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { diagnosisReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
 import { asTyped, quoted } from './agentText';
 import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';
@@ -66,6 +66,7 @@ const searchSchema = z.object({
   limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
   cursor: z.optional(text),
 });
+const workflowsSchema = z.object({ query: z.optional(text), status: z.optional(z.enum(['ACTIVE', 'INACTIVE', 'ERROR'])), limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))) });
 const diagnoseSchema = z.object({ subscriberId: text, workflow: z.optional(text), channel: z.optional(channel), since: z.optional(text) });
 const setPreferenceSchema = z.object({ subscriberId: text, channel, enabled: z.boolean(), workflow: z.optional(text) });
 
@@ -183,6 +184,29 @@ export class AgentTools {
             preferences: read.preferences,
             critical: read.critical,
           });
+        });
+      }
+      case AGENT_TOOLS.listWorkflows: {
+        const parsed = workflowsSchema.safeParse(input);
+        if (!parsed.success) return badInput(parsed.error);
+        const { query, status, limit = 25 } = parsed.data;
+        return this.guard(where, vscode.l10n.t('list the workflows'), async () => {
+          // The list and the newest runs go out together: two requests, one round trip.
+          const [list, recentPage] = await Promise.all([
+            client.listWorkflows({ limit, ...(query ? { query } : {}), ...(status ? { status: [status] } : {}) }, { signal }),
+            client.listNotifications({ page: 0, limit: 50 }, { signal }).catch(() => undefined),
+          ]);
+          const recent = new Map<string, { runs: number; failed: number; lastAt?: string | undefined }>();
+          for (const n of recentPage?.data ?? []) {
+            const id = n._templateId ?? n.template?._id;
+            if (!id) continue;
+            const entry = recent.get(id) ?? { runs: 0, failed: 0, lastAt: n.createdAt ?? undefined };
+            entry.runs++;
+            if ((n.jobs ?? []).some((j) => j.status === 'failed')) entry.failed++;
+            recent.set(id, entry);
+          }
+          const filters = [...(query ? [vscode.l10n.t('name or identifier contains {0}', quoted(query))] : []), ...(status ? [vscode.l10n.t('status {0}', status)] : [])];
+          return workflowsReport({ where: this.where(connection), filters, workflows: list.workflows, totalCount: list.totalCount ?? undefined, recent, scanned: recentPage ? recentPage.data.length : undefined });
         });
       }
       case AGENT_TOOLS.diagnoseDelivery: {
@@ -474,6 +498,8 @@ function invocationMessage(name: AgentToolName): string {
       return vscode.l10n.t('Searching subscribers');
     case AGENT_TOOLS.diagnoseDelivery:
       return vscode.l10n.t('Following the delivery chain');
+    case AGENT_TOOLS.listWorkflows:
+      return vscode.l10n.t('Listing the workflows');
     default:
       return vscode.l10n.t('Asking Novu');
   }

@@ -12,6 +12,7 @@ export const AGENT_TOOLS = {
   sendNotificationAgain: 'novuExplorer_sendNotificationAgain',
   setChannelPreference: 'novuExplorer_setChannelPreference',
   diagnoseDelivery: 'novuExplorer_diagnoseDelivery',
+  listWorkflows: 'novuExplorer_listWorkflows',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

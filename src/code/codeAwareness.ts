@@ -80,6 +80,7 @@ export class CodeAwareness implements vscode.Disposable {
       }),
       vscode.languages.registerCodeActionsProvider(selector, { provideCodeActions: (document, _range, context) => this.quickFixes(document, context) }, { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
       vscode.languages.registerHoverProvider(selector, { provideHover: (document, position) => this.hover(document, position) }),
+      vscode.languages.registerDefinitionProvider(selector, { provideDefinition: (document, position, token) => this.definition(document, position, token) }),
       vscode.workspace.onDidOpenTextDocument((document) => void this.check(document, true)),
       vscode.workspace.onDidChangeTextDocument((event) => this.later(event.document)),
       vscode.workspace.onDidCloseTextDocument((document) => {
@@ -295,6 +296,50 @@ export class CodeAwareness implements vscode.Disposable {
     md.appendMarkdown('**').appendText(workflow.name ?? ref.identifier).appendMarkdown('**\n\n');
     md.appendText(this.hoverLines(workflow, connection).join('\n'));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
+  }
+
+  /**
+   * Go to Definition on a trigger's identifier: the `workflow('id', …)` definitions of the open
+   * documents and of the workspace's source files (node_modules and build output left out). Read
+   * from disk only when asked; nothing is sent anywhere.
+   */
+  private async definition(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Location[] | undefined> {
+    const offset = document.offsetAt(position);
+    const ref = this.refs(document).find((r) => r.kind === 'trigger' && offset >= r.start && offset <= r.end);
+    if (!ref) return undefined;
+    const found: vscode.Location[] = [];
+    const seen = new Set<string>();
+    const collect = (uri: vscode.Uri, text: string, at: (offset: number) => vscode.Position) => {
+      if (seen.has(uri.toString()) || !text.includes('workflow(')) return;
+      seen.add(uri.toString());
+      for (const r of scannerFor('typescript')!(text)) {
+        if (r.kind === 'definition' && r.identifier === ref.identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
+      }
+    };
+    for (const open of vscode.workspace.textDocuments) {
+      if (['typescript', 'javascript', 'typescriptreact', 'javascriptreact'].includes(open.languageId)) collect(open.uri, open.getText(), (o) => open.positionAt(o));
+    }
+    if (vscode.workspace.isTrusted && vscode.workspace.workspaceFolders?.length) {
+      const files = await vscode.workspace.findFiles('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', '**/{node_modules,dist,out,build,.git}/**', 2000, token);
+      for (const uri of files) {
+        if (token.isCancellationRequested) break;
+        if (seen.has(uri.toString())) continue;
+        const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+        const lines = text.split('\n');
+        const starts: number[] = [];
+        let at = 0;
+        for (const line of lines) {
+          starts.push(at);
+          at += line.length + 1;
+        }
+        collect(uri, text, (o) => {
+          let line = starts.length - 1;
+          while (line > 0 && starts[line]! > o) line--;
+          return new vscode.Position(line, o - starts[line]!);
+        });
+      }
+    }
+    return found;
   }
 
   private hoverLines(workflow: WorkflowListItem, connection: Connection): string[] {

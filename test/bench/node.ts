@@ -10,6 +10,7 @@ import ky from 'ky';
 import { ActivityNotificationResponseDto$inboundSchema, ListSubscribersResponseDto$inboundSchema } from '@novu/api/models/components';
 import { NovuClient, notificationSchema, subscriberPageSchema } from '../../src/api';
 import { buildViewModel } from '../../src/notifications/viewModel';
+import { scanJavaScript, scanPython } from '../../src/code/scanner';
 import { SANDBOX_FIXTURES, startSandbox } from '../../src/sandbox';
 import { buildNotification, buildSubscriber } from '../fixtures/builders';
 import { compare, median, round, timeRuns } from './stats';
@@ -102,10 +103,21 @@ async function viewModel() {
   return { 'view-model, 1,000 jobs x 20': { medianMs: round(median(times)), firstMessageBytes: JSON.stringify(model).length } };
 }
 
+/** Issue 25: the code scanners on a megabyte of source (a trigger call every 150 bytes, comments, templates). */
+async function scanner() {
+  const chunk = `// novu.trigger('in-a-comment')\nexport async function notify() { await novu.trigger({ workflowId: 'order-shipped', to: 'ada', payload: { note: \`t \${x}\` } }); }\n`;
+  const js = chunk.repeat(Math.ceil((1024 * 1024) / chunk.length));
+  const pyChunk = '# novu.trigger(workflow_id="no")\nnovu.trigger(workflow_id="order-shipped", to="ada", payload={"n": 1})\n';
+  const py = pyChunk.repeat(Math.ceil((1024 * 1024) / pyChunk.length));
+  const jsTimes = await timeRuns(() => scanJavaScript(js), { warmup: 3, runs: 15 });
+  const pyTimes = await timeRuns(() => scanPython(py), { warmup: 3, runs: 15 });
+  return { 'TypeScript/JavaScript, 1 MB': { medianMs: round(median(jsTimes)) }, 'Python, 1 MB': { medianMs: round(median(pyTimes)) } };
+}
+
 async function main(): Promise<void> {
   const out = process.argv[2];
   if (!out) throw new Error('usage: node out/test/bench/node.js <out.json>');
-  const result = { bundles: await bundles(), parse: await parseCost(), requests: await requestOverhead(), viewModel: await viewModel() };
+  const result = { bundles: await bundles(), parse: await parseCost(), requests: await requestOverhead(), viewModel: await viewModel(), scanner: await scanner() };
   writeFileSync(out, JSON.stringify(result, null, 2));
 }
 

@@ -208,6 +208,20 @@ describe('language model tools for the editor’s agent', function () {
     assert.deepEqual(found.slice(0, 120), expected);
   });
 
+  it('lists workflows with status and recent failures in one round of two requests (#novuWorkflows)', async () => {
+    sandbox.clearRequests();
+    const text = await invoke(AGENT_TOOLS.listWorkflows, {});
+    assert.match(text, connectionLine());
+    const { data } = split(text);
+    const inactive = data.find((w) => w['identifier'] === 'marketing-newsletter')!;
+    assert.equal(inactive['status'], 'INACTIVE');
+    assert.ok(data.every((w) => typeof w['recentRuns'] === 'number' && typeof w['recentFailed'] === 'number'));
+    assert.deepEqual(sandbox.requests.map((r) => r.path).sort(), ['/v1/notifications', '/v2/workflows']);
+    const filtered = split(await invoke(AGENT_TOOLS.listWorkflows, { query: 'ORDER', status: 'ACTIVE' })).data;
+    assert.deepEqual(filtered.map((w) => w['identifier']), ['order-shipped']);
+    assert.match(await invoke(AGENT_TOOLS.listWorkflows, { limit: 500 }), /^NOT DONE/);
+  });
+
   it('reads effective preferences per channel and workflow, with where each comes from and the schedule’s time zone', async () => {
     const text = await invoke(AGENT_TOOLS.subscriberPreferences, { subscriberId: F.preferencesSubscriberId });
     assert.match(text, connectionLine());

@@ -93,6 +93,17 @@ describe('code awareness', function () {
     assert.equal(sandbox.requests.length, 0, 'nothing sent while typing');
   });
 
+  it('goes from a framework workflow\'s trigger to its definition', async () => {
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(document.uri, document.positionAt(document.getText().length), "await local.trigger({ to: 'ada' });\n");
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const at = document.positionAt(document.getText().lastIndexOf('local.trigger') + 1);
+    const targets = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', document.uri, at);
+    const ours = targets.map((t) => ('targetUri' in t ? { uri: t.targetUri, range: t.targetRange } : t)).find((t) => t.uri.toString() === document.uri.toString());
+    assert.ok(ours, JSON.stringify(targets));
+    assert.equal(document.getText(ours.range), 'only-in-code');
+  });
+
   it('hovers with the workflow as the service holds it', async () => {
     const at = document.positionAt(document.getText().indexOf(F.workflowIdentifier) + 2);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at);

@@ -4,6 +4,8 @@
  * same file followed; a minified file; a megabyte within the budget. And the did-you-mean ranking.
  */
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { scanJavaScript, scanPython, scannerFor, type CodeRef } from '../../../src/code/scanner';
 import { didYouMean, editDistance } from '../../../src/code/didYouMean';
@@ -109,6 +111,18 @@ with Novu(secret_key="…") as novu:
     assert.equal(scannerFor('typescriptreact'), scanJavaScript);
     assert.equal(scannerFor('python'), scanPython);
     assert.equal(scannerFor('markdown'), undefined);
+  });
+});
+
+describe('the demo app', () => {
+  it('holds every pattern, one misspelled identifier and a framework definition', () => {
+    const read = (file: string) => readFileSync(resolve('examples/demo-app', file), 'utf8');
+    const ts = [...scanJavaScript(read('src/notify.ts')), ...scanJavaScript(read('src/workflows.ts'))];
+    const patterns = new Set(ts.map((r) => r.pattern));
+    for (const p of ['api-trigger', 'api-trigger-bulk', 'node-trigger', 'node-bulk-trigger', 'framework-workflow', 'framework-trigger']) assert.ok(patterns.has(p as never), p);
+    assert.ok(ts.some((r) => r.identifier === 'welcom-onboarding'), 'the misspelled one');
+    const py = scanPython(read('python/notify.py'));
+    assert.deepEqual(py.map((r) => `${r.pattern}:${r.identifier}`), ['python-dto:system-maintenance', 'python-trigger:billing-receipt']);
   });
 });
 
