@@ -20,6 +20,7 @@ import { scannerFor, type CodeRef } from './scanner';
 import { WorkflowCache } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
 
+// l10n-ignore: the product's name, as VS Code shows a diagnostic's source
 const DIAGNOSTIC_SOURCE = 'Novu Explorer';
 export const DIAGNOSTICS_SETTING = 'novuExplorer.code.diagnostics';
 

@@ -53,7 +53,7 @@ function runScript(...args: string[]) {
 describe('l10n: package.json', () => {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown>;
   const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
-  const texts = manifestTexts({ displayName: manifest.displayName, description: manifest.description, contributes: manifest.contributes }, '', undefined, []);
+  const texts = manifestTexts({ displayName: manifest.displayName, description: manifest.description, contributes: manifest.contributes, capabilities: manifest.capabilities }, '', undefined, []);
 
   it('names every text a person reads by a %key% of package.nls.json', () => {
     assert.ok(texts.length > 80, `found ${texts.length} texts`);
