@@ -99,9 +99,9 @@ describe('code awareness', function () {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const at = document.positionAt(document.getText().lastIndexOf('local.trigger') + 1);
     const targets = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', document.uri, at);
-    const ours = targets.map((t) => ('targetUri' in t ? { uri: t.targetUri, range: t.targetRange } : t)).find((t) => t.uri.toString() === document.uri.toString());
-    assert.ok(ours, JSON.stringify(targets));
-    assert.equal(document.getText(ours.range), 'only-in-code');
+    // TypeScript's own definition (the variable) comes too: ours is the workflow's identifier.
+    const texts = targets.map((t) => ('targetUri' in t ? { uri: t.targetUri, range: t.targetSelectionRange ?? t.targetRange } : t)).filter((t) => t.uri.toString() === document.uri.toString()).map((t) => document.getText(t.range));
+    assert.ok(texts.includes('only-in-code'), texts.join(' | '));
   });
 
   it('hovers with the workflow as the service holds it', async () => {
