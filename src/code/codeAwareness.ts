@@ -1,6 +1,7 @@
 /**
  * Code awareness (issue 25): the workflows and trigger calls in the user's own code tied to what
- * the active connection holds. A CodeLens above each (resolved only when shown: one list request
+ * the active connection holds. A CodeLens above each, a click on it showing the workflow's
+ * Activity (resolved only when shown: one list request
  * per connection, one runs request per visible workflow, both cached), a diagnostic for an
  * identifier the environment does not have (with "Did you mean …?" and a quick fix that replaces
  * the literal) or a workflow that is not active, and a hover. Typing never sends a request: the
@@ -52,7 +53,6 @@ class RefLens extends vscode.CodeLens {
   constructor(
     range: vscode.Range,
     readonly ref: CodeRef,
-    readonly role: 'status' | 'activity',
   ) {
     super(range);
   }
@@ -120,12 +120,16 @@ export class CodeAwareness implements vscode.Disposable {
     return refs;
   }
 
+  /** One lens per workflow and line (a bulk call naming one workflow twice gets one). */
   private lenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const lenses: vscode.CodeLens[] = [];
+    const seen = new Set<string>();
     for (const ref of this.refs(document)) {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
-      lenses.push(new RefLens(range, ref, 'status'));
-      lenses.push(new RefLens(range, ref, 'activity'));
+      const key = `${range.start.line}:${ref.identifier}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      lenses.push(new RefLens(range, ref));
     }
     return lenses;
   }
@@ -133,32 +137,27 @@ export class CodeAwareness implements vscode.Disposable {
   private async resolve(lens: RefLens): Promise<vscode.CodeLens> {
     const { ref } = lens;
     const connection = this.deps.manager.active;
-    const command = (title: string, id = '', args: unknown[] = []): vscode.Command => ({ title, command: id, arguments: args });
+    const command = (title: string, id = '', args: unknown[] = [], tooltip?: string): vscode.Command => ({ title, command: id, arguments: args, ...(tooltip ? { tooltip } : {}) });
     if (!vscode.workspace.isTrusted) {
-      lens.command = lens.role === 'status' ? command(vscode.l10n.t('Novu · trust this workspace to check its workflows against your connection'), 'workbench.trust.manage') : command('');
+      lens.command = command(vscode.l10n.t('Novu · trust this workspace to check its workflows against your connection'), 'workbench.trust.manage');
       return lens;
     }
     if (!connection) {
-      lens.command = lens.role === 'status' ? command(vscode.l10n.t('Novu · add a connection to check "{0}"', ref.identifier), Commands.addConnection) : command('');
+      lens.command = command(vscode.l10n.t('Novu · add a connection to check "{0}"', ref.identifier), Commands.addConnection);
       return lens;
     }
     const client = await this.deps.manager.clientFor(connection);
     if (!client) {
-      lens.command = command(lens.role === 'status' ? vscode.l10n.t('Novu · {0} has no API key', connection.name) : '', lens.role === 'status' ? Commands.setApiKey : '');
+      lens.command = command(vscode.l10n.t('Novu · {0} has no API key', connection.name), Commands.setApiKey);
       return lens;
     }
     try {
       const index = await this.cache.list(connection.id, client);
       const workflow = index.byIdentifier.get(ref.identifier);
       if (!workflow) {
-        lens.command =
-          lens.role === 'status'
-            ? command(ref.kind === 'definition' ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier))
-            : command('');
-        return lens;
-      }
-      if (lens.role === 'activity') {
-        lens.command = command(vscode.l10n.t('Show Activity'), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier]);
+        lens.command = command(
+          ref.kind === 'definition' ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier),
+        );
         return lens;
       }
       const status = workflow.status === 'INACTIVE' ? vscode.l10n.t('not active') : workflow.status === 'ERROR' ? vscode.l10n.t('active, with step errors') : vscode.l10n.t('active');
@@ -174,11 +173,12 @@ export class CodeAwareness implements vscode.Disposable {
       } catch (error) {
         parts.push(vscode.l10n.t('runs not read: {0}', describeError(error).message));
       }
-      lens.command = command(parts.join(' · '), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier]);
+      // The lens is the way to the runs: a click shows the Activity view filtered to this workflow.
+      lens.command = command(parts.join(' · '), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier], vscode.l10n.t('Show Activity of {0}', workflow.name ?? ref.identifier));
       return lens;
     } catch (error) {
       this.sayFailure(connection, error);
-      lens.command = command(lens.role === 'status' ? vscode.l10n.t('Novu · {0}: the workflows could not be read', connection.name) : '', lens.role === 'status' ? Commands.showLog : '');
+      lens.command = command(vscode.l10n.t('Novu · {0}: the workflows could not be read', connection.name), Commands.showLog);
       return lens;
     }
   }
