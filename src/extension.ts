@@ -156,6 +156,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
   });
   const links = registerNotificationLinks();
+  // An open preferences panel of a subscriber reads again after a change made elsewhere (the agent, a diagnosis).
+  const preferencesChanged = (connectionId: string, subscriberId: string) => {
+    for (const panel of preferencesPanels.all) if (panel.connection.id === connectionId && panel.subscriberId === subscriberId) void panel.load();
+  };
   // The editor's agent asks through the same connection and key; the tools' code loads on first use.
   let agentToolsInstance: AgentTools | undefined;
   const agentTools = (): AgentTools =>
@@ -164,9 +168,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       log,
       prompter: currentPrompter,
       sendAgain,
-      preferencesChanged: (connectionId, subscriberId) => {
-        for (const panel of preferencesPanels.all) if (panel.connection.id === connectionId && panel.subscriberId === subscriberId) void panel.load();
-      },
+      preferencesChanged,
     }));
   const toolRegistrations = Object.values(AGENT_TOOLS).map((name) =>
     vscode.lm.registerTool<unknown>(name, {
@@ -183,9 +185,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber),
   );
   // The delivery diagnosis: its panel and its palette questions load with the panels' bundle.
-  const preferencesChanged = (connectionId: string, subscriberId: string) => {
-    for (const panel of preferencesPanels.all) if (panel.connection.id === connectionId && panel.subscriberId === subscriberId) void panel.load();
-  };
   const diagnosisPanels: DiagnosisPanels = new DiagnosisPanels(
     context,
     manager,

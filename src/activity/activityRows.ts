@@ -8,7 +8,7 @@ import { channelLabel } from '../format/channels';
 import { causeContextOf, stepCause, type CauseContext } from '../format/stepCause';
 import { failureReason, overallStatus, statusLabel, statusTone, stepTypeInfo, type StatusTone } from '../format/jobStatus';
 import { l10n } from '../l10n';
-import { dateFormatter, formatTime } from '../format/time';
+import { formatTime, relativeTime } from '../format/time';
 import { formatCount } from '../format/numbers';
 
 export interface JobRow {
@@ -54,24 +54,8 @@ export function isFailed(n: Pick<Notification, 'jobs'>): boolean {
   return (n.jobs ?? []).some((j) => j.status === 'failed');
 }
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** "just now", "3 min ago", "2 h ago", "yesterday", "5 days ago", then the date. */
-export function relativeTime(iso: string | null | undefined, nowMs: number, locale?: string): string {
-  const ms = Date.parse(iso ?? '');
-  if (Number.isNaN(ms)) return iso || l10n.t('time unknown');
-  const ago = nowMs - ms;
-  if (ago < -MINUTE) return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
-  if (ago < MINUTE) return l10n.t('just now');
-  if (ago < HOUR) return l10n.t('{0} min ago', Math.floor(ago / MINUTE));
-  if (ago < DAY) return l10n.t('{0} h ago', Math.floor(ago / HOUR));
-  if (ago < 2 * DAY) return l10n.t('yesterday');
-  // Two days at least: always plural.
-  if (ago < 30 * DAY) return l10n.t('{0} days ago', Math.floor(ago / DAY));
-  return dateFormatter(locale, { dateStyle: 'medium' }).format(ms);
-}
+// Shared with code awareness's lenses: the same words for "when" everywhere.
+export { relativeTime } from '../format/time';
 
 /** The channels a notification used: its `channels`, else its jobs' channel steps. */
 export function notificationChannels(n: Pick<Notification, 'channels' | 'jobs'>): string[] {

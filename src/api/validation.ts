@@ -84,15 +84,7 @@ export function validateCreateSubscriber(input: CreateSubscriberInput): FieldErr
 }
 
 /** `PATCH /v2/subscribers/{id}` (contract §8.3): only these keys; a key sent changes, null clears it. */
-export interface SubscriberPatch {
-  firstName?: string | null;
-  lastName?: string | null;
-  email?: string | null;
-  phone?: string | null;
-  avatar?: string | null;
-  locale?: string | null;
-  timezone?: string | null;
-}
+export type SubscriberPatch = Omit<CreateSubscriberInput, 'subscriberId' | 'data'>;
 
 const SUBSCRIBER_PATCH_KEYS = ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone'] as const;
 

@@ -14,6 +14,7 @@ import { Commands } from '../commands';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { stepTypeInfo } from '../format/jobStatus';
+import { relativeTime } from '../format/time';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { didYouMean } from './didYouMean';
@@ -30,19 +31,6 @@ export interface CodeAwarenessDeps {
   log: Log;
   /** Shows the Activity view filtered by the workflow's `_id`. */
   showActivity(workflowId: string, name: string): unknown;
-}
-
-/** "12 min ago", in the same words as the views. */
-function ago(iso: string | undefined, nowMs: number): string | undefined {
-  if (!iso) return undefined;
-  const ms = nowMs - Date.parse(iso);
-  if (!Number.isFinite(ms)) return undefined;
-  const minutes = Math.round(ms / 60_000);
-  if (minutes < 1) return vscode.l10n.t('just now');
-  if (minutes < 60) return vscode.l10n.t('{0} min ago', minutes);
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return vscode.l10n.t('{0} h ago', hours);
-  return vscode.l10n.t('{0} days ago', Math.round(hours / 24));
 }
 
 function where(connection: Connection): string {
@@ -167,8 +155,7 @@ export class CodeAwareness implements vscode.Disposable {
         if (runs.total === 0) parts.push(vscode.l10n.t('no recent run'));
         else {
           parts.push(runs.failed === 0 ? vscode.l10n.t('none of the last {0} runs failed', runs.total) : vscode.l10n.t('{0} of the last {1} runs failed', runs.failed, runs.total));
-          const last = ago(runs.lastAt, Date.now());
-          if (last) parts.push(vscode.l10n.t('last run {0}', last));
+          if (runs.lastAt) parts.push(vscode.l10n.t('last run {0}', relativeTime(runs.lastAt, Date.now(), vscode.env.language)));
         }
       } catch (error) {
         parts.push(vscode.l10n.t('runs not read: {0}', describeError(error).message));

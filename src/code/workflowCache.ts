@@ -16,15 +16,12 @@ export const RUNS_LIMIT = 50;
 export interface WorkflowIndex {
   workflows: WorkflowListItem[];
   byIdentifier: Map<string, WorkflowListItem>;
-  readAt: number;
 }
 
 export interface RecentRuns {
   total: number;
   failed: number;
   lastAt?: string | undefined;
-  /** Whether the list holds as many as were asked for (there may be more). */
-  full: boolean;
 }
 
 export class WorkflowCache {
@@ -37,7 +34,7 @@ export class WorkflowCache {
   list(connectionId: string, client: NovuClient): Promise<WorkflowIndex> {
     const held = this.lists.get(connectionId);
     if (held && this.now() - held.at < LIST_TTL_MS) return held.value;
-    const value = readAll(client, this.now).catch((error: unknown) => {
+    const value = readAll(client).catch((error: unknown) => {
       // A failure is not kept: the next ask tries again.
       this.lists.delete(connectionId);
       throw error;
@@ -75,7 +72,7 @@ export class WorkflowCache {
   }
 }
 
-async function readAll(client: NovuClient, now: () => number): Promise<WorkflowIndex> {
+async function readAll(client: NovuClient): Promise<WorkflowIndex> {
   const workflows: WorkflowListItem[] = [];
   const seen = new Set<string>();
   for (let page = 0; page < MAX_PAGES; page++) {
@@ -89,10 +86,10 @@ async function readAll(client: NovuClient, now: () => number): Promise<WorkflowI
     if (answer.workflows.length < PAGE || (answer.totalCount !== undefined && answer.totalCount !== null && (page + 1) * PAGE >= answer.totalCount)) break;
   }
   const byIdentifier = new Map(workflows.filter((w) => w.workflowId).map((w) => [w.workflowId!, w]));
-  return { workflows, byIdentifier, readAt: now() };
+  return { workflows, byIdentifier };
 }
 
 export function summarize(runs: readonly Notification[]): RecentRuns {
   const failed = runs.filter((n) => (n.jobs ?? []).some((j) => j.status === 'failed')).length;
-  return { total: runs.length, failed, lastAt: runs[0]?.createdAt ?? undefined, full: runs.length >= RUNS_LIMIT };
+  return { total: runs.length, failed, lastAt: runs[0]?.createdAt ?? undefined };
 }

@@ -1,4 +1,5 @@
 /** A moment as people read it: local time in the display language, and UTC to compare with logs. */
+import { l10n } from '../l10n';
 
 export interface TimeText {
   local?: string;
@@ -29,4 +30,23 @@ export function formatTime(iso: string | null | undefined, locale?: string): Tim
     local: dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date),
     utc: date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
   };
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "just now", "3 min ago", "2 h ago", "yesterday", "5 days ago", then the date. */
+export function relativeTime(iso: string | null | undefined, nowMs: number, locale?: string): string {
+  const ms = Date.parse(iso ?? '');
+  if (Number.isNaN(ms)) return iso || l10n.t('time unknown');
+  const ago = nowMs - ms;
+  if (ago < -MINUTE) return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  if (ago < MINUTE) return l10n.t('just now');
+  if (ago < HOUR) return l10n.t('{0} min ago', Math.floor(ago / MINUTE));
+  if (ago < DAY) return l10n.t('{0} h ago', Math.floor(ago / HOUR));
+  if (ago < 2 * DAY) return l10n.t('yesterday');
+  // Two days at least: always plural.
+  if (ago < 30 * DAY) return l10n.t('{0} days ago', Math.floor(ago / DAY));
+  return dateFormatter(locale, { dateStyle: 'medium' }).format(ms);
 }
