@@ -275,7 +275,7 @@ export function generateActivity(ctx: ActivityContext): Notification[] {
   const { rng } = ctx;
   const recipients = recipientPool(ctx.subscribers);
   const markup = ctx.subscribers.find((s) => s.subscriberId === F.markupSubscriberId);
-  const ordinary = ctx.workflows.filter((w) => !w.critical);
+  const ordinary = ctx.workflows.filter((w) => !w.critical && !w.quiet);
   const times = Array.from({ length: ctx.count }, (_, i) => SEED_END_MS - activityAgeMs(i, rng));
   const newest = newestRanks(times, IN_PROGRESS_BY_RANK.length);
   const generated: Notification[] = [];

@@ -119,8 +119,74 @@ export function createWorkflows(): Workflow[] {
       channels: ['in_app', 'email', 'sms', 'push'],
       variables: ['window', 'services'],
     }),
+    // Added for the Workflows view and the code lenses (issue 25). Quiet: the seeded activity and
+    // preferences stay as they were before them.
+    workflow(9, {
+      identifier: 'invoice-paid',
+      name: 'Invoice paid',
+      critical: false,
+      severity: 'medium',
+      origin: 'external',
+      tags: ['billing', 'code'],
+      channels: ['in_app', 'email'],
+      variables: [],
+      payloadSchema: INVOICE_PAID_SCHEMA,
+      quiet: true,
+    }),
+    workflow(10, {
+      // Exactly 16 letters and digits: the service misreads it in `GET /v2/workflows/{id}` (§8.2).
+      identifier: 'invoiceReminders',
+      name: 'Invoice reminders',
+      critical: false,
+      severity: 'low',
+      origin: 'novu-cloud',
+      tags: ['billing'],
+      channels: ['email'],
+      variables: ['invoiceNumber', 'dueDate'],
+      quiet: true,
+    }),
+    workflow(11, {
+      identifier: 'trial-ending',
+      name: 'Trial ending',
+      critical: false,
+      severity: 'none',
+      origin: 'novu-cloud',
+      tags: ['lifecycle'],
+      channels: ['in_app', 'email'],
+      variables: ['daysLeft'],
+      controlIssues: { email: 'Subject is required' },
+      quiet: true,
+    }),
   ];
 }
+
+/** What `payloadSchema: z.object({...})` of a framework workflow syncs as: nested objects, an array, an enum, defaults. */
+const INVOICE_PAID_SCHEMA: Record<string, unknown> = {
+  type: 'object',
+  properties: {
+    invoiceNumber: { type: 'string', minLength: 1 },
+    amount: { type: 'number', minimum: 0 },
+    currency: { type: 'string', enum: ['EUR', 'USD', 'GBP'], default: 'EUR' },
+    paidAt: { type: 'string', format: 'date-time' },
+    customer: {
+      type: 'object',
+      properties: { name: { type: 'string' }, email: { type: 'string', format: 'email' } },
+      required: ['name'],
+      additionalProperties: false,
+    },
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { description: { type: 'string' }, quantity: { type: 'integer', minimum: 1 } },
+        required: ['description', 'quantity'],
+      },
+    },
+    sendReceipt: { type: 'boolean', default: true },
+  },
+  required: ['invoiceNumber', 'amount', 'customer'],
+  additionalProperties: false,
+};
 
 const emailConditions: StepFilter[] = [
   {

@@ -30,6 +30,8 @@ export interface SandboxOptions {
   seed?: number;
   /** Default 300 (at least the handful of fixture subscribers). */
   subscriberCount?: number;
+  /** Quiet workflows added after the catalogue, for paging the Workflows view (default 0). */
+  extraWorkflows?: number;
   faults?: SandboxFaults;
   /** Records served besides the seeded ones (benchmarks add a 1,000-job notification). Never time-shifted. */
   extraNotifications?: readonly Notification[];
@@ -119,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     activityCount,
     activityEndsAtMs: options.activityEndsAtMs,
     retentionDays,
+    extraWorkflows: options.extraWorkflows ?? 0,
   });
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });

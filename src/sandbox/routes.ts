@@ -89,12 +89,12 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     pattern: /^\/v2\/workflows$/,
-    handle: (req) => ok(listWorkflows(req.store.workflows, req.query)),
+    handle: (req) => ok(listWorkflows(req.store.workflows, req.query, (w) => req.store.lastTriggeredAt(w))),
   },
   {
     method: 'GET',
     pattern: /^\/v2\/workflows\/([^/]+)$/,
-    handle: (req) => ok({ data: workflowDetail(findWorkflowForRead(req.store.workflows, param(req, 0)), req.store.integrations) }),
+    handle: (req) => ok({ data: workflowDetail(findWorkflowForRead(req.store.workflows, param(req, 0)), req.store.integrations, (w) => req.store.lastTriggeredAt(w)) }),
   },
   {
     method: 'GET',

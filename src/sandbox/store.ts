@@ -103,6 +103,8 @@ export interface SandboxStoreOptions {
   activityEndsAtMs?: number;
   /** Default DEFAULT_RETENTION_DAYS. */
   retentionDays?: number;
+  /** Quiet workflows added after the catalogue ("Generated workflow N"), for paging the Workflows view. Default 0. */
+  extraWorkflows?: number;
 }
 
 /** What `emitNotification` should produce; everything left out is chosen by the store's PRNG. */
@@ -210,9 +212,9 @@ export class SandboxStore {
     const shiftMs = options.activityEndsAtMs === undefined ? 0 : Math.floor(options.activityEndsAtMs) - SEED_END_MS;
     this.clockMs = SEED_END_MS + shiftMs;
     this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
-    this.workflows = createWorkflows();
+    this.workflows = [...createWorkflows(), ...generatedWorkflows(options.extraWorkflows ?? 0)];
     this.integrations = createIntegrations();
-    const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical).map((w) => w._id));
+    const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical && !w.quiet).map((w) => w._id));
     this.byId = seeded.subscribers;
     this.storedPreferences = seeded.preferences;
     for (const s of this.byId) this.bySubscriberId.set(s.subscriberId, s);
@@ -362,6 +364,11 @@ export class SandboxStore {
   // --- workflows and preferences -------------------------------------------------------------
 
   /** Finds a workflow by `_id`, identifier or slug, as the preferences endpoint accepts. */
+  /** §8.1 `lastTriggeredAt`: the newest run's time, unless it was the dashboard's test (`__source` in the payload). */
+  lastTriggeredAt(workflow: Workflow): string | undefined {
+    return this.feed.find((n) => n._templateId === workflow._id && !(n.payload && '__source' in n.payload))?.createdAt;
+  }
+
   findWorkflow(ref: string): Workflow | undefined {
     return this.workflows.find((w) => w._id === ref || w.identifier === ref || w.slug === ref);
   }
@@ -463,6 +470,7 @@ export class SandboxStore {
     const isDigest = workflow.identifier === F.digestWorkflowIdentifier;
     if (isDigest) jobs.push({ type: 'digest', status: 'delayed', digest: regularDigest(1) });
     const failures = new Map<number, JobSpec>();
+    const bridgeFailure = workflow.origin === 'external' && workflow.payloadSchema ? payloadProblems(input.payload, workflow.payloadSchema) : undefined;
     for (const channel of workflow.channels) {
       const offGlobally = !workflow.critical && preferences?.global.channels[channel] === false;
       const off = !workflow.critical && (own?.enabled === false || own?.channels[channel] === false);
@@ -481,7 +489,12 @@ export class SandboxStore {
         jobs.push({ type: channel, status: 'canceled', details: [{ status: 'Pending', detail: 'Step queued' }, skip] });
         continue;
       }
-      if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
+      if (bridgeFailure) {
+        // A code workflow's bridge checks the payload when the step runs: the first channel step
+        // fails, the rest are canceled (contract §8.2, §8.6).
+        const first = ![...failures.values()].some((f) => f.details?.[0]?.detail === 'Bridge execution failed');
+        failures.set(jobs.length, first ? bridgeFailed(channel, bridgeFailure) : { type: channel, status: 'canceled', details: [{ status: 'Failed', detail: 'Step was canceled because a previous step failed', source: 'Internal' }] });
+      } else if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
         failures.set(jobs.length, subscriber.email ? bounced(subscriber.email) : noEmail());
       }
       jobs.push({ type: channel, status: 'pending', details: [{ status: 'Pending', detail: 'Step queued' }] });
@@ -574,7 +587,7 @@ export class SandboxStore {
 
   emitNotification(options: EmitNotificationOptions = {}): Notification {
     const rng = this.emitRng;
-    const ordinary = this.workflows.filter((w) => !w.critical);
+    const ordinary = this.workflows.filter((w) => !w.critical && !w.quiet);
     const workflow = options.workflowIdentifier === undefined ? rng.pick(ordinary) : this.findWorkflow(options.workflowIdentifier);
     if (!workflow) throw new Error(`Unknown workflow ${options.workflowIdentifier}`);
     const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.byId)) : this.subscriber(options.subscriberId);
@@ -767,6 +780,60 @@ function scheduleOpen(schedule: Schedule, timezone: string | null | undefined, n
 }
 
 /** No email address: the step ends canceled on current servers (contract §8.6). */
+function bridgeFailed(channel: Channel, problems: string[]): JobSpec {
+  return {
+    type: channel,
+    status: 'failed',
+    details: [
+      { status: 'Pending', detail: 'Start sending message' },
+      { status: 'Failed', detail: 'Bridge execution failed', source: 'Internal', raw: JSON.stringify({ message: 'Workflow payload validation failed', code: 'WorkflowPayloadInvalidError', data: problems }) },
+    ],
+  };
+}
+
+/**
+ * What a framework bridge says of a payload against its schema, at the top level only (the
+ * sandbox's stand-in for the bridge's own validation): missing required keys and wrong basic
+ * types. Undefined when it passes.
+ */
+function payloadProblems(payload: JsonObject, schema: Record<string, unknown>): string[] | undefined {
+  const problems: string[] = [];
+  const required = Array.isArray(schema['required']) ? schema['required'].filter((k): k is string => typeof k === 'string') : [];
+  for (const key of required) if (payload[key] === undefined) problems.push(`/${key}: must have required property '${key}'`);
+  const properties = (schema['properties'] ?? {}) as Record<string, { type?: unknown }>;
+  for (const [key, value] of Object.entries(payload)) {
+    const type = properties[key]?.type;
+    if (typeof type !== 'string' || value === undefined || value === null) continue;
+    const actual = Array.isArray(value) ? 'array' : typeof value === 'number' && type === 'integer' && Number.isInteger(value) ? 'integer' : typeof value;
+    if (actual !== type && !(type === 'number' && actual === 'integer')) problems.push(`/${key}: must be ${type}`);
+  }
+  return problems.length > 0 ? problems : undefined;
+}
+
+/** `count` quiet dashboard workflows after the catalogue, for paging. */
+function generatedWorkflows(count: number): Workflow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + 1;
+    const _id = `6615c0ffee00000000f2${n.toString(16).padStart(4, '0')}`;
+    return {
+      _id,
+      identifier: `generated-${n}`,
+      slug: `generated-${n}_wf_${_id.slice(-8)}`,
+      name: `Generated workflow ${n}`,
+      critical: false,
+      severity: 'none',
+      origin: 'novu-cloud',
+      tags: n % 2 === 0 ? ['generated', 'even'] : ['generated'],
+      channels: ['in_app'],
+      defaults: {},
+      forced: {},
+      variables: [],
+      updatedAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString(),
+      quiet: true,
+    };
+  });
+}
+
 function noEmail(): JobSpec {
   return { type: 'email', status: 'canceled', details: [{ status: 'Failed', detail: 'Subscriber missing email address', source: 'Payload' }] };
 }

@@ -127,6 +127,15 @@ export interface Workflow {
   active?: boolean;
   /** Payload keys the workflow's payload schema requires: a trigger without one answers 400. */
   requiredPayload?: string[];
+  /**
+   * The payload schema as the code declared it (a code workflow, `origin: external`): served as is
+   * in §8.2, without `validatePayload`, so a payload that breaks it becomes a failed run, not a 400.
+   */
+  payloadSchema?: Record<string, unknown>;
+  /** Invalid control values, per step type: they make the workflow's `status` ERROR (it still runs). */
+  controlIssues?: Partial<Record<Channel, string>>;
+  /** Not picked for generated activity or seeded preferences: added for the workflow views, so the seeded world stays as it was. */
+  quiet?: boolean;
 }
 
 export interface TimeRange {

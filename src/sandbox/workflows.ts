@@ -8,8 +8,12 @@ import type { Query } from './validation';
 const STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
 
 function status(w: Workflow): string {
-  return w.active === false ? 'INACTIVE' : 'ACTIVE';
+  if (w.active === false) return 'INACTIVE';
+  return w.controlIssues && Object.keys(w.controlIssues).length > 0 ? 'ERROR' : 'ACTIVE';
 }
+
+/** When a workflow was last triggered (§8.1 `lastTriggeredAt`): absent when never. */
+export type LastTriggered = (w: Workflow) => string | undefined;
 
 function stepId(channel: Channel): string {
   return `${channel.replace('_', '-')}-step`;
@@ -26,7 +30,8 @@ function integrationIssues(channel: Channel, integrations: readonly Integration[
 }
 
 /** An item of the list: steps with only `slug` and `type`, no `active`, `payloadSchema` or `preferences`. */
-export function workflowListItem(w: Workflow): Record<string, unknown> {
+export function workflowListItem(w: Workflow, lastTriggered?: LastTriggered): Record<string, unknown> {
+  const last = lastTriggered?.(w);
   return {
     _id: w._id,
     workflowId: w.identifier,
@@ -37,22 +42,25 @@ export function workflowListItem(w: Workflow): Record<string, unknown> {
     origin: w.origin,
     steps: w.channels.map((c) => ({ slug: `${stepId(c)}_st_${w._id.slice(-8)}`, type: c })),
     stepTypeOverviews: w.channels,
+    ...(last ? { lastTriggeredAt: last } : {}),
     createdAt: w.updatedAt,
     updatedAt: w.updatedAt,
   };
 }
 
 /** The whole workflow, as `GET /v2/workflows/{id}` answers it. */
-export function workflowDetail(w: Workflow, integrations: readonly Integration[]): Record<string, unknown> {
+export function workflowDetail(w: Workflow, integrations: readonly Integration[], lastTriggered?: LastTriggered): Record<string, unknown> {
   const required = w.requiredPayload ?? [];
   return {
-    ...workflowListItem(w),
+    ...workflowListItem(w, lastTriggered),
     description: '',
     active: w.active !== false,
     validatePayload: required.length > 0,
-    ...(required.length > 0 || w.variables.length > 0
-      ? { payloadSchema: { type: 'object', properties: Object.fromEntries(w.variables.map((v) => [v, { type: 'string' }])), required, additionalProperties: true } }
-      : {}),
+    ...(w.payloadSchema
+      ? { payloadSchema: structuredClone(w.payloadSchema) }
+      : required.length > 0 || w.variables.length > 0
+        ? { payloadSchema: { type: 'object', properties: Object.fromEntries(w.variables.map((v) => [v, { type: 'string' }])), required, additionalProperties: true } }
+        : {}),
     severity: w.severity,
     preferences: {
       user: null,
@@ -62,7 +70,9 @@ export function workflowDetail(w: Workflow, integrations: readonly Integration[]
       },
     },
     steps: w.channels.map((c, index) => {
-      const issues = integrationIssues(c, integrations);
+      const integration = integrationIssues(c, integrations);
+      const control = w.controlIssues?.[c];
+      const issues = integration || control ? { ...integration, ...(control ? { controls: { subject: [{ issueType: 'MISSING_VALUE', message: control }] } } : {}) } : undefined;
       return {
         _id: `${w._id.slice(0, 20)}${(index + 1).toString(16).padStart(4, '0')}`,
         stepId: stepId(c),
@@ -80,7 +90,7 @@ export function workflowDetail(w: Workflow, integrations: readonly Integration[]
 }
 
 /** `GET /v2/workflows`: `query` on name or identifier, `status` repeated, offset paging, newest first. */
-export function listWorkflows(workflows: readonly Workflow[], query: Query): { data: { workflows: unknown[]; totalCount: number } } {
+export function listWorkflows(workflows: readonly Workflow[], query: Query, lastTriggered?: LastTriggered): { data: { workflows: unknown[]; totalCount: number } } {
   const number = (name: string, fallback: number, min: number): number => {
     const raw = query[name];
     const value = Array.isArray(raw) ? raw[0] : raw;
@@ -101,7 +111,7 @@ export function listWorkflows(workflows: readonly Workflow[], query: Query): { d
     .filter((w) => statuses.length === 0 || statuses.includes(status(w)))
     .slice()
     .reverse();
-  return { data: { workflows: matches.slice(offset, offset + limit).map(workflowListItem), totalCount: matches.length } };
+  return { data: { workflows: matches.slice(offset, offset + limit).map((w) => workflowListItem(w, lastTriggered)), totalCount: matches.length } };
 }
 
 /**
