@@ -53,6 +53,17 @@ export const Commands = {
   diagnoseSubscriber: 'novuExplorer.diagnoseSubscriber',
   diagnoseActivityNotification: 'novuExplorer.diagnoseActivityNotification',
   showWorkflowActivity: 'novuExplorer.code.showActivity',
+  refreshWorkflows: 'novuExplorer.refreshWorkflows',
+  loadMoreWorkflows: 'novuExplorer.loadMoreWorkflows',
+  searchWorkflows: 'novuExplorer.searchWorkflows',
+  filterWorkflowStatus: 'novuExplorer.filterWorkflowStatus',
+  clearWorkflowFilter: 'novuExplorer.clearWorkflowFilter',
+  reloadWorkflowSteps: 'novuExplorer.reloadWorkflowSteps',
+  copyWorkflowIdentifier: 'novuExplorer.copyWorkflowIdentifier',
+  openWorkflowJson: 'novuExplorer.openWorkflowJson',
+  openWorkflowInCode: 'novuExplorer.openWorkflowInCode',
+  diagnoseWorkflow: 'novuExplorer.diagnoseWorkflow',
+  triggerWorkflow: 'novuExplorer.triggerWorkflow',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -1,29 +1,24 @@
 /** Composition root: wires the parts together and registers them; nothing else happens here. */
 import * as vscode from 'vscode';
 import { Commands, type CommandId } from './commands';
-import { ConnectionCommands } from './connections/connectionCommands';
 import { ConnectionManager } from './connections/connectionManager';
 import { SandboxHost } from './connections/sandboxHost';
 import { ConnectionStatusBar } from './connections/statusBar';
 import { SANDBOX_CONNECTION_ID } from './connections/connection';
 import { Log } from './log';
 import { VsCodePrompter, type Prompter } from './ui/prompter';
-import { NovuUriHandler } from './uriHandler';
-import { NotificationCommands } from './notifications/notificationCommands';
+import type { NovuUriHandler } from './uriHandler';
 import { NotificationEditorContext } from './notifications/editorContext';
 import { rejectedKeyPrompt } from './connections/rejectedKeyPrompt';
 import { NotificationPanels } from './notifications/notificationPanels';
 import { PreferencesPanels } from './preferences/preferencesPanels';
-import { IntegrationCommands } from './integrations/integrationCommands';
 import { JsonDocuments } from './ui/jsonDocuments';
-import { SubscriberCommands } from './subscribers/subscriberCommands';
 import type { SubscriberNode } from './subscribers/subscriberNode';
 import type { IntegrationNode } from './integrations/integrationsProvider';
 import { ErrorNode } from './ui/treeNodes';
 import { INTEGRATIONS_VIEW_ID, IntegrationsProvider } from './integrations/integrationsProvider';
 import { SUBSCRIBERS_VIEW_ID, SubscribersProvider } from './subscribers/subscribersProvider';
 import { ACTIVITY_VIEW_ID, ActivityProvider } from './activity/activityProvider';
-import { ActivityCommands } from './activity/activityCommands';
 import { ActivityMemory } from './activity/activityMemory';
 import { isActivityFilterEmpty } from './activity/activityFilter';
 import type { NotificationNode } from './activity/activityNodes';
@@ -40,6 +35,11 @@ import { DiagnosisPanels } from './diagnosis/diagnosisPanels';
 import type { DiagnoseArgument, DiagnosisCommands } from './diagnosis/diagnosisCommands';
 import type { DiagnosisRequest } from './diagnosis/diagnosisRun';
 import type { AgentTools } from './agent/agentTools';
+import { LazyTree } from './ui/lazyTree';
+import { WORKFLOWS_VIEW_ID } from './workflows/viewId';
+import type { WorkflowNode, WorkflowsProvider } from './workflows/workflowsProvider';
+import type { WorkflowCommands, WorkflowTarget } from './workflows/workflowCommands';
+import type { TreeNode } from './ui/treeNodes';
 
 /**
  * What activate() returns outside production: the parts, for the integration tests and benchmarks.
@@ -52,6 +52,8 @@ export interface NovuExplorerApi {
   subscribers: SubscribersProvider;
   integrations: IntegrationsProvider;
   activity: ActivityProvider;
+  /** The Workflows view's provider (its code loads on first use). */
+  readonly workflows: WorkflowsProvider;
   links: { terminal: NotificationTerminalLinks };
   walkthrough: Walkthrough;
   statusBar: ConnectionStatusBar;
@@ -90,6 +92,18 @@ function loadCode(context: vscode.ExtensionContext): typeof import('./codeBundle
   return require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'code.js').fsPath) as typeof import('./codeBundle');
 }
 
+/** The commands' bundle (palette and view actions, deep links), loaded once, when the first of them runs. */
+function loadCommands(context: vscode.ExtensionContext): typeof import('./commandsBundle') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'commands.js').fsPath) as typeof import('./commandsBundle');
+}
+
+/** A value made the first time it is asked for. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** The agent's tools' bundle, loaded once, when the agent first calls a tool. */
 function loadAgent(context: vscode.ExtensionContext): typeof import('./agentBundle') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -119,12 +133,23 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const activity = new ActivityProvider(manager, new ActivityMemory(context.globalState));
   const activityView = vscode.window.createTreeView(ACTIVITY_VIEW_ID, { treeDataProvider: activity, showCollapseAll: true });
   activity.view = activityView;
+  // The Workflows view: its code (in the code bundle) loads when the view first asks for rows.
+  let workflowsInstance: WorkflowsProvider | undefined;
+  const workflows = (): WorkflowsProvider => {
+    if (!workflowsInstance) {
+      workflowsInstance = new (loadCode(context).WorkflowsProvider)(manager);
+      workflowsInstance.view = workflowsView;
+    }
+    return workflowsInstance;
+  };
+  const workflowsTree = new LazyTree<TreeNode>(workflows);
+  const workflowsView = vscode.window.createTreeView(WORKFLOWS_VIEW_ID, { treeDataProvider: workflowsTree, showCollapseAll: true });
 
-  const connectionCommands = new ConnectionCommands(manager, currentPrompter);
+  const connectionCommands = lazy(() => new (loadCommands(context).ConnectionCommands)(manager, currentPrompter));
   const json = new JsonDocuments();
   const preferencesPanels = new PreferencesPanels(context, manager, log, () => loadPanels(context).PreferencesPanel);
-  const subscriberCommands = new SubscriberCommands(manager, subscribers, json, currentPrompter, (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber));
-  const integrationCommands = new IntegrationCommands(json);
+  const subscriberCommands = lazy(() => new (loadCommands(context).SubscriberCommands)(manager, subscribers, json, currentPrompter, (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber)));
+  const integrationCommands = lazy(() => new (loadCommands(context).IntegrationCommands)(json));
   // Send Again and Cancel Pending, as the notification panel's buttons reach them.
   const sentAgainLinks = new SentAgainLinks(context.globalState);
   const runs: RunActions = {
@@ -145,16 +170,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       prompter: currentPrompter,
       links: sentAgainLinks,
       openPanel: (notification, connection, column) => notificationPanels.open(notification._id, connection, { notification, fresh: true }, column),
+      onTriggered: (connectionId, workflow, to) => workflowCommands().remember(connectionId, workflow, to),
     }));
   // The Activity view's rows are whole notifications: opening one of them asks nothing again.
   const heldByActivity = (connectionId: string) => (manager.active?.id === connectionId && activity.status === 'loaded' ? activity.notifications : undefined);
-  const notificationCommands = new NotificationCommands(manager, notificationPanels, currentPrompter, {
+  const notificationCommands = lazy(
+    () =>
+      new (loadCommands(context).NotificationCommands)(manager, notificationPanels, currentPrompter, {
     notification: (id, connectionId) => heldByActivity(connectionId)?.find((n) => n._id === id),
     latest: (connectionId) => {
       const rows = isActivityFilterEmpty(activity.filter) ? heldByActivity(connectionId) : undefined;
       return rows && rows.length > 0 ? rows.slice(0, 10) : undefined;
     },
-  });
+  }),
+  );
   const links = registerNotificationLinks();
   // An open preferences panel of a subscriber reads again after a change made elsewhere (the agent, a diagnosis).
   const preferencesChanged = (connectionId: string, subscriberId: string) => {
@@ -176,13 +205,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       invoke: (options, token) => agentTools().invoke(name, options.input, token),
     }),
   );
-  const activityCommands = new ActivityCommands(
+  const activityCommands = lazy(
+    () =>
+      new (loadCommands(context).ActivityCommands)(
     manager,
     activity,
     json,
     currentPrompter,
-    (id, connectionId) => notificationCommands.open(id, connectionId),
+    (id, connectionId) => notificationCommands().open(id, connectionId),
     (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber),
+  ),
   );
   // The delivery diagnosis: its panel and its palette questions load with the panels' bundle.
   const diagnosisPanels: DiagnosisPanels = new DiagnosisPanels(
@@ -192,9 +224,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     {
       prompter: currentPrompter,
       readPreferences: (client, subscriberId, signal) => loadPanels(context).readPreferences(client, subscriberId, { signal, withSubscriber: false, log }),
-      openNotification: (id, connectionId) => notificationCommands.open(id, connectionId),
+      openNotification: (id, connectionId) => notificationCommands().open(id, connectionId),
       sendAgain: (notification, connection) => sendAgain().review(notification, connection),
-      showActivity: (subscriberId) => activityCommands.showForSubscriber(subscriberId),
+      showActivity: (subscriberId) => activityCommands().showForSubscriber(subscriberId),
       showIntegrations: () => vscode.commands.executeCommand(`${INTEGRATIONS_VIEW_ID}.focus`),
       diagnoseOn: async (connectionId, request) => {
         await manager.switchTo(connectionId);
@@ -215,7 +247,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     (codeAwareness ??= new (loadCode(context).CodeAwareness)({
       manager,
       log,
-      showActivity: (workflowId, name) => activityCommands.showForWorkflow(workflowId, name),
+      showActivity: (workflowId, name) => activityCommands().showForWorkflow(workflowId, name),
     }));
   const codeStart = vscode.workspace.onDidOpenTextDocument((document) => {
     if (!CODE_LANGUAGES.includes(document.languageId)) return;
@@ -226,20 +258,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     codeStart.dispose();
     startCode();
   }
-  const uriHandler = new NovuUriHandler(
+  let workflowCommandsInstance: WorkflowCommands | undefined;
+  const workflowCommands = (): WorkflowCommands =>
+    (workflowCommandsInstance ??= new (loadCode(context).WorkflowCommands)({
+      manager,
+      provider: workflows(),
+      prompter: currentPrompter,
+      json,
+      memento: context.globalState,
+      loadedSubscribers: () => subscribers.subscribers,
+      showActivity: (workflowId, name) => activityCommands().showForWorkflow(workflowId, name),
+      diagnose: (workflowRef) => diagnose({ kind: 'workflow', workflowRef }),
+      findDefinitions: (identifier, token) => startCode().findDefinitions(identifier, token),
+      reviewTrigger: (workflow, connection, subscriberId) => sendAgain().reviewWorkflow(workflow, connection, subscriberId),
+    }));
+  const workflowTarget = (target: unknown): WorkflowTarget =>
+    typeof target === 'string' ? target : target && typeof target === 'object' && 'workflow' in target ? (target as WorkflowNode) : undefined;
+  const uriHandler = lazy(
+    () =>
+      new (loadCommands(context).NovuUriHandler)(
     manager,
     currentPrompter,
-    (id, connectionId) => notificationCommands.open(id, connectionId),
+    (id, connectionId) => notificationCommands().open(id, connectionId),
     (request, connectionId) => diagnose({ kind: 'request', request }, connectionId),
+  ),
   );
   const reloadAll = () => {
     subscribers.reload();
     integrations.reload();
     activity.reload();
+    workflowsInstance?.reload();
   };
   // A refresh after a rejected key tries the key again (it may have been fixed on the service);
   // the key belongs to the connection, so both views try again.
-  const refresh = (view?: SubscribersProvider | IntegrationsProvider | ActivityProvider) => {
+  const refresh = (view?: SubscribersProvider | IntegrationsProvider | ActivityProvider | WorkflowsProvider) => {
     if (!view) codeAwareness?.refresh();
     if (manager.state === 'unauthorized' || !view) {
       if (manager.active) manager.setState('ready');
@@ -258,50 +310,50 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
 
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
-    [Commands.addConnection]: () => connectionCommands.addConnection(),
-    [Commands.switchConnection]: () => connectionCommands.switchConnection(),
-    [Commands.setApiKey]: (connectionId?: string) => connectionCommands.setApiKey(typeof connectionId === 'string' ? connectionId : undefined),
-    [Commands.removeConnection]: (connectionId?: string) => connectionCommands.removeConnection(typeof connectionId === 'string' ? connectionId : undefined),
-    [Commands.openSandbox]: () => connectionCommands.openSandbox(),
+    [Commands.addConnection]: () => connectionCommands().addConnection(),
+    [Commands.switchConnection]: () => connectionCommands().switchConnection(),
+    [Commands.setApiKey]: (connectionId?: string) => connectionCommands().setApiKey(typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.removeConnection]: (connectionId?: string) => connectionCommands().removeConnection(typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.openSandbox]: () => connectionCommands().openSandbox(),
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.refreshSubscribers]: () => refresh(subscribers),
     [Commands.refreshIntegrations]: () => refresh(integrations),
     [Commands.loadMoreSubscribers]: () => subscribers.loadMore(),
-    [Commands.searchSubscribers]: () => subscriberCommands.search(),
-    [Commands.clearSubscriberFilter]: () => subscriberCommands.clearFilter(),
-    [Commands.sortSubscribers]: () => subscriberCommands.sort(),
-    [Commands.createSubscriber]: () => subscriberCommands.create(),
-    [Commands.copySubscriberId]: (node: SubscriberNode) => subscriberCommands.copyId(node),
-    [Commands.openSubscriberJson]: (node: SubscriberNode) => subscriberCommands.openJson(node),
-    [Commands.showSubscriberNotifications]: (node?: SubscriberNode) => node?.subscriber && activityCommands.showForSubscriber(node.subscriber.subscriberId),
-    [Commands.editPreferences]: (node?: SubscriberNode) => subscriberCommands.editPreferences(node && typeof node === 'object' ? node : undefined),
-    [Commands.refreshItem]: (node: SubscriberNode) => subscriberCommands.refreshOne(node),
+    [Commands.searchSubscribers]: () => subscriberCommands().search(),
+    [Commands.clearSubscriberFilter]: () => subscriberCommands().clearFilter(),
+    [Commands.sortSubscribers]: () => subscriberCommands().sort(),
+    [Commands.createSubscriber]: () => subscriberCommands().create(),
+    [Commands.copySubscriberId]: (node: SubscriberNode) => subscriberCommands().copyId(node),
+    [Commands.openSubscriberJson]: (node: SubscriberNode) => subscriberCommands().openJson(node),
+    [Commands.showSubscriberNotifications]: (node?: SubscriberNode) => node?.subscriber && activityCommands().showForSubscriber(node.subscriber.subscriberId),
+    [Commands.editPreferences]: (node?: SubscriberNode) => subscriberCommands().editPreferences(node && typeof node === 'object' ? node : undefined),
+    [Commands.refreshItem]: (node: SubscriberNode) => subscriberCommands().refreshOne(node),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
-    [Commands.copyIntegrationIdentifier]: (node: IntegrationNode) => integrationCommands.copyIdentifier(node),
-    [Commands.openIntegrationJson]: (node: IntegrationNode) => integrationCommands.openJson(node),
-    [Commands.openNotification]: (id?: string, connectionId?: string) => notificationCommands.open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined),
-    [Commands.openNotificationFromEditor]: () => notificationCommands.openFromEditor(),
-    [Commands.openNotificationLink]: (ref: unknown) => notificationCommands.openLink(ref),
+    [Commands.copyIntegrationIdentifier]: (node: IntegrationNode) => integrationCommands().copyIdentifier(node),
+    [Commands.openIntegrationJson]: (node: IntegrationNode) => integrationCommands().openJson(node),
+    [Commands.openNotification]: (id?: string, connectionId?: string) => notificationCommands().open(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined),
+    [Commands.openNotificationFromEditor]: () => notificationCommands().openFromEditor(),
+    [Commands.openNotificationLink]: (ref: unknown) => notificationCommands().openLink(ref),
     [Commands.refreshActivity]: () => refresh(activity),
     [Commands.loadMoreActivity]: () => activity.loadMore(),
-    [Commands.filterActivity]: () => activityCommands.filter(),
-    [Commands.clearActivityFilter]: () => activityCommands.clearFilter(),
+    [Commands.filterActivity]: () => activityCommands().filter(),
+    [Commands.clearActivityFilter]: () => activityCommands().clearFilter(),
     [Commands.showFailuresOnly]: () => activity.setFailuresOnly(true),
     [Commands.showAllActivity]: () => activity.setFailuresOnly(false),
     [Commands.followActivity]: () => activity.setFollow(true),
     [Commands.stopFollowingActivity]: () => activity.setFollow(false),
     [Commands.resumeActivityFollow]: () => activity.resumeFollow(),
-    [Commands.openActivityNotification]: (node?: NotificationNode) => activityCommands.open(node),
-    [Commands.copyNotificationId]: (node?: NotificationNode) => activityCommands.copyId(node),
-    [Commands.copyTransactionId]: (node?: NotificationNode) => activityCommands.copyTransactionId(node),
-    [Commands.editActivityPreferences]: (node?: NotificationNode) => activityCommands.editSubscriberPreferences(node),
-    [Commands.showOnlyActivitySubscriber]: (node?: NotificationNode) => activityCommands.showOnlySubscriber(node),
-    [Commands.showOnlyActivityWorkflow]: (node?: NotificationNode) => activityCommands.showOnlyWorkflow(node),
-    [Commands.openNotificationJson]: (node?: NotificationNode) => activityCommands.openJson(node),
+    [Commands.openActivityNotification]: (node?: NotificationNode) => activityCommands().open(node),
+    [Commands.copyNotificationId]: (node?: NotificationNode) => activityCommands().copyId(node),
+    [Commands.copyTransactionId]: (node?: NotificationNode) => activityCommands().copyTransactionId(node),
+    [Commands.editActivityPreferences]: (node?: NotificationNode) => activityCommands().editSubscriberPreferences(node),
+    [Commands.showOnlyActivitySubscriber]: (node?: NotificationNode) => activityCommands().showOnlySubscriber(node),
+    [Commands.showOnlyActivityWorkflow]: (node?: NotificationNode) => activityCommands().showOnlyWorkflow(node),
+    [Commands.openNotificationJson]: (node?: NotificationNode) => activityCommands().openJson(node),
     [Commands.openWalkthrough]: () => walkthrough.open(),
     [Commands.sendNotificationAgain]: async (id?: string, connectionId?: string) => {
-      const chosen = await notificationCommands.choose(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined);
+      const chosen = await notificationCommands().choose(typeof id === 'string' ? id : undefined, typeof connectionId === 'string' ? connectionId : undefined);
       return chosen ? sendAgain().review(chosen.notification, chosen.connection) : undefined;
     },
     [Commands.sendActivityNotificationAgain]: (node?: NotificationNode) => (node?.notification && manager.active ? sendAgain().review(node.notification, manager.active) : undefined),
@@ -310,7 +362,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     [Commands.diagnoseDelivery]: (argument?: DiagnoseArgument, connectionId?: string) =>
       diagnose(argument && typeof argument === 'object' && 'kind' in argument ? argument : undefined, typeof connectionId === 'string' ? connectionId : undefined),
     [Commands.diagnoseSubscriber]: (node?: SubscriberNode) => diagnose(node?.subscriber ? { kind: 'subscriber', subscriber: node.subscriber } : undefined),
-    [Commands.showWorkflowActivity]: (workflowId?: string, name?: string) => (typeof workflowId === 'string' ? activityCommands.showForWorkflow(workflowId, typeof name === 'string' ? name : undefined) : undefined),
+    [Commands.showWorkflowActivity]: (workflowId?: unknown, name?: string) =>
+      typeof workflowId === 'string' ? activityCommands().showForWorkflow(workflowId, typeof name === 'string' ? name : undefined) : workflowCommands().showActivity(workflowTarget(workflowId)),
+    [Commands.refreshWorkflows]: () => refresh(workflows()),
+    [Commands.loadMoreWorkflows]: () => workflows().loadMore(),
+    [Commands.searchWorkflows]: () => workflowCommands().search(),
+    [Commands.filterWorkflowStatus]: () => workflowCommands().filterStatus(),
+    [Commands.clearWorkflowFilter]: () => workflowCommands().clearFilter(),
+    [Commands.reloadWorkflowSteps]: (node?: unknown) => {
+      const target = workflowTarget(node);
+      return target && typeof target === 'object' ? workflows().loadSteps(target, true) : undefined;
+    },
+    [Commands.copyWorkflowIdentifier]: (target?: unknown) => workflowCommands().copyIdentifier(workflowTarget(target)),
+    [Commands.openWorkflowJson]: (target?: unknown) => workflowCommands().openJson(workflowTarget(target)),
+    [Commands.openWorkflowInCode]: (target?: unknown) => workflowCommands().openInCode(workflowTarget(target)),
+    [Commands.diagnoseWorkflow]: (target?: unknown) => workflowCommands().diagnose(workflowTarget(target)),
+    [Commands.triggerWorkflow]: (target?: unknown) => workflowCommands().trigger(workflowTarget(target)),
     [Commands.diagnoseActivityNotification]: (node?: NotificationNode) => diagnose(node?.notification ? { kind: 'notification', notification: node.notification } : undefined),
   };
 
@@ -332,6 +399,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     integrationsView,
     activity,
     activityView,
+    workflowsTree,
+    workflowsView,
+    { dispose: () => workflowsInstance?.dispose() },
     links.registration,
     subscribers.onDidLoad(viewLoaded(() => subscribers.status)),
     activity.onDidLoad(viewLoaded(() => activity.status)),
@@ -350,7 +420,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     statusBar,
     manager.onDidChangeActive(reloadAll),
     rejectedKeyPrompt(manager, currentPrompter),
-    vscode.window.registerUriHandler(uriHandler),
+    // The handler's code loads with the first link.
+    vscode.window.registerUriHandler({ handleUri: (uri) => uriHandler().handleUri(uri) }),
     ...toolRegistrations,
     ...Object.entries(handlers).map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
   );
@@ -368,11 +439,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     subscribers,
     integrations,
     activity,
+    get workflows() {
+      return workflows();
+    },
     links: { terminal: links.terminal },
     walkthrough,
     statusBar,
     sandbox,
-    uriHandler,
+    get uriHandler() {
+      return uriHandler();
+    },
     context,
     notificationPanels,
     preferencesPanels,

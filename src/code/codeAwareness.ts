@@ -9,7 +9,7 @@
  * sent: the lens says why.
  */
 import * as vscode from 'vscode';
-import type { WorkflowListItem } from '../api';
+import type { Workflow, WorkflowListItem } from '../api';
 import { Commands } from '../commands';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -19,7 +19,7 @@ import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { didYouMean } from './didYouMean';
 import { scannerFor, type CodeRef } from './scanner';
-import { WorkflowCache } from './workflowCache';
+import { WorkflowCache, type RecentRuns } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
 
 // l10n-ignore: the product's name, as VS Code shows a diagnostic's source
@@ -41,6 +41,8 @@ class RefLens extends vscode.CodeLens {
   constructor(
     range: vscode.Range,
     readonly ref: CodeRef,
+    /** The status lens (its click shows the Activity), or Trigger… beside it. */
+    readonly action: 'status' | 'trigger' = 'status',
   ) {
     super(range);
   }
@@ -108,22 +110,34 @@ export class CodeAwareness implements vscode.Disposable {
     return refs;
   }
 
-  /** One lens per workflow and line (a bulk call naming one workflow twice gets one). */
-  private lenses(document: vscode.TextDocument): vscode.CodeLens[] {
+  /**
+   * One lens per workflow and line (a bulk call naming one workflow twice gets one), and Trigger…
+   * beside it when the list already held says the workflow exists here and is active (never a
+   * request: the lenses are given again once the list is read).
+   */
+  private async lenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const lenses: vscode.CodeLens[] = [];
     const seen = new Set<string>();
+    const connection = this.deps.manager.active;
+    const index = connection && vscode.workspace.isTrusted ? await this.cache.peek(connection.id) : undefined;
     for (const ref of this.refs(document)) {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
       const key = `${range.start.line}:${ref.identifier}`;
       if (seen.has(key)) continue;
       seen.add(key);
       lenses.push(new RefLens(range, ref));
+      const workflow = index?.byIdentifier.get(ref.identifier);
+      if (workflow && workflow.status !== 'INACTIVE') lenses.push(new RefLens(range, ref, 'trigger'));
     }
     return lenses;
   }
 
   private async resolve(lens: RefLens): Promise<vscode.CodeLens> {
     const { ref } = lens;
+    if (lens.action === 'trigger') {
+      lens.command = { title: `$(play) ${vscode.l10n.t('Trigger…')}`, command: Commands.triggerWorkflow, arguments: [ref.identifier], tooltip: vscode.l10n.t('Trigger {0} with a payload checked against its schema (asks first)', ref.identifier) };
+      return lens;
+    }
     const connection = this.deps.manager.active;
     const command = (title: string, id = '', args: unknown[] = [], tooltip?: string): vscode.Command => ({ title, command: id, arguments: args, ...(tooltip ? { tooltip } : {}) });
     if (!vscode.workspace.isTrusted) {
@@ -214,6 +228,8 @@ export class CodeAwareness implements vscode.Disposable {
         this.sayFailure(connection, error);
         return;
       }
+      // Now that the list is held, the lenses can offer Trigger… where the workflow is active.
+      this.changedLenses.fire();
     }
     if (!index || document.isClosed) return;
     const known = index.workflows.map((w) => w.workflowId).filter((id): id is string => !!id);
@@ -281,8 +297,13 @@ export class CodeAwareness implements vscode.Disposable {
       md.appendText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection)));
       return new vscode.Hover(md);
     }
+    // A hover is asked for: the whole workflow is read once (critical, payload schema), and the
+    // runs only if a lens already read them.
+    const client = await this.deps.manager.clientFor(connection);
+    const detail = client ? await this.cache.detail(connection.id, client, workflow._id).catch(() => undefined) : undefined;
+    const runs = await this.cache.peekRuns(connection.id, workflow._id);
     md.appendMarkdown('**').appendText(workflow.name ?? ref.identifier).appendMarkdown('**\n\n');
-    md.appendText(this.hoverLines(workflow, connection).join('\n'));
+    md.appendText([...this.hoverLines(workflow, connection), ...detailLines(detail, runs)].join('\n'));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
   }
 
@@ -295,13 +316,18 @@ export class CodeAwareness implements vscode.Disposable {
     const offset = document.offsetAt(position);
     const ref = this.refs(document).find((r) => r.kind === 'trigger' && offset >= r.start && offset <= r.end);
     if (!ref) return undefined;
+    return this.findDefinitions(ref.identifier, token);
+  }
+
+  /** The `workflow('<identifier>', …)` definitions in the open documents and the workspace's source files. */
+  async findDefinitions(identifier: string, token: vscode.CancellationToken): Promise<vscode.Location[]> {
     const found: vscode.Location[] = [];
     const seen = new Set<string>();
     const collect = (uri: vscode.Uri, text: string, at: (offset: number) => vscode.Position) => {
       if (seen.has(uri.toString()) || !text.includes('workflow(')) return;
       seen.add(uri.toString());
       for (const r of scannerFor('typescript')!(text)) {
-        if (r.kind === 'definition' && r.identifier === ref.identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
+        if (r.kind === 'definition' && r.identifier === identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
       }
     };
     for (const open of vscode.workspace.textDocuments) {
@@ -345,4 +371,32 @@ export class CodeAwareness implements vscode.Disposable {
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** The hover's lines from the whole workflow (§8.2) and the runs read for the lens. */
+function detailLines(detail: Workflow | undefined, runs: RecentRuns | undefined): string[] {
+  const lines: string[] = [];
+  if (detail) {
+    const byChannel = new Map<string, number>();
+    for (const step of detail.steps ?? []) {
+      const info = stepTypeInfo(step.type ?? '');
+      if (info.channel) byChannel.set(info.label, (byChannel.get(info.label) ?? 0) + 1);
+    }
+    if (byChannel.size > 0) lines.push(vscode.l10n.t('Channels: {0}', [...byChannel].map(([label, n]) => (n > 1 ? `${label} ×${n}` : label)).join(', ')));
+    const critical = detail.preferences?.user?.all?.readOnly ?? detail.preferences?.default?.all?.readOnly;
+    if (critical) lines.push(vscode.l10n.t('Critical: subscriber preferences and schedules do not apply'));
+    const required = requiredKeys(detail.payloadSchema);
+    lines.push(required.length > 0 ? vscode.l10n.t('Payload requires: {0}', required.join(', ')) : detail.payloadSchema ? vscode.l10n.t('Payload: no required key') : vscode.l10n.t('Payload: no schema'));
+  }
+  if (runs) {
+    lines.push(runs.total === 0 ? vscode.l10n.t('Last run: none recent') : vscode.l10n.t('Last run: {0} ({1} of the last {2} failed)', relativeTime(runs.lastAt, Date.now(), vscode.env.language), runs.failed, runs.total));
+  }
+  return lines;
+}
+
+/** The payload schema's top-level required keys (strings only; anything else in it is ignored). */
+function requiredKeys(schema: unknown): string[] {
+  if (!schema || typeof schema !== 'object') return [];
+  const required = (schema as Record<string, unknown>)['required'];
+  return Array.isArray(required) ? required.filter((k): k is string => typeof k === 'string') : [];
 }

@@ -5,7 +5,7 @@
  * read per workflow, kept for 60 s. Concurrent asks share one request. Pure (no `vscode`): the
  * caller gives the client.
  */
-import type { Notification, NovuClient, WorkflowListItem } from '../api';
+import type { Notification, NovuClient, Workflow, WorkflowListItem } from '../api';
 
 export const LIST_TTL_MS = 5 * 60_000;
 export const RUNS_TTL_MS = 60_000;
@@ -27,6 +27,7 @@ export interface RecentRuns {
 export class WorkflowCache {
   private readonly lists = new Map<string, { at: number; value: Promise<WorkflowIndex> }>();
   private readonly runs = new Map<string, { at: number; value: Promise<RecentRuns> }>();
+  private readonly details = new Map<string, { at: number; value: Promise<Workflow> }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -65,10 +66,31 @@ export class WorkflowCache {
     return value;
   }
 
+  /** The recent runs if they were read already (and are still fresh). */
+  async peekRuns(connectionId: string, workflowId: string): Promise<RecentRuns | undefined> {
+    const held = this.runs.get(`${connectionId}:${workflowId}`);
+    if (!held || this.now() - held.at >= RUNS_TTL_MS) return undefined;
+    return held.value.catch(() => undefined);
+  }
+
+  /** The whole workflow (§8.2, for a hover: critical, payload schema), read once and kept for 60 s. */
+  detail(connectionId: string, client: NovuClient, workflowId: string): Promise<Workflow> {
+    const key = `${connectionId}:${workflowId}`;
+    const held = this.details.get(key);
+    if (held && this.now() - held.at < RUNS_TTL_MS) return held.value;
+    const value = client.getWorkflow(workflowId).catch((error: unknown) => {
+      this.details.delete(key);
+      throw error;
+    });
+    this.details.set(key, { at: this.now(), value });
+    return value;
+  }
+
   /** Forgets everything (Refresh, another connection, a new key). */
   clear(): void {
     this.lists.clear();
     this.runs.clear();
+    this.details.clear();
   }
 }
 

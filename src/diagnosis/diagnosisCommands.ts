@@ -5,15 +5,15 @@
  * optional channel). Opens the diagnosis panel.
  */
 import * as vscode from 'vscode';
-import { CHANNEL_TYPES, validateEmail, validateSubscriberId, type Notification, type Subscriber, type WorkflowListItem } from '../api';
+import { CHANNEL_TYPES, type Notification, type Subscriber, type WorkflowListItem } from '../api';
 import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { channelLabel } from '../format/channels';
-import { subscriberDisplayName } from '../format/names';
 import { describeError } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
+import { pickSubscriber } from '../ui/subscriberPick';
 import type { Channel } from './diagnosisModel';
 import type { DiagnosisRequest } from './diagnosisRun';
 
@@ -21,7 +21,9 @@ import type { DiagnosisRequest } from './diagnosisRun';
 export type DiagnoseArgument =
   | { kind: 'subscriber'; subscriber: Pick<Subscriber, 'subscriberId'> }
   | { kind: 'notification'; notification: Notification }
-  | { kind: 'request'; request: DiagnosisRequest };
+  | { kind: 'request'; request: DiagnosisRequest }
+  /** A workflow (a Workflows row): the subscriber is asked. */
+  | { kind: 'workflow'; workflowRef: string };
 
 const isChannel = (t: string | null | undefined): t is Channel => !!t && (CHANNEL_TYPES as readonly string[]).includes(t);
 
@@ -67,40 +69,22 @@ export class DiagnosisCommands {
       this.open({ subscriberId: argument.subscriber.subscriberId }, connection);
       return;
     }
-    const request = await this.ask(connection);
+    const request = await this.ask(connection, argument?.kind === 'workflow' ? argument.workflowRef : undefined);
     if (request) this.open(request, connection);
   }
 
   /** The palette: subscriber, then an optional workflow, then an optional channel. */
-  private async ask(connection: Connection): Promise<DiagnosisRequest | undefined> {
+  private async ask(connection: Connection, workflowRef?: string): Promise<DiagnosisRequest | undefined> {
     const prompter = this.prompter();
-    const loaded = this.loadedSubscribers();
-    type Choice = { subscriberId: string } | { email: string };
-    const choice = await prompter.search<Choice>({
-      title: vscode.l10n.t('Why didn’t they get it? ({0})', connection.name),
+    const subscriberId = await pickSubscriber(prompter, {
+      title: workflowRef ? vscode.l10n.t('Why didn’t they get {0}? ({1})', workflowRef, connection.name) : vscode.l10n.t('Why didn’t they get it? ({0})', connection.name),
       placeholder: vscode.l10n.t('Type a subscriber ID or an email address, or pick a subscriber loaded in the view'),
-      suggest: (text) => {
-        const typed = text.trim();
-        const lower = typed.toLowerCase();
-        const matches = loaded
-          .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
-          // The subscriber whose ID is exactly what was typed comes first (Enter takes it).
-          .sort((a, b) => Number(b.subscriberId === typed) - Number(a.subscriberId === typed))
-          .slice(0, 50)
-          .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: { subscriberId: s.subscriberId } as Choice }));
-        const typedItems: { label: string; description: string; value: Choice }[] = [];
-        if (typed && !loaded.some((s) => s.subscriberId === typed) && validateSubscriberId(typed) === undefined) typedItems.push({ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } });
-        if (typed.includes('@') && validateEmail(typed) === undefined) typedItems.push({ label: `$(mail) ${vscode.l10n.t('Subscriber with this email')}`, description: noIcons(typed), value: { email: typed } });
-        return [...typedItems, ...matches];
-      },
+      loaded: this.loadedSubscribers(),
+      client: () => this.manager.clientFor(connection),
+      connectionName: connection.name,
     });
-    if (!choice) return undefined;
-    let subscriberId: string;
-    if ('email' in choice) {
-      const found = await this.byEmail(connection, choice.email);
-      if (!found) return undefined;
-      subscriberId = found;
-    } else subscriberId = choice.subscriberId;
+    if (!subscriberId) return undefined;
+    if (workflowRef) return { subscriberId, workflowRef };
 
     const workflows = await this.workflows(connection);
     const anyWorkflow = '\u0000any';
@@ -121,25 +105,6 @@ export class DiagnosisCommands {
     });
     if (channel === undefined) return undefined;
     return { subscriberId, ...(workflow !== anyWorkflow ? { workflowRef: workflow } : {}), ...(isChannel(channel) ? { channel } : {}) };
-  }
-
-  private async byEmail(connection: Connection, email: string): Promise<string | undefined> {
-    const client = await this.manager.clientFor(connection);
-    if (!client) return undefined;
-    try {
-      const page = await client.searchSubscribers({ email, limit: 10 });
-      const exact = page.data.filter((s) => (s.email ?? '').toLowerCase() === email.toLowerCase());
-      const list = exact.length > 0 ? exact : page.data;
-      if (list.length === 0) {
-        void this.prompter().message('info', vscode.l10n.t('No subscriber has the email "{0}" in "{1}".', email, connection.name));
-        return undefined;
-      }
-      if (list.length === 1) return list[0]!.subscriberId;
-      return this.prompter().pick({ title: vscode.l10n.t('Subscribers with "{0}"', email), items: list.map((s) => ({ label: noIcons(subscriberDisplayName(s) ?? s.subscriberId), description: noIcons(s.subscriberId), value: s.subscriberId })) });
-    } catch (error) {
-      void this.prompter().message('error', vscode.l10n.t('Could not search subscribers: {0}', describeError(error).message));
-      return undefined;
-    }
   }
 
   /** The environment's workflows (contract §8.1), newest first; a failure is said in the pick. */

@@ -11,13 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../commands';
-import { NovuApiError, type Notification, type NovuClient, type TriggerBody } from '../api';
+import { NovuApiError, type Notification, type NovuClient, type TriggerBody, type Workflow } from '../api';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { checkReviewText, placeServiceErrors, type PlacedProblem } from './reviewCheck';
+import { checkPayload, payloadSkeleton } from './payloadSchema';
+import { PayloadSchemas } from './payloadSchemas';
 import type { SentAgainLinks } from './sendAgainLinks';
 import { buildTriggerBody, describeTriggerResult, type TriggerOutcome } from './triggerBody';
 
@@ -36,7 +38,10 @@ export interface FollowTimings {
 interface Review {
   uri: vscode.Uri;
   connection: Connection;
-  original: Notification;
+  /** The notification sent again; none for a workflow's own trigger. */
+  original?: Notification;
+  /** A workflow's own trigger: its identifier, `_id` and payload schema (checked before Send). */
+  target?: { identifier: string; id: string; payloadSchema: unknown; environmentId?: string };
   workflow: string;
   subscriber: string;
   /** Where the new run's panel goes: the review's own column. */
@@ -69,11 +74,15 @@ export interface SendAgainDeps {
   links: SentAgainLinks;
   /** Opens a notification's panel (with the notification when it is in hand) in `column`. */
   openPanel(notification: Notification, connection: Connection, column: vscode.ViewColumn | undefined): void;
+  /** A trigger was started for this workflow and recipient (Trigger… suggests it next time). */
+  onTriggered?(connectionId: string, workflow: string, to: TriggerBody['to']): void;
 }
 
 export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   private readonly reviews = new Map<string, Review>();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('novu-send-again');
+  /** The payload schemas of the workflows under review, for VS Code's JSON checks as they type. */
+  private readonly schemas = new PayloadSchemas();
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.lensesChanged.event;
   private readonly subscriptions: vscode.Disposable[];
@@ -96,8 +105,8 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   }
 
   /** The open review documents (tests look at them). */
-  get openReviews(): { uri: vscode.Uri; connectionId: string; originalId: string }[] {
-    return [...this.reviews.values()].map((r) => ({ uri: r.uri, connectionId: r.connection.id, originalId: r.original._id }));
+  get openReviews(): { uri: vscode.Uri; connectionId: string; originalId: string | undefined; workflow: string | undefined }[] {
+    return [...this.reviews.values()].map((r) => ({ uri: r.uri, connectionId: r.connection.id, originalId: r.original?._id, workflow: r.target?.identifier }));
   }
 
   /**
@@ -111,19 +120,45 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
       return undefined;
     }
     const workflow = notification.template?.name || built.body.name;
-    const subscriber = typeof built.body.to === 'string' ? built.body.to : JSON.stringify(built.body.to);
-    const name = `${safeName(built.body.name)}-to-${safeName(subscriber)}-${Date.now().toString(36)}${++this.counter}${REVIEW_SUFFIX}`;
+    return this.openReview(built.body, { connection, original: notification, workflow });
+  }
+
+  /**
+   * Trigger…: a new run of `workflow` for `subscriberId`, opened for review like Send Again. The
+   * payload starts from the workflow's payload schema (its required keys first, the schema's
+   * defaults or empty values of the right type; never `payloadExample`, which is random mock
+   * data), and VS Code checks it against that schema as it is typed.
+   */
+  async reviewWorkflow(workflow: Workflow, connection: Connection, subscriberId: string): Promise<vscode.TextEditor | undefined> {
+    const identifier = workflow.workflowId;
+    if (!identifier) {
+      void this.deps.prompter().message('warning', vscode.l10n.t('This workflow has no trigger identifier, so it cannot be triggered.'));
+      return undefined;
+    }
+    const schema = workflow.payloadSchema ?? undefined;
+    const body: TriggerBody = { name: identifier, to: subscriberId, payload: payloadSkeleton(schema), transactionId: newTransactionId() };
+    this.schemas.set(identifier, schema);
+    return this.openReview(body, {
+      connection,
+      workflow: workflow.name || identifier,
+      target: { identifier, id: workflow._id, payloadSchema: schema },
+    });
+  }
+
+  private async openReview(body: TriggerBody, review: Pick<Review, 'connection' | 'original' | 'target' | 'workflow'>): Promise<vscode.TextEditor> {
+    const subscriber = typeof body.to === 'string' ? body.to : JSON.stringify(body.to);
+    const name = `${safeName(body.name)}-to-${safeName(subscriber)}-${Date.now().toString(36)}${++this.counter}${REVIEW_SUFFIX}`;
     // An untitled document with a name, so that the schema applies; it is never saved by us.
     const uri = vscode.Uri.file(join(tmpdir(), 'novu-explorer', name)).with({ scheme: 'untitled' });
     const document = await vscode.workspace.openTextDocument(uri);
     const edit = new vscode.WorkspaceEdit();
-    edit.insert(uri, new vscode.Position(0, 0), `${JSON.stringify(built.body, null, 2)}\n`);
+    edit.insert(uri, new vscode.Position(0, 0), `${JSON.stringify(body, null, 2)}\n`);
     await vscode.workspace.applyEdit(edit);
     if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
-    const review: Review = { uri, connection, original: notification, workflow, subscriber, column: undefined, sending: false };
-    this.reviews.set(uri.toString(), review);
+    const opened: Review = { uri, ...review, subscriber, column: undefined, sending: false };
+    this.reviews.set(uri.toString(), opened);
     const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
-    review.column = editor.viewColumn;
+    opened.column = editor.viewColumn;
     this.lensesChanged.fire();
     this.updateContext(editor);
     return editor;
@@ -151,7 +186,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
 
   /** The environment Send goes to: the notification's own, else the one seen on the connection. */
   private environmentOf(review: Review): string | undefined {
-    return review.original._environmentId ?? this.deps.manager.environmentOf(review.connection);
+    return review.original?._environmentId ?? this.deps.manager.environmentOf(review.connection);
   }
 
   /** Send, from the CodeLens, the editor title or the palette (the active review). */
@@ -172,7 +207,20 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
       return { kind: 'invalid', problems: check.problems };
     }
     const body = check.body;
-    if (typeof body.transactionId !== 'string' || body.transactionId === review.original.transactionId) {
+    // A workflow's own trigger: the payload is checked against its schema before any request. A
+    // code workflow's service checks it only when the run executes, so a bad payload would become
+    // a failed run rather than a 400.
+    if (review.target && body.name === review.target.identifier) {
+      const payloadErrors = checkPayload(body.payload ?? {}, review.target.payloadSchema);
+      if (Object.keys(payloadErrors).length > 0) {
+        const problems = placeServiceErrors(document.getText(), payloadErrors);
+        this.showProblems(document, problems);
+        const [field, messages] = Object.entries(payloadErrors)[0]!;
+        void this.deps.prompter().message('error', vscode.l10n.t('Not sent: {0} {1} (checked against the payload schema of {2})', field, messages.join('; '), review.target.identifier));
+        return { kind: 'invalid', problems };
+      }
+    }
+    if (typeof body.transactionId !== 'string' || body.transactionId === review.original?.transactionId) {
       const problems = placeServiceErrors(document.getText(), {
         transactionId: [body.transactionId === undefined ? vscode.l10n.t('Keep a transactionId: the new run is found by it.') : vscode.l10n.t('This is the original run\'s transaction ID, which the service ignores when it is used again. Use a new one.')],
       });
@@ -225,7 +273,8 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     const transactionId = body.transactionId!;
     // Sent: the review is done with, and what was sent is the new run's to show.
     await this.close(review);
-    const found = await this.findRun(client, review.original._id, transactionId, body.name);
+    this.deps.onTriggered?.(review.connection.id, body.name, body.to);
+    const found = await this.findRun(client, review.original?._id, transactionId, body.name);
     if (found === undefined || found === 'stopped') {
       const findAgain = vscode.l10n.t('Find Again');
       void this.deps
@@ -242,7 +291,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
         .then((action) => action && vscode.commands.executeCommand(Commands.openNotification, transactionId, review.connection.id));
       return { kind: 'notFound', transactionId };
     }
-    await this.deps.links.add({ connectionId: review.connection.id, from: review.original._id, to: found._id, transactionId, at: new Date().toISOString() });
+    if (review.original) await this.deps.links.add({ connectionId: review.connection.id, from: review.original._id, to: found._id, transactionId, at: new Date().toISOString() });
     this.deps.openPanel(found, review.connection, review.column);
     vscode.window.setStatusBarMessage(`$(send) ${outcome.message}`, 5000);
     return { kind: 'sent', transactionId, notificationId: found._id };
@@ -301,7 +350,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   }
 
   /** Asks for the new run by its transaction id until it appears, backing off; undefined after the wait, 'stopped' when the person stopped it. */
-  private async findRun(client: NovuClient, originalId: string, transactionId: string, workflow: string): Promise<Notification | 'stopped' | undefined> {
+  private async findRun(client: NovuClient, originalId: string | undefined, transactionId: string, workflow: string): Promise<Notification | 'stopped' | undefined> {
     return vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sent {0}: waiting for the new run (transaction {1})…', workflow, transactionId), cancellable: true },
       async (_progress, token) => {
@@ -420,6 +469,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.diagnostics.dispose();
+    this.schemas.dispose();
     this.lensesChanged.dispose();
   }
 }

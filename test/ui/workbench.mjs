@@ -26,12 +26,13 @@ const THEME_CLASSES = { dark: 'vs-dark', light: 'vs', hc: 'hc-black' };
  * @param {{ theme?: 'dark' | 'light' | 'hc', env?: Record<string, string>, settings?: Record<string, unknown> }} [options]
  */
 /** `extraExtensions`: more extension folders, installed beside ours (the bench's empty panel). */
-export async function launch({ theme = 'dark', env = {}, settings = {}, extraExtensions = [] } = {}) {
+/** `folder`: a folder to open as the workspace (the demo app). */
+export async function launch({ theme = 'dark', env = {}, settings = {}, extraExtensions = [], folder } = {}) {
   await ensureVSCode();
   const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings }, extensions: extraExtensions });
   let workbench;
   try {
-    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark' });
+    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark', ...(folder ? { folder } : {}) });
     await waitForWorkbench(workbench.page);
     // The web workbench starts in its built-in theme whatever settings.json says: choose it as a person would.
     await setTheme(workbench.page, theme);

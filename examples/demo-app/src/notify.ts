@@ -35,3 +35,13 @@ export async function mentions(author: string, reviewer: string): Promise<void> 
     { name: 'comment-mention', to: { subscriberId: reviewer }, payload: {} },
   ]);
 }
+
+// Exactly 16 letters and digits: the service misreads it when one workflow is read by it.
+export async function remind(subscriberId: string, invoiceNumber: string): Promise<void> {
+  await novu.trigger({ workflowId: 'invoiceReminders', to: subscriberId, payload: { invoiceNumber } });
+}
+
+// Active, but a step has invalid settings in the dashboard (status ERROR).
+export async function trialEnding(subscriberId: string): Promise<void> {
+  await novu.trigger({ workflowId: 'trial-ending', to: subscriberId, payload: { daysLeft: 3 } });
+}

@@ -10,6 +10,29 @@ export const onboardingDigest = workflow(
   { payloadSchema: z.object({ firstName: z.string() }) },
 );
 
+// Synced to the Sandbox: its payload schema is what Trigger… fills in and checks.
+export const invoicePaid = workflow(
+  'invoice-paid',
+  async ({ step, payload }) => {
+    await step.inApp('paid', async () => ({ body: `Invoice ${payload.invoiceNumber} is paid.` }));
+    await step.email('receipt', async () => ({ subject: `Receipt for ${payload.invoiceNumber}`, body: `${payload.amount} ${payload.currency}` }));
+  },
+  {
+    payloadSchema: z.object({
+      invoiceNumber: z.string().min(1),
+      amount: z.number().min(0),
+      currency: z.enum(['EUR', 'USD', 'GBP']).default('EUR'),
+      customer: z.object({ name: z.string(), email: z.string().email().optional() }).strict(),
+      lines: z.array(z.object({ description: z.string(), quantity: z.number().int().min(1) })).optional(),
+      sendReceipt: z.boolean().default(true),
+    }).strict(),
+  },
+);
+
+export async function receipt(subscriberId: string): Promise<void> {
+  await invoicePaid.trigger({ to: subscriberId, payload: { invoiceNumber: 'INV-1', amount: 42, customer: { name: 'Ada' } } });
+}
+
 export async function sendDigest(subscriberId: string): Promise<void> {
   await onboardingDigest.trigger({ to: subscriberId, payload: { firstName: 'Ada' } });
 }

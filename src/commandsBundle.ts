@@ -1,0 +1,12 @@
+/**
+ * The commands' own bundle (dist/commands.js): what the palette, the views' actions and deep links
+ * run (connections, subscribers, integrations, notifications, Activity's actions, the URI handler).
+ * The extension loads it when the first of them runs, not at activation, which keeps
+ * dist/extension.js small: the views can show their rows without it.
+ */
+export { ConnectionCommands } from './connections/connectionCommands';
+export { SubscriberCommands } from './subscribers/subscriberCommands';
+export { IntegrationCommands } from './integrations/integrationCommands';
+export { NotificationCommands } from './notifications/notificationCommands';
+export { ActivityCommands } from './activity/activityCommands';
+export { NovuUriHandler } from './uriHandler';

@@ -1,0 +1,74 @@
+/**
+ * The one "which subscriber?" question (Diagnose, Trigger): a typed subscriber ID, a typed email
+ * (looked up on the service), a remembered one first, and the subscribers the view holds, filtered
+ * as the text is typed. Nothing is asked of the service until an email is chosen.
+ */
+import * as vscode from 'vscode';
+import { validateEmail, validateSubscriberId, type NovuClient, type Subscriber } from '../api';
+import { subscriberDisplayName } from '../format/names';
+import { describeError } from './errors';
+import type { Prompter } from './prompter';
+import { noIcons } from './text';
+
+export interface SubscriberPickOptions {
+  title: string;
+  placeholder: string;
+  /** The subscribers the view holds. */
+  loaded: readonly Subscriber[];
+  /** Listed first, and what Enter takes on an empty box (the last one used). */
+  preferred?: { subscriberId: string; label?: string; why: string };
+  /** Searches by email (on the service) when an email is typed and chosen. */
+  client?: () => Promise<NovuClient | undefined>;
+  connectionName: string;
+}
+
+type Choice = { subscriberId: string } | { email: string };
+
+export async function pickSubscriber(prompter: Prompter, options: SubscriberPickOptions): Promise<string | undefined> {
+  const { loaded, preferred } = options;
+  const choice = await prompter.search<Choice>({
+    title: options.title,
+    placeholder: options.placeholder,
+    suggest: (text) => {
+      const typed = text.trim();
+      const lower = typed.toLowerCase();
+      const matches = loaded
+        .filter((s) => s.subscriberId !== preferred?.subscriberId)
+        .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
+        // The subscriber whose ID is exactly what was typed comes first (Enter takes it).
+        .sort((a, b) => Number(b.subscriberId === typed) - Number(a.subscriberId === typed))
+        .slice(0, 50)
+        .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: { subscriberId: s.subscriberId } as Choice }));
+      const first: { label: string; description: string; detail?: string; value: Choice }[] = [];
+      if (preferred && (!lower || `${preferred.subscriberId} ${preferred.label ?? ''}`.toLowerCase().includes(lower))) {
+        first.push({ label: `$(history) ${noIcons(preferred.label ?? preferred.subscriberId)}`, description: noIcons(preferred.subscriberId), detail: preferred.why, value: { subscriberId: preferred.subscriberId } });
+      }
+      const known = (id: string) => id === preferred?.subscriberId || loaded.some((s) => s.subscriberId === id);
+      if (typed && !known(typed) && validateSubscriberId(typed) === undefined) first.push({ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } });
+      if (typed.includes('@') && validateEmail(typed) === undefined) first.push({ label: `$(mail) ${vscode.l10n.t('Subscriber with this email')}`, description: noIcons(typed), value: { email: typed } });
+      return [...first, ...matches];
+    },
+  });
+  if (!choice) return undefined;
+  if ('subscriberId' in choice) return choice.subscriberId;
+  return byEmail(prompter, options, choice.email);
+}
+
+async function byEmail(prompter: Prompter, options: SubscriberPickOptions, email: string): Promise<string | undefined> {
+  const client = await options.client?.();
+  if (!client) return undefined;
+  try {
+    const page = await client.searchSubscribers({ email, limit: 10 });
+    const exact = page.data.filter((s) => (s.email ?? '').toLowerCase() === email.toLowerCase());
+    const list = exact.length > 0 ? exact : page.data;
+    if (list.length === 0) {
+      void prompter.message('info', vscode.l10n.t('No subscriber has the email "{0}" in "{1}".', email, options.connectionName));
+      return undefined;
+    }
+    if (list.length === 1) return list[0]!.subscriberId;
+    return prompter.pick({ title: vscode.l10n.t('Subscribers with "{0}"', email), items: list.map((s) => ({ label: noIcons(subscriberDisplayName(s) ?? s.subscriberId), description: noIcons(s.subscriberId), value: s.subscriberId })) });
+  } catch (error) {
+    void prompter.message('error', vscode.l10n.t('Could not search subscribers: {0}', describeError(error).message));
+    return undefined;
+  }
+}

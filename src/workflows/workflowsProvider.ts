@@ -1,0 +1,364 @@
+/**
+ * The Workflows view (issue 25, contract §8.1 and §8.2): the active connection's workflows, 50 a
+ * page with Load more (offset paging, each workflow once even when rows shift), a search by name or
+ * identifier and a status filter, both asked of the service; expanding a workflow reads it once
+ * (§8.2) and lists its steps. One request per user action; a newer load cancels an older one, and
+ * an older answer never overwrites a newer one. A server that closes workflows to API keys (401,
+ * before June 2025) or has no such route says so in the view: it does not mark the key rejected.
+ */
+import * as vscode from 'vscode';
+import { NovuApiError, isAbortError, type Workflow, type WorkflowListItem, type WorkflowListQuery } from '../api';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { Connection } from '../connections/connection';
+import { Commands } from '../commands';
+import { describeError, type DescribedError } from '../ui/errors';
+import { formatCount } from '../format/numbers';
+import { stepTypeInfo } from '../format/jobStatus';
+import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { statusText, stepRows, workflowRow, workflowTooltip, type WorkflowStatus } from './workflowRows';
+
+import { WORKFLOWS_VIEW_ID } from './viewId';
+
+export { WORKFLOWS_VIEW_ID };
+export const WORKFLOWS_PAGE_SIZE = 50;
+
+export interface WorkflowFilter {
+  /** Name or identifier contains (the service's `query`). */
+  query?: string;
+  /** Any of these statuses (the service's `status`, repeated). */
+  statuses?: WorkflowStatus[];
+}
+
+export function isWorkflowFilterEmpty(filter: WorkflowFilter): boolean {
+  return !filter.query && !(filter.statuses && filter.statuses.length > 0);
+}
+
+/** "“welc” · inactive, active with errors": the filter in words, for the description and messages. */
+export function describeWorkflowFilter(filter: WorkflowFilter): string {
+  const parts: string[] = [];
+  if (filter.query) parts.push(`“${filter.query}”`);
+  if (filter.statuses && filter.statuses.length > 0) parts.push(filter.statuses.map(statusText).join(', '));
+  return parts.join(' · ');
+}
+
+const STATUS_ICONS: Record<string, { icon: string; color?: string }> = {
+  ACTIVE: { icon: 'pass', color: 'novuExplorer.status.success' },
+  INACTIVE: { icon: 'circle-slash', color: 'disabledForeground' },
+  ERROR: { icon: 'warning', color: 'list.warningForeground' },
+};
+
+type StepsState = { kind: 'idle' } | { kind: 'loading' } | { kind: 'loaded'; workflow: Workflow } | { kind: 'failed'; error: DescribedError };
+
+export class WorkflowNode implements TreeNode {
+  steps: StepsState = { kind: 'idle' };
+
+  constructor(
+    public workflow: WorkflowListItem,
+    private readonly provider: WorkflowsProvider,
+  ) {}
+
+  get id(): string {
+    return this.workflow._id;
+  }
+
+  tooltip(): string {
+    return workflowTooltip(this.workflow, Date.now(), vscode.env.language);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const w = this.workflow;
+    const row = workflowRow(w);
+    const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `workflow:${w._id}`;
+    item.description = row.description;
+    const icon = STATUS_ICONS[row.status] ?? { icon: 'question' };
+    item.iconPath = new vscode.ThemeIcon(icon.icon, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+    item.accessibilityInformation = { label: row.accessibleLabel, role: 'treeitem' };
+    item.contextValue = ['workflow', ...(w.workflowId ? ['hasIdentifier'] : []), `status${row.status}`, ...(w.origin === 'external' ? ['code'] : [])].join(';');
+    return item;
+  }
+
+  async children(): Promise<TreeNode[]> {
+    if (this.steps.kind === 'idle' || this.steps.kind === 'loading') await this.provider.loadSteps(this);
+    const state = this.steps;
+    if (state.kind === 'failed') return [new ErrorNode(state.error, Commands.reloadWorkflowSteps, [this])];
+    if (state.kind !== 'loaded') return [];
+    const rows = stepRows(state.workflow);
+    if (rows.length === 0) return [new MessageNode(vscode.l10n.t('No steps: a trigger answers "no_workflow_steps_defined"'))];
+    return (state.workflow.steps ?? []).map((step, index) => new StepNode(this, index, step.type ?? '', rows[index]!));
+  }
+}
+
+export class StepNode implements TreeNode {
+  constructor(
+    readonly parent: WorkflowNode,
+    readonly index: number,
+    private readonly type: string,
+    private readonly row: ReturnType<typeof stepRows>[number],
+  ) {}
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.row.label, vscode.TreeItemCollapsibleState.None);
+    item.id = `workflow:${this.parent.id}/step:${this.index}`;
+    item.description = this.row.description;
+    item.iconPath = this.row.issues.length > 0 ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon(stepTypeInfo(this.type).icon);
+    item.tooltip = [`${this.row.label} (${stepTypeInfo(this.type).label})`, ...this.row.issues].join('\n');
+    item.contextValue = 'workflowStep';
+    return item;
+  }
+}
+
+interface ListState {
+  items: WorkflowNode[];
+  ids: Set<string>;
+  /** The offset of the next page, or null when every match is loaded. */
+  next: number | null;
+  totalCount?: number;
+  error?: DescribedError;
+  started: boolean;
+  loadingMore: boolean;
+  status: LoadStatus;
+}
+
+function emptyState(): ListState {
+  return { items: [], ids: new Set(), next: null, started: false, loadingMore: false, status: 'idle' };
+}
+
+/**
+ * A failed read of workflows in words: a server before June 2025 closes them to API keys (401) and
+ * an older one has no route (404 "Cannot GET"); neither is a rejected key nor a missing workflow.
+ */
+export function describeWorkflowsError(error: unknown): DescribedError {
+  if (error instanceof NovuApiError && error.status === 401) {
+    return { kind: 'forbidden', message: vscode.l10n.t('This server does not let API keys read workflows (servers before June 2025 answer so): {0} (HTTP 401)', error.message), details: [], retryable: false };
+  }
+  if (error instanceof NovuApiError && error.status === 404 && /^Cannot (GET|POST|PATCH)\b/.test(error.message)) {
+    return { kind: 'notFound', message: vscode.l10n.t('This server has no route to read workflows ({0}).', error.message), details: [], retryable: false };
+  }
+  return describeError(error);
+}
+
+export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly loaded = new vscode.EventEmitter<void>();
+  /** Fires after each page (or a workflow's steps) arrives or fails. */
+  readonly onDidLoad = this.loaded.event;
+  private state = emptyState();
+  private generation = 0;
+  private controller: AbortController | undefined;
+  private firstPage: Promise<void> | undefined;
+  private filterValue: WorkflowFilter = {};
+  private readonly subscriptions: vscode.Disposable[];
+  view: vscode.TreeView<TreeNode> | undefined;
+
+  constructor(private readonly manager: ConnectionManager) {
+    // A rejected key empties the view so that its welcome shows (another connection: reloadAll).
+    this.subscriptions = [manager.onDidChangeState((state) => state !== 'ready' && this.reload())];
+  }
+
+  get status(): LoadStatus {
+    if (this.manager.state === 'unauthorized') return 'unauthorized';
+    return this.state.status;
+  }
+  get filter(): WorkflowFilter {
+    return this.filterValue;
+  }
+  get workflows(): WorkflowListItem[] {
+    return this.state.items.map((n) => n.workflow);
+  }
+  get hasMore(): boolean {
+    return this.state.next !== null;
+  }
+  get totalCount(): number | undefined {
+    return this.state.totalCount;
+  }
+  /** The connection the rows were read from. */
+  get connection(): Connection | undefined {
+    return this.manager.active;
+  }
+
+  setFilter(filter: WorkflowFilter): void {
+    const query = filter.query?.trim();
+    const statuses = filter.statuses?.filter((s, i, all) => all.indexOf(s) === i);
+    this.filterValue = { ...(query ? { query } : {}), ...(statuses && statuses.length > 0 ? { statuses } : {}) };
+    void vscode.commands.executeCommand('setContext', 'novuExplorer.workflowsFiltered', !isWorkflowFilterEmpty(this.filterValue));
+    this.reload();
+  }
+
+  reload(): void {
+    this.generation++;
+    this.controller?.abort();
+    this.controller = undefined;
+    this.firstPage = undefined;
+    this.state = emptyState();
+    this.updateViewText();
+    this.changed.fire(undefined);
+    if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  /** The workflow's hover, built when it is shown. */
+  resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
+    if (node instanceof WorkflowNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
+  getParent(node: TreeNode): TreeNode | undefined {
+    return node instanceof StepNode ? node.parent : undefined;
+  }
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.children?.()) ?? [];
+    if (this.manager.state !== 'ready') return [];
+    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
+      if (!this.state.started) this.firstPage ??= this.loadPage(true);
+      else if (this.state.status !== 'loading' || !this.firstPage) break;
+      await this.firstPage;
+    }
+    return this.manager.state === 'ready' ? this.rootNodes() : [];
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.state.next === null || this.state.loadingMore) return;
+    await this.loadPage(false);
+  }
+
+  nodeOf(workflowId: string): WorkflowNode | undefined {
+    return this.state.items.find((n) => n.workflow._id === workflowId || n.workflow.workflowId === workflowId);
+  }
+
+  /** Reads the workflow (§8.2) for its steps: once, when it is first expanded (or Retry). */
+  async loadSteps(node: WorkflowNode, again = false): Promise<void> {
+    if (node.steps.kind === 'loading' && !again) {
+      await new Promise<void>((resolve) => {
+        const listener = this.loaded.event(() => {
+          if (node.steps.kind === 'loading') return;
+          listener.dispose();
+          resolve();
+        });
+      });
+      return;
+    }
+    if (node.steps.kind === 'loaded' && !again) return;
+    const generation = this.generation;
+    const active = await this.manager.activeClient();
+    if (!active) return;
+    node.steps = { kind: 'loading' };
+    try {
+      const workflow = await vscode.window.withProgress({ location: { viewId: WORKFLOWS_VIEW_ID } }, () => active.client.getWorkflow(node.workflow._id));
+      node.steps = { kind: 'loaded', workflow };
+      // The read is newer than the list: its status and name are the current ones.
+      node.workflow = { ...node.workflow, ...pickListFields(workflow) };
+    } catch (error) {
+      node.steps = { kind: 'failed', error: describeWorkflowsError(error) };
+    } finally {
+      this.loaded.fire();
+    }
+    if (again && generation === this.generation) this.changed.fire(node);
+  }
+
+  private rootNodes(): TreeNode[] {
+    const { items, error, next, loadingMore } = this.state;
+    const nodes: TreeNode[] = [...items];
+    if (error) nodes.push(new ErrorNode(error, items.length > 0 ? Commands.loadMoreWorkflows : Commands.refreshWorkflows));
+    else if (next !== null) nodes.push(new LoadMoreNode(Commands.loadMoreWorkflows, items.length, loadingMore));
+    else if (items.length === 0 && this.state.status === 'loaded') {
+      nodes.push(
+        isWorkflowFilterEmpty(this.filterValue)
+          ? new MessageNode(vscode.l10n.t('No workflows yet'), { tooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.') })
+          : new MessageNode(vscode.l10n.t('No workflows match {0}', describeWorkflowFilter(this.filterValue)), {
+              icon: 'search-stop',
+              tooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
+              command: { command: Commands.clearWorkflowFilter, title: vscode.l10n.t('Clear Filter') },
+              flags: ['filtered'],
+            }),
+      );
+    }
+    return nodes;
+  }
+
+  private async loadPage(first: boolean): Promise<void> {
+    const generation = this.generation;
+    const active = await this.manager.activeClient();
+    if (!active || generation !== this.generation) return;
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    const state = this.state;
+    state.started = true;
+    if (first) {
+      state.status = 'loading';
+      this.updateViewText();
+    } else {
+      state.loadingMore = true;
+      state.error = undefined;
+    }
+    const offset = first ? 0 : (state.next ?? 0);
+    const query: WorkflowListQuery = {
+      limit: WORKFLOWS_PAGE_SIZE,
+      offset,
+      ...(this.filterValue.query ? { query: this.filterValue.query } : {}),
+      ...(this.filterValue.statuses ? { status: [...this.filterValue.statuses] } : {}),
+    };
+    try {
+      const page = await vscode.window.withProgress({ location: { viewId: WORKFLOWS_VIEW_ID } }, () => active.client.listWorkflows(query, { signal: controller.signal }));
+      if (generation !== this.generation) return;
+      for (const workflow of page.workflows) {
+        // A workflow created while paging shifts the rows: each is listed once.
+        if (state.ids.has(workflow._id)) continue;
+        state.ids.add(workflow._id);
+        state.items.push(new WorkflowNode(workflow, this));
+      }
+      const reached = offset + page.workflows.length;
+      const total = typeof page.totalCount === 'number' ? page.totalCount : undefined;
+      state.next = page.workflows.length === 0 || (total !== undefined ? reached >= total : page.workflows.length < WORKFLOWS_PAGE_SIZE) ? null : reached;
+      if (total !== undefined) state.totalCount = total;
+      state.error = undefined;
+      state.status = 'loaded';
+    } catch (error) {
+      if (isAbortError(error)) return;
+      if (generation !== this.generation) return;
+      state.error = describeWorkflowsError(error);
+      if (first) state.status = 'failed';
+    } finally {
+      if (generation === this.generation) {
+        state.loadingMore = false;
+        if (this.controller === controller) this.controller = undefined;
+        this.updateViewText();
+        if (!first) this.changed.fire(undefined);
+        this.loaded.fire();
+      }
+    }
+  }
+
+  private updateViewText(): void {
+    const count = this.state.totalCount;
+    const filtered = !isWorkflowFilterEmpty(this.filterValue);
+    let countText: string | undefined;
+    if (count !== undefined) {
+      const number = formatCount(count, vscode.env.language);
+      countText = filtered ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
+    }
+    applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeWorkflowFilter(this.filterValue) } : {}) }));
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.controller?.abort();
+    this.changed.dispose();
+    this.loaded.dispose();
+  }
+}
+
+/** The list fields of a whole workflow (§8.2 repeats them), to refresh a row after its read. */
+function pickListFields(w: Workflow): Partial<WorkflowListItem> {
+  const fields: Partial<WorkflowListItem> = {};
+  if (w.name) fields.name = w.name;
+  if (w.status) fields.status = w.status;
+  if (w.tags) fields.tags = w.tags;
+  if (w.lastTriggeredAt) fields.lastTriggeredAt = w.lastTriggeredAt;
+  return fields;
+}

@@ -1,0 +1,251 @@
+/**
+ * Issue 25 in a real VS Code against the sandbox: the Workflows view (paging 50 at a time, search
+ * and status filter asked of the service, rows and tooltips, steps read once when expanded, every
+ * failure state), Trigger… (the payload filled from the workflow's schema, refused at the field
+ * before any request, then sent and followed), Open in Code and the lens's Trigger….
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extension';
+import type { SendResult } from '../../src/sendAgain/sendAgain';
+import type { TreeNode } from '../../src/ui/treeNodes';
+import type { WorkflowNode } from '../../src/workflows/workflowsProvider';
+import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
+import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+
+const CATALOGUE = 11;
+const EXTRA = 55;
+
+describe('workflows view and trigger', function () {
+  this.timeout(60_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  const lists = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v2/workflows');
+  const reads = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/workflows/'));
+  const triggers = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/events/trigger');
+  const rows = async (): Promise<TreeNode[]> => (await api.workflows.getChildren()) ?? [];
+  const workflowRows = async () => (await rows()).filter((n) => kindOf(n) === 'workflow') as WorkflowNode[];
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox({ extraWorkflows: EXTRA });
+    await addSandboxConnection(api, sandbox, 'Workflows test');
+  });
+
+  afterEach(async () => {
+    api.setPrompter(undefined);
+    sandbox.setFaults({});
+    api.workflows.setFilter({});
+    for (const review of api.sendAgain.openReviews) await vscode.commands.executeCommand('novuExplorer.discardTriggerReview', review.uri);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    await resetConnections(api);
+    await sandbox.close();
+  });
+
+  it('lists 50 a page with Load more, each workflow once, one request per action', async () => {
+    sandbox.clearRequests();
+    api.workflows.reload();
+    const first = await workflowRows();
+    assert.equal(first.length, 50);
+    assert.equal(lists().length, 1);
+    assert.deepEqual({ limit: lists()[0]!.query['limit'], offset: lists()[0]!.query['offset'] }, { limit: '50', offset: '0' });
+    assert.equal(kindOf((await rows()).at(-1)), 'loadMore');
+    assert.equal(api.workflows.totalCount, CATALOGUE + EXTRA);
+    await vscode.commands.executeCommand('novuExplorer.loadMoreWorkflows');
+    const all = await workflowRows();
+    assert.equal(all.length, CATALOGUE + EXTRA);
+    assert.equal(new Set(all.map((n) => n.workflow._id)).size, all.length, 'each once');
+    assert.equal(lists().length, 2);
+    assert.equal(lists()[1]!.query['offset'], '50');
+    assert.notEqual(kindOf((await rows()).at(-1)), 'loadMore', 'no Load more after the last page');
+  });
+
+  it('shows name, identifier, status, origin and tags; the tooltip adds the last trigger and the steps', async () => {
+    api.workflows.setFilter({ query: 'invoice' });
+    const found = await workflowRows();
+    assert.deepEqual(found.map((n) => n.workflow.workflowId).sort(), ['invoice-paid', 'invoiceReminders']);
+    const paid = found.find((n) => n.workflow.workflowId === 'invoice-paid')!;
+    const item = paid.treeItem();
+    assert.equal(item.label, 'Invoice paid');
+    assert.equal(item.description, 'invoice-paid · code · billing, code');
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'pass');
+    assert.match(item.contextValue ?? '', /^workflow;hasIdentifier;statusACTIVE;code$/);
+    const resolved = api.workflows.resolveTreeItem(item, paid) as vscode.TreeItem;
+    const tooltip = String(resolved.tooltip);
+    assert.match(tooltip, /Identifier: invoice-paid/);
+    assert.match(tooltip, /Origin: code \(synced from @novu\/framework\)/);
+    assert.match(tooltip, /Steps: In-app → Email/);
+    assert.match(tooltip, /Last triggered: never/);
+    // A workflow with runs says when it was last triggered.
+    api.workflows.setFilter({ query: F.workflowIdentifier });
+    const welcome = (await workflowRows())[0]!;
+    assert.match(String((api.workflows.resolveTreeItem(welcome.treeItem(), welcome) as vscode.TreeItem).tooltip), /Last triggered: (?!never)\w+/);
+    assert.equal(lists().at(-1)!.query['query'], F.workflowIdentifier);
+  });
+
+  it('filters by status on the service, and says when nothing matches, with Clear Filter', async () => {
+    api.setPrompter(new ScriptedPrompter([{ pickMany: ['ERROR', 'INACTIVE'] }]));
+    await vscode.commands.executeCommand('novuExplorer.filterWorkflowStatus');
+    const found = await workflowRows();
+    assert.deepEqual(found.map((n) => n.workflow.workflowId).sort(), ['marketing-newsletter', 'trial-ending']);
+    assert.deepEqual(lists().at(-1)!.query['status'], ['ERROR', 'INACTIVE']);
+    const error = found.find((n) => n.workflow.workflowId === 'trial-ending')!.treeItem();
+    assert.equal((error.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.equal(error.description, 'trial-ending · active, with errors · dashboard · lifecycle');
+    assert.match(api.workflows.view!.description ?? '', /Workflows test · 2 matches · filtered by inactive, active, with errors|Workflows test · 2 matches · filtered by active, with errors, inactive/);
+    api.workflows.setFilter({ query: 'nothing-like-this', statuses: ['ACTIVE'] });
+    const none = await rows();
+    assert.equal(none.length, 1);
+    const message = none[0]!.treeItem();
+    assert.equal(message.label, 'No workflows match “nothing-like-this” · active');
+    assert.equal(message.command?.command, 'novuExplorer.clearWorkflowFilter');
+  });
+
+  it('lists a workflow’s steps when expanded, read once, with the service’s issues', async () => {
+    api.workflows.setFilter({ query: 'trial-ending' });
+    const node = (await workflowRows())[0]!;
+    sandbox.clearRequests();
+    const steps = (await api.workflows.getChildren(node)) ?? [];
+    assert.equal(steps.length, 2);
+    const email = steps[1]!.treeItem();
+    assert.equal(email.label, 'email-step');
+    assert.equal(email.description, 'Email · Subject is required');
+    assert.equal((email.iconPath as vscode.ThemeIcon).id, 'warning');
+    assert.equal(reads().length, 1);
+    assert.equal(reads()[0]!.path, `/v2/workflows/${node.workflow._id}`);
+    await api.workflows.getChildren(node);
+    assert.equal(reads().length, 1, 'read once');
+  });
+
+  it('tells the truth when reading fails: the service’s error with Retry, an old server’s 401 without rejecting the key', async () => {
+    sandbox.setFaults({ respond: { status: 500, message: 'Database unavailable', pathIncludes: '/v2/workflows' } });
+    api.workflows.reload();
+    const failed = await rows();
+    assert.equal(failed.length, 1);
+    assert.equal(kindOf(failed[0]), 'error');
+    assert.match(String(failed[0]!.treeItem().label), /Database unavailable/);
+    assert.equal(failed[0]!.treeItem().command?.command, 'novuExplorer.refreshWorkflows');
+    sandbox.setFaults({ respond: { status: 401, message: 'API endpoint not accessible', pathIncludes: '/v2/workflows' } });
+    api.workflows.reload();
+    const closed = await rows();
+    assert.equal(String(closed[0]!.treeItem().label), 'This server does not let API keys read workflows (servers before June 2025 answer so): API endpoint not accessible (HTTP 401)');
+    assert.equal(api.manager.state, 'ready', 'the key is not marked rejected');
+    sandbox.setFaults({});
+    api.workflows.reload();
+    assert.ok((await workflowRows()).length > 0);
+  });
+
+  it('Trigger…: fills the payload from the schema, refuses a bad one at the field before any request, then sends and follows the run', async () => {
+    sandbox.clearRequests();
+    const subscriber = F.notificationSubscriberId;
+    api.setPrompter(new ScriptedPrompter([{ search: subscriber }]));
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('novuExplorer.triggerWorkflow', 'invoice-paid');
+    assert.ok(editor, 'the review opened');
+    const body = JSON.parse(editor.document.getText()) as { name: string; to: string; payload: Record<string, unknown>; transactionId: string };
+    assert.equal(body.name, 'invoice-paid');
+    assert.equal(body.to, subscriber);
+    assert.deepEqual(Object.keys(body.payload), ['invoiceNumber', 'amount', 'customer', 'currency', 'sendReceipt'], 'required keys first, then those with defaults');
+    assert.deepEqual(body.payload, { invoiceNumber: '', amount: 0, customer: { name: '' }, currency: 'EUR', sendReceipt: true });
+    assert.equal(reads().length, 1, 'the workflow read once, for its schema');
+
+    // Sent as filled: the empty invoice number is refused at its key, and nothing leaves.
+    const send = async (...answers: boolean[]) => {
+      const prompter = new ScriptedPrompter(answers.map((confirm) => ({ confirm })));
+      api.setPrompter(prompter);
+      const result = await vscode.commands.executeCommand<SendResult | undefined>('novuExplorer.sendReviewedTrigger', editor.document.uri);
+      return { result, prompter };
+    };
+    const refused = await send();
+    assert.equal(refused.result?.kind, 'invalid');
+    const problems = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Novu Explorer');
+    assert.equal(problems.length, 1);
+    assert.equal(editor.document.getText(problems[0]!.range), '"invoiceNumber"');
+    assert.match(refused.prompter.messages[0]!.text, /^Not sent: payload\.invoiceNumber .+ \(checked against the payload schema of invoice-paid\)$/);
+    assert.equal(triggers().length, 0);
+
+    // A wrong type and a value outside the enum, each at its key.
+    const replace = async (payload: Record<string, unknown>) => {
+      const edit = new vscode.WorkspaceEdit();
+      const doc = editor.document;
+      edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify({ ...body, payload }, null, 2));
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    };
+    await replace({ invoiceNumber: 'INV-7', amount: '42', customer: { name: 'Ada' }, currency: 'JPY' });
+    const typed = await send();
+    assert.equal(typed.result?.kind, 'invalid');
+    const at = vscode.languages
+      .getDiagnostics(editor.document.uri)
+      .filter((d) => d.source === 'Novu Explorer')
+      .map((d) => editor.document.getText(d.range))
+      .sort();
+    assert.deepEqual(at, ['"amount"', '"currency"']);
+    assert.equal(triggers().length, 0);
+
+    // VS Code's own JSON check knows the schema too, as it is typed.
+    const jsonProblems = await waitFor(
+      () => {
+        const found = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source !== 'Novu Explorer');
+        const at = found.map((d) => editor.document.getText(d.range));
+        return at.some((t) => t.includes('42')) && at.some((t) => t.includes('JPY')) ? found : undefined;
+      },
+      'the JSON schema check of the payload',
+      15_000,
+    );
+    assert.ok(jsonProblems.length >= 2, jsonProblems.map((d) => d.message).join(' | '));
+
+    // A good payload: asked first, sent once, and the new run opens.
+    api.sendAgain.follow = { firstMs: 100, factor: 1.5, maxMs: 500, giveUpMs: 10_000 };
+    await replace({ invoiceNumber: 'INV-7', amount: 42, customer: { name: 'Ada' }, currency: 'EUR', lines: [{ description: 'Seats', quantity: 3 }] });
+    const sent = await send(true);
+    assert.equal(sent.result?.kind, 'sent', JSON.stringify(sent.result));
+    assert.equal(triggers().length, 1);
+    const wire = triggers()[0]!;
+    assert.ok(wire.idempotencyKey, 'an idempotency key');
+    assert.deepEqual((wire.body as { payload: unknown }).payload, { invoiceNumber: 'INV-7', amount: 42, customer: { name: 'Ada' }, currency: 'EUR', lines: [{ description: 'Seats', quantity: 3 }] });
+    await waitFor(() => api.notificationPanels.all.length === 1, 'the new run’s panel');
+
+    // The next Trigger… offers the subscriber just used first.
+    const again = new ScriptedPrompter([{ search: '' }]);
+    api.setPrompter(again);
+    const second = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('novuExplorer.triggerWorkflow', 'invoice-paid');
+    assert.ok(second);
+    assert.equal((JSON.parse(second.document.getText()) as { to: string }).to, subscriber);
+    assert.match(String(again.searches[0]!.items[0]!.detail), /Last used for invoice-paid/);
+  });
+
+  it('without the check, a code workflow’s bad payload becomes a failed run (why the check matters)', async () => {
+    const state = sandbox.state;
+    const before = state.notifications.length;
+    const client = (await api.manager.activeClient())!.client;
+    const answer = await client.trigger({ name: 'invoice-paid', to: F.notificationSubscriberId, payload: { amount: 'x' }, transactionId: `itest-${Date.now()}` }, { idempotencyKey: `itest-${Date.now()}` });
+    assert.equal(answer.status, 'processed', 'a code workflow does not answer 400');
+    await waitFor(() => state.notifications.length > before && state.notifications.find((n) => n.jobs.some((j) => j.status === 'failed' && j.executionDetails.some((d) => d.detail === 'Bridge execution failed'))), 'a failed run at the bridge', 15_000);
+  });
+
+  it('finds the 16-character identifier that the service misreads, and opens a definition in code', async () => {
+    const client = (await api.manager.activeClient())!.client;
+    const reminders = await client.getWorkflow('invoiceReminders');
+    assert.equal(reminders.workflowId, 'invoiceReminders');
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "import { workflow } from '@novu/framework';\nexport const paid = workflow('invoice-paid', async () => ({}));\n" });
+    await vscode.window.showTextDocument(doc);
+    const location = await vscode.commands.executeCommand<vscode.Location | undefined>('novuExplorer.openWorkflowInCode', 'invoice-paid');
+    assert.ok(location, 'a definition found');
+    assert.equal(location.uri.toString(), doc.uri.toString());
+    assert.equal(doc.getText(location.range), 'invoice-paid');
+    // The lens of a trigger to an active workflow offers Trigger…, once the list is held.
+    const triggerDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\nawait novu.trigger({ workflowId: 'marketing-newsletter', to: 'ada' });\n" });
+    await vscode.window.showTextDocument(triggerDoc);
+    const titles = await waitFor(async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', triggerDoc.uri, 100);
+      const found = lenses.filter((l) => l.command?.command === 'novuExplorer.triggerWorkflow');
+      return found.length > 0 ? found : undefined;
+    }, 'a Trigger… lens');
+    assert.equal(titles.length, 1, 'only for the active workflow');
+    assert.deepEqual(titles[0]!.command!.arguments, ['invoice-paid']);
+    assert.equal(titles[0]!.range.start.line, 0);
+  });
+});

@@ -1,0 +1,121 @@
+// Issue 25's UI test: a person opens the demo app, sees a lens with failures above a trigger call and
+// clicks it (the Activity view shows that workflow's runs), fixes a misspelled identifier with the
+// quick fix, and triggers a code workflow from its lens: the payload comes filled from the
+// workflow's schema, an empty invoice number is refused at its key before anything is sent, and
+// once it is typed the trigger is confirmed in VS Code's modal and the new run opens. Dark and
+// light, with screenshots of each step.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ROOT, activeWebview, addConnection, answerInput, launch, openNovu, screenshot, startSandbox } from './workbench.mjs';
+
+const DEMO = join(ROOT, 'examples', 'demo-app');
+
+/** Opens a file of the workspace with Quick Open, as a person would. */
+async function openFile(page, name) {
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor();
+}
+
+/** The editor line whose text contains `text`. */
+function line(page, text) {
+  return page.locator('.monaco-editor .view-line', { hasText: text }).first();
+}
+
+for (const theme of ['dark', 'light']) {
+  describe(`your code (${theme})`, { timeout: 300_000 }, () => {
+    let ui;
+    let sandbox;
+
+    before(async () => {
+      sandbox = await startSandbox({ apiKey: `ui-code-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
+      ui = await launch({ theme, folder: DEMO });
+      await openNovu(ui.page);
+      await addConnection(ui.page, sandbox, 'Demo');
+    });
+    after(async () => {
+      await ui?.close();
+      await sandbox?.close();
+    });
+
+    it('shows a lens with failures, and its click shows that workflow’s Activity', async () => {
+      const page = ui.page;
+      await openFile(page, 'notify.ts');
+      const failing = page.locator('.codelens-decoration a', { hasText: /^Novu · Demo: active · [1-9]\d* of the last \d+ runs failed/ }).first();
+      await failing.waitFor({ timeout: 30_000 });
+      const title = await failing.textContent();
+      await screenshot(page, `code-lenses-${theme}`);
+      await failing.click();
+      // The Activity view, filtered to the workflow the lens is about.
+      const activity = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Activity' }) });
+      await activity.locator('.pane-header .description', { hasText: /Order shipped|order-shipped/ }).waitFor({ timeout: 15_000 });
+      await activity.locator('.monaco-list-row').first().waitFor();
+      const labels = await activity.locator('.monaco-list-row .label-name').allTextContents();
+      assert.ok(labels.length > 0 && labels.every((l) => l === 'Order shipped'), `${title}: ${labels.join(', ')}`);
+      await screenshot(page, `code-lens-activity-${theme}`);
+    });
+
+    it('fixes the misspelled identifier with the quick fix', async () => {
+      const page = ui.page;
+      await openFile(page, 'notify.ts');
+      const typo = line(page, "'welcom-onboarding'").locator('span', { hasText: 'welcom-onboarding' }).first();
+      await typo.waitFor();
+      // The warning is there before the fix: a squiggle under the literal.
+      await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 15_000 });
+      await typo.click();
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .action-label, .context-view .action-label', { hasText: 'Change to "welcome-onboarding"' }).first();
+      await fix.waitFor({ timeout: 10_000 });
+      await screenshot(page, `code-quick-fix-${theme}`);
+      await fix.click();
+      await line(page, "workflowId: 'welcome-onboarding', to: subscriberId, payload: {} }").waitFor();
+      // Undo: the demo app stays as it is on disk.
+      await page.keyboard.press('Control+Z');
+      await line(page, "'welcom-onboarding'").waitFor();
+    });
+
+    it('triggers a code workflow with a payload checked against its schema', async () => {
+      const page = ui.page;
+      await openFile(page, 'workflows.ts');
+      const trigger = page.locator('.codelens-decoration a', { hasText: 'Trigger…' }).first();
+      await trigger.waitFor({ timeout: 30_000 });
+      await trigger.click();
+      // To whom: the subscriber by ID.
+      await answerInput(page, 'sbx-alice', { expect: 'to whom?' }).catch(async () => {
+        throw new Error('no subscriber question');
+      });
+      await page.locator('.tab.active', { hasText: 'invoice-paid-to-' }).waitFor({ timeout: 15_000 });
+      await line(page, '"invoiceNumber": ""').waitFor();
+      // Send as filled: refused at the key, nothing sent.
+      await page.locator('.codelens-decoration a', { hasText: 'Send to Demo' }).first().click();
+      await page.locator('.notification-toast', { hasText: 'Not sent: payload.invoiceNumber' }).first().waitFor({ timeout: 10_000 });
+      await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+      assert.equal(sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/events/trigger').length, 0);
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: join(ROOT, 'test-results', 'screenshots', `code-trigger-refused-${theme}.png`) });
+      // Type the invoice number between the quotes, then send: asked first, then the new run opens.
+      await line(page, '"invoiceNumber": ""').click();
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.type('INV-2026-7');
+      await line(page, '"invoiceNumber": "INV-2026-7"').waitFor();
+      await page.locator('.codelens-decoration a', { hasText: 'Send to Demo' }).first().click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 10_000 });
+      assert.match(await dialog.textContent(), /Send invoice-paid to sbx-alice/);
+      await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+      const panel = activeWebview(page);
+      await panel.locator('text=Invoice paid').first().waitFor({ timeout: 30_000 });
+      const sent = sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/events/trigger');
+      assert.equal(sent.length, 1);
+      assert.equal(sent[0].body.payload.invoiceNumber, 'INV-2026-7');
+      await screenshot(page, `code-trigger-sent-${theme}`);
+    });
+  });
+}
