@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { openNovu, runCommand, screenshot, treeRows } from '../ui/workbench.mjs';
+import { ROOT, openNovu, runCommand, screenshot, treeRows } from '../ui/workbench.mjs';
 import { VSIX, launchInstalled } from './installed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -40,6 +40,10 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
       'media/dist/notifications.js', 'media/dist/preferences.js', 'media/dist/codicons/codicon.css', 'media/dist/codicons/codicon.ttf']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
+    // Every bundle the extension loads on demand ships too (a missing one breaks only when first used).
+    const loaded = [...readFileSync(join(ROOT, 'src', 'extension.ts'), 'utf8').matchAll(/'dist', '(\w+)\.js'/g)].map((m) => `dist/${m[1]}.js`);
+    assert.ok(loaded.length >= 4, loaded.join(', '));
+    for (const f of loaded) assert.ok(files.includes(f), `${f} (loaded on demand) is in the package`);
     const unwanted = files.filter((f) => /(^|\/)(node_modules|src|webview|test|out|test-results)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') || f === 'dist/sandbox.js');
     assert.deepEqual(unwanted, []);
     const size = statSync(VSIX).size;
