@@ -1,6 +1,6 @@
 /**
  * The JSON schema VS Code checks a review document's `payload` with (issue 25): package.json ties
- * `*.novu-trigger.json` to `novu-explorer-schema:/payload.json`, served from here. It holds, for
+ * `*.novu-trigger.json` to `novu-explorer-schema://schemas/payload.json` (VS Code wants an absolute URL there), served from here. It holds, for
  * each workflow under review, "when `name` is this workflow, `payload` follows its payloadSchema".
  * The schema is the service's (untrusted): references and ids are dropped, so VS Code never fetches
  * anything it names.
@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 
 export const PAYLOAD_SCHEMA_SCHEME = 'novu-explorer-schema';
-export const PAYLOAD_SCHEMA_URI = vscode.Uri.from({ scheme: PAYLOAD_SCHEMA_SCHEME, path: '/payload.json' });
+export const PAYLOAD_SCHEMA_URI = vscode.Uri.from({ scheme: PAYLOAD_SCHEMA_SCHEME, authority: 'schemas', path: '/payload.json' });
 
 export class PayloadSchemas implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly byWorkflow = new Map<string, unknown>();

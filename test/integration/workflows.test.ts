@@ -217,6 +217,40 @@ describe('workflows view and trigger', function () {
     assert.match(String(again.searches[0]!.items[0]!.detail), /Last used for invoice-paid/);
   });
 
+  it('says every failure of Trigger… and of a workflow’s steps, and sends nothing', async () => {
+    sandbox.clearRequests();
+    // An identifier this environment does not have: said, nothing asked of the person.
+    const unknown = new ScriptedPrompter([]);
+    api.setPrompter(unknown);
+    assert.equal(await vscode.commands.executeCommand('novuExplorer.triggerWorkflow', 'welcom-onboarding'), undefined);
+    assert.equal(unknown.messages.at(-1)!.text, 'No workflow "welcom-onboarding" in Workflows test.');
+    // The read fails: the service's words and its error ID.
+    sandbox.setFaults({ respond: { status: 503, message: 'Service unavailable', pathIncludes: '/v2/workflows/' } });
+    const failing = new ScriptedPrompter([]);
+    api.setPrompter(failing);
+    assert.equal(await vscode.commands.executeCommand('novuExplorer.triggerWorkflow', 'invoice-paid'), undefined);
+    assert.match(failing.messages.at(-1)!.text, /^Could not read invoice-paid: Service unavailable.*Error ID/);
+    // The subscriber question dismissed: no review, no request.
+    sandbox.setFaults({});
+    api.setPrompter(new ScriptedPrompter([{ cancel: true }]));
+    assert.equal(await vscode.commands.executeCommand('novuExplorer.triggerWorkflow', 'invoice-paid'), undefined);
+    assert.equal(api.sendAgain.openReviews.length, 0);
+    assert.equal(triggers().length, 0);
+    // A workflow's steps that cannot be read: an error row whose Retry reads them again.
+    api.workflows.setFilter({ query: 'invoiceReminders' });
+    const node = (await workflowRows())[0]!;
+    sandbox.setFaults({ respond: { status: 500, message: 'Step could not be built', pathIncludes: `/v2/workflows/${node.workflow._id}` } });
+    const failed = (await api.workflows.getChildren(node)) ?? [];
+    assert.equal(kindOf(failed[0]), 'error');
+    assert.match(String(failed[0]!.treeItem().label), /Step could not be built/);
+    assert.equal(failed[0]!.treeItem().command?.command, 'novuExplorer.reloadWorkflowSteps');
+    sandbox.setFaults({});
+    await vscode.commands.executeCommand('novuExplorer.reloadWorkflowSteps', node);
+    const steps = (await api.workflows.getChildren(node)) ?? [];
+    assert.equal(steps.length, 1);
+    assert.equal(steps[0]!.treeItem().label, 'email-step');
+  });
+
   it('without the check, a code workflow’s bad payload becomes a failed run (why the check matters)', async () => {
     const state = sandbox.state;
     const before = state.notifications.length;
