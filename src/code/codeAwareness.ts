@@ -19,7 +19,7 @@ import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { didYouMean } from './didYouMean';
 import { scannerFor, type CodeRef } from './scanner';
-import { WorkflowCache, type RecentRuns } from './workflowCache';
+import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
 
 // l10n-ignore: the product's name, as VS Code shows a diagnostic's source
@@ -233,6 +233,9 @@ export class CodeAwareness implements vscode.Disposable {
     }
     if (!index || document.isClosed) return;
     const known = index.workflows.map((w) => w.workflowId).filter((id): id is string => !!id);
+    const missing = refs.some((r) => r.kind === 'trigger' && !index.byIdentifier.has(r.identifier));
+    const elsewhere = missing ? await this.otherConnections(connection, mayAsk) : [];
+    if (document.isClosed) return;
     const found: vscode.Diagnostic[] = [];
     const suggestions = new Map<number, string[]>();
     for (const ref of refs) {
@@ -246,9 +249,12 @@ export class CodeAwareness implements vscode.Disposable {
           continue;
         }
         const close = didYouMean(ref.identifier, known);
-        const message = close.length > 0
+        let message = close.length > 0
           ? vscode.l10n.t('No workflow "{0}" in {1}. Did you mean "{2}"?', ref.identifier, where(connection), close[0]!)
           : vscode.l10n.t('No workflow "{0}" in {1}: a trigger naming it is refused.', ref.identifier, where(connection));
+        // Another saved connection that has it: the code may be meant for that environment.
+        const holders = elsewhere.filter((e) => e.index.byIdentifier.has(ref.identifier)).map((e) => where(e.connection));
+        if (holders.length > 0) message = `${message} ${vscode.l10n.t('It exists in {0}.', holders.join(', '))}`;
         const d = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
         d.source = DIAGNOSTIC_SOURCE;
         d.code = 'unknown-workflow';
@@ -265,6 +271,26 @@ export class CodeAwareness implements vscode.Disposable {
     }
     this.suggestions.set(document.uri.toString(), suggestions);
     this.diagnostics.set(document.uri, found);
+  }
+
+  /**
+   * The workflow lists of the user's other saved connections (not the built-in Sandbox, which is
+   * not started for this): read when a document is opened (one request each, kept like the
+   * active one's), only the ones held while typing. A connection that cannot be read is left out.
+   */
+  private async otherConnections(active: Connection, mayAsk: boolean): Promise<{ connection: Connection; index: WorkflowIndex }[]> {
+    const others = this.deps.manager.connections.filter((c) => c.id !== active.id);
+    const found = await Promise.all(
+      others.map(async (connection) => {
+        let index = await this.cache.peek(connection.id);
+        if (!index && mayAsk) {
+          const client = await this.deps.manager.clientFor(connection).catch(() => undefined);
+          index = client ? await this.cache.list(connection.id, client).catch(() => undefined) : undefined;
+        }
+        return index ? { connection, index } : undefined;
+      }),
+    );
+    return found.filter((f): f is { connection: Connection; index: WorkflowIndex } => f !== undefined);
   }
 
   private quickFixes(document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {

@@ -112,5 +112,32 @@ describe('code awareness', function () {
     const text = source.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'])/g, '$1');
     assert.match(text, /Welcome onboarding/);
     assert.match(text, /Identifier: welcome-onboarding/);
+    // The whole workflow is read once for the hover: channels, and the payload's required keys.
+    assert.match(text, /Channels: In-app, Email/);
+    assert.match(text, /Payload: no required key|Payload requires: /);
+    const again = document.positionAt(document.getText().indexOf(F.workflowIdentifier) + 2);
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, again);
+    assert.equal(sandbox.requests.filter((r) => r.path.startsWith('/v2/workflows/')).length, 0, 'the read is kept');
+  });
+
+  it('says which other saved connection has an identifier this one lacks', async () => {
+    const other = await freshSandbox({ extraWorkflows: 1 });
+    const active = api.manager.active!;
+    try {
+      await addSandboxConnection(api, other, 'Other env');
+      await api.manager.switchTo(active.id);
+      other.clearRequests();
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'generated-1', to: 'ada' });\n" });
+      await vscode.window.showTextDocument(doc);
+      const warning = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'Novu Explorer'), 'the warning');
+      assert.equal(warning.message, `No workflow "generated-1" in Code test (${new URL(sandbox.url).host}): a trigger naming it is refused. It exists in Other env (${new URL(other.url).host}).`);
+      assert.equal(other.requests.filter((r) => r.path === '/v2/workflows').length, 1, 'one list request to the other connection');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      const added = api.manager.connections.find((c) => c.name === 'Other env');
+      if (added) await api.manager.remove(added);
+      await other.close();
+    }
   });
 });
