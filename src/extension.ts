@@ -177,12 +177,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const notificationCommands = lazy(
     () =>
       new (loadCommands(context).NotificationCommands)(manager, notificationPanels, currentPrompter, {
-    notification: (id, connectionId) => heldByActivity(connectionId)?.find((n) => n._id === id),
-    latest: (connectionId) => {
-      const rows = isActivityFilterEmpty(activity.filter) ? heldByActivity(connectionId) : undefined;
-      return rows && rows.length > 0 ? rows.slice(0, 10) : undefined;
-    },
-  }),
+        notification: (id, connectionId) => heldByActivity(connectionId)?.find((n) => n._id === id),
+        latest: (connectionId) => {
+          const rows = isActivityFilterEmpty(activity.filter) ? heldByActivity(connectionId) : undefined;
+          return rows && rows.length > 0 ? rows.slice(0, 10) : undefined;
+        },
+      }),
   );
   const links = registerNotificationLinks();
   // An open preferences panel of a subscriber reads again after a change made elsewhere (the agent, a diagnosis).
@@ -208,13 +208,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const activityCommands = lazy(
     () =>
       new (loadCommands(context).ActivityCommands)(
-    manager,
-    activity,
-    json,
-    currentPrompter,
-    (id, connectionId) => notificationCommands().open(id, connectionId),
-    (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber),
-  ),
+        manager,
+        activity,
+        json,
+        currentPrompter,
+        (id, connectionId) => notificationCommands().open(id, connectionId),
+        (id, connection, subscriber) => preferencesPanels.open(id, connection, subscriber),
+      ),
   );
   // The delivery diagnosis: its panel and its palette questions load with the panels' bundle.
   const diagnosisPanels: DiagnosisPanels = new DiagnosisPanels(
@@ -277,11 +277,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const uriHandler = lazy(
     () =>
       new (loadCommands(context).NovuUriHandler)(
-    manager,
-    currentPrompter,
-    (id, connectionId) => notificationCommands().open(id, connectionId),
-    (request, connectionId) => diagnose({ kind: 'request', request }, connectionId),
-  ),
+        manager,
+        currentPrompter,
+        (id, connectionId) => notificationCommands().open(id, connectionId),
+        (request, connectionId) => diagnose({ kind: 'request', request }, connectionId),
+      ),
   );
   const reloadAll = () => {
     subscribers.reload();
