@@ -23,6 +23,8 @@ export const SHOTS = [
   { from: 'notification-failed-dark.png', to: 'notification-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'preferences-light.png', to: 'preferences-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'diagnosis-cause-dark.png', to: 'diagnosis-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  { from: 'code-lenses-dark.png', to: 'code-dark.png', crop: { x: 348, y: 35, width: 1092, height: 560 }, width: 900 },
+  { from: 'code-trigger-refused-light.png', to: 'trigger-light.png', crop: { x: 0, y: 35, width: 1440, height: 560 }, width: 960 },
 ];
 
 /** PNG width and height from the IHDR chunk. */
