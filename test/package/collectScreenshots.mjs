@@ -19,12 +19,11 @@ export const SHOTS = [
   { from: 'sandbox-dark.png', to: 'sandbox-dark.png', crop: { x: 0, y: 0, width: 400, height: 900 } },
   { from: 'integrations-dark.png', to: 'integrations-dark.png', crop: { x: 0, y: 0, width: 400, height: 900 } },
   { from: 'welcome-dark.png', to: 'welcome-dark.png', crop: { x: 0, y: 0, width: 400, height: 520 } },
-  { from: 'activity-opened-dark.png', to: 'activity-dark.png', crop: { x: 0, y: 0, width: 1440, height: 900 }, width: 1100 },
+  { from: 'activity-opened-dark.png', to: 'activity-dark.png', crop: { x: 0, y: 0, width: 1440, height: 640 }, width: 1100 },
   { from: 'notification-failed-dark.png', to: 'notification-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'preferences-light.png', to: 'preferences-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'diagnosis-cause-dark.png', to: 'diagnosis-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
-  { from: 'code-lenses-dark.png', to: 'code-dark.png', crop: { x: 348, y: 35, width: 1092, height: 560 }, width: 900 },
-  { from: 'code-trigger-refused-light.png', to: 'trigger-light.png', crop: { x: 0, y: 35, width: 1440, height: 560 }, width: 960 },
+  { from: 'code-lenses-dark.png', to: 'code-dark.png', crop: { x: 400, y: 255, width: 880, height: 300 } },
 ];
 
 /** PNG width and height from the IHDR chunk. */
