@@ -4,9 +4,10 @@
  * Activity (resolved only when shown: one list request
  * per connection, one runs request per visible workflow, both cached), a diagnostic for an
  * identifier the environment does not have (with "Did you mean …?" and a quick fix that replaces
- * the literal) or a workflow that is not active, and a hover. Typing never sends a request: the
- * diagnostics read the list only when it is held. In a workspace that is not trusted nothing is
- * sent: the lens says why.
+ * the literal, and the other saved connection that has it) or a workflow that is not active, a
+ * Trigger… lens beside an active workflow's, a hover (the workflow read once) and Go to Definition.
+ * Typing never sends a request: the diagnostics read the list only when it is held. In a workspace
+ * that is not trusted nothing is sent: the lens says why.
  */
 import * as vscode from 'vscode';
 import type { Workflow, WorkflowListItem } from '../api';

@@ -5,7 +5,8 @@
  * fields, nothing sent), asks a modal confirmation (twice for production), sends with one
  * idempotency key for the action, says the trigger's status truthfully, and follows the new run
  * until it appears, then opens it beside the original. Links and deep links never come here: only a
- * person pressing Send or Cancel Pending Steps does.
+ * person pressing Send or Cancel Pending Steps does. Trigger Workflow… (issue 25) opens the same
+ * review with a new body whose payload starts from the workflow's schema and is checked against it.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ interface Review {
   /** The notification sent again; none for a workflow's own trigger. */
   original?: Notification;
   /** A workflow's own trigger: its identifier, `_id` and payload schema (checked before Send). */
-  target?: { identifier: string; id: string; payloadSchema: unknown; environmentId?: string };
+  target?: { identifier: string; id: string; payloadSchema: unknown };
   workflow: string;
   subscriber: string;
   /** Where the new run's panel goes: the review's own column. */
