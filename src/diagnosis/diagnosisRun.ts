@@ -93,11 +93,17 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
   };
   const opts = { signal };
   const { client } = deps;
-  const guard = <T,>(work: Promise<T>, onOk: (value: T) => void, onError: (error: unknown) => void) =>
-    work.then(onOk, (error: unknown) => {
+  // An abort rejects every read of the round; the run stops at the first one it awaits, so the
+  // others are marked handled here (awaiting them still sees the rejection): an aborted diagnosis
+  // left up to four unhandled rejections in the extension host.
+  const guard = <T,>(work: Promise<T>, onOk: (value: T) => void, onError: (error: unknown) => void) => {
+    const guarded = work.then(onOk, (error: unknown) => {
       if (isAbortError(error)) throw error;
       onError(error);
     });
+    guarded.catch(() => undefined);
+    return guarded;
+  };
 
   let subscriberMissing = false;
   const subscriber = guard(
