@@ -8,7 +8,7 @@
  */
 import { NovuApiError, isAbortError, type Integration, type Notification, type NovuClient, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
 import { l10n } from '../l10n';
-import { describeError } from '../ui/errors';
+import { describeError, workflowsUnavailable } from '../ui/errors';
 import type { Channel, DiagnosisInput, ElsewhereResult, Fact } from './diagnosisModel';
 
 export const RUNS_PAGE = 50;
@@ -45,18 +45,13 @@ function failed(error: unknown): Fact<never> {
 }
 
 /**
- * A failed workflow read: not found, or could not be checked. An older server answers a route it
- * does not have with 404 "Cannot GET …", and before 2025-06 it closed the workflows to API keys with
- * a 401 "API endpoint not accessible" (contract §8.1): neither means that the workflow is missing,
- * nor that the key is rejected.
+ * A failed workflow read: not found, or could not be checked (a server without the route, or one
+ * that closes workflows to API keys: `workflowsUnavailable`); neither means that the workflow is
+ * missing, nor that the key is rejected.
  */
 export function workflowFailure(error: unknown): Fact<never> {
-  if (error instanceof NovuApiError && error.status === 404 && /^Cannot (GET|POST|PATCH)\b/.test(error.message)) {
-    return { state: 'failed', error: { kind: 'notFound', message: l10n.t('This server has no route to read workflows ({0}).', error.message), details: [], retryable: false } };
-  }
-  if (error instanceof NovuApiError && error.status === 401) {
-    return { state: 'failed', error: { kind: 'forbidden', message: l10n.t('This server does not let API keys read workflows (servers before June 2025 answer so): {0} (HTTP 401)', error.message), details: [], retryable: false } };
-  }
+  const unavailable = workflowsUnavailable(error);
+  if (unavailable) return { state: 'failed', error: unavailable };
   return is404(error) ? { state: 'notFound', message: error.message } : failed(error);
 }
 

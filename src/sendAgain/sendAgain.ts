@@ -41,8 +41,8 @@ interface Review {
   connection: Connection;
   /** The notification sent again; none for a workflow's own trigger. */
   original?: Notification;
-  /** A workflow's own trigger: its identifier, `_id` and payload schema (checked before Send). */
-  target?: { identifier: string; id: string; payloadSchema: unknown };
+  /** A workflow's own trigger: its identifier and payload schema (checked before Send). */
+  target?: { identifier: string; payloadSchema: unknown };
   workflow: string;
   subscriber: string;
   /** Where the new run's panel goes: the review's own column. */
@@ -142,7 +142,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     return this.openReview(body, {
       connection,
       workflow: workflow.name || identifier,
-      target: { identifier, id: workflow._id, payloadSchema: schema },
+      target: { identifier, payloadSchema: schema },
     });
   }
 

@@ -17,6 +17,21 @@ export interface DescribedError {
   validation?: { serviceMessage: string | undefined; status: number };
 }
 
+/**
+ * A failed read of workflows (contract §8.1) that is neither a missing workflow nor a rejected key:
+ * an older server answers a route it does not have with 404 "Cannot GET …", and before 2025-06 it
+ * closed the workflows to API keys with a 401 "API endpoint not accessible". Undefined otherwise.
+ */
+export function workflowsUnavailable(error: unknown): DescribedError | undefined {
+  if (error instanceof NovuApiError && error.status === 404 && /^Cannot (GET|POST|PATCH)\b/.test(error.message)) {
+    return { kind: 'notFound', message: l10n.t('This server has no route to read workflows ({0}).', error.message), details: [], retryable: false };
+  }
+  if (error instanceof NovuApiError && error.status === 401) {
+    return { kind: 'forbidden', message: l10n.t('This server does not let API keys read workflows (servers before June 2025 answer so): {0} (HTTP 401)', error.message), details: [], retryable: false };
+  }
+  return undefined;
+}
+
 export function describeError(error: unknown): DescribedError {
   if (isAbortError(error)) return { kind: 'canceled', message: l10n.t('Canceled.'), details: [], retryable: true };
   if (error instanceof NovuApiError) {

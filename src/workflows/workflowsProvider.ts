@@ -7,11 +7,11 @@
  * before June 2025) or has no such route says so in the view: it does not mark the key rejected.
  */
 import * as vscode from 'vscode';
-import { NovuApiError, isAbortError, type Workflow, type WorkflowListItem, type WorkflowListQuery } from '../api';
+import { isAbortError, type Workflow, type WorkflowListItem, type WorkflowListQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Connection } from '../connections/connection';
 import { Commands } from '../commands';
-import { describeError, type DescribedError } from '../ui/errors';
+import { describeError, workflowsUnavailable, type DescribedError } from '../ui/errors';
 import { formatCount } from '../format/numbers';
 import { stepTypeInfo } from '../format/jobStatus';
 import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
@@ -123,18 +123,9 @@ function emptyState(): ListState {
   return { items: [], ids: new Set(), next: null, started: false, loadingMore: false, status: 'idle' };
 }
 
-/**
- * A failed read of workflows in words: a server before June 2025 closes them to API keys (401) and
- * an older one has no route (404 "Cannot GET"); neither is a rejected key nor a missing workflow.
- */
+/** A failed read of workflows in words: an old server's 401 or missing route is not a rejected key (`workflowsUnavailable`). */
 export function describeWorkflowsError(error: unknown): DescribedError {
-  if (error instanceof NovuApiError && error.status === 401) {
-    return { kind: 'forbidden', message: vscode.l10n.t('This server does not let API keys read workflows (servers before June 2025 answer so): {0} (HTTP 401)', error.message), details: [], retryable: false };
-  }
-  if (error instanceof NovuApiError && error.status === 404 && /^Cannot (GET|POST|PATCH)\b/.test(error.message)) {
-    return { kind: 'notFound', message: vscode.l10n.t('This server has no route to read workflows ({0}).', error.message), details: [], retryable: false };
-  }
-  return describeError(error);
+  return workflowsUnavailable(error) ?? describeError(error);
 }
 
 export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
