@@ -59,6 +59,8 @@ export class CodeAwareness implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private failureSaid: string | undefined;
+  /** Lenses were given without the workflow list (not read yet, or it failed): give them again once it is held. */
+  private lensesLackList = false;
 
   constructor(private readonly deps: CodeAwarenessDeps) {
     const selector = CODE_LANGUAGES.map((language) => ({ language }));
@@ -92,6 +94,7 @@ export class CodeAwareness implements vscode.Disposable {
   refresh(): void {
     this.cache.clear();
     this.failureSaid = undefined;
+    this.lensesLackList = false;
     this.changedLenses.fire();
     this.recheckAll();
   }
@@ -113,15 +116,19 @@ export class CodeAwareness implements vscode.Disposable {
 
   /**
    * One lens per workflow and line (a bulk call naming one workflow twice gets one), and Trigger…
-   * beside it when the list already held says the workflow exists here and is active (never a
-   * request: the lenses are given again once the list is read).
+   * beside it when the list says the workflow exists here and is active. The list is the one the
+   * diagnostics and the lens titles read (one request, shared while in flight), awaited here so
+   * that a line's lenses appear once, whole: lenses given first and again when the list came in
+   * moved under the pointer of whoever was about to click them.
    */
   private async lenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const lenses: vscode.CodeLens[] = [];
     const seen = new Set<string>();
-    const connection = this.deps.manager.active;
-    const index = connection && vscode.workspace.isTrusted ? await this.cache.peek(connection.id) : undefined;
-    for (const ref of this.refs(document)) {
+    const refs = this.refs(document);
+    if (refs.length === 0) return lenses;
+    const index = await this.listForLenses();
+    if (!index) this.lensesLackList = true;
+    for (const ref of refs) {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
       const key = `${range.start.line}:${ref.identifier}`;
       if (seen.has(key)) continue;
@@ -131,6 +138,16 @@ export class CodeAwareness implements vscode.Disposable {
       if (workflow && workflow.status !== 'INACTIVE') lenses.push(new RefLens(range, ref, 'trigger'));
     }
     return lenses;
+  }
+
+  /** The active connection's workflow list for the lenses, or nothing (no connection, no key, not trusted, a failed read: the lens titles say which). */
+  private async listForLenses(): Promise<WorkflowIndex | undefined> {
+    const connection = this.deps.manager.active;
+    if (!connection || !vscode.workspace.isTrusted) return undefined;
+    const held = await this.cache.peek(connection.id);
+    if (held) return held;
+    const client = await this.deps.manager.clientFor(connection).catch(() => undefined);
+    return client ? this.cache.list(connection.id, client).catch(() => undefined) : undefined;
   }
 
   private async resolve(lens: RefLens): Promise<vscode.CodeLens> {
@@ -229,8 +246,11 @@ export class CodeAwareness implements vscode.Disposable {
         this.sayFailure(connection, error);
         return;
       }
-      // Now that the list is held, the lenses can offer Trigger… where the workflow is active.
-      this.changedLenses.fire();
+      // Now that the list is held, lenses given without it can offer Trigger… where the workflow is active.
+      if (this.lensesLackList) {
+        this.lensesLackList = false;
+        this.changedLenses.fire();
+      }
     }
     if (!index || document.isClosed) return;
     const known = index.workflows.map((w) => w.workflowId).filter((id): id is string => !!id);

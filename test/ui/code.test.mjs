@@ -47,15 +47,32 @@ for (const theme of ['dark', 'light']) {
     it('shows a lens with failures, and its click shows that workflow’s Activity', async () => {
       const page = ui.page;
       await openFile(page, 'notify.ts');
-      const failing = page.locator('.codelens-decoration a', { hasText: /^Novu · Demo: active · [1-9]\d* of the last \d+ runs failed/ }).first();
+      // The line's lenses come whole: the title with the runs, and Trigger… beside it (an active workflow).
+      const lensLine = page.locator('.codelens-decoration', { has: page.locator('a', { hasText: /^Novu · Demo: active · [1-9]\d* of the last \d+ runs failed/ }) }).first();
+      const failing = lensLine.locator('a', { hasText: /^Novu · Demo: active/ });
       await failing.waitFor({ timeout: 30_000 });
+      assert.equal(await lensLine.locator('a', { hasText: 'Trigger…' }).count(), 1, 'Trigger… given with the title, not after it');
       const title = await failing.textContent();
       await screenshot(page, `code-lenses-${theme}`);
       await failing.click();
-      // The Activity view, filtered to the workflow the lens is about.
+      // The Activity view, filtered to the workflow the lens is about. It has the focus, so its
+      // title actions take the header's room and the description is cut short (even to nothing on
+      // a narrow side bar): its text is read here, and what a person sees is looked at below.
       const activity = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Activity' }) });
       const description = activity.locator('.pane-header .description', { hasText: 'workflow' });
-      await description.waitFor({ timeout: 15_000 });
+      try {
+        await description.waitFor({ state: 'attached', timeout: 15_000 });
+      } catch (error) {
+        // Why, in words, for a run whose screenshots nobody will see.
+        const header = activity.locator('.pane-header').first();
+        const state = {
+          lenses: await page.locator('.codelens-decoration').allTextContents(),
+          activityHeader: await header.textContent().catch(() => '(none)'),
+          expanded: await header.getAttribute('aria-expanded').catch(() => '(none)'),
+          toasts: await page.locator('.notification-toast').allTextContents(),
+        };
+        throw new Error(`${error.message}\n${JSON.stringify(state, null, 1)}`);
+      }
       await activity.locator('.monaco-list-row').first().waitFor();
       // The rows follow the description once the filtered page is in.
       let labels = [];
@@ -66,6 +83,9 @@ for (const theme of ['dark', 'light']) {
         if (labels.length > 0 && labels.every((l) => said.includes(`“${l}”`))) break;
       }
       assert.ok(labels.length > 0 && labels.every((l) => said.includes(`“${l}”`)), `${title}: ${said}: ${labels.join(', ')}`);
+      // Back in the editor, the header's actions hide and the filter can be read in full.
+      await page.keyboard.press('Control+1');
+      await activity.locator('.pane-header .description', { hasText: `workflow “${labels[0]}”` }).waitFor();
       await screenshot(page, `code-lens-activity-${theme}`);
     });
 
