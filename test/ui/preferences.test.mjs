@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, assertNoSeriousViolations, axeWebview, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -39,7 +39,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       const view = activeWebview(ui.page);
       await view.locator('section.nx-workflow').first().waitFor({ timeout: 30_000 });
       assert.ok((await view.locator('section.nx-workflow').count()) >= 3);
-      assertNoSeriousViolations(await axeWebview(ui.page, `preferences loaded (${theme})`), 'loaded');
+      assertNoViolations(await axeWebview(ui.page, `preferences loaded (${theme})`), 'loaded');
       // The schedule says which time zone its hours are in: the subscriber's own.
       const zone = view.locator('.nx-schedule-zone');
       await zone.scrollIntoViewIfNeeded();
@@ -59,7 +59,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       assert.equal(await email.isChecked(), !before);
       // Said to screen readers, not shown: the change was saved, with its new value.
       await view.locator('.nx-sr-only[role="status"]', { hasText: `Saved: Email ${before ? 'off' : 'on'} globally.` }).waitFor({ state: 'attached', timeout: 10_000 });
-      assertNoSeriousViolations(await axeWebview(ui.page, `preferences saved (${theme})`), 'saved');
+      assertNoViolations(await axeWebview(ui.page, `preferences saved (${theme})`), 'saved');
     });
 
     it('is accessible while a change is saving, and with the workflows filtered', async () => {
@@ -69,7 +69,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       const sms = view.locator('input.nx-switch[data-channel="sms"]:not([data-workflow-id])');
       await sms.click({ force: true });
       await view.locator('input.nx-switch[data-channel="sms"]:not([data-workflow-id])[aria-busy="true"]').waitFor({ timeout: 5_000 });
-      assertNoSeriousViolations(await axeWebview(ui.page, `preferences saving (${theme})`), 'saving');
+      assertNoViolations(await axeWebview(ui.page, `preferences saving (${theme})`), 'saving');
       sandbox.setFaults({});
       await view.locator('input.nx-switch[aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 15_000 });
 
@@ -80,11 +80,11 @@ for (const theme of ['dark', 'light', 'hc']) {
       await filter.fill(first);
       await ui.page.waitForTimeout(300);
       assert.ok((await cards.count()) < all, `filtering by "${first}" hides other workflows`);
-      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, workflows filtered (${theme})`), 'filtered');
+      assertNoViolations(await axeWebview(ui.page, `preferences, workflows filtered (${theme})`), 'filtered');
       await filter.fill('no workflow is called this');
       await ui.page.waitForTimeout(300);
       assert.equal(await cards.count(), 0);
-      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, no workflow matches (${theme})`), 'filtered to none');
+      assertNoViolations(await axeWebview(ui.page, `preferences, no workflow matches (${theme})`), 'filtered to none');
       await filter.fill('');
     });
 
@@ -122,7 +122,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       await end.blur();
       await view.locator('.nx-field-error', { hasText: /05:00 PM|form/ }).first().waitFor();
       assert.equal(await view.locator('button.nx-save-schedule').isDisabled(), true);
-      assertNoSeriousViolations(await axeWebview(ui.page, `preferences, a schedule error (${theme})`), 'schedule error');
+      assertNoViolations(await axeWebview(ui.page, `preferences, a schedule error (${theme})`), 'schedule error');
       await screenshot(ui.page, `preferences-error-${theme}`);
       await end.fill('04:30 PM');
       await end.blur();
