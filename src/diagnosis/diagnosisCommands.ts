@@ -78,7 +78,7 @@ export class DiagnosisCommands {
     const prompter = this.prompter();
     const subscriberId = await pickSubscriber(prompter, {
       title: workflowRef ? vscode.l10n.t('Why didn’t they get {0}? ({1})', workflowRef, connection.name) : vscode.l10n.t('Why didn’t they get it? ({0})', connection.name),
-      placeholder: vscode.l10n.t('Type a subscriber ID or an email address, or pick a subscriber loaded in the view'),
+      placeholder: vscode.l10n.t('Type a subscriber ID, an email address or a name, or pick a subscriber loaded in the view'),
       loaded: this.loadedSubscribers(),
       client: () => this.manager.clientFor(connection),
       connectionName: connection.name,

@@ -1,7 +1,7 @@
 /**
  * The one "which subscriber?" question (Diagnose, Trigger): a typed subscriber ID, a typed email
- * (looked up on the service), a remembered one first, and the subscribers the view holds, filtered
- * as the text is typed. Nothing is asked of the service until an email is chosen.
+ * or name (looked up on the service), a remembered one first, and the subscribers the view holds,
+ * filtered as the text is typed. Nothing is asked of the service until a lookup is chosen.
  */
 import * as vscode from 'vscode';
 import { validateEmail, validateSubscriberId, type NovuClient, type Subscriber } from '../api';
@@ -17,12 +17,13 @@ export interface SubscriberPickOptions {
   loaded: readonly Subscriber[];
   /** Listed first, and what Enter takes on an empty box (the last one used). */
   preferred?: { subscriberId: string; label?: string; why: string };
-  /** Searches by email (on the service) when an email is typed and chosen. */
+  /** Searches the service by email or name when one is typed and its lookup chosen. */
   client?: () => Promise<NovuClient | undefined>;
   connectionName: string;
 }
 
-type Choice = { subscriberId: string } | { email: string };
+type Lookup = { email: string } | { name: string };
+type Choice = { subscriberId: string } | Lookup;
 
 export async function pickSubscriber(prompter: Prompter, options: SubscriberPickOptions): Promise<string | undefined> {
   const { loaded, preferred } = options;
@@ -46,29 +47,55 @@ export async function pickSubscriber(prompter: Prompter, options: SubscriberPick
       const known = (id: string) => id === preferred?.subscriberId || loaded.some((s) => s.subscriberId === id);
       if (typed && !known(typed) && validateSubscriberId(typed) === undefined) first.push({ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } });
       if (typed.includes('@') && validateEmail(typed) === undefined) first.push({ label: `$(mail) ${vscode.l10n.t('Subscriber with this email')}`, description: noIcons(typed), value: { email: typed } });
-      return [...first, ...matches];
+      // The view holds a page or a few: anyone else is found by name on the service, when asked
+      // (last: Enter keeps taking the ID typed or the subscriber it names).
+      const last: typeof first = [];
+      if (typed && !typed.includes('@') && options.client) last.push({ label: `$(search) ${vscode.l10n.t('Search {0} by name', noIcons(options.connectionName))}`, description: noIcons(typed), value: { name: typed } });
+      return [...first, ...matches, ...last];
     },
   });
   if (!choice) return undefined;
   if ('subscriberId' in choice) return choice.subscriberId;
-  return byEmail(prompter, options, choice.email);
+  return lookUp(prompter, options, choice);
 }
 
-async function byEmail(prompter: Prompter, options: SubscriberPickOptions, email: string): Promise<string | undefined> {
+/** One search of the service (by email: the exact address first; by name: what contains it), then a pick when several answer. */
+async function lookUp(prompter: Prompter, options: SubscriberPickOptions, lookup: Lookup): Promise<string | undefined> {
   const client = await options.client?.();
   if (!client) return undefined;
   try {
-    const page = await client.searchSubscribers({ email, limit: 10 });
-    const exact = page.data.filter((s) => (s.email ?? '').toLowerCase() === email.toLowerCase());
-    const list = exact.length > 0 ? exact : page.data;
-    if (list.length === 0) {
-      void prompter.message('info', vscode.l10n.t('No subscriber has the email "{0}" in "{1}".', email, options.connectionName));
+    if ('email' in lookup) {
+      const { email } = lookup;
+      const page = await client.searchSubscribers({ email, limit: 10 });
+      const exact = page.data.filter((s) => (s.email ?? '').toLowerCase() === email.toLowerCase());
+      const list = exact.length > 0 ? exact : page.data;
+      if (list.length === 0) {
+        void prompter.message('info', vscode.l10n.t('No subscriber has the email "{0}" in "{1}".', email, options.connectionName));
+        return undefined;
+      }
+      return list.length === 1 ? list[0]!.subscriberId : pickOne(prompter, vscode.l10n.t('Subscribers with "{0}"', email), list);
+    }
+    const { name } = lookup;
+    const page = await client.searchSubscribers({ name, limit: NAME_LIMIT });
+    if (page.data.length === 0) {
+      void prompter.message('info', vscode.l10n.t('No subscriber\'s name contains "{0}" in "{1}".', name, options.connectionName));
       return undefined;
     }
-    if (list.length === 1) return list[0]!.subscriberId;
-    return prompter.pick({ title: vscode.l10n.t('Subscribers with "{0}"', email), items: list.map((s) => ({ label: noIcons(subscriberDisplayName(s) ?? s.subscriberId), description: noIcons(s.subscriberId), value: s.subscriberId })) });
+    const title = page.next
+      ? vscode.l10n.t('The first {0} subscribers whose name contains "{1}" (type more to narrow it)', page.data.length, name)
+      : vscode.l10n.t('Subscribers whose name contains "{0}"', name);
+    return page.data.length === 1 ? page.data[0]!.subscriberId : pickOne(prompter, title, page.data);
   } catch (error) {
     void prompter.message('error', vscode.l10n.t('Could not search subscribers: {0}', describeError(error).message));
     return undefined;
   }
+}
+
+const NAME_LIMIT = 50;
+
+function pickOne(prompter: Prompter, title: string, list: readonly Subscriber[]): Promise<string | undefined> {
+  return prompter.pick({
+    title,
+    items: list.map((s) => ({ label: noIcons(subscriberDisplayName(s) ?? s.subscriberId), description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: s.subscriberId })),
+  });
 }

@@ -150,7 +150,7 @@ export class WorkflowCommands {
     const last = this.deps.memento.get<Record<string, string>>(LAST_TO_KEY, {})[key];
     const subscriberId = await pickSubscriber(this.prompter, {
       title: vscode.l10n.t('Trigger {0}: to whom? ({1})', identifier, connection.name),
-      placeholder: vscode.l10n.t('Type a subscriber ID or an email address, or pick a subscriber'),
+      placeholder: vscode.l10n.t('Type a subscriber ID, an email address or a name, or pick a subscriber'),
       loaded: this.deps.loadedSubscribers(),
       ...(last ? { preferred: { subscriberId: last, why: vscode.l10n.t('Last used for {0}', identifier) } } : {}),
       client: () => this.deps.manager.clientFor(connection),

@@ -29,7 +29,7 @@ export type Answer =
   | { pick: unknown }
   | { input: string }
   | { confirm: boolean }
-  /** Types `search` into a search quick pick and accepts the item at `choose` (default 0), or presses Escape after looking (`escape`). */
+  /** Types `search` into a search quick pick and accepts the item at `choose` (default 0; negative: from the end), or presses Escape after looking (`escape`). */
   | { search: string; choose?: number; escape?: boolean }
   /**
    * A pick of several: types `typed` (default nothing) and accepts exactly the items whose keys are
@@ -98,7 +98,7 @@ export class ScriptedPrompter implements Prompter {
     const items = options.suggest(answer.search);
     this.searches.push({ text: answer.search, items: items as PickItem<unknown>[] });
     if (answer.escape) return undefined;
-    const item = items[answer.choose ?? 0];
+    const item = items.at(answer.choose ?? 0);
     assert.ok(item, `the search "${answer.search}" offers item ${answer.choose ?? 0}`);
     return item.value;
   }

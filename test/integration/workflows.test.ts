@@ -217,6 +217,36 @@ describe('workflows view and trigger', function () {
     assert.match(String(again.searches[0]!.items[0]!.detail), /Last used for invoice-paid/);
   });
 
+  it('Trigger…: finds a subscriber the view does not hold by name, with one search of the service', async () => {
+    const name = 'Петров';
+    const named = sandbox.state.subscribers.filter((s) => `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase().includes(name.toLowerCase()));
+    assert.ok(named.length > 1, 'the sandbox has several');
+    const chosen = named.at(-1)!.subscriberId;
+    const prompter = new ScriptedPrompter([{ search: name, choose: -1 }, { pick: chosen }]);
+    api.setPrompter(prompter);
+    sandbox.clearRequests();
+    const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('novuExplorer.triggerWorkflow', 'invoice-paid');
+    assert.ok(editor, 'the review opened');
+    assert.equal((JSON.parse(editor.document.getText()) as { to: string }).to, chosen);
+    // Offered last, so that Enter still takes an ID typed or the subscriber it names.
+    const offered = prompter.searches[0]!.items.at(-1)!;
+    assert.equal(offered.label, '$(search) Search Workflows test by name');
+    assert.equal(offered.description, name);
+    const searches = sandbox.requests.filter((r) => r.path === '/v2/subscribers');
+    assert.equal(searches.length, 1, 'one search');
+    assert.equal(searches[0]!.query['name'], name);
+    // Several answered: the pick lists them with their IDs (and says when there are more).
+    const pick = prompter.picks.at(-1)!;
+    assert.equal(pick.title, `Subscribers whose name contains "${name}"`);
+    assert.deepEqual(pick.items.map((i) => i.value).sort(), named.map((s) => s.subscriberId).sort());
+
+    // Nobody by that name: said, and nothing opens.
+    const nobody = new ScriptedPrompter([{ search: 'Nobody Zzyzx', choose: -1 }]);
+    api.setPrompter(nobody);
+    assert.equal(await vscode.commands.executeCommand('novuExplorer.triggerWorkflow', 'invoice-paid'), undefined);
+    assert.equal(nobody.messages.at(-1)!.text, 'No subscriber\'s name contains "Nobody Zzyzx" in "Workflows test".');
+  });
+
   it('says every failure of Trigger… and of a workflow’s steps, and sends nothing', async () => {
     sandbox.clearRequests();
     // An identifier this environment does not have: said, nothing asked of the person.

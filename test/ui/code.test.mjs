@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, answerInput, launch, openNovu, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, startSandbox } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -151,11 +151,16 @@ for (const theme of ['dark', 'light']) {
       const trigger = page.locator('.codelens-decoration a', { hasText: 'Trigger…' }).first();
       await trigger.waitFor({ timeout: 30_000 });
       await trigger.click();
-      // To whom: the subscriber by ID.
-      await answerInput(page, 'sbx-alice', { expect: 'to whom?' }).catch(async () => {
-        throw new Error('no subscriber question');
-      });
-      await page.locator('.tab.active', { hasText: 'invoice-paid-to-' }).waitFor({ timeout: 15_000 });
+      // To whom: looked up by name on the service (the view holds a page of them).
+      const input = page.locator('.quick-input-widget input.input');
+      await page.locator('.quick-input-widget', { hasText: 'to whom?' }).waitFor();
+      await input.fill('Alice Sand');
+      const search = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: 'Search Demo by name' });
+      await search.waitFor();
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: join(ROOT, 'test-results', 'screenshots', `code-trigger-to-whom-${theme}.png`) });
+      await search.click();
+      await page.locator('.tab.active', { hasText: 'invoice-paid-to-sbx-alice' }).waitFor({ timeout: 15_000 });
       await line(page, '"invoiceNumber": ""').waitFor();
       // Send as filled: refused at the key, nothing sent.
       await page.locator('.codelens-decoration a', { hasText: 'Send to Demo' }).first().click();
