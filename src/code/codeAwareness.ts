@@ -15,7 +15,8 @@ import { Commands } from '../commands';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { stepTypeInfo } from '../format/jobStatus';
-import { relativeTime } from '../format/time';
+import { formatTime, relativeTime } from '../format/time';
+import { lastTriggeredLine, originText, statusMeaning, statusText } from '../workflows/workflowRows';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { didYouMean } from './didYouMean';
@@ -47,6 +48,15 @@ class RefLens extends vscode.CodeLens {
   ) {
     super(range);
   }
+}
+
+/**
+ * Text for `MarkdownString.appendText`, which escapes the Markdown signs but not HTML: without
+ * `supportHtml` the renderer drops a tag it finds (a name "<b>VIP</b> plan" would lose its "<b>"),
+ * so `&` and `<` go in as entities and the text reads as the service holds it.
+ */
+function asText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }
 
 export class CodeAwareness implements vscode.Disposable {
@@ -341,7 +351,7 @@ export class CodeAwareness implements vscode.Disposable {
     const workflow = index?.byIdentifier.get(ref.identifier);
     const md = new vscode.MarkdownString();
     if (!workflow) {
-      md.appendText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection)));
+      md.appendText(asText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))));
       return new vscode.Hover(md);
     }
     // A hover is asked for: the whole workflow is read once (critical, payload schema), and the
@@ -349,8 +359,8 @@ export class CodeAwareness implements vscode.Disposable {
     const client = await this.deps.manager.clientFor(connection);
     const detail = client ? await this.cache.detail(connection.id, client, workflow._id).catch(() => undefined) : undefined;
     const runs = await this.cache.peekRuns(connection.id, workflow._id);
-    md.appendMarkdown('**').appendText(workflow.name ?? ref.identifier).appendMarkdown('**\n\n');
-    md.appendText([...this.hoverLines(workflow, connection), ...detailLines(detail, runs)].join('\n'));
+    md.appendMarkdown('**').appendText(asText(workflow.name ?? ref.identifier)).appendMarkdown('**\n\n');
+    md.appendText(asText([...this.hoverLines(workflow, connection), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].join('\n')));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
   }
 
@@ -404,13 +414,17 @@ export class CodeAwareness implements vscode.Disposable {
   }
 
   private hoverLines(workflow: WorkflowListItem, connection: Connection): string[] {
-    const channels = (workflow.steps ?? []).map((s) => stepTypeInfo(s.type ?? '').label);
+    const channels = stepLabels(workflow);
+    // In the Workflows view's words: the status said, not the service's constant.
+    const meaning = statusMeaning(workflow.status);
+    const origin = workflow.origin === 'external' ? vscode.l10n.t('code (synced from the framework)') : originText(workflow.origin);
+    const last = workflow.lastTriggeredAt ? formatTime(workflow.lastTriggeredAt, vscode.env.language).local : undefined;
     return [
-      vscode.l10n.t('In {0}: {1}', where(connection), workflow.status ?? 'ACTIVE'),
+      vscode.l10n.t('In {0}: {1}', where(connection), statusText(workflow.status)) + (meaning ? ` (${meaning})` : ''),
       vscode.l10n.t('Identifier: {0}', workflow.workflowId ?? ''),
       ...(channels.length > 0 ? [vscode.l10n.t('Steps: {0}', channels.join(', '))] : []),
-      ...(workflow.origin ? [vscode.l10n.t('Origin: {0}', workflow.origin === 'external' ? vscode.l10n.t('code (synced from the framework)') : vscode.l10n.t('dashboard'))] : []),
-      ...(workflow.lastTriggeredAt ? [vscode.l10n.t('Last triggered: {0}', workflow.lastTriggeredAt)] : []),
+      ...(origin ? [vscode.l10n.t('Origin: {0}', origin)] : []),
+      ...(last ? [lastTriggeredLine(workflow.lastTriggeredAt ?? '', last, Date.now(), vscode.env.language)] : []),
     ];
   }
 
@@ -420,8 +434,13 @@ export class CodeAwareness implements vscode.Disposable {
   }
 }
 
+/** The list item's steps by type, in order ("In-app, Digest, Email"). */
+function stepLabels(workflow: WorkflowListItem): string[] {
+  return (workflow.steps ?? []).map((s) => stepTypeInfo(s.type ?? '').label);
+}
+
 /** The hover's lines from the whole workflow (§8.2) and the runs read for the lens. */
-function detailLines(detail: Workflow | undefined, runs: RecentRuns | undefined): string[] {
+function detailLines(detail: Workflow | undefined, runs: RecentRuns | undefined, stepsSaid: string): string[] {
   const lines: string[] = [];
   if (detail) {
     const byChannel = new Map<string, number>();
@@ -429,7 +448,9 @@ function detailLines(detail: Workflow | undefined, runs: RecentRuns | undefined)
       const info = stepTypeInfo(step.type ?? '');
       if (info.channel) byChannel.set(info.label, (byChannel.get(info.label) ?? 0) + 1);
     }
-    if (byChannel.size > 0) lines.push(vscode.l10n.t('Channels: {0}', [...byChannel].map(([label, n]) => (n > 1 ? `${label} ×${n}` : label)).join(', ')));
+    const channels = [...byChannel].map(([label, n]) => (n > 1 ? `${label} ×${n}` : label)).join(', ');
+    // Said once: when the steps are just these channels, the line of steps says it already.
+    if (byChannel.size > 0 && channels !== stepsSaid) lines.push(vscode.l10n.t('Channels: {0}', channels));
     const critical = detail.preferences?.user?.all?.readOnly ?? detail.preferences?.default?.all?.readOnly;
     if (critical) lines.push(vscode.l10n.t('Critical: subscriber preferences and schedules do not apply'));
     const required = requiredKeys(detail.payloadSchema);

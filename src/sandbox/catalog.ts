@@ -160,6 +160,22 @@ export function createWorkflows(): Workflow[] {
   ];
 }
 
+/** A quiet workflow whose name, tag and step issue are hostile strings (sandbox option `markupWorkflow`). */
+export function markupWorkflow(): Workflow {
+  return workflow(12, {
+    identifier: F.markupWorkflowIdentifier,
+    name: F.markupWorkflowName,
+    critical: false,
+    severity: 'none',
+    origin: 'external',
+    tags: [F.markupWorkflowTag],
+    channels: ['in_app', 'email'],
+    variables: [],
+    controlIssues: { email: F.markupStepIssue },
+    quiet: true,
+  });
+}
+
 /** What `payloadSchema: z.object({...})` of a framework workflow syncs as: nested objects, an array, an enum, defaults. */
 const INVOICE_PAID_SCHEMA: Record<string, unknown> = {
   type: 'object',

@@ -32,6 +32,8 @@ export interface SandboxOptions {
   subscriberCount?: number;
   /** Quiet workflows added after the catalogue, for paging the Workflows view (default 0). */
   extraWorkflows?: number;
+  /** A quiet workflow named with markup (`SANDBOX_FIXTURES.markupWorkflowName`), for the hostile-string tests. */
+  markupWorkflow?: boolean;
   faults?: SandboxFaults;
   /** Records served besides the seeded ones (benchmarks add a 1,000-job notification). Never time-shifted. */
   extraNotifications?: readonly Notification[];
@@ -122,6 +124,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     activityEndsAtMs: options.activityEndsAtMs,
     retentionDays,
     extraWorkflows: options.extraWorkflows ?? 0,
+    markupWorkflow: options.markupWorkflow ?? false,
   });
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });

@@ -1,7 +1,7 @@
 // The sandbox's in-memory state and the queries the routes need. Subscribers are kept in two sorted
 // indexes (by _id and by updatedAt) so that cursor lookups are binary searches, not scans.
 import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
-import { ENVIRONMENTS, createIntegrations, createWorkflows } from './catalog';
+import { ENVIRONMENTS, createIntegrations, createWorkflows, markupWorkflow } from './catalog';
 import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { NotificationBuilder, regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
@@ -105,6 +105,8 @@ export interface SandboxStoreOptions {
   retentionDays?: number;
   /** Quiet workflows added after the catalogue ("Generated workflow N"), for paging the Workflows view. Default 0. */
   extraWorkflows?: number;
+  /** The quiet workflow named with markup, after the catalogue. */
+  markupWorkflow?: boolean;
 }
 
 /** What `emitNotification` should produce; everything left out is chosen by the store's PRNG. */
@@ -212,7 +214,7 @@ export class SandboxStore {
     const shiftMs = options.activityEndsAtMs === undefined ? 0 : Math.floor(options.activityEndsAtMs) - SEED_END_MS;
     this.clockMs = SEED_END_MS + shiftMs;
     this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
-    this.workflows = [...createWorkflows(), ...generatedWorkflows(options.extraWorkflows ?? 0)];
+    this.workflows = [...createWorkflows(), ...(options.markupWorkflow ? [markupWorkflow()] : []), ...generatedWorkflows(options.extraWorkflows ?? 0)];
     this.integrations = createIntegrations();
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical && !w.quiet).map((w) => w._id));
     this.byId = seeded.subscribers;

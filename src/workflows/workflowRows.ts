@@ -106,7 +106,7 @@ export function workflowTooltip(w: WorkflowListItem, nowMs: number, locale?: str
 }
 
 /** "Last triggered: 12 min ago (24 Nov 2026, 11:48)"; an older one by its date alone, said once. */
-function lastTriggeredLine(iso: string, local: string, nowMs: number, locale?: string): string {
+export function lastTriggeredLine(iso: string, local: string, nowMs: number, locale?: string): string {
   const relative = relativeTime(iso, nowMs, locale);
   return local.startsWith(relative) ? l10n.t('Last triggered: {0}', local) : l10n.t('Last triggered: {0} ({1})', relative, local);
 }

@@ -112,8 +112,10 @@ describe('code awareness', function () {
     const text = source.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'])/g, '$1');
     assert.match(text, /Welcome onboarding/);
     assert.match(text, /Identifier: welcome-onboarding/);
-    // The whole workflow is read once for the hover: channels, and the payload's required keys.
-    assert.match(text, /Channels: In-app, Email/);
+    // The whole workflow is read once for the hover: the payload's required keys (and the channels when the steps do not say them).
+    assert.match(text, /In Code test \([^)]+\): active\n/, 'the status in words');
+    assert.match(text, /Steps: In-app, Email/);
+    assert.doesNotMatch(text, /Channels:/, 'the channels are the steps: said once');
     assert.match(text, /Payload: no required key|Payload requires: /);
     const again = document.positionAt(document.getText().indexOf(F.workflowIdentifier) + 2);
     sandbox.clearRequests();

@@ -247,6 +247,55 @@ describe('workflows view and trigger', function () {
     assert.equal(nobody.messages.at(-1)!.text, 'No subscriber\'s name contains "Nobody Zzyzx" in "Workflows test".');
   });
 
+  it('shows a workflow named with markup exactly as the service holds it: row, tooltip, steps, pick and hover', async () => {
+    const hostile = await freshSandbox({ markupWorkflow: true });
+    const home = api.manager.active!;
+    try {
+      await addSandboxConnection(api, hostile, 'Markup env');
+      assert.equal(api.manager.active?.name, 'Markup env');
+      api.workflows.setFilter({ query: F.markupWorkflowIdentifier });
+      const node = (await workflowRows())[0]!;
+      const item = node.treeItem();
+      assert.equal(item.label, F.markupWorkflowName);
+      assert.equal(item.description, `${F.markupWorkflowIdentifier} · active, with errors · code · ${F.markupWorkflowTag}`);
+      assert.ok(item.accessibilityInformation?.label.startsWith(`${F.markupWorkflowName}, ${F.markupWorkflowIdentifier}`));
+      const tooltip = String((api.workflows.resolveTreeItem(item, node) as vscode.TreeItem).tooltip);
+      assert.ok(tooltip.startsWith(`${F.markupWorkflowName}\n`), tooltip);
+      assert.ok(tooltip.includes(`Tags: ${F.markupWorkflowTag}`), tooltip);
+      const email = ((await api.workflows.getChildren(node)) ?? [])[1]!.treeItem();
+      assert.equal(email.description, `Email · ${F.markupStepIssue}`);
+      assert.ok(String(email.tooltip).includes(F.markupStepIssue));
+
+      // The palette's pick: the name as text, never an icon.
+      const picking = new ScriptedPrompter([{ cancel: true }]);
+      api.setPrompter(picking);
+      await vscode.commands.executeCommand('novuExplorer.triggerWorkflow');
+      const offered = picking.picks[0]!.items.find((i) => i.value === F.markupWorkflowIdentifier)!;
+      assert.equal(offered.label, F.markupWorkflowName.replace('$(alert)', '\\$(alert)'));
+
+      // The hover is Markdown: its source escapes every sign, so the name reads as typed.
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });\n` });
+      const at = doc.positionAt(doc.getText().indexOf(F.markupWorkflowIdentifier) + 2);
+      const hover = await waitFor(async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at);
+        const md = hovers.flatMap((h) => h.contents).find((c): c is vscode.MarkdownString => typeof c !== 'string' && 'value' in c && c.value.includes('workflow'));
+        return md && !md.value.includes('not read yet') ? md : undefined;
+      }, 'the hover');
+      assert.ok(!hover.supportHtml && !hover.supportThemeIcons && !hover.isTrusted, 'no HTML, icons or commands');
+      // No tag for the renderer to drop: every "<" is an entity.
+      assert.ok(!hover.value.includes('<'), hover.value);
+      const text = hover.value.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'$])/g, '$1');
+      assert.ok(text.includes(F.markupWorkflowName), text);
+    } finally {
+      api.setPrompter(undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      const added = api.manager.connections.find((c) => c.name === 'Markup env');
+      if (added) await api.manager.remove(added);
+      await api.manager.switchTo(home.id);
+      await hostile.close();
+    }
+  });
+
   it('says every failure of Trigger… and of a workflow’s steps, and sends nothing', async () => {
     sandbox.clearRequests();
     // An identifier this environment does not have: said, nothing asked of the person.

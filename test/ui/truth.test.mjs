@@ -19,7 +19,7 @@ for (const theme of ['dark', 'light']) {
     const pane = (title) => ui.page.locator('.pane', { has: ui.page.locator('.pane-header', { hasText: title }) });
 
     before(async () => {
-      sandbox = await startSandbox({ apiKey: `ui-truth-${theme}-${Date.now()}` });
+      sandbox = await startSandbox({ apiKey: `ui-truth-${theme}-${Date.now()}`, markupWorkflow: true });
       ui = await launch({ theme });
       await openNovu(ui.page);
       await addConnection(ui.page, sandbox, `Truth ${theme}`);
@@ -40,7 +40,8 @@ for (const theme of ['dark', 'light']) {
       assert.equal(await row.locator('.label-name').innerText(), NAME, 'the row label');
       assert.equal(await row.locator('.label-name .codicon').count(), 0, 'no icon drawn from $(alert)');
 
-      await row.locator('.label-name').hover();
+      // On the icon: hovering a label wider than the row would scroll the row's text out of sight.
+      await row.locator('.custom-view-tree-node-item-icon').hover();
       const hover = ui.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Subscriber ID' }).first();
       await hover.waitFor({ timeout: 10_000 });
       const text = await hover.innerText();
@@ -66,6 +67,68 @@ for (const theme of ['dark', 'light']) {
       assert.equal(await toast.locator('.notification-list-item-message a', { hasText: 'link' }).count(), 0, 'no link made from the name');
       await ui.page.screenshot({ path: join(SCREENSHOTS, `toast-markup-${theme}.png`) });
       sandbox.setFaults({});
+    });
+
+    it('shows a workflow named with markup exactly as the service holds it: row, tooltip, and the hover in code', async () => {
+      const page = ui.page;
+      await page.keyboard.press('Escape');
+      for (const title of ['Subscribers', 'Integrations', 'Activity']) {
+        const header = page.locator('.pane-header', { hasText: title }).first();
+        if ((await header.getAttribute('aria-expanded')) === 'true') await header.locator('.title').click();
+      }
+      const header = page.locator('.pane-header', { hasText: 'Workflows' }).first();
+      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.locator('.title').click();
+      const row = treeRows(page, 'Workflows').filter({ hasText: F.markupWorkflowIdentifier }).first();
+      await row.waitFor({ timeout: 15_000 });
+      assert.equal(await row.locator('.label-name').innerText(), F.markupWorkflowName, 'the row label');
+      assert.ok((await row.locator('.label-description').innerText()).includes(F.markupWorkflowTag), 'the tag as typed');
+      assert.equal(await row.locator('.codicon-alert, .codicon-bell').count(), 0, 'no icon drawn from $(alert) or $(bell)');
+      // On the icon: hovering a label wider than the row would scroll the row's text out of sight.
+      await row.locator('.custom-view-tree-node-item-icon').hover();
+      const tooltip = page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Identifier: ' }).first();
+      await tooltip.waitFor({ timeout: 10_000 });
+      const said = await tooltip.innerText();
+      assert.ok(said.startsWith(F.markupWorkflowName), said);
+      assert.ok(said.includes(`Tags: ${F.markupWorkflowTag}`), said);
+      assert.equal(await tooltip.locator('a, img, b').count(), 0, 'no link, image or bold made from the name');
+      await page.screenshot({ path: join(SCREENSHOTS, `workflow-markup-${theme}.png`) });
+      await page.mouse.move(1, 1);
+
+      // The hover over a trigger call naming it, in a TypeScript document.
+      await runCommand(page, 'File: New Untitled Text File');
+      await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor();
+      await runCommand(page, 'Change Language Mode');
+      await page.locator('.quick-input-widget input.input').fill('TypeScript');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: /^TypeScript/ }).first().click();
+      await page.locator('.monaco-editor textarea').first().focus();
+      await page.keyboard.insertText(`await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });`);
+      const identifier = page.locator('.monaco-editor .view-line span span', { hasText: `'${F.markupWorkflowIdentifier}'` }).first();
+      const hover = page.locator('.monaco-hover', { hasText: 'Identifier: ' }).first();
+      // Asked again if the editor was not ready (the workflow list is read when the document opens).
+      for (let attempt = 1; ; attempt++) {
+        await page.mouse.move(1, 1);
+        await identifier.hover();
+        try {
+          await hover.waitFor({ timeout: 5000 });
+          break;
+        } catch (error) {
+          if (attempt >= 3) {
+            await page.screenshot({ path: join(SCREENSHOTS, `code-hover-markup-missing-${theme}.png`) });
+            throw error;
+          }
+        }
+      }
+      // The hover keeps the name's spaces as no-break spaces.
+      const shown = (await hover.innerText()).replace(/\u00a0/g, ' ');
+      assert.ok(shown.includes(F.markupWorkflowName), `the name as the service holds it:\n${shown}`);
+      assert.equal(await hover.locator('.rendered-markdown a, .rendered-markdown img, .rendered-markdown .codicon-alert').count(), 0, 'no link, image or icon made from the name');
+      await page.screenshot({ path: join(SCREENSHOTS, `code-hover-markup-${theme}.png`) });
+      await page.mouse.move(1, 1);
+      await runCommand(page, 'View: Revert and Close Editor');
+      await page.locator('.tab', { hasText: 'Untitled' }).waitFor({ state: 'detached' });
+      // The views as the next tests expect them.
+      await header.locator('.title').click();
+      for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
     });
 
     it('a failing service: each view says why, with its errorId and Retry, and recovers', async () => {
