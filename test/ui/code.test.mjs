@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -128,13 +128,7 @@ for (const theme of ['dark', 'light']) {
       const page = ui.page;
       await page.keyboard.press('Escape');
       // The other views collapse so that the Workflows view has the room.
-      for (const title of ['Subscribers', 'Integrations', 'Activity']) {
-        const header = page.locator('.pane-header', { hasText: title }).first();
-        // On its title: the middle of a header can be one of its actions (Clear Filter).
-        if ((await header.getAttribute('aria-expanded')) === 'true') await header.locator('.title').click();
-      }
-      const header = page.locator('.pane-header', { hasText: 'Workflows' }).first();
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.locator('.title').click();
+      await showOnlyView(page, 'Workflows');
       const pane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Workflows' }) });
       const trial = pane.locator('.monaco-list-row', { hasText: 'Trial ending' }).first();
       await trial.waitFor({ timeout: 15_000 });

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -72,12 +72,7 @@ for (const theme of ['dark', 'light']) {
     it('shows a workflow named with markup exactly as the service holds it: row, tooltip, and the hover in code', async () => {
       const page = ui.page;
       await page.keyboard.press('Escape');
-      for (const title of ['Subscribers', 'Integrations', 'Activity']) {
-        const header = page.locator('.pane-header', { hasText: title }).first();
-        if ((await header.getAttribute('aria-expanded')) === 'true') await header.locator('.title').click();
-      }
-      const header = page.locator('.pane-header', { hasText: 'Workflows' }).first();
-      if ((await header.getAttribute('aria-expanded')) !== 'true') await header.locator('.title').click();
+      await showOnlyView(page, 'Workflows');
       const row = treeRows(page, 'Workflows').filter({ hasText: F.markupWorkflowIdentifier }).first();
       await row.waitFor({ timeout: 15_000 });
       assert.equal(await row.locator('.label-name').innerText(), F.markupWorkflowName, 'the row label');
@@ -127,7 +122,7 @@ for (const theme of ['dark', 'light']) {
       await runCommand(page, 'View: Revert and Close Editor');
       await page.locator('.tab', { hasText: 'Untitled' }).waitFor({ state: 'detached' });
       // The views as the next tests expect them.
-      await header.locator('.title').click();
+      await page.locator('.pane-header', { hasText: 'Workflows' }).first().locator('.title').click();
       for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
     });
 

@@ -113,6 +113,19 @@ export function treeRows(page, viewTitle) {
   return page.locator('.pane', { has: page.locator('.pane-header', { hasText: viewTitle }) }).locator('.monaco-list-row');
 }
 
+/**
+ * Expands the view titled `only` and collapses the other Novu views, so that it has the room.
+ * Returns its header. Clicks go to a header's title: its middle can be one of its actions.
+ */
+export async function showOnlyView(page, only) {
+  for (const title of ['Subscribers', 'Integrations', 'Activity', 'Workflows']) {
+    const header = page.locator('.pane-header', { hasText: title }).first();
+    const expanded = (await header.getAttribute('aria-expanded')) === 'true';
+    if (expanded !== (title === only)) await header.locator('.title').click();
+  }
+  return page.locator('.pane-header', { hasText: only }).first();
+}
+
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Toasts ("Connected to …") would cover what the picture is for.
