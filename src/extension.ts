@@ -241,6 +241,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     (diagnosisCommandsInstance ??= new (loadPanels(context).DiagnosisCommands)(manager, currentPrompter, () => subscribers.subscribers, (request: DiagnosisRequest, connection) =>
       diagnosisPanels.open(request, connection),
     )).diagnose(argument, connectionId);
+  // The walkthrough's steps complete when the thing is done: a view loaded from the Sandbox or from
+  // an own connection, a failed delivery opened, a preference saved, a workflow's lens shown in code.
+  const walkthrough = new Walkthrough();
   // Code awareness: its bundle loads when a TypeScript, JavaScript or Python document is open.
   let codeAwareness: CodeAwareness | undefined;
   const startCode = () =>
@@ -248,6 +251,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       manager,
       log,
       showActivity: (workflowId, name) => activityCommands().showForWorkflow(workflowId, name),
+      onWorkflowShown: () => walkthrough.complete('sawCode'),
     }));
   const codeStart = vscode.workspace.onDidOpenTextDocument((document) => {
     if (!CODE_LANGUAGES.includes(document.languageId)) return;
@@ -299,9 +303,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     } else view.reload();
   };
 
-  // The walkthrough's steps complete when the thing is done: a view loaded from the Sandbox or from
-  // an own connection, a failed delivery opened, a preference saved.
-  const walkthrough = new Walkthrough();
   const statusBar = new ConnectionStatusBar(manager);
   const viewLoaded = (status: () => string) => () => {
     if (status() !== 'loaded' || !manager.active) return;

@@ -7,6 +7,7 @@ export const WALKTHROUGH_STEPS = {
   connected: { id: 'connect', context: 'novuExplorer.walkthrough.connected' },
   debuggedFailure: { id: 'debug', context: 'novuExplorer.walkthrough.debuggedFailure' },
   editedPreferences: { id: 'preferences', context: 'novuExplorer.walkthrough.editedPreferences' },
+  sawCode: { id: 'code', context: 'novuExplorer.walkthrough.sawCode' },
 } as const;
 
 export type WalkthroughStep = keyof typeof WALKTHROUGH_STEPS;

@@ -33,6 +33,8 @@ export interface CodeAwarenessDeps {
   log: Log;
   /** Shows the Activity view filtered by the workflow's `_id`. */
   showActivity(workflowId: string, name: string): unknown;
+  /** A lens showed a workflow the service holds, with its runs (the walkthrough's step). */
+  onWorkflowShown?(): void;
 }
 
 function where(connection: Connection): string {
@@ -202,6 +204,7 @@ export class CodeAwareness implements vscode.Disposable {
       } catch (error) {
         parts.push(vscode.l10n.t('runs not read: {0}', describeError(error).message));
       }
+      this.deps.onWorkflowShown?.();
       // The lens is the way to the runs: a click shows the Activity view filtered to this workflow.
       lens.command = command(parts.join(' · '), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier], vscode.l10n.t('Show Activity of {0}', workflow.name ?? ref.identifier));
       return lens;

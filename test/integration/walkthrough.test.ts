@@ -58,6 +58,22 @@ describe('walkthrough', function () {
     await waitFor(() => api.walkthrough.done.has('editedPreferences'), 'the preferences step');
   });
 
+  it('completes "see your workflows in your code" when a lens shows a workflow the service holds, not an unknown one', async () => {
+    // No editor left whose lenses could resolve on their own meanwhile.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.walkthrough.reset();
+    const lenses = async (content: string) => {
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+      return vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+    };
+    const unknown = await lenses("await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n");
+    assert.ok(unknown.some((l) => l.command?.title.includes('no workflow "no-such-workflow"')), unknown.map((l) => l.command?.title).join(' | '));
+    assert.ok(!api.walkthrough.done.has('sawCode'), 'a workflow the service does not have is not it');
+    const known = await lenses(`await novu.trigger({ workflowId: '${F.workflowIdentifier}', to: 'ada' });\n`);
+    assert.ok(known.some((l) => /runs failed|no recent run/.test(l.command?.title ?? '')), known.map((l) => l.command?.title).join(' | '));
+    await waitFor(() => api.walkthrough.done.has('sawCode'), 'the code step');
+  });
+
   it('completes "try the Sandbox" when the Sandbox has answered', async () => {
     await vscode.commands.executeCommand('novuExplorer.openSandbox');
     await waitFor(() => api.manager.active?.name === 'Sandbox', 'the Sandbox connection', 30_000);

@@ -58,23 +58,29 @@ for (const theme of ['dark', 'light']) {
       await screenshot(ui.page, `sandbox-${theme}`);
     });
 
-    it('opens "Get started with Novu Explorer" with its four steps', async () => {
+    it('opens "Get started with Novu Explorer" with its five steps', async () => {
       await runCommand(ui.page, 'Novu: Get Started with Novu Explorer');
       const page = ui.page.locator('.gettingStartedContainer, .getting-started-container, .gettingStarted').first();
       await page.getByText('Get started with Novu Explorer').first().waitFor({ timeout: 20_000 });
-      for (const step of ['Try the Sandbox', 'Connect your own environment', 'Find out why a delivery failed', "Edit a subscriber's preferences"]) {
+      for (const step of ['Try the Sandbox', 'Connect your own environment', 'Find out why a delivery failed', "Edit a subscriber's preferences", 'See your workflows in your code']) {
         await page.getByText(step, { exact: true }).first().waitFor();
       }
       // Both connection steps were done above, before the walkthrough was first opened: ticked.
       for (const step of ['sandbox', 'connect']) {
         await page.locator(`button.getting-started-step[data-step-id$="#${step}"][aria-checked="true"]`).waitFor({ timeout: 10_000 });
       }
-      for (const step of ['debug', 'preferences']) {
+      for (const step of ['debug', 'preferences', 'code']) {
         assert.equal(await page.locator(`button.getting-started-step[data-step-id$="#${step}"]`).getAttribute('aria-checked'), 'false', step);
       }
       // The walkthrough keeps F1 for itself, so the picture is taken without clearing toasts first.
       await ui.page.mouse.move(1, 1);
       await ui.page.screenshot({ path: join(SCREENSHOTS, `walkthrough-${theme}.png`) });
+      // The newest step, opened: what it says and the picture of the lenses.
+      await page.locator('button.getting-started-step[data-step-id$="#code"]').click();
+      await page.getByText('Open a file that triggers or defines a workflow', { exact: false }).first().waitFor();
+      await page.locator('img[alt^="A TypeScript file with a lens"]').first().waitFor();
+      await ui.page.mouse.move(1, 1);
+      await ui.page.screenshot({ path: join(SCREENSHOTS, `walkthrough-code-${theme}.png`) });
     });
   });
 }

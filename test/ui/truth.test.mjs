@@ -126,6 +126,42 @@ for (const theme of ['dark', 'light']) {
       for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
     });
 
+    it('the Workflows view when reading fails: the service’s words and errorId with Retry; an old server’s 401 keeps the key', async () => {
+      const page = ui.page;
+      const header = await showOnlyView(page, 'Workflows');
+      await treeRows(page, 'Workflows').first().waitFor({ timeout: 15_000 });
+      // The view's own Refresh, in its title bar (the palette does not offer it).
+      const refresh = async () => {
+        await header.hover();
+        await header.getByRole('button', { name: 'Refresh Workflows' }).click();
+      };
+      sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v2/workflows' } });
+      await refresh();
+      const errorRow = treeRows(page, 'Workflows').filter({ hasText: 'Service Unavailable. (HTTP 503)' });
+      await errorRow.waitFor({ timeout: 20_000 });
+      assert.match(await errorRow.innerText(), /Error ID [0-9a-f-]{36}/);
+      await errorRow.hover();
+      await errorRow.getByRole('button', { name: 'Retry' }).waitFor();
+      await screenshot(page, `workflows-failed-${theme}`);
+
+      // An old server answers API keys 401 on this route only: said in the view, the key kept.
+      sandbox.setFaults({ respond: { status: 401, message: 'API endpoint not accessible', pathIncludes: '/v2/workflows' } });
+      await errorRow.hover();
+      await errorRow.getByRole('button', { name: 'Retry' }).click();
+      const closed = treeRows(page, 'Workflows').filter({ hasText: 'does not let API keys read workflows' });
+      await closed.waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('.welcome-view-content', { hasText: 'rejected the API key' }).count(), 0, 'the key is not said to be rejected');
+      await page.locator('.statusbar-item', { hasText: `Novu: Truth ${theme}` }).waitFor();
+      await screenshot(page, `workflows-closed-${theme}`);
+
+      sandbox.setFaults({});
+      await refresh();
+      await treeRows(page, 'Workflows').filter({ hasText: 'Welcome onboarding' }).waitFor({ timeout: 15_000 });
+      // The views as the next tests expect them.
+      await header.locator('.title').click();
+      for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
+    });
+
     it('a failing service: each view says why, with its errorId and Retry, and recovers', async () => {
       sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable' } });
       await runCommand(ui.page, 'Novu: Refresh');
