@@ -169,7 +169,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       manager,
       prompter: currentPrompter,
       links: sentAgainLinks,
-      openPanel: (notification, connection, column) => notificationPanels.open(notification._id, connection, { notification, fresh: true }, column),
+      openPanel: (notification, connection, column) => {
+        // A new run: the lens of its workflow says so.
+        const workflowId = notification.template?._id ?? notification._templateId;
+        if (workflowId) codeAwareness?.runsChanged(connection.id, workflowId);
+        notificationPanels.open(notification._id, connection, { notification, fresh: true }, column);
+      },
       onTriggered: (connectionId, workflow, to) => workflowCommands().remember(connectionId, workflow, to),
     }));
   // The Activity view's rows are whole notifications: opening one of them asks nothing again.

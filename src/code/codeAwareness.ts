@@ -111,6 +111,15 @@ export class CodeAwareness implements vscode.Disposable {
     this.recheckAll();
   }
 
+  /**
+   * A new run of this workflow was seen (Send Again, Trigger…): its lens reads the runs again, so
+   * that it does not go on saying "no recent run" for the rest of the minute they are kept.
+   */
+  runsChanged(connectionId: string, workflowId: string): void {
+    if (!this.cache.forgetRuns(connectionId, workflowId)) return;
+    this.changedLenses.fire();
+  }
+
   private recheckAll(): void {
     for (const document of vscode.workspace.textDocuments) void this.check(document, true);
   }
@@ -198,7 +207,7 @@ export class CodeAwareness implements vscode.Disposable {
         const runs = await this.cache.recentRuns(connection.id, client, workflow._id);
         if (runs.total === 0) parts.push(vscode.l10n.t('no recent run'));
         else {
-          parts.push(runs.failed === 0 ? vscode.l10n.t('none of the last {0} runs failed', runs.total) : vscode.l10n.t('{0} of the last {1} runs failed', runs.failed, runs.total));
+          parts.push(runsText(runs));
           if (runs.lastAt) parts.push(vscode.l10n.t('last run {0}', relativeTime(runs.lastAt, Date.now(), vscode.env.language)));
         }
       } catch (error) {
@@ -363,7 +372,7 @@ export class CodeAwareness implements vscode.Disposable {
     const detail = client ? await this.cache.detail(connection.id, client, workflow._id).catch(() => undefined) : undefined;
     const runs = await this.cache.peekRuns(connection.id, workflow._id);
     md.appendMarkdown('**').appendText(asText(workflow.name ?? ref.identifier)).appendMarkdown('**\n\n');
-    md.appendText(asText([...this.hoverLines(workflow, connection), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].join('\n')));
+    md.appendText(asText([...this.hoverLines(workflow, connection, runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].join('\n')));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
   }
 
@@ -416,12 +425,13 @@ export class CodeAwareness implements vscode.Disposable {
     return found;
   }
 
-  private hoverLines(workflow: WorkflowListItem, connection: Connection): string[] {
+  /** `lastTriggered`: the list's last trigger time, said only when no runs were read (theirs is fresher). */
+  private hoverLines(workflow: WorkflowListItem, connection: Connection, lastTriggered: boolean): string[] {
     const channels = stepLabels(workflow);
     // In the Workflows view's words: the status said, not the service's constant.
     const meaning = statusMeaning(workflow.status);
     const origin = workflow.origin === 'external' ? vscode.l10n.t('code (synced from the framework)') : originText(workflow.origin);
-    const last = workflow.lastTriggeredAt ? formatTime(workflow.lastTriggeredAt, vscode.env.language).local : undefined;
+    const last = lastTriggered && workflow.lastTriggeredAt ? formatTime(workflow.lastTriggeredAt, vscode.env.language).local : undefined;
     return [
       vscode.l10n.t('In {0}: {1}', where(connection), statusText(workflow.status)) + (meaning ? ` (${meaning})` : ''),
       vscode.l10n.t('Identifier: {0}', workflow.workflowId ?? ''),
@@ -435,6 +445,12 @@ export class CodeAwareness implements vscode.Disposable {
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const s of this.subscriptions) s.dispose();
   }
+}
+
+/** "3 of the last 50 runs failed", and for a single run, without "the last 1 runs". */
+function runsText(runs: RecentRuns): string {
+  if (runs.total === 1) return runs.failed > 0 ? vscode.l10n.t('its one recent run failed') : vscode.l10n.t('no failure in its one recent run');
+  return runs.failed === 0 ? vscode.l10n.t('none of the last {0} runs failed', runs.total) : vscode.l10n.t('{0} of the last {1} runs failed', runs.failed, runs.total);
 }
 
 /** The list item's steps by type, in order ("In-app, Digest, Email"). */
@@ -460,7 +476,7 @@ function detailLines(detail: Workflow | undefined, runs: RecentRuns | undefined,
     lines.push(required.length > 0 ? vscode.l10n.t('Payload requires: {0}', required.join(', ')) : detail.payloadSchema ? vscode.l10n.t('Payload: no required key') : vscode.l10n.t('Payload: no schema'));
   }
   if (runs) {
-    lines.push(runs.total === 0 ? vscode.l10n.t('Last run: none recent') : vscode.l10n.t('Last run: {0} ({1} of the last {2} failed)', relativeTime(runs.lastAt, Date.now(), vscode.env.language), runs.failed, runs.total));
+    lines.push(runs.total === 0 ? vscode.l10n.t('Last run: none recent') : vscode.l10n.t('Last run: {0} ({1})', relativeTime(runs.lastAt, Date.now(), vscode.env.language), runsText(runs)));
   }
   return lines;
 }

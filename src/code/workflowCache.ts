@@ -87,6 +87,11 @@ export class WorkflowCache {
   }
 
   /** Forgets everything (Refresh, another connection, a new key). */
+  /** Forgets a workflow's recent runs (a new one was seen); true when some were held. */
+  forgetRuns(connectionId: string, workflowId: string): boolean {
+    return this.runs.delete(`${connectionId}:${workflowId}`);
+  }
+
   clear(): void {
     this.lists.clear();
     this.runs.clear();

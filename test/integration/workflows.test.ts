@@ -197,6 +197,11 @@ describe('workflows view and trigger', function () {
     );
     assert.ok(jsonProblems.length >= 2, jsonProblems.map((d) => d.message).join(' | '));
 
+    // The lens above a trigger of it, before: no run yet.
+    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n" });
+    const lensTitles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', code.uri, 10)) ?? []).map((l) => l.command?.title ?? '');
+    await waitFor(async () => (await lensTitles()).some((t) => t.endsWith('no recent run')), 'the lens before');
+
     // A good payload: asked first, sent once, and the new run opens.
     api.sendAgain.follow = { firstMs: 100, factor: 1.5, maxMs: 500, giveUpMs: 10_000 };
     await replace({ invoiceNumber: 'INV-7', amount: 42, customer: { name: 'Ada' }, currency: 'EUR', lines: [{ description: 'Seats', quantity: 3 }] });
@@ -207,6 +212,12 @@ describe('workflows view and trigger', function () {
     assert.ok(wire.idempotencyKey, 'an idempotency key');
     assert.deepEqual((wire.body as { payload: unknown }).payload, { invoiceNumber: 'INV-7', amount: 42, customer: { name: 'Ada' }, currency: 'EUR', lines: [{ description: 'Seats', quantity: 3 }] });
     await waitFor(() => api.notificationPanels.all.length === 1, 'the new run’s panel');
+    // The lens reads the runs again once the new run is found (not a minute later).
+    const after = await waitFor(async () => {
+      const titles = await lensTitles();
+      return titles.some((t) => /no failure in its one recent run|its one recent run failed/.test(t)) ? titles : undefined;
+    }, 'the lens after');
+    assert.ok(after.some((t) => / · last run .+$/.test(t)), after.join(' | '));
 
     // The next Trigger… offers the subscriber just used first.
     const again = new ScriptedPrompter([{ search: '' }]);
