@@ -62,9 +62,16 @@ describe('walkthrough', function () {
     // No editor left whose lenses could resolve on their own meanwhile.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.walkthrough.reset();
+    // Each document is closed again: an open one naming workflows is checked again (its list read)
+    // whenever the connection changes, which would add requests to the tests that count them.
     const lenses = async (content: string) => {
       const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
-      return vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+      await vscode.window.showTextDocument(doc);
+      try {
+        return await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
+      } finally {
+        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      }
     };
     const unknown = await lenses("await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n");
     assert.ok(unknown.some((l) => l.command?.title.includes('no workflow "no-such-workflow"')), unknown.map((l) => l.command?.title).join(' | '));

@@ -199,6 +199,7 @@ describe('workflows view and trigger', function () {
 
     // The lens above a trigger of it, before: no run yet.
     const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n" });
+    const codeEditor = await vscode.window.showTextDocument(code, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
     const lensTitles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', code.uri, 10)) ?? []).map((l) => l.command?.title ?? '');
     await waitFor(async () => (await lensTitles()).some((t) => t.endsWith('no recent run')), 'the lens before');
 
@@ -218,6 +219,10 @@ describe('workflows view and trigger', function () {
       return titles.some((t) => /no failure in its one recent run|its one recent run failed/.test(t)) ? titles : undefined;
     }, 'the lens after');
     assert.ok(after.some((t) => / · last run .+$/.test(t)), after.join(' | '));
+    // Closed again (an open document naming workflows is checked again whenever the connection changes).
+    await vscode.window.showTextDocument(codeEditor.document, codeEditor.viewColumn);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.window.showTextDocument(editor.document);
 
     // The next Trigger… offers the subscriber just used first.
     const again = new ScriptedPrompter([{ search: '' }]);
