@@ -170,9 +170,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       prompter: currentPrompter,
       links: sentAgainLinks,
       openPanel: (notification, connection, column) => {
-        // A new run: the lens of its workflow says so.
+        // A new run: the lens of its workflow and its row in the Workflows view say so.
         const workflowId = notification.template?._id ?? notification._templateId;
-        if (workflowId) codeAwareness?.runsChanged(connection.id, workflowId);
+        if (workflowId) {
+          codeAwareness?.runsChanged(connection.id, workflowId);
+          if (notification.createdAt) workflowsInstance?.runSeen(connection.id, workflowId, notification.createdAt);
+        }
         notificationPanels.open(notification._id, connection, { notification, fresh: true }, column);
       },
       onTriggered: (connectionId, workflow, to) => workflowCommands().remember(connectionId, workflow, to),

@@ -187,6 +187,20 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
   }
 
+  /**
+   * A new run of this workflow was seen (Send Again, Trigger…): its row's last trigger says so
+   * at once, with no read (the list would otherwise say "never" until Refresh).
+   */
+  runSeen(connectionId: string, workflowId: string, at: string): void {
+    if (this.manager.active?.id !== connectionId || Number.isNaN(Date.parse(at))) return;
+    const node = this.state.items.find((n) => n.workflow._id === workflowId);
+    if (!node) return;
+    const held = Date.parse(node.workflow.lastTriggeredAt ?? '');
+    if (!Number.isNaN(held) && held >= Date.parse(at)) return;
+    node.workflow = { ...node.workflow, lastTriggeredAt: at };
+    this.changed.fire(node);
+  }
+
   getTreeItem(node: TreeNode): vscode.TreeItem {
     return node.treeItem();
   }

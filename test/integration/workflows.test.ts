@@ -197,6 +197,13 @@ describe('workflows view and trigger', function () {
     );
     assert.ok(jsonProblems.length >= 2, jsonProblems.map((d) => d.message).join(' | '));
 
+    // Its row in the Workflows view, before: never triggered.
+    api.workflows.setFilter({ query: 'invoice-paid' });
+    const paidRow = (await workflowRows()).find((n) => n.workflow.workflowId === 'invoice-paid')!;
+    assert.match(paidRow.tooltip(), /Last triggered: never/);
+    const viewReads = () => lists().filter((r) => r.query['limit'] === '50').length;
+    const viewReadsBefore = viewReads();
+
     // The lens above a trigger of it, before: no run yet.
     const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n" });
     const codeEditor = await vscode.window.showTextDocument(code, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
@@ -219,6 +226,10 @@ describe('workflows view and trigger', function () {
       return titles.some((t) => /no failure in its one recent run|its one recent run failed/.test(t)) ? titles : undefined;
     }, 'the lens after');
     assert.ok(after.some((t) => / · last run .+$/.test(t)), after.join(' | '));
+    // The row says it too, with no read of the list.
+    await waitFor(() => !/Last triggered: never/.test(paidRow.tooltip()), 'the row’s last trigger');
+    assert.match(paidRow.tooltip(), /Last triggered: \S/);
+    assert.equal(viewReads(), viewReadsBefore, 'no list read for it');
     // Closed again (an open document naming workflows is checked again whenever the connection changes).
     await vscode.window.showTextDocument(codeEditor.document, codeEditor.viewColumn);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
