@@ -86,12 +86,12 @@ export class WorkflowCache {
     return value;
   }
 
-  /** Forgets everything (Refresh, another connection, a new key). */
   /** Forgets a workflow's recent runs (a new one was seen); true when some were held. */
   forgetRuns(connectionId: string, workflowId: string): boolean {
     return this.runs.delete(`${connectionId}:${workflowId}`);
   }
 
+  /** Forgets everything (Refresh, another connection, a new key). */
   clear(): void {
     this.lists.clear();
     this.runs.clear();

@@ -164,6 +164,8 @@ export async function axeWebview(page, state) {
   // Each panel on its own: a webview is its own document to a screen reader, and two panels side
   // by side (a notification and its new run) are not one page with its landmarks twice.
   const frames = page.locator('iframe.webview.ready');
+  // No panel is no pass: a check that ran on nothing would say 0 of everything.
+  if ((await frames.count()) === 0) throw new Error(`axe ${state}: no webview panel is open to check`);
   const ours = [];
   const workbench = new Set();
   const passed = new Set();
