@@ -6,6 +6,7 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { PickItem, Prompter } from '../ui/prompter';
+import { subscriberItem } from '../ui/subscriberPick';
 import { noIcons } from '../ui/text';
 import { createSubscriberFlow } from './createSubscriber';
 import type { JsonDocuments } from '../ui/jsonDocuments';
@@ -139,7 +140,7 @@ export class SubscriberCommands {
           const matches = loaded
             .filter((s) => !lower || `${s.subscriberId} ${subscriberDisplayName(s) ?? ''} ${s.email ?? ''}`.toLowerCase().includes(lower))
             .slice(0, 50)
-            .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: s }));
+            .map((s) => subscriberItem(s, s, true));
           const exact = loaded.some((s) => s.subscriberId === typed);
           return typed && !exact && validateSubscriberId(typed) === undefined
             ? [{ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } }, ...matches]

@@ -39,7 +39,7 @@ export async function pickSubscriber(prompter: Prompter, options: SubscriberPick
         // The subscriber whose ID is exactly what was typed comes first (Enter takes it).
         .sort((a, b) => Number(b.subscriberId === typed) - Number(a.subscriberId === typed))
         .slice(0, 50)
-        .map((s) => ({ label: `$(account) ${noIcons(subscriberDisplayName(s) ?? s.subscriberId)}`, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: { subscriberId: s.subscriberId } as Choice }));
+        .map((s) => subscriberItem<Choice>(s, { subscriberId: s.subscriberId }, true));
       const first: { label: string; description: string; detail?: string; value: Choice }[] = [];
       if (preferred && (!lower || `${preferred.subscriberId} ${preferred.label ?? ''}`.toLowerCase().includes(lower))) {
         first.push({ label: `$(history) ${noIcons(preferred.label ?? preferred.subscriberId)}`, description: noIcons(preferred.subscriberId), detail: preferred.why, value: { subscriberId: preferred.subscriberId } });
@@ -94,8 +94,11 @@ async function lookUp(prompter: Prompter, options: SubscriberPickOptions, lookup
 const NAME_LIMIT = 50;
 
 function pickOne(prompter: Prompter, title: string, list: readonly Subscriber[]): Promise<string | undefined> {
-  return prompter.pick({
-    title,
-    items: list.map((s) => ({ label: noIcons(subscriberDisplayName(s) ?? s.subscriberId), description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value: s.subscriberId })),
-  });
+  return prompter.pick({ title, items: list.map((s) => subscriberItem(s, s.subscriberId)) });
+}
+
+/** A subscriber as a pick item: the name (or ID), the ID and the email, every one as text (no icon from `$(…)`). */
+export function subscriberItem<T>(s: Subscriber, value: T, withIcon = false): { label: string; description: string; detail?: string; value: T } {
+  const label = noIcons(subscriberDisplayName(s) ?? s.subscriberId);
+  return { label: withIcon ? `$(account) ${label}` : label, description: noIcons(s.subscriberId), ...(s.email ? { detail: noIcons(s.email) } : {}), value };
 }

@@ -12,6 +12,12 @@ const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
 const NAME = `${F.markupFirstName} ${F.markupLastName}`;
 
+/** The views as the tests after the Workflows ones expect them: Workflows collapsed, the other three open. */
+async function viewsAsBefore(page) {
+  await page.locator('.pane-header', { hasText: 'Workflows' }).first().locator('.title').click();
+  for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
+}
+
 for (const theme of ['dark', 'light']) {
   describe(`truthful states (${theme})`, { timeout: 240_000 }, () => {
     let ui;
@@ -121,9 +127,7 @@ for (const theme of ['dark', 'light']) {
       await page.mouse.move(1, 1);
       await runCommand(page, 'View: Revert and Close Editor');
       await page.locator('.tab', { hasText: 'Untitled' }).waitFor({ state: 'detached' });
-      // The views as the next tests expect them.
-      await page.locator('.pane-header', { hasText: 'Workflows' }).first().locator('.title').click();
-      for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
+      await viewsAsBefore(page);
     });
 
     it('the Workflows view when reading fails: the service’s words and errorId with Retry; an old server’s 401 keeps the key', async () => {
@@ -157,9 +161,7 @@ for (const theme of ['dark', 'light']) {
       sandbox.setFaults({});
       await refresh();
       await treeRows(page, 'Workflows').filter({ hasText: 'Welcome onboarding' }).waitFor({ timeout: 15_000 });
-      // The views as the next tests expect them.
-      await header.locator('.title').click();
-      for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
+      await viewsAsBefore(page);
     });
 
     it('a failing service: each view says why, with its errorId and Retry, and recovers', async () => {
