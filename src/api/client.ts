@@ -5,7 +5,7 @@
 import ky, { HTTPError, TimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
 import type * as z from 'zod/mini';
 import { fieldLine, readErrorBody } from './errorBody';
-import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, type FieldErrors } from './errors';
+import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isClosedToApiKeys, type FieldErrors } from './errors';
 import {
   cancelResultSchema,
   integrationListSchema,
@@ -61,6 +61,8 @@ export interface RequestLogEntry {
   replayed?: boolean;
   /** A trigger's transaction id (never its payload: the body's values stay out of the log). */
   transactionId?: string;
+  /** A 401 that closes this route to API keys on an older server, not a refused key (`isClosedToApiKeys`). */
+  closedToKeys?: boolean;
 }
 
 export interface NovuClientOptions {
@@ -290,7 +292,7 @@ export class NovuClient {
     } catch (error) {
       const mapped = await this.mapError(error, `/${spec.path}`);
       // l10n-ignore: a log entry (the log stays English)
-      log(mapped instanceof NovuApiError ? { status: mapped.status } : { error: isAbortError(mapped) ? 'Canceled' : mapped.name });
+      log(mapped instanceof NovuApiError ? { status: mapped.status, ...(isClosedToApiKeys(mapped) ? { closedToKeys: true } : {}) } : { error: isAbortError(mapped) ? 'Canceled' : mapped.name });
       throw mapped;
     }
     log({ status: response.status, ...(response.headers.get('idempotency-replay') === 'true' ? { replayed: true } : {}) });

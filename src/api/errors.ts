@@ -37,6 +37,15 @@ export class NovuApiError extends Error {
   }
 }
 
+/**
+ * A 401 that is not about the key: servers before 2025-06 close some routes (the workflows) to API
+ * keys with "API endpoint not accessible" while the key works everywhere else (contract §8.1). Every
+ * other 401 (`API Key not found`, a missing or malformed header) means the key itself is refused.
+ */
+export function isClosedToApiKeys(error: unknown): error is NovuApiError {
+  return error instanceof NovuApiError && error.status === 401 && /\bAPI endpoint not accessible\b/i.test(error.message);
+}
+
 /** The request never got an answer: DNS, refused connection, reset, TLS. */
 export class NovuNetworkError extends Error {
   override readonly name = 'NovuNetworkError';

@@ -3,7 +3,7 @@
  * state; each API key lives in SecretStorage under `novuExplorer.apiKey.<id>` and nowhere else.
  */
 import * as vscode from 'vscode';
-import { NovuClient, isAbortError } from '../api';
+import { NovuClient, isAbortError, type RequestLogEntry } from '../api';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { SANDBOX_CONNECTION_ID, looksLikeProduction, type Connection } from './connection';
@@ -139,19 +139,19 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Makes and keeps the client of a saved connection. */
   private keepClient(connection: Connection, baseUrl: string, apiKey: string): NovuClient {
-    const client = this.createClient(connection.name, baseUrl, apiKey, {}, (status, path) => {
-      // Whatever asked (a view, a panel, Create Subscriber), a 401 means the key no longer works:
-      // every view then says so at once, instead of each finding out on its own. Not for the
-      // workflows routes: servers before 2025-06 close them to API keys with a 401 ("API endpoint
-      // not accessible", contract §8.1) while the key works everywhere else.
-      if (status === 401 && this.active?.id === connection.id && !/^\/?v2\/workflows\b/.test(path)) this.setState('unauthorized');
+    const client = this.createClient(connection.name, baseUrl, apiKey, {}, (entry) => {
+      // Whatever asked (a view, a panel, a lens, a diagnosis), a 401 means the key no longer works:
+      // every view then says so at once, instead of each finding out on its own. Not the 401 "API
+      // endpoint not accessible" of servers before 2025-06, which close the workflows to API keys
+      // while the key works everywhere else (contract §8.1); any other 401 is the key, on any route.
+      if (entry.status === 401 && !entry.closedToKeys && this.active?.id === connection.id) this.setState('unauthorized');
     });
     this.clients.set(connection.id, client);
     return client;
   }
 
   /** A client for a URL and key not saved yet (checking a key before it is stored). */
-  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}, onStatus?: (status: number, path: string) => void): NovuClient {
+  createClient(name: string, baseUrl: string, apiKey: string, overrides: { retries?: number; timeoutMs?: number } = {}, onStatus?: (entry: RequestLogEntry & { status: number }) => void): NovuClient {
     this.log.addSecret(apiKey);
     const config = vscode.workspace.getConfiguration('novuExplorer');
     return new NovuClient({
@@ -161,7 +161,7 @@ export class ConnectionManager implements vscode.Disposable {
       retries: overrides.retries ?? config.get<number>('retries', 2),
       onRequest: (entry) => {
         this.log.request(name, entry);
-        if (entry.status !== undefined) onStatus?.(entry.status, entry.path);
+        if (entry.status !== undefined) onStatus?.({ ...entry, status: entry.status });
       },
     });
   }

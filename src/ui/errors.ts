@@ -1,5 +1,5 @@
 /** One short, user-facing form for every error, with the next step to offer. */
-import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isAbortError } from '../api';
+import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isAbortError, isClosedToApiKeys } from '../api';
 import { l10n } from '../l10n';
 
 export type ErrorKind = 'unauthorized' | 'forbidden' | 'retention' | 'notFound' | 'validation' | 'rateLimited' | 'server' | 'network' | 'timeout' | 'shape' | 'canceled' | 'other';
@@ -20,13 +20,14 @@ export interface DescribedError {
 /**
  * A failed read of workflows (contract §8.1) that is neither a missing workflow nor a rejected key:
  * an older server answers a route it does not have with 404 "Cannot GET …", and before 2025-06 it
- * closed the workflows to API keys with a 401 "API endpoint not accessible". Undefined otherwise.
+ * closed the workflows to API keys with a 401 "API endpoint not accessible". Undefined otherwise:
+ * any other 401 (`API Key not found`) is a rejected key, here as everywhere.
  */
 export function workflowsUnavailable(error: unknown): DescribedError | undefined {
   if (error instanceof NovuApiError && error.status === 404 && /^Cannot (GET|POST|PATCH)\b/.test(error.message)) {
     return { kind: 'notFound', message: l10n.t('This server has no route to read workflows ({0}).', error.message), details: [], retryable: false };
   }
-  if (error instanceof NovuApiError && error.status === 401) {
+  if (isClosedToApiKeys(error)) {
     return { kind: 'forbidden', message: l10n.t('This server does not let API keys read workflows (servers before June 2025 answer so): {0} (HTTP 401)', error.message), details: [], retryable: false };
   }
   return undefined;
@@ -36,7 +37,7 @@ export function describeError(error: unknown): DescribedError {
   if (isAbortError(error)) return { kind: 'canceled', message: l10n.t('Canceled.'), details: [], retryable: true };
   if (error instanceof NovuApiError) {
     const kind: ErrorKind =
-      error.status === 401 ? 'unauthorized'
+      error.status === 401 ? (isClosedToApiKeys(error) ? 'forbidden' : 'unauthorized')
       // 403: the key is known but may not do this; other operations may still work with it.
       : error.status === 403 ? 'forbidden'
       // 402 on the activity list: the range starts before what the plan keeps (contract §6).

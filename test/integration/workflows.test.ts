@@ -139,6 +139,24 @@ describe('workflows view and trigger', function () {
     assert.ok((await workflowRows()).length > 0);
   });
 
+  it('a 401 "API Key not found" on the workflows is a rejected key, as on every other route: the view empties for its welcome, the state says so', async () => {
+    const prompter = new ScriptedPrompter();
+    api.setPrompter(prompter);
+    try {
+      sandbox.setFaults({ respond: { status: 401, message: 'API Key not found', pathIncludes: '/v2/workflows' } });
+      api.workflows.reload();
+      await waitFor(() => api.manager.state === 'unauthorized', 'the rejected-key state');
+      assert.deepEqual(await api.workflows.getChildren(), [], 'no "server does not let API keys read workflows" row: the welcome offers Set API Key');
+      assert.equal(api.workflows.status, 'unauthorized');
+    } finally {
+      sandbox.setFaults({});
+      await vscode.commands.executeCommand('novuExplorer.refresh');
+      api.setPrompter(undefined);
+    }
+    await waitFor(() => api.manager.state === 'ready', 'ready again');
+    assert.ok((await workflowRows()).length > 0);
+  });
+
   it('Trigger…: fills the payload from the schema, refuses a bad one at the field before any request, then sends and follows the run', async () => {
     sandbox.clearRequests();
     const subscriber = F.notificationSubscriberId;
