@@ -21,6 +21,8 @@ export const DIAGNOSIS_CASES = {
   providerError: 'diag-katherine',
   /** A mistyped id: the trigger created this subscriber with nothing but its id. */
   mistypedId: 'diag-adaa',
+  /** Her only chat is Microsoft Teams, active in Production only; Development's chat is Slack and Discord. */
+  chatProviderInactive: 'diag-dorothy',
 } as const;
 
 const DAYS: readonly WeekDay[] = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
@@ -71,6 +73,12 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
 
   add({ subscriberId: C.providerError, firstName: 'Katherine', lastName: 'Johnson', email: `katherine@${BOUNCING_EMAIL_DOMAIN}` });
   run(welcome, C.providerError);
+
+  // A Teams webhook of her own: an active Slack in this environment does not send to it.
+  add({ subscriberId: C.chatProviderInactive, firstName: 'Dorothy', lastName: 'Vaughan', email: 'dorothy@diagnosis.example' }).channels = [
+    { providerId: 'msteams', credentials: { webhookUrl: 'https://teams.diagnosis.example/webhook/SECRET' }, _integrationId: '6615c0ffee00000000e10020' },
+  ];
+  run(store.findWorkflow('comment-mention')!, C.chatProviderInactive);
 
   // The service creates an unknown recipient of a trigger with nothing but its id.
   add({ subscriberId: C.mistypedId });

@@ -498,6 +498,8 @@ export class SandboxStore {
         failures.set(jobs.length, first ? bridgeFailed(channel, bridgeFailure) : { type: channel, status: 'canceled', details: [{ status: 'Failed', detail: 'Step was canceled because a previous step failed', source: 'Internal' }] });
       } else if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
         failures.set(jobs.length, subscriber.email ? bounced(subscriber.email) : noEmail());
+      } else if ((channel === 'push' || channel === 'chat') && !sendsHere(channel, subscriber, this.integrations)) {
+        failures.set(jobs.length, noActiveIntegration(channel));
       }
       jobs.push({ type: channel, status: 'pending', details: [{ status: 'Pending', detail: 'Step queued' }] });
     }
@@ -738,6 +740,22 @@ function bounced(email: string): JobSpec {
 
 const PUSH_PROVIDERS = ['fcm', 'apns', 'expo', 'one-signal', 'onesignal', 'pushpad', 'pusher-beams', 'push-webhook'];
 const CHAT_PROVIDERS = ['slack', 'discord', 'msteams', 'mattermost', 'ryver', 'zulip', 'grafana-on-call', 'getstream', 'rocket-chat', 'whatsapp-business', 'chat-webhook'];
+
+/**
+ * Push and chat go through the subscriber's own providers: an active integration of one of them in
+ * the Development environment (the key's) must send, whatever else is active (contract §8.3, §8.6).
+ */
+function sendsHere(channel: 'push' | 'chat', subscriber: Subscriber, integrations: readonly Integration[]): boolean {
+  const providers = channel === 'push' ? PUSH_PROVIDERS : CHAT_PROVIDERS;
+  const active = integrations.filter((i) => i.active && i._environmentId === F.developmentEnvironmentId && i.channel === channel);
+  return (subscriber.channels ?? [])
+    .filter((c) => providers.includes(c.providerId))
+    .some((c) => active.some((i) => (c.integrationIdentifier ? i.identifier === c.integrationIdentifier : i.providerId === c.providerId)));
+}
+
+function noActiveIntegration(channel: Channel): JobSpec {
+  return { type: channel, status: 'failed', details: [{ status: 'Pending', detail: 'Start sending message' }, { status: 'Failed', detail: 'Subscriber does not have an active integration', source: 'Internal' }] };
+}
 
 /**
  * Why a channel step is skipped before it is sent, as current servers say it (contract §8.6):

@@ -25,6 +25,8 @@ describe('the sandbox’s diagnosis cases', () => {
       assert.equal(step(C.providerError, 'email'), 'failed: Unexpected provider error');
       assert.equal(step(C.mistypedId, 'email'), 'canceled: Subscriber missing email address');
       assert.equal(sandbox.state.subscriber(C.mistypedId)?.email, undefined, 'created with nothing but its id');
+      // Her Teams webhook has no active Microsoft Teams integration here; Development's Slack does not send to it.
+      assert.equal(step(C.chatProviderInactive, 'chat', 'Comment mention'), 'failed: Subscriber does not have an active integration');
     } finally {
       await sandbox.close();
     }
