@@ -233,7 +233,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       prompter: currentPrompter,
       readPreferences: (client, subscriberId, signal) => loadPanels(context).readPreferences(client, subscriberId, { signal, withSubscriber: false, log }),
       openNotification: (id, connectionId) => notificationCommands().open(id, connectionId),
-      sendAgain: (notification, connection) => sendAgain().review(notification, connection),
+      sendAgain: (notification, connection, to) => sendAgain().review(notification, connection, to),
+      showTrigger: (workflowIdentifier) => startCode().showTriggers(workflowIdentifier),
+      knownSubscriberIds: (connection) => (manager.active?.id === connection.id ? subscribers.subscribers.map((s) => s.subscriberId) : []),
       showActivity: (subscriberId) => activityCommands().showForSubscriber(subscriberId),
       showIntegrations: () => vscode.commands.executeCommand(`${INTEGRATIONS_VIEW_ID}.focus`),
       diagnoseOn: async (connectionId, request) => {

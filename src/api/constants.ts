@@ -23,5 +23,14 @@ export const WEEK_DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'
 /** The trigger's answer statuses (contract §7): only `processed` means a run was started. */
 export const TRIGGER_STATUSES = ['processed', 'error', 'trigger_not_active', 'no_workflow_active_steps_defined', 'no_workflow_steps_defined', 'subscriber_id_missing', 'invalid_recipients', 'no_tenant_found'] as const;
 
+/**
+ * Provider ids of the push and chat integrations (contract §8.3): a subscriber's `channels[]` entry
+ * names one, and only an active integration of that provider in the environment sends through it.
+ */
+// l10n-ignore: the service's provider ids (wire values)
+export const PUSH_PROVIDER_IDS: readonly string[] = ['fcm', 'apns', 'expo', 'one-signal', 'onesignal', 'pushpad', 'pusher-beams', 'push-webhook'];
+// l10n-ignore: the service's provider ids (wire values)
+export const CHAT_PROVIDER_IDS: readonly string[] = ['slack', 'discord', 'msteams', 'mattermost', 'ryver', 'zulip', 'grafana-on-call', 'getstream', 'rocket-chat', 'whatsapp-business', 'chat-webhook'];
+
 /** A workflow's `status` (contract §8.1): INACTIVE does not run; ERROR runs with invalid step controls. */
 export const WORKFLOW_STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'] as const;

@@ -19,7 +19,7 @@ import { formatTime, relativeTime } from '../format/time';
 import { lastTriggeredLine, originText, statusMeaning, statusText } from '../workflows/workflowRows';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
-import { didYouMean } from './didYouMean';
+import { didYouMean } from '../format/didYouMean';
 import { scannerFor, type CodeRef } from './scanner';
 import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
@@ -390,20 +390,24 @@ export class CodeAwareness implements vscode.Disposable {
 
   /** The `workflow('<identifier>', …)` definitions in the open documents and the workspace's source files. */
   async findDefinitions(identifier: string, token: vscode.CancellationToken): Promise<vscode.Location[]> {
+    return this.findRefs(identifier, 'definition', token);
+  }
+
+  /** The definitions or trigger calls of `identifier` in the open documents and the workspace's source files. */
+  private async findRefs(identifier: string, kind: CodeRef['kind'], token: vscode.CancellationToken): Promise<vscode.Location[]> {
     const found: vscode.Location[] = [];
     const seen = new Set<string>();
-    const collect = (uri: vscode.Uri, text: string, at: (offset: number) => vscode.Position) => {
-      if (seen.has(uri.toString()) || !text.includes('workflow(')) return;
+    const collect = (uri: vscode.Uri, languageId: string, text: string, at: (offset: number) => vscode.Position) => {
+      const scan = scannerFor(languageId);
+      if (!scan || seen.has(uri.toString()) || !text.includes(identifier)) return;
       seen.add(uri.toString());
-      for (const r of scannerFor('typescript')!(text)) {
-        if (r.kind === 'definition' && r.identifier === identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
+      for (const r of scan(text)) {
+        if (r.kind === kind && r.identifier === identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
       }
     };
-    for (const open of vscode.workspace.textDocuments) {
-      if (['typescript', 'javascript', 'typescriptreact', 'javascriptreact'].includes(open.languageId)) collect(open.uri, open.getText(), (o) => open.positionAt(o));
-    }
+    for (const open of vscode.workspace.textDocuments) collect(open.uri, open.languageId, open.getText(), (o) => open.positionAt(o));
     if (vscode.workspace.isTrusted && vscode.workspace.workspaceFolders?.length) {
-      const files = await vscode.workspace.findFiles('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', '**/{node_modules,dist,out,build,.git}/**', 2000, token);
+      const files = await vscode.workspace.findFiles(kind === 'definition' ? '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}' : '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py}', '**/{node_modules,dist,out,build,.git,.venv,venv}/**', 2000, token);
       for (const uri of files) {
         if (token.isCancellationRequested) break;
         if (seen.has(uri.toString())) continue;
@@ -415,7 +419,7 @@ export class CodeAwareness implements vscode.Disposable {
           starts.push(at);
           at += line.length + 1;
         }
-        collect(uri, text, (o) => {
+        collect(uri, uri.path.endsWith('.py') ? 'python' : 'typescript', text, (o) => {
           let line = starts.length - 1;
           while (line > 0 && starts[line]! > o) line--;
           return new vscode.Position(line, o - starts[line]!);
@@ -423,6 +427,30 @@ export class CodeAwareness implements vscode.Disposable {
       }
     }
     return found;
+  }
+
+  /**
+   * The trigger calls of a workflow in the workspace's code (the diagnosis's "Show the Trigger in
+   * Code"): one opens at its line, several are offered in a pick, none is said.
+   */
+  async showTriggers(identifier: string): Promise<void> {
+    const source = new vscode.CancellationTokenSource();
+    try {
+      const found = await this.findRefs(identifier, 'trigger', source.token);
+      if (found.length === 0) {
+        void vscode.window.showInformationMessage(vscode.l10n.t('No trigger of "{0}" was found in this workspace’s code.', identifier));
+        return;
+      }
+      const chosen = found.length === 1
+        ? found[0]
+        : (await vscode.window.showQuickPick(
+            found.map((location) => ({ label: vscode.workspace.asRelativePath(location.uri), description: vscode.l10n.t('line {0}', location.range.start.line + 1), location })),
+            { title: vscode.l10n.t('Triggers of {0}', identifier) },
+          ))?.location;
+      if (chosen) await vscode.window.showTextDocument(chosen.uri, { selection: chosen.range });
+    } finally {
+      source.dispose();
+    }
   }
 
   /** `lastTriggered`: the list's last trigger time, said only when no runs were read (theirs is fresher). */

@@ -8,15 +8,16 @@ import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { DiagnosisDeps } from './diagnosisRun';
 
-export function diagnosisDeps(manager: ConnectionManager, connection: Connection, client: NovuClient, readPreferences: DiagnosisDeps['readPreferences']): DiagnosisDeps {
+export function diagnosisDeps(manager: ConnectionManager, connection: Connection, client: NovuClient, readPreferences: DiagnosisDeps['readPreferences'], knownSubscriberIds?: () => readonly string[]): DiagnosisDeps {
   return {
     client,
     connection: { id: connection.id, name: connection.name, region: regionLabel(connection), environmentId: manager.environmentOf(connection) },
     others: () =>
       manager.connections
         .filter((c) => c.id !== connection.id)
-        .map((c) => ({ id: c.id, name: c.name, region: regionLabel(c), client: () => manager.clientFor(c) })),
+        .map((c) => ({ id: c.id, name: c.name, region: regionLabel(c), environmentId: manager.environmentOf(c), client: () => manager.clientFor(c) })),
     readPreferences,
+    ...(knownSubscriberIds ? { knownSubscriberIds } : {}),
     now: Date.now,
   };
 }

@@ -7,11 +7,11 @@
  * the panel and the agent's tool render the same result. Device tokens and webhook URLs are
  * secrets: only counts and "set" leave this module.
  */
-import { CHANNEL_TYPES, type Integration, type Notification, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
+import { CHANNEL_TYPES, CHAT_PROVIDER_IDS, PUSH_PROVIDER_IDS, type Integration, type Job, type Notification, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
 import { formatFilter } from '../format/conditions';
 import { stepTypeInfo } from '../format/jobStatus';
 import { subscriberDisplayName } from '../format/names';
-import { causeContextOf, stepCause, type CauseKind, type StepCause } from '../format/stepCause';
+import { causeContextOf, providerName, stepCause, type CauseKind, type StepCause } from '../format/stepCause';
 import { l10n } from '../l10n';
 import type { DescribedError } from '../ui/errors';
 import { scheduleNow } from './scheduleNow';
@@ -35,8 +35,26 @@ export interface ElsewhereResult {
   problem?: string;
 }
 
+/** Another saved connection, with the environment it was seen in (if it was). */
+export interface OtherConnectionInfo {
+  connectionId: string;
+  connectionName: string;
+  region: string;
+  environmentId?: string | undefined;
+}
+
+/** The active integrations of another saved connection: which providers send there. */
+export interface IntegrationsElsewhere extends OtherConnectionInfo {
+  /** `providerId`s of its active integrations (any channel). */
+  providerIds: string[];
+  /** Why it could not be asked (no key, a failure). */
+  problem?: string;
+}
+
 export interface DiagnosisInput {
   connection: { id: string; name: string; region: string; environmentId?: string | undefined };
+  /** The other saved connections: they name an environment of the organization's integration list. */
+  others?: readonly OtherConnectionInfo[];
   subscriberId: string;
   /** As the user named it (identifier, name or _id); absent: any workflow. */
   workflowRef?: string | undefined;
@@ -50,6 +68,10 @@ export interface DiagnosisInput {
   runs: Fact<readonly Notification[]>;
   preferences: Fact<{ preferences: Preferences; critical: readonly WorkflowPreference[] }>;
   integrations: Fact<readonly Integration[]>;
+  /** Asked only when the subscriber's push or chat provider has no active integration here, and the list does not say where it is active. */
+  integrationsElsewhere?: Fact<IntegrationsElsewhere[]>;
+  /** Existing subscriber IDs close to this one: looked for only when a trigger created this subscriber. */
+  similar?: Fact<string[]>;
 }
 
 export type LinkId = 'connection' | 'subscriber' | 'workflow' | 'runs' | 'addresses' | 'preferences' | 'integrations';
@@ -67,6 +89,10 @@ export type Fix =
   | { kind: 'turnOn'; channel: Channel; workflowIdentifier?: string }
   | { kind: 'editSubscriber'; field: 'email' | 'phone' }
   | { kind: 'sendAgain'; notificationId: string }
+  /** The latest run sent again, to another subscriber (a mistyped ID). */
+  | { kind: 'sendAgainTo'; notificationId: string; subscriberId: string }
+  /** The trigger calls of this workflow in the workspace's code. */
+  | { kind: 'showTrigger'; workflowIdentifier: string }
   | { kind: 'openNotification'; notificationId: string }
   | { kind: 'showActivity' }
   | { kind: 'setApiKey' }
@@ -103,6 +129,84 @@ const CHANNELS: readonly string[] = CHANNEL_TYPES;
 const isChannel = (t: string | null | undefined): t is Channel => !!t && CHANNELS.includes(t);
 
 const channelName = (c: Channel | undefined): string => (c ? stepTypeInfo(c).label : l10n.t('any channel'));
+
+type ChannelEntry = NonNullable<Subscriber['channels']>[number];
+
+/** The channel a provider sends on, for the two channels whose provider each subscriber sets (push, chat). */
+export function providerChannel(providerId: string): 'push' | 'chat' | undefined {
+  const id = providerId.toLowerCase();
+  return PUSH_PROVIDER_IDS.includes(id) ? 'push' : CHAT_PROVIDER_IDS.includes(id) ? 'chat' : undefined;
+}
+
+/** The subscriber's own settings for `channel` (push or chat): one entry per provider (contract §8.3). */
+function entriesFor(subscriber: Subscriber, channel: Channel): ChannelEntry[] {
+  return (subscriber.channels ?? []).filter((c) => typeof c.providerId === 'string' && providerChannel(c.providerId) === channel);
+}
+
+/** The active integrations of this environment (an organization-wide list names the others' too). */
+function activeHere(integrations: readonly Integration[], environmentId: string | undefined): Integration[] {
+  return integrations.filter((i) => i.active !== false && (!environmentId || !i._environmentId || i._environmentId === environmentId));
+}
+
+/** An entry is sent through an active integration of its provider: the one it names, else any of that provider. */
+function sendsThrough(entry: ChannelEntry, integrations: readonly Integration[]): boolean {
+  return integrations.some((i) => (entry.integrationIdentifier ? i.identifier === entry.integrationIdentifier : i.providerId === entry.providerId));
+}
+
+/**
+ * The subscriber's push and chat providers that no active integration of this environment sends
+ * for: the service then fails the step with "Subscriber does not have an active integration",
+ * whatever other providers of that channel are active (contract §8.6).
+ */
+export function providersWithoutIntegration(subscriber: Subscriber, integrations: readonly Integration[], environmentId: string | undefined): string[] {
+  const here = activeHere(integrations, environmentId);
+  const missing = new Set<string>();
+  for (const channel of ['push', 'chat'] as const) {
+    const entries = entriesFor(subscriber, channel);
+    if (entries.length > 0 && !entries.some((e) => sendsThrough(e, here))) for (const e of entries) missing.add(e.providerId);
+  }
+  return [...missing];
+}
+
+/**
+ * A trigger to an unknown subscriber ID creates that subscriber with nothing but the ID (contract
+ * §8.3): no name, no address, no channel, and created moments before its first run.
+ */
+export function createdByTrigger(subscriber: Subscriber, runs: readonly Notification[]): boolean {
+  const bare = !subscriber.email && !subscriber.phone && !subscriber.firstName && !subscriber.lastName && (subscriber.channels ?? []).length === 0;
+  const created = subscriber.createdAt ? Date.parse(subscriber.createdAt) : Number.NaN;
+  // Runs come newest first: the first run of the subscriber is the oldest one found.
+  const first = runs.at(-1)?.createdAt;
+  const firstAt = first ? Date.parse(first) : Number.NaN;
+  return bare && Number.isFinite(created) && Number.isFinite(firstAt) && firstAt - created >= -60_000 && firstAt - created < 10 * 60_000;
+}
+
+/**
+ * What the provider answered when it took the message: the `raw` of "Message sent" (its message
+ * id and status), only the keys that say that: the rest of a provider's answer may echo addresses.
+ */
+export function providerAnswer(step: Pick<Job, 'executionDetails'>): string | undefined {
+  // l10n-ignore: the service's DetailEnum string (a wire value)
+  const sent = [...(step.executionDetails ?? [])].reverse().find((d) => typeof d.detail === 'string' && d.detail.trim() === 'Message sent');
+  const raw = sent?.raw;
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  let value: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      return undefined;
+    }
+  }
+  const record = Array.isArray(value) ? value[0] : value;
+  if (!record || typeof record !== 'object') return undefined;
+  const parts: string[] = [];
+  for (const key of ['id', 'messageId', 'message_id', 'sid', 'status', 'state']) {
+    const v = (record as Record<string, unknown>)[key];
+    if ((typeof v === 'string' && v.trim() !== '') || typeof v === 'number') parts.push(`${key} ${String(v).slice(0, 120)}`);
+  }
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
 
 function unknown(id: LinkId, title: string, error: DescribedError): Link {
   const fix: Fix | undefined = error.kind === 'unauthorized' ? { kind: 'setApiKey' } : undefined;
@@ -151,24 +255,26 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
     runsLink(input, latest, channel, who, workflow),
     addressesLink(input, channel),
     preferencesLink(input, channel, latest),
-    integrationsLink(input, channel),
+    integrationsLink(input, channel, who),
   ];
   return { verdict: verdictOf(input, links, latest, channel, who), links, channel, latestRun: latest };
 }
 
 function connectionLink(input: DiagnosisInput): Link {
   const c = input.connection;
-  return {
-    id: 'connection',
-    state: 'ok',
-    title: l10n.t('Connection'),
-    summary: l10n.t('Asking {0} ({1})', c.name, c.region),
-    evidence: [
-      { label: l10n.t('Name'), value: c.name },
-      { label: l10n.t('Region'), value: c.region },
-      { label: l10n.t('Environment'), value: c.environmentId ?? l10n.t('not known yet') },
-    ],
-  };
+  const evidence: Evidence[] = [
+    { label: l10n.t('Name'), value: c.name },
+    { label: l10n.t('Region'), value: c.region },
+    { label: l10n.t('Environment'), value: c.environmentId ?? l10n.t('not known yet') },
+  ];
+  // A key the service refused on any question is refused for all of them (an older server's
+  // "API endpoint not accessible" is not: describeError reads it as a refused route).
+  const refused = [input.subscriber, input.workflow, input.runs, input.preferences, input.integrations].find((f): f is Extract<Fact<unknown>, { state: 'failed' }> => f.state === 'failed' && f.error.kind === 'unauthorized');
+  if (refused) {
+    if (refused.error.errorId) evidence.push({ label: l10n.t('Error ID'), value: refused.error.errorId });
+    return { id: 'connection', state: 'broken', title: l10n.t('Connection'), summary: l10n.t('{0} ({1}) refused the API key: {2} Nothing can be checked until the key is replaced.', c.name, c.region, refused.error.message), evidence, fix: { kind: 'setApiKey' } };
+  }
+  return { id: 'connection', state: 'ok', title: l10n.t('Connection'), summary: l10n.t('Asking {0} ({1})', c.name, c.region), evidence };
 }
 
 function subscriberLink(input: DiagnosisInput, latest: Notification | undefined): Link {
@@ -207,12 +313,17 @@ function subscriberLink(input: DiagnosisInput, latest: Notification | undefined)
   const name = subscriberDisplayName(s);
   if (name) evidence.push({ label: l10n.t('Name'), value: name });
   if (s.createdAt) evidence.push({ label: l10n.t('Created'), value: s.createdAt });
-  // A trigger to an unknown id creates the subscriber with nothing but the id (contract §8.3).
-  const bare = !s.email && !s.phone && !s.firstName && !s.lastName && (s.channels ?? []).length === 0;
-  const created = s.createdAt ? Date.parse(s.createdAt) : Number.NaN;
-  const runAt = latest?.createdAt ? Date.parse(latest.createdAt) : Number.NaN;
-  if (bare && Number.isFinite(created) && Number.isFinite(runAt) && runAt - created >= 0 && runAt - created < 10 * 60_000) {
-    return { id: 'subscriber', state: 'warning', title, summary: l10n.t('Created by a trigger moments before its first run, with nothing but its ID: likely a typo or the wrong environment.'), evidence };
+  if (createdByTrigger(s, input.runs.state === 'ok' ? input.runs.value : [])) {
+    const similar = input.similar?.state === 'ok' ? input.similar.value : [];
+    if (similar.length > 0) evidence.push({ label: l10n.t('Existing subscribers with a close ID'), value: similar.join(', ') });
+    const identifier = latest?.template?.triggers?.[0]?.identifier ?? (input.workflow.state === 'ok' ? input.workflow.value.workflowId : undefined);
+    const fix: Fix | undefined = identifier ? { kind: 'showTrigger', workflowIdentifier: identifier } : undefined;
+    const summary = similar.length > 0
+      ? l10n.t('Created by a trigger moments before its first run, with nothing but its ID; "{0}" exists: likely a typo in the ID the code sends.', similar[0]!)
+      : input.similar?.state === 'pending'
+        ? l10n.t('Created by a trigger moments before its first run, with nothing but its ID; looking for a subscriber with a close ID…')
+        : l10n.t('Created by a trigger moments before its first run, with nothing but its ID: likely a typo or the wrong environment.');
+    return { id: 'subscriber', state: 'warning', title, summary, evidence, ...(fix ? { fix } : {}) };
   }
   return { id: 'subscriber', state: 'ok', title, summary: l10n.t('Exists in {0}', input.connection.name), evidence };
 }
@@ -296,7 +407,10 @@ function runsLink(input: DiagnosisInput, latest: Notification | undefined, chann
   const cause = stepCause(step, causeContextOf(latest));
   if (cause) return { id: 'runs', state: 'broken', title, summary: cause.text, evidence, fix: fixForCause(cause, latest, channel) };
   if (step.status === 'completed') {
-    return { id: 'runs', state: 'ok', title, summary: l10n.t('The {0} step of the latest run was sent to {1}{2}.', channelName(channel ?? (step.type as Channel)), who, step.providerId ? l10n.t(' through {0}', step.providerId) : ''), evidence };
+    const answer = providerAnswer(step);
+    if (answer) evidence.push({ label: l10n.t('Provider’s answer'), value: answer });
+    const provider = providerName(step.providerId);
+    return { id: 'runs', state: 'ok', title, summary: l10n.t('The {0} step of the latest run was sent to {1}{2}.', channelName(channel ?? (step.type as Channel)), who, provider ? l10n.t(' through {0}', provider) : ''), evidence };
   }
   if (step.status === 'failed') return { id: 'runs', state: 'broken', title, summary: l10n.t('Failed: {0}', last?.detail ?? step.status), evidence, fix: { kind: 'openNotification', notificationId: latest._id } };
   if (step.status === 'canceled') return { id: 'runs', state: 'warning', title, summary: l10n.t('Canceled, and no detail says why.'), evidence, fix: { kind: 'openNotification', notificationId: latest._id } };
@@ -304,16 +418,6 @@ function runsLink(input: DiagnosisInput, latest: Notification | undefined, chann
 }
 
 const PREFERENCE_CAUSES: CauseKind[] = ['preferenceGlobal', 'preferenceWorkflow'];
-
-/** Causes a setting makes, and the link that shows that setting as it is now. */
-const FIXED_BY: Partial<Record<CauseKind, LinkId>> = {
-  preferenceGlobal: 'preferences',
-  preferenceWorkflow: 'preferences',
-  missingEmail: 'addresses',
-  missingPhone: 'addresses',
-  missingAddress: 'addresses',
-  noIntegration: 'integrations',
-};
 
 function fixForCause(cause: StepCause, run: Notification, channel: Channel | undefined): Fix {
   const ch = channel ?? 'email';
@@ -391,14 +495,14 @@ function dayName(day: string): string {
   return day.charAt(0).toUpperCase() + day.slice(1);
 }
 
-function integrationsLink(input: DiagnosisInput, channel: Channel | undefined): Link {
+function integrationsLink(input: DiagnosisInput, channel: Channel | undefined, who: string): Link {
   const title = l10n.t('Integrations');
   const f = input.integrations;
   if (f.state === 'pending') return pending('integrations', title);
   if (f.state === 'failed') return unknown('integrations', title, f.error);
   if (f.state !== 'ok') return { id: 'integrations', state: 'unknown', title, summary: l10n.t('Not read.'), evidence: [] };
   const env = input.connection.environmentId;
-  const here = f.value.filter((i) => i.active !== false && (!env || !i._environmentId || i._environmentId === env));
+  const here = activeHere(f.value, env);
   const channels = channel ? [channel] : CHANNEL_TYPES.filter((c) => c !== 'in_app');
   const evidence: Evidence[] = [];
   const missing: Channel[] = [];
@@ -414,40 +518,174 @@ function integrationsLink(input: DiagnosisInput, channel: Channel | undefined): 
   }
   if (missing.length > 0 && channel) return { id: 'integrations', state: 'broken', title, summary: l10n.t('No active {0} integration in this environment: {0} steps fail.', channelName(channel)), evidence, fix: { kind: 'showIntegrations' } };
   if (noPrimary) return { id: 'integrations', state: 'broken', title, summary: l10n.t('No primary {0} integration: the service sends {0} only through a primary one.', channelName(noPrimary)), evidence, fix: { kind: 'showIntegrations' } };
+  // Push and chat go through the subscriber's own provider (contract §8.3): an active Slack does
+  // not send to someone whose only chat is Microsoft Teams.
+  if (channel === 'push' || channel === 'chat') {
+    const own = ownProviders(input, channel, here, who, evidence);
+    if (own) return own;
+  }
   if (missing.length > 0) return { id: 'integrations', state: 'warning', title, summary: l10n.t('No active integration for: {0}.', missing.map(channelName).join(', ')), evidence, fix: { kind: 'showIntegrations' } };
   return { id: 'integrations', state: 'ok', title, summary: channel ? l10n.t('An active {0} integration', channelName(channel)) : l10n.t('Every channel has an active integration'), evidence };
 }
 
+/**
+ * The integrations link for a push or chat step, from the subscriber's own providers: fine when an
+ * active integration here sends for one of them; broken, naming the provider and where it is
+ * active, when none does; "?" when the subscriber could not be read. Undefined: the subscriber has
+ * no entry for the channel (the addresses link says so) and the channel's integrations decide.
+ */
+function ownProviders(input: DiagnosisInput, channel: 'push' | 'chat', here: readonly Integration[], who: string, evidence: Evidence[]): Link | undefined {
+  const title = l10n.t('Integrations');
+  const subscriber = input.subscriber;
+  if (subscriber.state === 'pending') return pending('integrations', title);
+  if (subscriber.state !== 'ok') {
+    return { id: 'integrations', state: 'unknown', title, summary: l10n.t('{0} goes through the subscriber’s own provider, and the subscriber was not read here: which one could not be checked.', channelName(channel)), evidence };
+  }
+  const entries = entriesFor(subscriber.value, channel);
+  if (entries.length === 0) return undefined;
+  const names = [...new Set(entries.map((e) => providerName(e.providerId) ?? e.providerId))];
+  evidence.unshift({ label: l10n.t('{0} of {1}', channelName(channel), who), value: names.join(', ') });
+  if (entries.some((e) => sendsThrough(e, here.filter((i) => i.channel === channel)))) {
+    return { id: 'integrations', state: 'ok', title, summary: l10n.t('{0} of {1} goes through {2}, active here', channelName(channel), who, names.join(', ')), evidence };
+  }
+  const activeOthers = here.filter((i) => i.channel === channel).map((i) => i.name ?? providerName(i.providerId) ?? '');
+  const where = activeElsewhere(input, entries.map((e) => e.providerId));
+  if (where.names.length > 0) evidence.push({ label: l10n.t('{0} active in', names.join(', ')), value: where.names.join(', ') });
+  const summary = [
+    activeOthers.length > 0
+      ? l10n.t('{0} of {1} goes through {2} only, and {3} has no active {2} integration (its active {0} integrations: {4}): {0} steps to {1} fail.', channelName(channel), who, names.join(', '), input.connection.name, activeOthers.join(', '))
+      : l10n.t('{0} of {1} goes through {2} only, and {3} has no active {2} integration: {0} steps to {1} fail.', channelName(channel), who, names.join(', '), input.connection.name),
+    where.asking ? l10n.t('Asking the other connections where it is active…') : where.names.length > 0 ? l10n.t('It is active in {0}.', where.names.join(', ')) : '',
+  ].filter(Boolean).join(' ');
+  return { id: 'integrations', state: 'broken', title, summary, evidence, fix: { kind: 'showIntegrations' } };
+}
+
+/** Where these providers are active: other environments in the organization's list (named by a saved connection when one was seen there), and the other connections asked. */
+function activeElsewhere(input: DiagnosisInput, providerIds: readonly string[]): { names: string[]; asking: boolean } {
+  const env = input.connection.environmentId;
+  const names = new Set<string>();
+  if (input.integrations.state === 'ok') {
+    for (const i of input.integrations.value) {
+      if (i.active === false || !i._environmentId || i._environmentId === env || !providerIds.includes(i.providerId ?? '')) continue;
+      const saved = input.others?.find((o) => o.environmentId === i._environmentId);
+      names.add(saved ? saved.connectionName : l10n.t('another environment of the organization ({0})', i._environmentId));
+    }
+  }
+  const asked = input.integrationsElsewhere;
+  if (asked?.state === 'ok') for (const other of asked.value) if (other.providerIds.some((p) => providerIds.includes(p))) names.add(other.connectionName);
+  return { names: [...names], asking: asked?.state === 'pending' };
+}
+
+/** Whether the cause the latest run names still holds for this subscriber, checked now. */
+type Recheck = { state: 'gone'; link: LinkId } | { state: 'holds' } | { state: 'unknown'; why: string };
+
+/**
+ * The cause of the latest run, checked again against what the service says now, for this
+ * subscriber: only a cause whose own setting is read again and is gone may be called fixed.
+ */
+function recheck(cause: StepCause, input: DiagnosisInput, links: readonly Link[], channel: Channel | undefined, run: Notification): Recheck {
+  const why = (fact: Fact<unknown>, what: string): Recheck =>
+    fact.state === 'failed' ? { state: 'unknown', why: fact.error.message } : fact.state === 'pending' ? { state: 'unknown', why: l10n.t('still asking') } : { state: 'unknown', why: l10n.t('the {0} could not be read', what) };
+  const prefs = input.preferences;
+  const critical = (): boolean => {
+    if (prefs.state !== 'ok') return false;
+    const identifier = input.workflow.state === 'ok' ? input.workflow.value.workflowId : (run.template?.triggers?.[0]?.identifier ?? input.workflowRef);
+    return prefs.value.critical.some((w) => w.workflow.identifier === identifier) || (input.workflow.state === 'ok' && (input.workflow.value.preferences?.user?.all?.readOnly ?? input.workflow.value.preferences?.default?.all?.readOnly) === true);
+  };
+  switch (cause.kind) {
+    case 'preferenceGlobal':
+      if (prefs.state !== 'ok' || !channel) return why(prefs, l10n.t('preferences'));
+      return critical() || prefs.value.preferences.global.channels[channel] !== false ? { state: 'gone', link: 'preferences' } : { state: 'holds' };
+    case 'preferenceWorkflow': {
+      if (prefs.state !== 'ok' || !channel) return why(prefs, l10n.t('preferences'));
+      const identifier = input.workflow.state === 'ok' ? input.workflow.value.workflowId : (run.template?.triggers?.[0]?.identifier ?? input.workflowRef);
+      const own = prefs.value.preferences.workflows.find((w) => w.workflow.identifier === identifier);
+      return critical() || own?.channels[channel] !== false ? { state: 'gone', link: 'preferences' } : { state: 'holds' };
+    }
+    case 'missingEmail':
+    case 'missingPhone':
+    case 'missingAddress': {
+      const s = input.subscriber;
+      if (s.state !== 'ok') return why(s, l10n.t('subscriber'));
+      const field = cause.kind === 'missingEmail' || (cause.kind === 'missingAddress' && channel === 'email') ? 'email' : 'phone';
+      return s.value[field] ? { state: 'gone', link: 'addresses' } : { state: 'holds' };
+    }
+    case 'noIntegration': {
+      const link = links.find((l) => l.id === 'integrations')!;
+      if (link.state === 'ok') return { state: 'gone', link: 'integrations' };
+      if (link.state === 'unknown' || link.state === 'pending') return { state: 'unknown', why: link.summary };
+      return { state: 'holds' };
+    }
+    default:
+      return { state: 'holds' };
+  }
+}
+
+/** What still stops the next run, now that the latest run's cause is gone: a broken link (not the runs, which show the past). */
+const BLOCKERS: LinkId[] = ['connection', 'subscriber', 'workflow', 'addresses', 'preferences', 'integrations'];
+
 function verdictOf(input: DiagnosisInput, links: Link[], latest: Notification | undefined, channel: Channel | undefined, who: string): Verdict {
   const byId = (id: LinkId) => links.find((l) => l.id === id)!;
-  // Proven by the latest run: its step for the channel, in the service's own detail.
+  // A refused key: nothing else said can be trusted until it is replaced.
+  const connection = byId('connection');
+  if (connection.state === 'broken') return { state: 'broken', proven: false, text: `${connection.title}: ${connection.summary}`, ...(connection.fix ? { fix: connection.fix } : {}) };
   const step = latest ? stepFor(latest, channel) : undefined;
   const cause = step ? stepCause(step, causeContextOf(latest!)) : undefined;
-  if (latest && step && cause) {
-    // The cause was a setting that holds no more (the preference is on, the address is set): the
-    // latest run still shows it, and the next one will not. Send again.
-    const fixedBy = FIXED_BY[cause.kind];
-    if (fixedBy && byId(fixedBy).state === 'ok') {
-      return {
-        state: 'warning',
-        proven: true,
-        text: l10n.t('{0} to {1}: {2} in the latest run ({3}). {4} is fine now: send it again to deliver it.', channelName(channel ?? (step.type as Channel)), who, cause.text, latest.createdAt ?? latest._id, byId(fixedBy).title),
-        fix: { kind: 'sendAgain', notificationId: latest._id },
-      };
-    }
+  const said = channelName(channel ?? (step?.type as Channel | undefined));
+  const when = latest ? (latest.createdAt ?? latest._id) : '';
+  // A trigger to a mistyped ID made a subscriber of its own: whatever its run says next (no
+  // address), the cause is the ID, and the fix is the other subscriber, not this one.
+  const similar = input.similar?.state === 'ok' ? input.similar.value : [];
+  if (latest && input.subscriber.state === 'ok' && similar.length > 0 && createdByTrigger(input.subscriber.value, input.runs.state === 'ok' ? input.runs.value : [])) {
     return {
       state: 'broken',
       proven: true,
-      text: l10n.t('{0} to {1}: {2}. Proof: the latest run ({3}) says "{4}".', channelName(channel ?? (step.type as Channel)), who, cause.text, latest.createdAt ?? latest._id, cause.detail),
-      fix: fixForCause(cause, latest, channel),
+      text: l10n.t('"{0}" was created by this trigger (no name, no address, created with its first run); did you mean "{1}"? Correct the ID your code sends, and send it again to {1}.', input.subscriberId, similar[0]!),
+      fix: { kind: 'sendAgainTo', notificationId: latest._id, subscriberId: similar[0]! },
+    };
+  }
+  // Proven by the latest run: its step for the channel, in the service's own detail.
+  if (latest && step && cause) {
+    const proof = l10n.t('{0} to {1}: {2}. Proof: the latest run ({3}) says "{4}".', said, who, cause.text, when, cause.detail);
+    const again = recheck(cause, input, links, channel, latest);
+    if (again.state === 'holds') return { state: 'broken', proven: true, text: proof, fix: fixForCause(cause, latest, channel) };
+    if (again.state === 'unknown') return { state: 'unknown', proven: true, text: `${proof} ${l10n.t('Whether it still holds could not be checked: {0}', again.why)}`, fix: fixForCause(cause, latest, channel) };
+    // Its setting holds no more, for this subscriber: only then is the next run said to go out,
+    // and only if nothing else now stops it.
+    const blocker = BLOCKERS.map(byId).find((l) => l.state === 'broken' && l.id !== again.link);
+    if (blocker) {
+      return {
+        state: 'broken',
+        proven: false,
+        text: l10n.t('{0} to {1}: {2} in the latest run ({3}); that is fixed now, but the next run would still not go out. {4}: {5}', said, who, cause.text, when, blocker.title, blocker.summary),
+        ...(blocker.fix ? { fix: blocker.fix } : {}),
+      };
+    }
+    if (BLOCKERS.map(byId).some((l) => l.state === 'pending')) return { state: 'pending', proven: false, text: l10n.t('Checking…') };
+    const caution = BLOCKERS.map(byId).find((l) => l.state === 'warning' || (l.state === 'unknown' && !(l.id === 'workflow' && input.workflow.state === 'skipped')));
+    return {
+      state: 'warning',
+      proven: true,
+      text: l10n.t('{0} to {1}: {2} in the latest run ({3}). {4} is fine now: send it again to deliver it.', said, who, cause.text, when, byId(again.link).title) + (caution ? ` ${l10n.t('Mind {0}: {1}', caution.title, caution.summary)}` : ''),
+      fix: { kind: 'sendAgain', notificationId: latest._id },
     };
   }
   if (latest && step?.status === 'completed') {
-    const provider = step.providerId ? l10n.t(' through {0}', step.providerId) : '';
+    const provider = providerName(step.providerId);
+    const through = provider ? l10n.t(' through {0}', provider) : '';
+    const answer = providerAnswer(step);
+    const preferences = byId('preferences');
+    // A critical workflow goes out over a preference that is off: say why it did.
+    const overPreference = channel && preferences.state === 'ok' && input.preferences.state === 'ok' && input.preferences.value.preferences.global.channels[channel] === false;
     return {
       state: 'ok',
       proven: true,
-      text: l10n.t('{0} to {1} was sent{2} in the latest run ({3}). Sent is not delivered: the provider’s own answer is in the run’s execution details.', channelName(channel ?? (step.type as Channel)), who, provider, latest.createdAt ?? latest._id),
+      text: [
+        l10n.t('{0} to {1} was sent{2} in the latest run ({3}).', said, who, through, when),
+        overPreference ? l10n.t('{0} is off in {1}’s preferences, and it went out anyway: the workflow is critical.', said, who) : '',
+        answer ? l10n.t('The provider answered: {0}.', answer) : l10n.t('The provider’s answer is not in the run’s execution details.'),
+        l10n.t('Sent is not delivered: whether it arrived shows in the provider’s own logs.'),
+      ].filter(Boolean).join(' '),
       fix: { kind: 'openNotification', notificationId: latest._id },
     };
   }

@@ -26,7 +26,12 @@ export interface DiagnosisActions {
   prompter: () => Prompter;
   readPreferences: DiagnosisDeps['readPreferences'];
   openNotification(notificationId: string, connectionId: string): unknown;
-  sendAgain(notification: Notification, connection: Connection): Promise<unknown>;
+  /** Opens Send Again's review of `notification`; `to`: another recipient than its own. */
+  sendAgain(notification: Notification, connection: Connection, to?: string): Promise<unknown>;
+  /** Shows the workspace's trigger calls of a workflow (code awareness). */
+  showTrigger(workflowIdentifier: string): Promise<unknown>;
+  /** The subscriber IDs the Subscribers view holds for this connection (candidates for a mistyped ID). */
+  knownSubscriberIds(connection: Connection): readonly string[];
   showActivity(subscriberId: string, connection: Connection): unknown;
   showIntegrations(): unknown;
   /** Opens the same diagnosis on another connection (after switching to it). */
@@ -142,7 +147,7 @@ export class DiagnosisPanel implements vscode.Disposable {
   }
 
   private deps(client: NovuClient): DiagnosisDeps {
-    return diagnosisDeps(this.services.manager, this.connection, client, this.actions.readPreferences);
+    return diagnosisDeps(this.services.manager, this.connection, client, this.actions.readPreferences, () => this.actions.knownSubscriberIds(this.connection));
   }
 
   private show(facts: DiagnosisInput): void {
@@ -185,6 +190,10 @@ export class DiagnosisPanel implements vscode.Disposable {
         return { label: vscode.l10n.t('Switch to {0}', fix.connectionName), hint: vscode.l10n.t('and diagnose there') };
       case 'sendAgain':
         return { label: vscode.l10n.t('Send Again…'), hint: vscode.l10n.t('review the trigger, then watch the new run here') };
+      case 'sendAgainTo':
+        return { label: vscode.l10n.t('Send Again to {0}…', fix.subscriberId), hint: vscode.l10n.t('review the trigger with this recipient, then watch the new run') };
+      case 'showTrigger':
+        return { label: vscode.l10n.t('Show the Trigger in Code'), hint: vscode.l10n.t('where your code triggers {0}', fix.workflowIdentifier) };
       case 'openNotification':
         return { label: vscode.l10n.t('Open Notification'), hint: vscode.l10n.t('every step and its execution details') };
       case 'showActivity':
@@ -228,6 +237,16 @@ export class DiagnosisPanel implements vscode.Disposable {
         this.follow(vscode.l10n.t('Waiting for the new run of the notification sent again…'), run.createdAt ?? undefined);
         return;
       }
+      case 'sendAgainTo': {
+        const run = this.diagnosis?.latestRun;
+        if (!run) return;
+        // The review opens with the other recipient; its Send follows the new run in its own panel.
+        await this.actions.sendAgain(run, connection, fix.subscriberId);
+        return;
+      }
+      case 'showTrigger':
+        await this.actions.showTrigger(fix.workflowIdentifier);
+        return;
       case 'openNotification':
         this.actions.openNotification(fix.notificationId, connection.id);
         return;

@@ -2,14 +2,18 @@
  * Asks the service what the diagnosis needs, in parallel, and reports each answer as it arrives
  * (issue 24.7). First round, together: the subscriber, the workflow, the subscriber's latest runs
  * (50, in the time range), its preferences and the active integrations. A second round only when
- * needed: the same subscriber in every other saved connection (it is not here), or the runs of
- * the workflow by its `_id` (the subscriber's 50 latest hold none of it). No request is repeated.
+ * needed: the same subscriber in every other saved connection (it is not here); the runs of the
+ * workflow by its `_id` (the subscriber's 50 latest hold none of it); the newest subscribers, for
+ * the ID a trigger mistyped (the subscriber looks created by its own first run); the other
+ * connections' active integrations (the subscriber's push or chat provider has none here, and the
+ * organization's list does not say where it is). No request is repeated.
  * vscode-free: the caller hands in the clients and the preferences read.
  */
 import { NovuApiError, isAbortError, type Integration, type Notification, type NovuClient, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
 import { l10n } from '../l10n';
 import { describeError, workflowsUnavailable } from '../ui/errors';
-import type { Channel, DiagnosisInput, ElsewhereResult, Fact } from './diagnosisModel';
+import { didYouMean } from '../format/didYouMean';
+import { createdByTrigger, providersWithoutIntegration, type Channel, type DiagnosisInput, type ElsewhereResult, type Fact, type IntegrationsElsewhere } from './diagnosisModel';
 
 export const RUNS_PAGE = 50;
 export const DEFAULT_RANGE_MS = 24 * 3_600_000;
@@ -26,6 +30,8 @@ export interface OtherConnection {
   id: string;
   name: string;
   region: string;
+  /** The environment it was seen in, if it was. */
+  environmentId?: string | undefined;
   /** Undefined: no key for it. */
   client: () => Promise<NovuClient | undefined>;
 }
@@ -35,8 +41,13 @@ export interface DiagnosisDeps {
   connection: { id: string; name: string; region: string; environmentId?: string | undefined };
   others: () => readonly OtherConnection[];
   readPreferences: (client: NovuClient, subscriberId: string, signal: AbortSignal) => Promise<{ preferences: Preferences; critical: readonly WorkflowPreference[] }>;
+  /** Subscriber IDs already held (the Subscribers view's rows): candidates for "did you mean" without a request. */
+  knownSubscriberIds?: () => readonly string[];
   now: () => number;
 }
+
+/** How many of the newest subscribers are read to find the one a mistyped ID meant. */
+export const SIMILAR_PAGE = 100;
 
 const is404 = (error: unknown): error is NovuApiError => error instanceof NovuApiError && error.status === 404;
 
@@ -68,8 +79,10 @@ export function runsOfWorkflow(runs: readonly Notification[], ref: string | unde
 export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDeps, onUpdate: (input: DiagnosisInput) => void, signal: AbortSignal): Promise<DiagnosisInput> {
   const nowMs = deps.now();
   const sinceMs = request.sinceMs ?? nowMs - DEFAULT_RANGE_MS;
+  const others = deps.others();
   const state: DiagnosisInput = {
     connection: deps.connection,
+    others: others.map((o) => ({ connectionId: o.id, connectionName: o.name, region: o.region, environmentId: o.environmentId })),
     subscriberId: request.subscriberId,
     workflowRef: request.workflowRef,
     channel: request.channel,
@@ -103,7 +116,8 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
   let subscriberMissing = false;
   const subscriber = guard(
     client.getSubscriber(request.subscriberId, opts),
-    (value: Subscriber) => update({ subscriber: { state: 'ok', value } }),
+    // The subscriber says which environment the key is for: the organization's integration list is read in it.
+    (value: Subscriber) => update({ subscriber: { state: 'ok', value }, ...(!state.connection.environmentId && value._environmentId ? { connection: { ...state.connection, environmentId: value._environmentId } } : {}) }),
     (error) => {
       if (is404(error)) {
         subscriberMissing = true;
@@ -159,9 +173,52 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
   } else if (state.runs.state === 'pending') update({ runs: { state: 'skipped' } });
 
   await subscriber;
+  const secondRound: Promise<unknown>[] = [];
+  // A subscriber a trigger created with nothing but its ID: look for the one it meant.
+  if (state.subscriber.state === 'ok' && state.runs.state === 'ok' && createdByTrigger(state.subscriber.value, state.runs.value)) {
+    update({ similar: { state: 'pending' } });
+    const typed = request.subscriberId;
+    secondRound.push(
+      guard(
+        client.searchSubscribers({ limit: SIMILAR_PAGE }, opts),
+        (page) => update({ similar: { state: 'ok', value: didYouMean(typed, [...new Set([...page.data.map((s) => s.subscriberId), ...(deps.knownSubscriberIds?.() ?? [])])]) } }),
+        (error) => update({ similar: failed(error) }),
+      ),
+    );
+  }
+  // The subscriber's push or chat provider with no active integration here: where is it active?
+  const integrationsElsewhere = (async () => {
+    await integrations;
+    if (state.subscriber.state !== 'ok' || state.integrations.state !== 'ok' || others.length === 0) return;
+    const env = state.connection.environmentId;
+    const missing = providersWithoutIntegration(state.subscriber.value, state.integrations.value, env);
+    // The organization's list (servers since 0.17.0) names the other environments' integrations
+    // itself; a list scoped to the key's environment (newer servers) does not: ask the others.
+    const listedElsewhere = state.integrations.value.some((i) => i.active !== false && !!i._environmentId && i._environmentId !== env && missing.includes(i.providerId ?? ''));
+    if (missing.length === 0 || listedElsewhere) return;
+    update({ integrationsElsewhere: { state: 'pending' } });
+    const value = await Promise.all(
+      others.map(async (other): Promise<IntegrationsElsewhere> => {
+        const base = { connectionId: other.id, connectionName: other.name, region: other.region, environmentId: other.environmentId };
+        try {
+          const otherClient = await other.client();
+          if (!otherClient) return { ...base, providerIds: [], problem: l10n.t('not asked: no API key') };
+          const list = await otherClient.listActiveIntegrations(opts);
+          const there = list.filter((i) => i.active !== false && (!other.environmentId || !i._environmentId || i._environmentId === other.environmentId));
+          return { ...base, providerIds: [...new Set(there.map((i) => i.providerId).filter((p): p is string => !!p))] };
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          return { ...base, providerIds: [], problem: describeError(error).message };
+        }
+      }),
+    );
+    update({ integrationsElsewhere: { state: 'ok', value } });
+  })();
+  // Awaited below; marked handled here so that an abort while another read is awaited is not unhandled.
+  integrationsElsewhere.catch(() => undefined);
+  secondRound.push(integrationsElsewhere);
   if (subscriberMissing) {
     update({ runs: { state: 'skipped' }, preferences: { state: 'skipped' } });
-    const others = deps.others();
     const results: ElsewhereResult[] = await Promise.all(
       others.map(async (other): Promise<ElsewhereResult> => {
         const base = { connectionId: other.id, connectionName: other.name, region: other.region };
@@ -178,6 +235,6 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
     );
     update({ elsewhere: { state: 'ok', value: results } });
   }
-  await Promise.all([preferences, integrations]);
+  await Promise.all([preferences, ...secondRound]);
   return { ...state };
 }

@@ -1,5 +1,5 @@
 /**
- * "Did you mean …?" for a workflow identifier the environment does not have (issue 25): the
+ * "Did you mean …?" for an identifier the environment does not have (a workflow, issue 25; a subscriber ID, issue 30): the
  * closest known identifiers by edit distance (a swap of two neighbours counts as one edit), case
  * ignored, within a distance that grows with the length. Pure.
  */

@@ -114,14 +114,15 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
    * Opens the trigger that would send `notification` again, for review. Nothing is sent until Send
    * is pressed and confirmed.
    */
-  async review(notification: Notification, connection: Connection): Promise<vscode.TextEditor | undefined> {
+  async review(notification: Notification, connection: Connection, to?: string): Promise<vscode.TextEditor | undefined> {
     const built = buildTriggerBody(notification, newTransactionId());
     if ('problem' in built) {
       void this.deps.prompter().message('warning', built.problem);
       return undefined;
     }
     const workflow = notification.template?.name || built.body.name;
-    return this.openReview(built.body, { connection, original: notification, workflow });
+    // Another recipient (a diagnosis found that the run's subscriber ID was mistyped).
+    return this.openReview(to ? { ...built.body, to } : built.body, { connection, original: notification, workflow });
   }
 
   /**

@@ -22,7 +22,7 @@ describe('delivery diagnosis', function () {
   const logLines: string[] = [];
 
   /** Triggers `workflow` to `subscriberId` and waits until the sandbox has settled the run. */
-  async function runSettled(subscriberId: string, workflow = F.workflowIdentifier): Promise<string> {
+  async function runSettled(subscriberId: string, workflow: string = F.workflowIdentifier): Promise<string> {
     const transactionId = `txn-diag-${Math.random().toString(36).slice(2, 10)}`;
     const answer = await client.trigger({ name: workflow, to: subscriberId, payload: {}, transactionId });
     assert.equal(answer.status, 'processed');
@@ -153,6 +153,78 @@ describe('delivery diagnosis', function () {
       await api.manager.switchTo(api.manager.connections.find((c) => c.name === 'Diagnosis test')!.id);
       await other.close();
     }
+  });
+
+  it('chat through the subscriber’s own provider: Teams not active here is broken whatever Slack does, with where it is active, and never “fine now”', async () => {
+    await client.createSubscriber({ subscriberId: 'diag-dorothy', firstName: 'Dorothy', email: 'dorothy@diag.example' });
+    sandbox.state.subscriber('diag-dorothy')!.channels = [{ providerId: 'msteams', credentials: { webhookUrl: 'https://teams.diag.example/SECRET-HOOK' }, _integrationId: '6615c0ffee00000000e10020' }];
+    await runSettled('diag-dorothy', 'comment-mention');
+    const panel = await diagnosed({ subscriberId: 'diag-dorothy', workflowRef: 'comment-mention', channel: 'chat' });
+    const integrations = link(panel, 'integrations');
+    assert.equal(integrations.state, 'broken');
+    // The sandbox answers as servers since 0.17.0 do: the organization's list, Teams in Production's environment.
+    assert.match(integrations.summary, /^Chat of Dorothy goes through Microsoft Teams only, and Diagnosis test has no active Microsoft Teams integration \(its active Chat integrations: Slack, Discord\): Chat steps to Dorothy fail\. It is active in another environment of the organization \(6615c0ffee0000000000d002\)\.$/);
+    const verdict = panel.current!.verdict;
+    assert.equal(verdict.state, 'broken');
+    assert.match(verdict.text, /^Chat to Dorothy: Failed: no active chat integration\. Proof: the latest run \(.+\) says "Subscriber does not have an active integration"\.$/);
+    assert.deepEqual(verdict.fix, { kind: 'showIntegrations' });
+    assert.ok(!JSON.stringify(panel.state).includes('SECRET-HOOK'));
+    panel.panel.dispose();
+
+    // A newer server scopes the list to the key's environment: the other connections are asked, once each.
+    const other = await freshSandbox({ activityEndsAtMs: Date.now() });
+    try {
+      await addSandboxConnection(api, other, 'Production keys');
+      await api.manager.switchTo(api.manager.connections.find((c) => c.name === 'Diagnosis test')!.id);
+      sandbox.setFaults({ respond: { pathIncludes: '/v1/integrations/active', status: 200, body: { data: sandbox.state.integrations.filter((i) => i._environmentId === F.developmentEnvironmentId) } } });
+      other.setFaults({ respond: { pathIncludes: '/v1/integrations/active', status: 200, body: { data: sandbox.state.integrations.filter((i) => i.providerId === 'msteams').map((i) => ({ ...i, _environmentId: F.developmentEnvironmentId })) } } });
+      other.clearRequests();
+      const scoped = await diagnosed({ subscriberId: 'diag-dorothy', workflowRef: 'comment-mention', channel: 'chat' });
+      await waitFor(() => /It is active in Production keys\.$/.test(link(scoped, 'integrations').summary), 'the other connection named', 10_000);
+      assert.deepEqual(other.requests.map((r) => `${r.method} ${r.path}`), ['GET /v1/integrations/active'], 'one request there');
+      assert.equal(scoped.current!.verdict.state, 'broken');
+    } finally {
+      other.setFaults({});
+      await api.manager.remove(api.manager.connections.find((c) => c.name === 'Production keys')!);
+      await api.manager.switchTo(api.manager.connections.find((c) => c.name === 'Diagnosis test')!.id);
+      await other.close();
+    }
+  });
+
+  it('a mistyped subscriber ID leads: "did you mean", and Send Again to the one meant opens the review with that recipient', async () => {
+    await client.createSubscriber({ subscriberId: 'ada-lovelace', firstName: 'Ada', email: 'ada.lovelace@diag.example' });
+    await runSettled('ada-lovelce');
+    sandbox.clearRequests();
+    const panel = await diagnosed({ subscriberId: 'ada-lovelce', workflowRef: F.workflowIdentifier, channel: 'email' });
+    await waitFor(() => panel.current!.verdict.fix?.kind === 'sendAgainTo', 'the typo verdict');
+    assert.match(panel.current!.verdict.text, /^"ada-lovelce" was created by this trigger \(no name, no address, created with its first run\); did you mean "ada-lovelace"\?/);
+    assert.deepEqual(link(panel, 'subscriber').fix, { kind: 'showTrigger', workflowIdentifier: F.workflowIdentifier });
+    assert.equal(sandbox.requests.filter((r) => r.path.startsWith('/v2/subscribers?')).length, 1, 'one page of subscribers looked through');
+    await panel.fix('verdict');
+    const review = await waitFor(() => api.sendAgain.openReviews.at(-1), 'the review');
+    const body = JSON.parse((await vscode.workspace.openTextDocument(review.uri)).getText()) as { to: string; name: string };
+    assert.equal(body.to, 'ada-lovelace');
+    assert.equal(body.name, F.workflowIdentifier);
+    await vscode.commands.executeCommand('novuExplorer.discardTriggerReview', review.uri);
+  });
+
+  it('a rejected key ("API Key not found") is the rejected-key state: the Connection link ✗ with Set API Key, no "older server" on the workflow', async () => {
+    const prompter = new ScriptedPrompter();
+    api.setPrompter(prompter);
+    try {
+      sandbox.setFaults({ respond: { status: 401, message: 'API Key not found' } });
+      const panel = await diagnosed({ subscriberId: F.notificationSubscriberId, workflowRef: 'order-shipped', channel: 'email' });
+      assert.equal(link(panel, 'connection').state, 'broken');
+      assert.match(link(panel, 'connection').summary, /refused the API key: The API key was rejected: API Key not found/);
+      assert.doesNotMatch(link(panel, 'workflow').summary, /does not let API keys read workflows/);
+      assert.deepEqual(panel.current!.verdict.fix, { kind: 'setApiKey' });
+      assert.equal(api.manager.state, 'unauthorized', 'the views say so too');
+    } finally {
+      sandbox.setFaults({});
+      await vscode.commands.executeCommand('novuExplorer.refresh');
+      api.setPrompter(undefined);
+    }
+    await waitFor(() => api.manager.state === 'ready', 'ready again');
   });
 
   it('asks its questions in one parallel round: the verdict after one round trip when the subscriber is here', async () => {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
 import { scanJavaScript, scanPython, scannerFor, type CodeRef } from '../../../src/code/scanner';
-import { didYouMean, editDistance } from '../../../src/code/didYouMean';
+import { didYouMean, editDistance } from '../../../src/format/didYouMean';
 
 const at = (text: string, ref: CodeRef) => text.slice(ref.start, ref.end);
 const brief = (text: string, refs: CodeRef[]) => refs.map((r) => `${r.kind}:${r.pattern}:${r.identifier}:${at(text, r)}`);

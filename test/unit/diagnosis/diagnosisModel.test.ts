@@ -80,8 +80,22 @@ describe('the delivery diagnosis', () => {
   it('sent is said as sent with the provider, never as delivered', () => {
     const d = diagnose(input({ runs: ok([run('completed', 'Message sent')]) }));
     assert.equal(d.verdict.state, 'ok');
-    assert.match(d.verdict.text, /^Email to Ada was sent through sendgrid in the latest run/);
+    assert.match(d.verdict.text, /^Email to Ada was sent through SendGrid in the latest run/);
     assert.match(d.verdict.text, /Sent is not delivered/);
+  });
+
+  it('a sent step quotes the provider’s answer from the run (its message id and status), and says why it went out over a preference', () => {
+    const sent = run('completed', 'Message sent');
+    sent.jobs![1]!.executionDetails![1]!.raw = JSON.stringify({ id: 'msg_8f2c', status: 'accepted', to: 'grace@example.com' });
+    const critical = { ...welcome, preferences: { user: null, default: { all: { enabled: true, readOnly: true }, channels: {} } } };
+    const off = ok({ preferences: buildPreferences({ global: { enabled: true, channels: { email: false } }, workflows: [] }), critical: [] });
+    const d = diagnose(input({ workflow: ok(critical), preferences: off, runs: ok([sent]) }));
+    assert.equal(d.verdict.state, 'ok');
+    assert.match(d.verdict.text, /The provider answered: id msg_8f2c · status accepted\./);
+    assert.match(d.verdict.text, /Email is off in Ada’s preferences, and it went out anyway: the workflow is critical\./);
+    assert.ok(!d.verdict.text.includes('grace@example.com'), 'only the id and status of the answer, not what else it echoes');
+    assert.ok(link(d, 'runs').evidence.some((e) => e.label === 'Provider’s answer' && e.value === 'id msg_8f2c · status accepted'));
+    assert.doesNotMatch(d.verdict.text, /own answer is in the run/);
   });
 
   it('no run: said exactly, with what a refused trigger means, and the search in other connections offered', () => {
@@ -181,5 +195,117 @@ describe('the delivery diagnosis', () => {
     const d = diagnose(input({ runs: ok([refused]) }));
     assert.match(d.verdict.text, /Failed at SendGrid: The mailbox is unavailable/);
     assert.deepEqual(d.verdict.fix, { kind: 'openNotification', notificationId: refused._id });
+  });
+
+  describe('says a cause is gone only when the link the run named is checked now, for this subscriber', () => {
+    const DEV = 'env0000000000000000000001';
+    const PROD = 'env0000000000000000000002';
+    const teams = { providerId: 'msteams', credentials: { webhookUrl: 'https://teams.example/SECRET' } };
+    const dorothy = { ...ada, subscriberId: 'dorothy', firstName: 'Dorothy', channels: [teams] };
+    const slackHere = buildIntegration({ _environmentId: DEV, name: 'Slack', providerId: 'slack', identifier: 'slack-dev', channel: 'chat', primary: true });
+    const teamsInProd = buildIntegration({ _environmentId: PROD, name: 'Microsoft Teams', providerId: 'msteams', identifier: 'msteams-prod', channel: 'chat', primary: true });
+    const chatWorkflow = { ...welcome, steps: [{ stepId: 'chat-step', type: 'chat', controlValues: {} }] };
+    function chatRun(): Notification {
+      return buildNotification({
+        _id: '6650c0ffee000000000000b1',
+        createdAt: '2026-11-24T09:00:00Z',
+        subscriber: { subscriberId: 'dorothy', firstName: 'Dorothy' } as never,
+        template: { _id: welcome._id, name: 'Welcome', triggers: [{ identifier: 'welcome', type: 'event', variables: [] }] } as never,
+        jobs: [buildJob({ type: 'chat', status: 'failed', executionDetails: [buildExecutionDetail({ status: 'Failed', detail: 'Subscriber does not have an active integration' })] } as never)],
+      });
+    }
+    const chatInput = (overrides: Partial<DiagnosisInput> = {}) =>
+      input({ subscriberId: 'dorothy', channel: 'chat', subscriber: ok(dorothy), workflow: ok(chatWorkflow), runs: ok([chatRun()]), connection: { id: 'c1', name: 'Development', region: 'EU', environmentId: DEV }, ...overrides });
+
+    it('chat through the subscriber’s own provider: an active Slack here does not make Teams fine, and the list says where Teams is active', () => {
+      const d = diagnose(chatInput({ integrations: ok([slackHere, teamsInProd]), others: [{ connectionId: 'c2', connectionName: 'Production', region: 'EU', environmentId: PROD }] }));
+      const integrations = link(d, 'integrations');
+      assert.equal(integrations.state, 'broken');
+      assert.equal(integrations.summary, 'Chat of Dorothy goes through Microsoft Teams only, and Development has no active Microsoft Teams integration (its active Chat integrations: Slack): Chat steps to Dorothy fail. It is active in Production.');
+      assert.equal(d.verdict.state, 'broken', 'never "fine now: send it again"');
+      assert.match(d.verdict.text, /^Chat to Dorothy: Failed: no active chat integration\. Proof: the latest run/);
+      assert.deepEqual(d.verdict.fix, { kind: 'showIntegrations' });
+      assert.ok(!JSON.stringify(d).includes('SECRET'), 'the webhook URL is a secret');
+    });
+
+    it('a list scoped to this environment: the other connections asked say where it is active; an unknown environment is named by its ID', () => {
+      const asked = diagnose(chatInput({ integrations: ok([slackHere]), integrationsElsewhere: ok([{ connectionId: 'c2', connectionName: 'Staging', region: 'US', providerIds: ['msteams', 'sendgrid'] }]) }));
+      assert.match(link(asked, 'integrations').summary, /It is active in Staging\.$/);
+      const asking = diagnose(chatInput({ integrations: ok([slackHere]), integrationsElsewhere: { state: 'pending' } }));
+      assert.match(link(asking, 'integrations').summary, /Asking the other connections where it is active…$/);
+      const unnamed = diagnose(chatInput({ integrations: ok([slackHere, teamsInProd]) }));
+      assert.match(link(unnamed, 'integrations').summary, /It is active in another environment of the organization \(env0000000000000000000002\)\.$/);
+    });
+
+    it('the subscriber’s provider active here: fine, and the verdict may then say so', () => {
+      const teamsHere = buildIntegration({ _environmentId: DEV, name: 'Microsoft Teams', providerId: 'msteams', identifier: 'msteams-dev', channel: 'chat' });
+      const d = diagnose(chatInput({ integrations: ok([slackHere, teamsHere]) }));
+      assert.equal(link(d, 'integrations').state, 'ok');
+      assert.equal(d.verdict.state, 'warning');
+      assert.match(d.verdict.text, /Integrations is fine now: send it again to deliver it\.$/);
+    });
+
+    it('the subscriber not read: which provider cannot be checked, so the verdict does not call it fixed', () => {
+      const d = diagnose(chatInput({ subscriber: failed('The service did not answer within 30 s.', 'timeout'), integrations: ok([slackHere]) }));
+      assert.equal(link(d, 'integrations').state, 'unknown');
+      assert.equal(d.verdict.state, 'unknown');
+      assert.match(d.verdict.text, /Whether it still holds could not be checked: Chat goes through the subscriber’s own provider/);
+    });
+
+    it('a preference turned on since, but something else now broken: says the next run would still not go out, with that fix', () => {
+      const noIntegrations = ok([buildIntegration({ _environmentId: 'env-other-000000000000000', channel: 'email' })]);
+      const d = diagnose(input({ integrations: noIntegrations, runs: ok([run('canceled', 'Step filtered by subscriber workflow preferences')]) }));
+      assert.equal(d.verdict.state, 'broken');
+      assert.match(d.verdict.text, /that is fixed now, but the next run would still not go out\. Integrations: No active Email integration/);
+      assert.deepEqual(d.verdict.fix, { kind: 'showIntegrations' });
+    });
+
+    it('preferences that could not be read again: "?" with why, never fixed', () => {
+      const d = diagnose(input({ preferences: failed('Internal server error (HTTP 500)'), runs: ok([run('canceled', 'Step filtered by subscriber workflow preferences')]) }));
+      assert.equal(d.verdict.state, 'unknown');
+      assert.match(d.verdict.text, /Whether it still holds could not be checked: Internal server error \(HTTP 500\)$/);
+    });
+  });
+
+  describe('a mistyped subscriber ID leads the verdict', () => {
+    const typo = buildSubscriber({ subscriberId: 'ada-lovelce', firstName: null, lastName: null, email: null, createdAt: '2026-11-24T08:59:59Z' });
+    const missingEmail = () => run('canceled', 'Subscriber missing email address', { subscriber: { subscriberId: 'ada-lovelce' } as never }, 'Failed');
+
+    it('created by this trigger, with a close ID that exists: "did you mean", Send Again to the other one, and the trigger in code', () => {
+      const d = diagnose(input({ subscriberId: 'ada-lovelce', subscriber: ok(typo), runs: ok([missingEmail()]), similar: ok(['ada-lovelace']) }));
+      assert.equal(d.verdict.state, 'broken');
+      assert.equal(d.verdict.text, '"ada-lovelce" was created by this trigger (no name, no address, created with its first run); did you mean "ada-lovelace"? Correct the ID your code sends, and send it again to ada-lovelace.');
+      assert.deepEqual(d.verdict.fix, { kind: 'sendAgainTo', notificationId: '6650c0ffee000000000000a1', subscriberId: 'ada-lovelace' });
+      const subscriber = link(d, 'subscriber');
+      assert.match(subscriber.summary, /"ada-lovelace" exists: likely a typo/);
+      assert.deepEqual(subscriber.fix, { kind: 'showTrigger', workflowIdentifier: 'welcome' });
+    });
+
+    it('no close ID: the run’s own cause stays the verdict (a new subscriber may need its address)', () => {
+      const d = diagnose(input({ subscriberId: 'ada-lovelce', subscriber: ok(typo), runs: ok([missingEmail()]), similar: ok([]) }));
+      assert.match(d.verdict.text, /Skipped: no email address/);
+      assert.equal(link(d, 'subscriber').state, 'warning');
+    });
+
+    it('a subscriber created long before its first run is not taken for a typo', () => {
+      const old = { ...typo, createdAt: '2026-11-20T08:00:00Z' };
+      const d = diagnose(input({ subscriberId: 'ada-lovelce', subscriber: ok(old), runs: ok([missingEmail()]), similar: ok(['ada-lovelace']) }));
+      assert.match(d.verdict.text, /Skipped: no email address/);
+      assert.equal(link(d, 'subscriber').state, 'ok');
+    });
+  });
+
+  it('a rejected key on any question is the rejected-key state: the Connection link ✗ and the verdict offers Set API Key', () => {
+    const rejected = failed('The API key was rejected: API Key not found. (HTTP 401)', 'unauthorized');
+    const d = diagnose(input({ workflow: rejected, runs: rejected, subscriber: rejected, preferences: rejected, integrations: rejected }));
+    const connection = link(d, 'connection');
+    assert.equal(connection.state, 'broken');
+    assert.match(connection.summary, /^Development \(EU\) refused the API key: The API key was rejected: API Key not found\./);
+    assert.deepEqual(connection.fix, { kind: 'setApiKey' });
+    assert.equal(d.verdict.state, 'broken');
+    assert.deepEqual(d.verdict.fix, { kind: 'setApiKey' });
+    // An older server's closed route is not the key (described as a refused route).
+    const closed = diagnose(input({ workflow: failed('This server does not let API keys read workflows (servers before June 2025 answer so): API endpoint not accessible (HTTP 401)', 'forbidden') }));
+    assert.equal(link(closed, 'connection').state, 'ok');
   });
 });
