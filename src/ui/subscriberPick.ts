@@ -39,13 +39,16 @@ export async function pickSubscriber(prompter: Prompter, options: SubscriberPick
         // The subscriber whose ID is exactly what was typed comes first (Enter takes it).
         .sort((a, b) => Number(b.subscriberId === typed) - Number(a.subscriberId === typed))
         .slice(0, 50)
-        .map((s) => subscriberItem<Choice>(s, { subscriberId: s.subscriberId }, true));
+        .map((s) => (s.subscriberId === typed ? typedIdItem<Choice>(s, { subscriberId: s.subscriberId }) : subscriberItem<Choice>(s, { subscriberId: s.subscriberId }, true)));
       const first: { label: string; description: string; detail?: string; value: Choice }[] = [];
       if (preferred && (!lower || `${preferred.subscriberId} ${preferred.label ?? ''}`.toLowerCase().includes(lower))) {
         first.push({ label: `$(history) ${noIcons(preferred.label ?? preferred.subscriberId)}`, description: noIcons(preferred.subscriberId), detail: preferred.why, value: { subscriberId: preferred.subscriberId } });
       }
       const known = (id: string) => id === preferred?.subscriberId || loaded.some((s) => s.subscriberId === id);
-      if (typed && !known(typed) && validateSubscriberId(typed) === undefined) first.push({ label: `$(key) ${vscode.l10n.t('Subscriber ID')}`, description: noIcons(typed), value: { subscriberId: typed } });
+      // Labelled with the typed text itself: VS Code ranks rows whose label matches what is typed
+      // first (the shortest first), so a label of "Subscriber ID" sank below a loaded "diag-adaa"
+      // whose label is its ID, and Enter took that one.
+      if (typed && !known(typed) && validateSubscriberId(typed) === undefined) first.push({ label: `$(key) ${noIcons(typed)}`, description: vscode.l10n.t('Subscriber ID'), value: { subscriberId: typed } });
       if (typed.includes('@') && validateEmail(typed) === undefined) first.push({ label: `$(mail) ${vscode.l10n.t('Subscriber with this email')}`, description: noIcons(typed), value: { email: typed } });
       // The view holds a page or a few: anyone else is found by name on the service, when asked
       // (last: Enter keeps taking the ID typed or the subscriber it names).
@@ -95,6 +98,14 @@ const NAME_LIMIT = 50;
 
 function pickOne(prompter: Prompter, title: string, list: readonly Subscriber[]): Promise<string | undefined> {
   return prompter.pick({ title, items: list.map((s) => subscriberItem(s, s.subscriberId)) });
+}
+
+/**
+ * The loaded subscriber whose ID is exactly what was typed: its ID as the label (then its name),
+ * so that VS Code's own ranking of rows by label keeps it first and Enter takes it.
+ */
+function typedIdItem<T>(s: Subscriber, value: T): { label: string; description: string; detail?: string; value: T } {
+  return { label: `$(account) ${noIcons(s.subscriberId)}`, description: noIcons(subscriberDisplayName(s) ?? ''), ...(s.email ? { detail: noIcons(s.email) } : {}), value };
 }
 
 /** A subscriber as a pick item: the name (or ID), the ID and the email, every one as text (no icon from `$(…)`). */
