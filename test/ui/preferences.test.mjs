@@ -34,6 +34,10 @@ for (const theme of ['dark', 'light', 'hc']) {
       await ui.page.keyboard.press('Enter');
       const row = treeRows(ui.page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
       await row.waitFor({ timeout: 15_000 });
+      // The header's hover ("Clear Subscriber Search", the button now where Search was) outlives
+      // the click and can cover the row (a CI run): let it go before hovering the row.
+      await ui.page.mouse.move(1, 1);
+      await ui.page.locator('.context-view .hover-contents').first().waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
       await row.hover();
       await row.getByRole('button', { name: 'Edit Preferences…' }).click();
       const view = activeWebview(ui.page);
