@@ -30,6 +30,7 @@ import { SentAgainLinks } from './sendAgain/sendAgainLinks';
 import type { RunActions } from './notifications/notificationPanel';
 import { AGENT_TOOLS } from './agent/toolNames';
 import { CODE_LANGUAGES } from './code/languages';
+import { MANIFEST_EXCLUDE, MANIFEST_GLOB, importsNovuSdk, manifestNamesNovuSdk } from './code/novuSdk';
 import type { CodeAwareness } from './code/codeAwareness';
 import { DiagnosisPanels } from './diagnosis/diagnosisPanels';
 import type { DiagnoseArgument, DiagnosisCommands } from './diagnosis/diagnosisCommands';
@@ -108,6 +109,16 @@ function lazy<T>(make: () => T): () => T {
 function loadAgent(context: vscode.ExtensionContext): typeof import('./agentBundle') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(vscode.Uri.joinPath(context.extensionUri, 'dist', 'agent.js').fsPath) as typeof import('./agentBundle');
+}
+
+/** Whether a manifest of the workspace (package.json, pyproject.toml, requirements) names one of the SDKs. */
+async function novuInManifests(): Promise<boolean> {
+  if (!vscode.workspace.workspaceFolders?.length) return false;
+  const files = await vscode.workspace.findFiles(MANIFEST_GLOB, MANIFEST_EXCLUDE, 200);
+  const named = await Promise.all(
+    files.map((uri) => vscode.workspace.fs.readFile(uri).then((bytes) => manifestNamesNovuSdk(uri.path, new TextDecoder().decode(bytes)), () => false)),
+  );
+  return named.includes(true);
 }
 
 /** A command's handler; VS Code passes what the menu or caller gives, so each checks its arguments. */
@@ -254,24 +265,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // The walkthrough's steps complete when the thing is done: a view loaded from the Sandbox or from
   // an own connection, a failed delivery opened, a preference saved, a workflow's lens shown in code.
   const walkthrough = new Walkthrough();
-  // Code awareness: its bundle loads when a TypeScript, JavaScript or Python document is open.
+  // Code awareness starts where the code is (issue 30.11): for the first document that imports one
+  // of the SDKs, or in a workspace whose manifests name one (read once, after start-up, off the
+  // user's path). Its bundle is never loaded for any other workspace.
   let codeAwareness: CodeAwareness | undefined;
-  const startCode = () =>
-    (codeAwareness ??= new (loadCode(context).CodeAwareness)({
+  const startCode = () => {
+    codeStart.dispose();
+    return (codeAwareness ??= new (loadCode(context).CodeAwareness)({
       manager,
       log,
       showActivity: (workflowId, name) => activityCommands().showForWorkflow(workflowId, name),
       onWorkflowShown: () => walkthrough.complete('sawCode'),
     }));
+  };
+  const usesNovu = (document: vscode.TextDocument) => CODE_LANGUAGES.includes(document.languageId) && importsNovuSdk(document.languageId, document.getText());
   const codeStart = vscode.workspace.onDidOpenTextDocument((document) => {
-    if (!CODE_LANGUAGES.includes(document.languageId)) return;
-    codeStart.dispose();
-    startCode();
+    if (!codeAwareness && usesNovu(document)) startCode();
   });
-  if (vscode.workspace.textDocuments.some((d) => CODE_LANGUAGES.includes(d.languageId))) {
-    codeStart.dispose();
-    startCode();
-  }
+  if (vscode.workspace.textDocuments.some(usesNovu)) startCode();
+  else void novuInManifests().then((found) => found && !codeAwareness && startCode(), (error: unknown) => log.warn(`Could not read the workspace's manifests: ${String(error)}`));
   let workflowCommandsInstance: WorkflowCommands | undefined;
   const workflowCommands = (): WorkflowCommands =>
     (workflowCommandsInstance ??= new (loadCode(context).WorkflowCommands)({
@@ -441,6 +453,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
 
   // `npm run demo` asks for the sandbox when the profile has no connection of its own yet.
   if (!manager.active && process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX === '1') await manager.switchTo(SANDBOX_CONNECTION_ID);
+  // ... and opens on its first screen: the Novu view beside the demo app's trigger file, so that its
+  // lenses, its warning and a failing workflow show before anything is clicked.
+  const demoFile = process.env.NOVU_EXPLORER_DEMO_OPEN;
+  const demoFolder = vscode.workspace.workspaceFolders?.[0];
+  if (demoFile && demoFolder && context.extensionMode !== vscode.ExtensionMode.Production) {
+    void vscode.commands.executeCommand('workbench.view.extension.novuExplorer').then(() =>
+      vscode.window.showTextDocument(vscode.Uri.joinPath(demoFolder.uri, demoFile), { preview: false }),
+    );
+  }
 
   log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;

@@ -145,8 +145,9 @@ describe('workflows view and trigger', function () {
     try {
       sandbox.setFaults({ respond: { status: 401, message: 'API Key not found', pathIncludes: '/v2/workflows' } });
       api.workflows.reload();
+      await rows();
       await waitFor(() => api.manager.state === 'unauthorized', 'the rejected-key state');
-      assert.deepEqual(await api.workflows.getChildren(), [], 'no "server does not let API keys read workflows" row: the welcome offers Set API Key');
+      assert.deepEqual(await rows(), [], 'no "server does not let API keys read workflows" row: the welcome offers Set API Key');
       assert.equal(api.workflows.status, 'unauthorized');
     } finally {
       sandbox.setFaults({});

@@ -60,7 +60,7 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
     reporter: 'spec',
     ...(grep ? { grep } : {}),
   });
-  // connections.test checks that nothing activated the extension at startup: it must run first.
+  // connections.test checks what activation after start-up did before any test used the extension: it must run first.
   const files = findTestFiles(dir, options.suffix ?? '.test.js').sort((a, b) => Number(b.endsWith('/connections.test.js')) - Number(a.endsWith('/connections.test.js')));
   for (const file of files) mocha.addFile(file);
   const started = Date.now();
