@@ -648,7 +648,11 @@ function verdictOf(input: DiagnosisInput, links: Link[], latest: Notification | 
   if (latest && step && cause) {
     const proof = l10n.t('{0} to {1}: {2}. Proof: the latest run ({3}) says "{4}".', said, who, cause.text, when, cause.detail);
     const again = recheck(cause, input, links, channel, latest);
-    if (again.state === 'holds') return { state: 'broken', proven: true, text: proof, fix: fixForCause(cause, latest, channel) };
+    if (again.state === 'holds') {
+      // The link that re-checked it says which provider, and where it is active: say it here too.
+      const which = cause.kind === 'noIntegration' && byId('integrations').state === 'broken' ? ` ${byId('integrations').summary}` : '';
+      return { state: 'broken', proven: true, text: proof + which, fix: fixForCause(cause, latest, channel) };
+    }
     if (again.state === 'unknown') return { state: 'unknown', proven: true, text: `${proof} ${l10n.t('Whether it still holds could not be checked: {0}', again.why)}`, fix: fixForCause(cause, latest, channel) };
     // Its setting holds no more, for this subscriber: only then is the next run said to go out,
     // and only if nothing else now stops it.

@@ -641,8 +641,10 @@ export class SandboxStore {
     const next = NEXT_JOB_STATUS[job.status]!;
     job.status = next;
     job.updatedAt = now;
-    const detail = next === 'completed' ? (job.type === 'delay' ? 'Delay completed' : job.type === 'digest' ? 'Digest completed' : 'Step completed') : `Step ${next}`;
-    appendDetail(job, now, 'ad', { status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued', detail });
+    const detail = next === 'completed' ? completedDetail(job) : `Step ${next}`;
+    // A channel step handed to its provider says so with the provider's answer, as the service's worker writes it.
+    const raw = next === 'completed' && detail === 'Message sent' ? JSON.stringify({ id: `msg_${job._id.slice(-8)}`, status: 'accepted' }) : undefined;
+    appendDetail(job, now, 'ad', { status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued', detail, ...(raw ? { raw } : {}) });
     notification.updatedAt = now;
     return true;
   }
@@ -708,6 +710,25 @@ export class SandboxStore {
 
   isChannel(value: string): value is Channel {
     return (CHANNELS as readonly string[]).includes(value);
+  }
+}
+
+/** The detail of a job that completes (contract §8.6): a channel step's message was sent, in-app's created. */
+function completedDetail(job: Notification['jobs'][number]): string {
+  switch (job.type) {
+    case 'delay':
+      return 'Delay completed';
+    case 'digest':
+      return 'Digest completed';
+    case 'in_app':
+      return 'In-app message created';
+    case 'email':
+    case 'sms':
+    case 'push':
+    case 'chat':
+      return 'Message sent';
+    default:
+      return 'Step completed';
   }
 }
 

@@ -104,6 +104,35 @@ for (const theme of ['dark', 'light', 'hc']) {
       assert.match(done, /^Email to Ada was sent through .+ Sent is not delivered/);
       assertNoViolations(await axeWebview(page, `diagnosis, sent (${theme})`), 'sent');
       await screenshot(page, `diagnosis-sent-${theme}`);
+      assert.match(done, /The provider answered: id msg_\w{8} · status accepted\./);
+    });
+
+    it('says chat goes through the subscriber’s own provider, and a mistyped ID leads its verdict', async () => {
+      const page = ui.page;
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Novu: Diagnose Delivery…');
+      await answerInput(page, C.chatProviderInactive);
+      await pickItem(page, 'Comment mention');
+      await pickItem(page, 'Chat');
+      const view = activeWebview(page);
+      await view.locator('li.nx-chain-link[data-link="integrations"][data-state="broken"]').waitFor({ timeout: 30_000 });
+      const integrations = await view.locator('li.nx-chain-link[data-link="integrations"]').innerText();
+      assert.match(integrations, /Chat of Dorothy goes through Microsoft Teams only, and Diagnosis has no active Microsoft Teams integration/);
+      await view.locator('.nx-verdict.nx-verdict-broken').waitFor({ timeout: 30_000 });
+      assertNoViolations(await axeWebview(page, `diagnosis, a provider not active here (${theme})`), 'provider');
+      await screenshot(page, `diagnosis-chat-provider-${theme}`);
+
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Novu: Diagnose Delivery…');
+      await answerInput(page, C.mistypedId);
+      await pickItem(page, 'Welcome onboarding');
+      await pickItem(page, 'Email');
+      const typo = activeWebview(page);
+      const verdict = typo.locator('.nx-verdict');
+      await verdict.getByRole('button', { name: `Send Again to ${C.workflowPreferenceOff}…` }).waitFor({ timeout: 30_000 });
+      assert.match(await verdict.locator('.nx-verdict-text').innerText(), new RegExp(`^"${C.mistypedId}" was created by this trigger .*did you mean "${C.workflowPreferenceOff}"\\?`));
+      assertNoViolations(await axeWebview(page, `diagnosis, a mistyped ID (${theme})`), 'typo');
+      await screenshot(page, `diagnosis-typo-${theme}`);
     });
   });
 }
