@@ -24,12 +24,12 @@ describe('benchmarks in VS Code', () => {
     const out = process.env.BENCH_OUT;
     assert.ok(url && key && out, 'BENCH_SANDBOX_URL, BENCH_SANDBOX_KEY and BENCH_OUT are set');
     const extension = vscode.extensions.getExtension<NovuExplorerApi | undefined>(EXTENSION_ID)!;
-    assert.equal(extension.isActive, false);
-
-    const t0 = performance.now();
-    const api = await extension.activate();
-    const activateMs = performance.now() - t0;
+    // Activated after start-up (issue 30.11), in this workspace which uses no Novu SDK: what that
+    // costs every workspace is activate() itself, and nothing is loaded or asked after it.
+    const api = extension.isActive ? extension.exports : await extension.activate();
     assert.ok(api, 'the extension exports its parts in test mode');
+    const activateMs = api.activationMs;
+    const lazyLoaded = Object.keys(require.cache).filter((path) => /[\\/]dist[\\/](code|panels|commands|agent|sandboxServer)\.js$/.test(path)).length;
     await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
     await vscode.workspace.getConfiguration('novuExplorer').update('subscribers.pageSize', PAGE, vscode.ConfigurationTarget.Global);
 
@@ -75,6 +75,7 @@ describe('benchmarks in VS Code', () => {
           activity,
           activation: {
             'activate()': { ms: round(activateMs) },
+            'bundles loaded on demand after start-up, in a workspace without a Novu SDK': { count: lazyLoaded },
             'connection added → both views loaded (cold)': { ms: round(firstReadyMs) },
             'refresh → both views loaded (median of 10)': { ms: round(median(refreshes)) },
           },
