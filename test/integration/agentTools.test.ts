@@ -252,12 +252,12 @@ describe('language model tools for the editor’s agent', function () {
 
   it('says every failure as a failure the model can relay, with its next step', async () => {
     await config().update('retries', 0, vscode.ConfigurationTarget.Global);
-    const cases: { faults?: Parameters<Sandbox['setFaults']>[0]; tool: string; input: object; text: RegExp }[] = [
-      { faults: { respond: { status: 401, message: 'API Key not found' } }, tool: AGENT_TOOLS.findNotifications, input: {}, text: /rejected.*novuExplorer\.setApiKey.*"API Key not found" \(HTTP 401\)/s },
+    const cases: { faults?: Parameters<Sandbox['setFaults']>[0]; tool: string; input: object; text: RegExp; said?: string; errorId?: true }[] = [
+      { faults: { respond: { status: 401, message: 'API Key not found' } }, tool: AGENT_TOOLS.findNotifications, input: {}, text: /rejected.*novuExplorer\.setApiKey.*HTTP 401/s, said: 'API Key not found' },
       { tool: AGENT_TOOLS.findNotifications, input: { since: '2020-01-01T00:00:00Z' }, text: /keeps activity for a limited time.*HTTP 402/s },
       { tool: AGENT_TOOLS.explainNotification, input: { notificationId: '6620aa00000000000000ffff' }, text: /not found.*HTTP 404/s },
-      { faults: { respond: { status: 429, message: 'API rate limit exceeded', headers: { 'Retry-After': '7' } } }, tool: AGENT_TOOLS.searchSubscribers, input: {}, text: /rate limiting requests: try again in 7 s/ },
-      { faults: { respond: { status: 503, message: 'Service Unavailable' } }, tool: AGENT_TOOLS.activeIntegrations, input: {}, text: /failed on its side.*HTTP 503.*Error ID to quote to support: "/s },
+      { faults: { respond: { status: 429, message: 'API rate limit exceeded', headers: { 'Retry-After': '7' } } }, tool: AGENT_TOOLS.searchSubscribers, input: {}, text: /rate limiting requests: try again in 7 s/, said: 'API rate limit exceeded' },
+      { faults: { respond: { status: 503, message: 'Service Unavailable' } }, tool: AGENT_TOOLS.activeIntegrations, input: {}, text: /failed on its side.*HTTP 503.*errorId in the data is the one to quote to support/s, said: 'Service Unavailable', errorId: true },
     ];
     for (const c of cases) {
       sandbox.setFaults(c.faults ?? {});
@@ -266,7 +266,11 @@ describe('language model tools for the editor’s agent', function () {
       if (api.manager.state !== 'ready') api.manager.setState('ready');
       assert.match(text, /^FAILED: /, text);
       assert.match(text, c.text);
-      assert.ok(!text.includes('```json'), 'no data block that could read as an empty list');
+      // What the service said is the one line of its own block, never a list that could read as empty.
+      assert.deepEqual([...text.matchAll(/^```json (.*)$/gm)].map((m) => m[1]), ['error'], text);
+      const said = split(text).data[0]!;
+      if (c.said) assert.equal(said['serviceSaid'], c.said);
+      if (c.errorId) assert.equal(typeof said['errorId'], 'string', 'the error ID to quote to support');
     }
     await config().update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     sandbox.setFaults({ latencyMs: 1600 });
