@@ -32,6 +32,32 @@ export function quoted(text: string): string {
 }
 
 /**
+ * A service id (a notification's `_id`, an environment, a cursor, a workflow identifier) may stand
+ * in our own sentences only as one token of letters, digits and `_ - . = + /`: no space, no markup,
+ * nothing that reads as a sentence or renders as a link or a tag. Every other service string (names,
+ * details, provider answers, error messages, an id of any other form) is only JSON data.
+ */
+const TOKEN = /^[A-Za-z0-9][A-Za-z0-9_.=+/-]{0,199}$/;
+
+export function isToken(text: string): boolean {
+  return TOKEN.test(text);
+}
+
+/** A service id for our own sentences: quoted when it is a plain token, else left out and said so. */
+export function idInProse(id: string): string {
+  return isToken(id) ? quoted(id) : unusualId();
+}
+
+/** A service id for a confirmation dialog: as typed when it is a plain token, else left out and said so. */
+export function idInDialog(id: string): string {
+  return isToken(id) ? asTyped(id) : unusualId();
+}
+
+function unusualId(): string {
+  return l10n.t('(an id of an unusual form, left out here)');
+}
+
+/**
  * A service string for a person to read in a confirmation dialog: exactly as the service holds it,
  * between typographic quotes. The dialog gets a plain string, which VS Code shows as text; a
  * MarkdownString would show the escapes of `appendText` (`act\-wf\-img`) in VS Code 1.100.

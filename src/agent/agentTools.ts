@@ -19,8 +19,8 @@ import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type Ac
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { diagnosisReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
-import { asTyped, quoted } from './agentText';
+import { dataNote, dataTooLong, diagnosisReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { asTyped, idInDialog, idInProse, quoted, report } from './agentText';
 import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';
 import { diagnose } from '../diagnosis/diagnosisModel';
@@ -366,19 +366,25 @@ export class AgentTools {
     }
     this.confirmed.set(key, { notification, connectionId: connection.id, at: Date.now() });
     const where = this.where(connection, notification._environmentId);
-    const workflow = notification.template?.name || notification.template?.triggers?.[0]?.identifier || vscode.l10n.t('unknown workflow');
-    const subscriber = notification.subscriber?.subscriberId ?? notification._subscriberId ?? vscode.l10n.t('unknown subscriber');
+    const workflow = notification.template?.name || notification.template?.triggers?.[0]?.identifier;
+    const subscriber = notification.subscriber?.subscriberId ?? notification._subscriberId;
     const personName = notification.subscriber ? subscriberDisplayName(notification.subscriber) : undefined;
     const production = await this.deps.manager.looksLikeProduction(connection);
+    // Our sentence says what happens; the service's names follow it, one a line, exactly as the
+    // service holds them (a plain string: VS Code shows it as text), never inside the sentence.
+    const value = (label: string, text: string | null | undefined) => vscode.l10n.t({ message: '{0}: {1}', args: [label, text ? asTyped(text) : vscode.l10n.t('not known')], comment: 'a label and a value from the service, in a confirmation dialog' });
     return {
-      invocationMessage: vscode.l10n.t('Sending notification {0} again', quoted(notification._id)),
+      invocationMessage: vscode.l10n.t('Sending notification {0} again', idInProse(notification._id)),
       confirmationMessages: {
         title: production ? vscode.l10n.t('Send this notification again, in PRODUCTION?') : vscode.l10n.t('Send this notification again?'),
-        // A plain string: VS Code shows it as text, so the names read exactly as the service holds them.
         message: [
-          personName
-            ? vscode.l10n.t('Workflow {0} to subscriber {1} ({2}), with the payload of notification {3} and a new transaction ID.', asTyped(workflow), asTyped(subscriber), asTyped(personName), asTyped(notification._id))
-            : vscode.l10n.t('Workflow {0} to subscriber {1}, with the payload of notification {2} and a new transaction ID.', asTyped(workflow), asTyped(subscriber), asTyped(notification._id)),
+          vscode.l10n.t('The workflow of this notification runs again for its subscriber, with its payload and a new transaction ID.'),
+          [
+            value(vscode.l10n.t('Workflow'), workflow),
+            value(vscode.l10n.t('Subscriber ID'), subscriber),
+            ...(personName ? [value(vscode.l10n.t('Subscriber name'), personName)] : []),
+            vscode.l10n.t({ message: '{0}: {1}', args: [vscode.l10n.t('Notification'), idInDialog(notification._id)], comment: 'a label and a value from the service, in a confirmation dialog' }),
+          ].join('\n'),
           dialogWhereLine(where),
           vscode.l10n.t('This starts a new run of the workflow: real messages will be delivered to the subscriber on every channel its steps use.'),
         ].join('\n\n'),
@@ -417,11 +423,20 @@ export class AgentTools {
         lines.push(failureReport(here, vscode.l10n.t('send the notification again'), sent.error), vscode.l10n.t('Nothing was sent.'));
         break;
       case 'notStarted':
-        lines.push(vscode.l10n.t('NOT STARTED: the service did not start a run (status {0}).', quoted(sent.outcome.status)), whereLine(here), vscode.l10n.t('Its answer in words, as data: {0}', quoted(sent.outcome.message)));
+        // The status and the answer are the service's (its error messages, the workflow's name): data.
+        lines.push(
+          report({
+            lead: [vscode.l10n.t('NOT STARTED: the service did not start a run. Its status and its answer are in the data.'), whereLine(here), dataNote()],
+            label: 'trigger',
+            records: [{ status: sent.outcome.status, answer: sent.outcome.message }],
+            leftOut: dataTooLong,
+          }),
+        );
         break;
       case 'notFound':
         lines.push(
-          vscode.l10n.t('SENT (status {0}), with new transaction ID {1}, but the new run was not found in the activity list.', quoted(sent.outcome.status), quoted(sent.transactionId)),
+          // Started means the status "processed"; the transaction ID is the one this extension made.
+          vscode.l10n.t('SENT (status "processed"), with new transaction ID {0}, but the new run was not found in the activity list.', quoted(sent.transactionId)),
           whereLine(here),
           sent.stopped
             ? vscode.l10n.t('The user stopped waiting for it: call the explain tool with that transactionId to find it.')
@@ -432,8 +447,8 @@ export class AgentTools {
         break;
       case 'sent': {
         lines.push(
-          vscode.l10n.t('SENT AGAIN: the service started a new run (status {0}).', quoted(sent.outcome.status)),
-          vscode.l10n.t('New notification {0}, transaction {1}; it was sent again from notification {2}. It is open in a panel beside, which refreshes until its steps settle.', quoted(sent.notification._id), quoted(sent.transactionId), quoted(original._id)),
+          vscode.l10n.t('SENT AGAIN: the service started a new run (status "processed").'),
+          vscode.l10n.t('New notification {0}, transaction {1}; it was sent again from notification {2}. It is open in a panel beside, which refreshes until its steps settle.', idInProse(sent.notification._id), quoted(sent.transactionId), idInProse(original._id)),
           vscode.l10n.t('Its steps were still starting when this answer was written: call the explain tool with the new notification ID in a few seconds to see how it went.'),
           notificationExplanation(here, sent.notification),
         );
@@ -461,9 +476,17 @@ export class AgentTools {
       } else {
         const value = (workflow.channels as Record<string, boolean | undefined>)[input.channel];
         const source = workflow.overrides?.find((o) => o.channel === input.channel)?.source;
-        lines.push(vscode.l10n.t('{0} is now {1} in workflow {2} for subscriber {3}{4}.', input.channel, onOff(value), quoted(workflow.workflow.name || workflow.workflow.identifier), quoted(input.subscriberId), source ? ` (${sourceLabel(source)})` : ''));
+        // The workflow as asked (the agent's words); how the service names it, and where the value comes from, are data.
+        lines.push(vscode.l10n.t('{0} is now {1} in workflow {2} for subscriber {3}; the workflow as the service names it, and where the value comes from, are in the data.', input.channel, onOff(value), quoted(input.workflow), quoted(input.subscriberId)));
         if (source === 'workflowOverride') lines.push(vscode.l10n.t('The workflow forces this channel itself, so the subscriber’s choice does not change what is delivered.'));
         else if (value === true && globalValue === false) lines.push(vscode.l10n.t('But {0} is off globally for this subscriber, and the global preference wins: nothing is delivered on it until it is turned on globally.', input.channel));
+        lines.push(dataNote());
+        return report({
+          lead: lines,
+          label: 'preference',
+          records: [{ workflow: workflow.workflow.name, identifier: workflow.workflow.identifier, channel: input.channel, value: onOff(value), ...(source ? { from: sourceLabel(source) } : {}) }],
+          leftOut: dataTooLong,
+        });
       }
     }
     return lines.join('\n');

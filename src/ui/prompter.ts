@@ -4,6 +4,7 @@
  * scripted one through the test API, so commands run end to end without a person at the keyboard.
  */
 import * as vscode from 'vscode';
+import { PickTicks } from './pickTicks';
 import { noLinks } from './text';
 
 // A registered symbol: the test API's scripted prompter (built into another bundle) answers Back too.
@@ -174,48 +175,37 @@ export class VsCodePrompter implements Prompter {
     pick.canSelectMany = true;
     pick.ignoreFocusOut = true;
     pick.matchOnDescription = true;
-    const chosen = new Map(options.initial.map((v) => [options.key(v), v]));
-    let updating = false;
-    const update = (text: string) => {
-      updating = true;
-      // Typed suggestions say `alwaysShow`; the fixed choices are narrowed by what is typed.
-      const items = options.suggest(text, [...chosen.values()]);
-      pick.items = items;
-      pick.selectedItems = items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator && chosen.has(options.key(i.value)));
-      updating = false;
+    // VS Code reports our own changes of the ticks back as selection changes: PickTicks tells them
+    // from a person's ticks, so that a tick is one decision and an idle pick changes nothing.
+    const ticks = new PickTicks(options.initial, options.key, options.groupOf);
+    const isRow = (i: PickItem<T>) => i.kind !== vscode.QuickPickItemKind.Separator;
+    const tick = (keys: ReadonlySet<string>) => {
+      pick.selectedItems = pick.items.filter((i) => isRow(i) && keys.has(options.key(i.value)));
     };
-    update('');
+    const list = (text: string) => {
+      // Typed suggestions say `alwaysShow`; the fixed choices are narrowed by what is typed.
+      const items = options.suggest(text, ticks.values());
+      const keys = ticks.list(items.filter(isRow).map((i) => i.value));
+      pick.items = items;
+      tick(keys);
+    };
+    list('');
     return new Promise((resolve) => {
       let done = false;
-      pick.onDidChangeValue(update);
+      pick.onDidChangeValue(list);
       pick.onDidChangeSelection((selected) => {
-        if (updating) return;
-        const selectedKeys = new Set(selected.map((i) => options.key(i.value)));
-        const added: T[] = [];
-        for (const item of pick.items) {
-          if (item.kind === vscode.QuickPickItemKind.Separator) continue;
-          const key = options.key(item.value);
-          if (selectedKeys.has(key) && !chosen.has(key)) added.push(item.value);
-          if (!selectedKeys.has(key)) chosen.delete(key);
-          else chosen.set(key, item.value);
-        }
-        // One of a group at a time (a time range): the newest choice wins.
-        for (const value of added) {
-          const group = options.groupOf?.(value);
-          if (!group) continue;
-          for (const [key, other] of chosen) if (key !== options.key(value) && options.groupOf?.(other) === group) chosen.delete(key);
-        }
-        if (added.some((v) => options.groupOf?.(v))) update(pick.value);
+        const keys = ticks.reported(selected.filter(isRow).map((i) => i.value));
+        if (keys) tick(keys);
       });
       pick.onDidAccept(() => {
         // Enter after typing means "this one" too: the active row, else the first typed suggestion.
         if (pick.value.trim() !== '') {
-          const real = (i: PickItem<T> | undefined) => (i && i.kind !== vscode.QuickPickItemKind.Separator ? i : undefined);
+          const real = (i: PickItem<T> | undefined) => (i && isRow(i) ? i : undefined);
           const item = real(pick.activeItems[0]) ?? pick.items.find((i) => real(i) && i.alwaysShow);
-          if (item) chosen.set(options.key(item.value), item.value);
+          if (item) ticks.choose(item.value);
         }
         done = true;
-        resolve([...chosen.values()]);
+        resolve(ticks.values());
         pick.hide();
       });
       pick.onDidHide(() => {

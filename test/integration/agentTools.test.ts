@@ -61,7 +61,8 @@ describe('language model tools for the editor’s agent', function () {
   before(async () => {
     api = await extensionApi();
     await resetConnections(api);
-    sandbox = await freshSandbox();
+    // With the Sandbox's workflow named with markup, for the hostile-names test.
+    sandbox = await freshSandbox({ markupWorkflow: true });
     region = new URL(sandbox.url).host;
     await addSandboxConnection(api, sandbox, 'Agent test');
     api.log.onDidWrite(({ line }) => logLines.push(line));
@@ -252,12 +253,12 @@ describe('language model tools for the editor’s agent', function () {
 
   it('says every failure as a failure the model can relay, with its next step', async () => {
     await config().update('retries', 0, vscode.ConfigurationTarget.Global);
-    const cases: { faults?: Parameters<Sandbox['setFaults']>[0]; tool: string; input: object; text: RegExp }[] = [
-      { faults: { respond: { status: 401, message: 'API Key not found' } }, tool: AGENT_TOOLS.findNotifications, input: {}, text: /rejected.*novuExplorer\.setApiKey.*"API Key not found" \(HTTP 401\)/s },
+    const cases: { faults?: Parameters<Sandbox['setFaults']>[0]; tool: string; input: object; text: RegExp; said?: string; errorId?: true }[] = [
+      { faults: { respond: { status: 401, message: 'API Key not found' } }, tool: AGENT_TOOLS.findNotifications, input: {}, text: /rejected.*novuExplorer\.setApiKey.*HTTP 401/s, said: 'API Key not found' },
       { tool: AGENT_TOOLS.findNotifications, input: { since: '2020-01-01T00:00:00Z' }, text: /keeps activity for a limited time.*HTTP 402/s },
       { tool: AGENT_TOOLS.explainNotification, input: { notificationId: '6620aa00000000000000ffff' }, text: /not found.*HTTP 404/s },
-      { faults: { respond: { status: 429, message: 'API rate limit exceeded', headers: { 'Retry-After': '7' } } }, tool: AGENT_TOOLS.searchSubscribers, input: {}, text: /rate limiting requests: try again in 7 s/ },
-      { faults: { respond: { status: 503, message: 'Service Unavailable' } }, tool: AGENT_TOOLS.activeIntegrations, input: {}, text: /failed on its side.*HTTP 503.*Error ID to quote to support: "/s },
+      { faults: { respond: { status: 429, message: 'API rate limit exceeded', headers: { 'Retry-After': '7' } } }, tool: AGENT_TOOLS.searchSubscribers, input: {}, text: /rate limiting requests: try again in 7 s/, said: 'API rate limit exceeded' },
+      { faults: { respond: { status: 503, message: 'Service Unavailable' } }, tool: AGENT_TOOLS.activeIntegrations, input: {}, text: /failed on its side.*HTTP 503.*errorId in the data is the one to quote to support/s, said: 'Service Unavailable', errorId: true },
     ];
     for (const c of cases) {
       sandbox.setFaults(c.faults ?? {});
@@ -266,7 +267,11 @@ describe('language model tools for the editor’s agent', function () {
       if (api.manager.state !== 'ready') api.manager.setState('ready');
       assert.match(text, /^FAILED: /, text);
       assert.match(text, c.text);
-      assert.ok(!text.includes('```json'), 'no data block that could read as an empty list');
+      // What the service said is the one line of its own block, never a list that could read as empty.
+      assert.deepEqual([...text.matchAll(/^```json (.*)$/gm)].map((m) => m[1]), ['error'], text);
+      const said = split(text).data[0]!;
+      if (c.said) assert.equal(said['serviceSaid'], c.said);
+      if (c.errorId) assert.equal(typeof said['errorId'], 'string', 'the error ID to quote to support');
     }
     await config().update('requestTimeoutSeconds', 1, vscode.ConfigurationTarget.Global);
     sandbox.setFaults({ latencyMs: 1600 });
@@ -354,6 +359,106 @@ describe('language model tools for the editor’s agent', function () {
     assert.equal(sandbox.requests.filter((r) => r.method !== 'GET').length, 0);
     // The read-only tools stay on.
     assert.match(await invoke(AGENT_TOOLS.activeIntegrations, {}), connectionLine());
+  });
+
+  it('says every tool’s answer in its own words: the Sandbox’s hostile names, a provider’s rejection and errors only as JSON data', async () => {
+    const PROVIDER_SAID = 'Rejected <script>alert("provider")</script> <img src=x onerror=alert(2)> see [policy](https://evil.example)';
+    const FRAGMENTS = ['<script', '<img', 'onerror', '<b>', '<i>', 'evil.example', '$(alert)', '**Invoice**', 'שלום', F.markupWorkflowName, F.markupFirstName, F.markupLastName, F.markupWorkflowTag, F.markupStepIssue, PROVIDER_SAID];
+    const ownWords = (text: string, what: string) => {
+      const { prose } = split(text);
+      for (const fragment of FRAGMENTS) assert.ok(!prose.includes(fragment), `${what}: ${JSON.stringify(fragment)} is in the tool's own words:\n${prose}`);
+    };
+    const dataHas = (text: string, value: string, what: string) => assert.ok(split(text).data.some((row) => JSON.stringify(row).includes(JSON.stringify(value).slice(1, -1))), `${what}: the data holds ${JSON.stringify(value)}\n${text}`);
+    api.sendAgain.follow = { firstMs: 200, factor: 1.5, maxMs: 1000, giveUpMs: 10_000 };
+    const token = new vscode.CancellationTokenSource().token;
+    // A failed run of the workflow named with markup to the subscriber named with markup, its provider's rejection full of markup.
+    const run = sandbox.emitNotification({ subscriberId: F.markupSubscriberId, outcome: 'failed', workflowIdentifier: F.markupWorkflowIdentifier });
+    // Now (the sandbox's clock is its seed's): the newest run, within the diagnosis's last 24 h.
+    run.createdAt = new Date().toISOString();
+    for (const detail of run.jobs.flatMap((j) => j.executionDetails ?? [])) {
+      if (detail.status !== 'Failed') continue;
+      detail.detail = 'Unexpected provider error';
+      detail.raw = JSON.stringify({ errors: [{ message: PROVIDER_SAID }] });
+    }
+    // An active integration named with markup.
+    const integrations = sandbox.state.integrations as (typeof sandbox.state.integrations)[number][];
+    const email = integrations.find((i) => i.channel === 'email' && i.active)!;
+    integrations.push({ ...structuredClone(email), _id: '6615c0ffee00000000e1ffff', name: F.markupWorkflowName, identifier: 'markup-integration', primary: false });
+    try {
+      // The read-only tools.
+      const reads: [string, string, string][] = [
+        ['find notifications', await invoke(AGENT_TOOLS.findNotifications, { subscriberId: F.markupSubscriberId }), F.markupWorkflowName],
+        ['explain', await invoke(AGENT_TOOLS.explainNotification, { notificationId: run._id }), PROVIDER_SAID],
+        ['preferences', await invoke(AGENT_TOOLS.subscriberPreferences, { subscriberId: F.markupSubscriberId }), F.markupWorkflowName],
+        ['integrations', await invoke(AGENT_TOOLS.activeIntegrations, {}), F.markupWorkflowName],
+        ['search subscribers', await invoke(AGENT_TOOLS.searchSubscribers, { subscriberId: F.markupSubscriberId }), F.markupFirstName],
+        ['list workflows', await invoke(AGENT_TOOLS.listWorkflows, { query: 'markup' }), F.markupWorkflowName],
+        ['diagnose', await invoke(AGENT_TOOLS.diagnoseDelivery, { subscriberId: F.markupSubscriberId, workflow: F.markupWorkflowIdentifier, channel: 'email' }), PROVIDER_SAID],
+      ];
+      for (const [what, text, hostile] of reads) {
+        ownWords(text, what);
+        dataHas(text, hostile, what);
+      }
+      assert.match(reads[6]![1], /\nVerdict \(proven by the latest run\): its email step did not reach the subscriber/);
+
+      // Send Again: the dialog's sentence names nothing of the service; the names follow it, one a line.
+      const input = { notificationId: run._id };
+      const prepared = await api.agentTools.prepare(AGENT_TOOLS.sendNotificationAgain, input, token);
+      ownWords(String(prepared.invocationMessage), 'send again, invocation');
+      const message = plain(prepared.confirmationMessages!.message);
+      for (const line of message.split('\n')) {
+        if (FRAGMENTS.some((f) => line.includes(f))) assert.match(line, /^(Workflow|Subscriber ID|Subscriber name|Notification): \u201c.*\u201d$/, `a service string only as a value of its own line:\n${message}`);
+      }
+      assert.ok(message.includes(`Workflow: \u201c${F.markupWorkflowName}\u201d`), message);
+      assert.ok(message.includes(`Subscriber name: \u201c${F.markupFirstName} ${F.markupLastName}\u201d`), message);
+      const sent = textOf(await api.agentTools.invoke(AGENT_TOOLS.sendNotificationAgain, input, token));
+      assert.match(sent, /^SENT AGAIN/);
+      ownWords(sent, 'send again');
+
+      // A trigger the service does not start: its answer (with the workflow's name) is data.
+      sandbox.setFaults({ respond: { pathIncludes: '/v1/events/trigger', status: 201, body: { data: { acknowledged: true, status: 'error', error: [PROVIDER_SAID] } } } });
+      await api.agentTools.prepare(AGENT_TOOLS.sendNotificationAgain, input, token);
+      const notStarted = textOf(await api.agentTools.invoke(AGENT_TOOLS.sendNotificationAgain, input, token));
+      sandbox.setFaults({});
+      assert.match(notStarted, /^NOT STARTED/);
+      ownWords(notStarted, 'send again, not started');
+      dataHas(notStarted, PROVIDER_SAID, 'send again, not started');
+
+      // Set a preference in the workflow named with markup: the service's name for it is data.
+      const change = { subscriberId: F.markupSubscriberId, channel: 'email', enabled: false, workflow: F.markupWorkflowIdentifier };
+      ownWords(plain((await api.agentTools.prepare(AGENT_TOOLS.setChannelPreference, change, token)).confirmationMessages!.message), 'set preference, dialog');
+      const changed = textOf(await api.agentTools.invoke(AGENT_TOOLS.setChannelPreference, change, token));
+      assert.match(changed, /^DONE/);
+      ownWords(changed, 'set preference');
+      dataHas(changed, F.markupWorkflowName, 'set preference');
+
+      // The service's errors, with markup in the message, the field errors and the error ID.
+      sandbox.setFaults({ respond: { status: 400, body: { statusCode: 400, message: PROVIDER_SAID, errorId: '<b>err-1</b>', errors: { name: { messages: [F.markupStepIssue] } } } } });
+      for (const [tool, toolInput] of [
+        [AGENT_TOOLS.findNotifications, {}],
+        [AGENT_TOOLS.explainNotification, { notificationId: run._id }],
+        [AGENT_TOOLS.subscriberPreferences, { subscriberId: F.markupSubscriberId }],
+        [AGENT_TOOLS.activeIntegrations, {}],
+        [AGENT_TOOLS.searchSubscribers, {}],
+        [AGENT_TOOLS.listWorkflows, {}],
+        [AGENT_TOOLS.diagnoseDelivery, { subscriberId: F.markupSubscriberId }],
+      ] as const) {
+        const text = await invoke(tool, toolInput);
+        ownWords(text, `${tool} failing`);
+        dataHas(text, PROVIDER_SAID, `${tool} failing`);
+      }
+      await api.agentTools.prepare(AGENT_TOOLS.sendNotificationAgain, input, token);
+      const unread = textOf(await api.agentTools.invoke(AGENT_TOOLS.sendNotificationAgain, input, token));
+      assert.match(unread, /^NOT SENT/);
+      ownWords(unread, 'send again failing');
+      const refused = textOf(await api.agentTools.invoke(AGENT_TOOLS.setChannelPreference, change, token));
+      assert.match(refused, /^FAILED/);
+      ownWords(refused, 'set preference failing');
+    } finally {
+      sandbox.setFaults({});
+      integrations.splice(integrations.findIndex((i) => i.identifier === 'markup-integration'), 1);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('never writes the API key or a credential into the log', () => {

@@ -288,7 +288,7 @@ describe('delivery diagnosis', function () {
       .join('');
     assert.match(text, /^Connection "Diagnosis test"/);
     assert.match(text, /\nVerdict \((proven by the latest run|inferred from the settings)\): /);
-    assert.match(text, /```json diagnosis\n\{"link":"connection","state":"✓"/);
+    assert.match(text, /```json diagnosis\n\{"verdict":.*\n\{"link":"connection","state":"✓"/);
     assert.ok(Buffer.byteLength(text) <= 8192);
     assert.ok(!text.includes('hooks.slack.example'), 'no webhook URL in the tool result');
     assert.ok(!logLines.some((l) => l.includes('hooks.slack.example')), 'no webhook URL in the log');
