@@ -16,7 +16,7 @@ import { describeError } from '../ui/errors';
 import { describeDigest, summarizeJobs } from '../notifications/viewModel';
 import { buildPreferencesViewModel } from '../preferences/preferencesModel';
 import { RAW_KEEP_CHARS, asTyped, idInDialog, idInProse, isToken, quoted, report, truncate } from './agentText';
-import type { Diagnosis, Fix, LinkId, LinkState } from '../diagnosis/diagnosisModel';
+import type { Diagnosis, Fix, LinkState } from '../diagnosis/diagnosisModel';
 
 /** The connection a result came from, as every result names it first. */
 export interface Where {
@@ -419,6 +419,10 @@ export function fixInWords(fix: Fix | undefined, prose = false): string | undefi
       return l10n.t('switch to the connection {0} (command "Novu: Switch Connection…") and ask again there', quoted(fix.connectionName));
     case 'sendAgain':
       return l10n.t('send notification {0} again (tool novuExplorer_sendNotificationAgain)', id(fix.notificationId));
+    case 'sendAgainTo':
+      return l10n.t('correct the subscriber ID the code sends to {0}, then send notification {1} to that subscriber (command "Novu: Diagnose Delivery…", then Send Again to…)', id(fix.subscriberId), id(fix.notificationId));
+    case 'showTrigger':
+      return l10n.t('look at the code that triggers workflow {0} (the user opens it from the diagnosis with Show the Trigger in Code)', id(fix.workflowIdentifier));
     case 'openNotification':
       return l10n.t('look at notification {0} (tool novuExplorer_explainNotification; the user opens it with novuExplorer.openNotification)', id(fix.notificationId));
     case 'showActivity':
@@ -433,19 +437,6 @@ export function fixInWords(fix: Fix | undefined, prose = false): string | undefi
 }
 
 const STATE_MARK: Record<LinkState, string> = { ok: '✓', broken: '✗', warning: '!', unknown: '?', pending: '…' };
-
-/** The links in the order the verdict weighs them (as the diagnosis model does). */
-const VERDICT_ORDER: readonly LinkId[] = ['subscriber', 'workflow', 'runs', 'addresses', 'preferences', 'integrations'];
-
-/**
- * The link a verdict that the latest run does not prove rests on: the one whose title and summary
- * end its sentence (the model says it so), else the first in the verdict's order with its state.
- */
-function verdictLink(diagnosis: Diagnosis): LinkId | undefined {
-  const { verdict, links } = diagnosis;
-  const ordered = VERDICT_ORDER.map((id) => links.find((l) => l.id === id)).filter((l) => l !== undefined);
-  return (ordered.find((l) => l.state === verdict.state && verdict.text.endsWith(`${l.title}: ${l.summary}`)) ?? ordered.find((l) => l.state === verdict.state))?.id;
-}
 
 /**
  * The verdict in our own words: from its state, whether the latest run proves it, the channel and
@@ -462,11 +453,13 @@ function verdictInWords(diagnosis: Diagnosis): string {
         return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber, and the run says why. The cause, in the service\'s words, is the verdict line of the data.', channel);
       case 'warning':
         return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber, but what stopped it is fine now: sending again should deliver it. The cause, in the service\'s words, is the verdict line of the data.', channel);
+      case 'unknown':
+        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber, and whether the cause still holds could not be checked. The cause and why it could not be checked are the verdict line of the data.', channel);
       default:
-        return l10n.t('Verdict (proven by the latest run): its {0} step was sent. Sent is not delivered: the provider\'s own answer is in the run\'s execution details. The verdict line of the data says more.', channel);
+        return l10n.t('Verdict (proven by the latest run): its {0} step was sent. Sent is not delivered: the provider\'s answer, when the run has it, is in the verdict line of the data.', channel);
     }
   }
-  const link = verdictLink(diagnosis);
+  const link = v.link;
   switch (v.state) {
     case 'pending':
       return l10n.t('Verdict: still checking.');

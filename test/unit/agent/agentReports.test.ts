@@ -237,7 +237,7 @@ describe('the tools’ own words never carry service text', () => {
     // Inferred from the settings: the link it rests on, by its id.
     const inferred = diagnosisReport(where, {
       ...diagnosis,
-      verdict: { state: 'broken', proven: false, text: `Workflow: ${F.markupWorkflowName} is not active`, fix: { kind: 'sendAgain', notificationId: '6620aa0000000000000a0001' } },
+      verdict: { state: 'broken', proven: false, link: 'workflow', text: `Workflow: ${F.markupWorkflowName} is not active`, fix: { kind: 'sendAgain', notificationId: '6620aa0000000000000a0001' } },
       links: [{ id: 'workflow', state: 'broken', title: 'Workflow', summary: `${F.markupWorkflowName} is not active`, evidence: [] }],
     });
     assertOwnWordsClean(inferred, 'diagnose, inferred');
