@@ -19,6 +19,7 @@ import { formatTime, relativeTime } from '../format/time';
 import { lastTriggeredLine, originText, statusMeaning, statusText } from '../workflows/workflowRows';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
+import { markdownText } from '../ui/text';
 import { didYouMean } from './didYouMean';
 import { scannerFor, type CodeRef } from './scanner';
 import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
@@ -50,15 +51,6 @@ class RefLens extends vscode.CodeLens {
   ) {
     super(range);
   }
-}
-
-/**
- * Text for `MarkdownString.appendText`, which escapes the Markdown signs but not HTML: without
- * `supportHtml` the renderer drops a tag it finds (a name "<b>VIP</b> plan" would lose its "<b>"),
- * so `&` and `<` go in as entities and the text reads as the service holds it.
- */
-function asText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 }
 
 export class CodeAwareness implements vscode.Disposable {
@@ -354,6 +346,11 @@ export class CodeAwareness implements vscode.Disposable {
     return actions;
   }
 
+  /**
+   * The hover: the workflow as the service holds it. Its name and every line go in as text that
+   * renders exactly as typed (`markdownText`): no link, tag, entity or escape is made of what the
+   * service or the user wrote, and the Markdown is not trusted (no `command:` link is live).
+   */
   private async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const offset = document.offsetAt(position);
     const ref = this.refs(document).find((r) => offset >= r.start && offset <= r.end);
@@ -361,9 +358,11 @@ export class CodeAwareness implements vscode.Disposable {
     if (!ref || !connection || !vscode.workspace.isTrusted) return undefined;
     const index = await this.cache.peek(connection.id);
     const workflow = index?.byIdentifier.get(ref.identifier);
-    const md = new vscode.MarkdownString();
+    const md = new vscode.MarkdownString(undefined, false);
+    md.isTrusted = false;
+    md.supportHtml = false;
     if (!workflow) {
-      md.appendText(asText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))));
+      md.appendMarkdown(markdownText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))));
       return new vscode.Hover(md);
     }
     // A hover is asked for: the whole workflow is read once (critical, payload schema), and the
@@ -371,8 +370,9 @@ export class CodeAwareness implements vscode.Disposable {
     const client = await this.deps.manager.clientFor(connection);
     const detail = client ? await this.cache.detail(connection.id, client, workflow._id).catch(() => undefined) : undefined;
     const runs = await this.cache.peekRuns(connection.id, workflow._id);
-    md.appendMarkdown('**').appendText(asText(workflow.name ?? ref.identifier)).appendMarkdown('**\n\n');
-    md.appendText(asText([...this.hoverLines(workflow, connection, runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].join('\n')));
+    // Bold around the name: its own spaces at either end would undo the bold, and show nothing.
+    md.appendMarkdown(`**${markdownText((workflow.name || ref.identifier).trim())}**\n\n`);
+    md.appendMarkdown([...this.hoverLines(workflow, connection, runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].map(markdownText).join('\n\n'));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
   }
 

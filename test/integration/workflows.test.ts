@@ -300,7 +300,8 @@ describe('workflows view and trigger', function () {
       const offered = picking.picks[0]!.items.find((i) => i.value === F.markupWorkflowIdentifier)!;
       assert.equal(offered.label, F.markupWorkflowName.replace('$(alert)', '\\$(alert)'));
 
-      // The hover is Markdown: its source escapes every sign, so the name reads as typed.
+      // The hover is Markdown: its source escapes every sign, so the name reads as typed (the
+      // rendered hover is read in test/ui/truth.test.mjs).
       const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });\n` });
       const at = doc.positionAt(doc.getText().indexOf(F.markupWorkflowIdentifier) + 2);
       const hover = await waitFor(async () => {
@@ -309,10 +310,11 @@ describe('workflows view and trigger', function () {
         return md && !md.value.includes('not read yet') ? md : undefined;
       }, 'the hover');
       assert.ok(!hover.supportHtml && !hover.supportThemeIcons && !hover.isTrusted, 'no HTML, icons or commands');
-      // No tag for the renderer to drop: every "<" is an entity.
-      assert.ok(!hover.value.includes('<'), hover.value);
-      const text = hover.value.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'$])/g, '$1');
-      assert.ok(text.includes(F.markupWorkflowName), text);
+      // No tag, link, entity or autolink for the renderer to make: every ASCII sign is escaped.
+      assert.doesNotMatch(hover.value.replace(/\\[!-/:-@[-`{-~]/g, '').replace(/\*\*/g, ''), /[!-/:-@[-`{-~]/, hover.value);
+      assert.doesNotMatch(hover.value, /&nbsp;|&lt;|&amp;/, 'no entity made of the text');
+      const text = hover.value.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+      assert.ok(text.includes(`**${F.markupWorkflowName}**`), text);
     } finally {
       api.setPrompter(undefined);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
