@@ -3,13 +3,13 @@
  * and framework definition (resolved only when asked, one list request per connection and one runs
  * request per workflow, cached), a warning with "Did you mean …?" and its quick fix, an inactive
  * workflow warned about, a definition the environment lacks said as "not synced", nothing sent
- * while typing, and a hover.
+ * while typing, and a hover. Issue 30: only what is tied to Novu is marked.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 
 const SOURCE = `import { Novu } from '@novu/api';
 import { workflow } from '@novu/framework';
@@ -130,7 +130,7 @@ describe('code awareness', function () {
       await addSandboxConnection(api, other, 'Other env');
       await api.manager.switchTo(active.id);
       other.clearRequests();
-      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'generated-1', to: 'ada' });\n" });
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: 'generated-1', to: 'ada' });\n` });
       await vscode.window.showTextDocument(doc);
       const warning = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'Novu Explorer'), 'the warning');
       assert.equal(warning.message, `No workflow "generated-1" in Code test (${new URL(sandbox.url).host}): a trigger naming it is refused. It exists in Other env (${new URL(other.url).host}).`);
@@ -140,6 +140,33 @@ describe('code awareness', function () {
       const added = api.manager.connections.find((c) => c.name === 'Other env');
       if (added) await api.manager.remove(added);
       await other.close();
+    }
+  });
+
+  it('marks only Novu: an in-process events.trigger and a workflow() of another library get no lens, warning or hover', async () => {
+    const content = `import { workflow } from './scheduler';
+import { EventEmitter } from 'node:events';
+${NOVU_CLIENT}const events = new EventEmitter();
+events.trigger('${F.workflowIdentifier}', { userId: 'ada' }); // analytics: in-process event
+export const nightly = workflow('nightly-export', async () => ({}));
+await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
+`;
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+    await vscode.window.showTextDocument(doc);
+    try {
+      // The one Novu call is checked: then the others have been too.
+      await waitFor(() => vscode.languages.getDiagnostics(doc.uri).some((d) => d.message.includes('welcom-onboarding')), 'the warning of the Novu call');
+      const ours = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'Novu Explorer');
+      assert.deepEqual(ours.map((d) => doc.getText(d.range)), ['welcom-onboarding'], ours.map((d) => d.message).join(' | '));
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+      assert.deepEqual([...new Set(lenses.map((l) => doc.lineAt(l.range.start.line).text))], ["await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });"]);
+      for (const text of [`'${F.workflowIdentifier}'`, "'nightly-export'"]) {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(content.indexOf(text) + 2));
+        const said = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+        assert.doesNotMatch(said, /Code test/, `no hover of ours on ${text}`);
+      }
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
   });
 });

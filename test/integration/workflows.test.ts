@@ -11,7 +11,7 @@ import type { SendResult } from '../../src/sendAgain/sendAgain';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { WorkflowNode } from '../../src/workflows/workflowsProvider';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
 
 const CATALOGUE = 11;
 const EXTRA = 55;
@@ -205,7 +205,7 @@ describe('workflows view and trigger', function () {
     const viewReadsBefore = viewReads();
 
     // The lens above a trigger of it, before: no run yet.
-    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n" });
+    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n` });
     const codeEditor = await vscode.window.showTextDocument(code, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
     const lensTitles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', code.uri, 10)) ?? []).map((l) => l.command?.title ?? '');
     await waitFor(async () => (await lensTitles()).some((t) => t.endsWith('no recent run')), 'the lens before');
@@ -302,7 +302,7 @@ describe('workflows view and trigger', function () {
 
       // The hover is Markdown: its source escapes every sign, so the name reads as typed (the
       // rendered hover is read in test/ui/truth.test.mjs).
-      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });\n` });
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });\n` });
       const at = doc.positionAt(doc.getText().indexOf(F.markupWorkflowIdentifier) + 2);
       const hover = await waitFor(async () => {
         const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at);
@@ -379,7 +379,7 @@ describe('workflows view and trigger', function () {
     assert.equal(location.uri.toString(), doc.uri.toString());
     assert.equal(doc.getText(location.range), 'invoice-paid');
     // The lens of a trigger to an active workflow offers Trigger…, once the list is held.
-    const triggerDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\nawait novu.trigger({ workflowId: 'marketing-newsletter', to: 'ada' });\n" });
+    const triggerDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\nawait novu.trigger({ workflowId: 'marketing-newsletter', to: 'ada' });\n` });
     await vscode.window.showTextDocument(triggerDoc);
     const titles = await waitFor(async () => {
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', triggerDoc.uri, 100);
@@ -388,6 +388,6 @@ describe('workflows view and trigger', function () {
     }, 'a Trigger… lens');
     assert.equal(titles.length, 1, 'only for the active workflow');
     assert.deepEqual(titles[0]!.command!.arguments, ['invoice-paid']);
-    assert.equal(titles[0]!.range.start.line, 0);
+    assert.equal(titles[0]!.range.start.line, 2, 'above the first trigger, after the client');
   });
 });
