@@ -7,7 +7,9 @@
  * the literal, and the other saved connection that has it) or a workflow that is not active, a
  * Trigger… lens beside an active workflow's, a hover (the workflow read once) and Go to Definition.
  * Typing never sends a request: the diagnostics read the list only when it is held. In a workspace
- * that is not trusted nothing is sent: the lens says why.
+ * that is not trusted nothing is sent: the lens says why. Only calls tied to Novu are read (issue
+ * 30); what a document imports from the workspace's own files (a framework workflow defined in
+ * another file, a client made in another) is read from those files (ModuleIndex), never sent.
  */
 import * as vscode from 'vscode';
 import type { Workflow, WorkflowListItem } from '../api';
@@ -21,7 +23,8 @@ import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { markdownText } from '../ui/text';
 import { didYouMean } from './didYouMean';
-import { scannerFor, type CodeRef } from './scanner';
+import { ModuleIndex } from './moduleIndex';
+import { JS_LANGUAGES, type CodeRef } from './scanner';
 import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
 
@@ -53,11 +56,16 @@ class RefLens extends vscode.CodeLens {
   }
 }
 
+/** A framework workflow in the code (its definition, or a trigger of it): when the service lacks it, what is missing is the sync. */
+const isFramework = (ref: CodeRef) => ref.kind === 'definition' || ref.pattern === 'framework-trigger';
+
 export class CodeAwareness implements vscode.Disposable {
   readonly cache = new WorkflowCache();
+  /** What the documents import from the workspace's files (a framework workflow, a Novu client). */
+  private readonly modules = new ModuleIndex();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('novuExplorer');
   private readonly changedLenses = new vscode.EventEmitter<void>();
-  private readonly refsByDoc = new Map<string, { version: number; refs: CodeRef[] }>();
+  private readonly refsByDoc = new Map<string, { version: number; generation: number; refs: Promise<CodeRef[]> }>();
   /** Suggestions of the diagnostics shown, by document and start offset. */
   private readonly suggestions = new Map<string, Map<number, string[]>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -71,6 +79,12 @@ export class CodeAwareness implements vscode.Disposable {
     this.subscriptions.push(
       this.diagnostics,
       this.changedLenses,
+      this.modules,
+      // A file the documents import from was saved, created or deleted: what they trigger is read again.
+      this.modules.onDidChange(() => {
+        this.changedLenses.fire();
+        this.recheckAll();
+      }),
       vscode.languages.registerCodeLensProvider(selector, {
         onDidChangeCodeLenses: this.changedLenses.event,
         provideCodeLenses: (document) => this.lenses(document),
@@ -116,14 +130,15 @@ export class CodeAwareness implements vscode.Disposable {
     for (const document of vscode.workspace.textDocuments) void this.check(document, true);
   }
 
-  private refs(document: vscode.TextDocument): CodeRef[] {
-    const scan = scannerFor(document.languageId);
-    if (!scan) return [];
+  /** The document's workflows and trigger calls, kept while neither it nor a file it imports from changes. */
+  private refs(document: vscode.TextDocument): Promise<CodeRef[]> {
+    if (!CODE_LANGUAGES.includes(document.languageId)) return Promise.resolve([]);
     const key = document.uri.toString();
     const held = this.refsByDoc.get(key);
-    if (held && held.version === document.version) return held.refs;
-    const refs = scan(document.getText());
-    this.refsByDoc.set(key, { version: document.version, refs });
+    const generation = this.modules.generation;
+    if (held && held.version === document.version && held.generation === generation) return held.refs;
+    const refs = this.modules.scan(document.uri, document.languageId, document.getText());
+    this.refsByDoc.set(key, { version: document.version, generation, refs });
     return refs;
   }
 
@@ -137,7 +152,7 @@ export class CodeAwareness implements vscode.Disposable {
   private async lenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const lenses: vscode.CodeLens[] = [];
     const seen = new Set<string>();
-    const refs = this.refs(document);
+    const refs = await this.refs(document);
     if (refs.length === 0) return lenses;
     const index = await this.listForLenses();
     if (!index) this.lensesLackList = true;
@@ -189,7 +204,7 @@ export class CodeAwareness implements vscode.Disposable {
       const workflow = index.byIdentifier.get(ref.identifier);
       if (!workflow) {
         lens.command = command(
-          ref.kind === 'definition' ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier),
+          isFramework(ref) ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier),
         );
         return lens;
       }
@@ -245,7 +260,7 @@ export class CodeAwareness implements vscode.Disposable {
     if (!CODE_LANGUAGES.includes(document.languageId)) return;
     const enabled = vscode.workspace.getConfiguration('novuExplorer').get<boolean>('code.diagnostics', true);
     const connection = this.deps.manager.active;
-    const refs = this.refs(document);
+    const refs = await this.refs(document);
     if (!enabled || !connection || !vscode.workspace.isTrusted || refs.length === 0) {
       this.diagnostics.delete(document.uri);
       return;
@@ -268,7 +283,7 @@ export class CodeAwareness implements vscode.Disposable {
     }
     if (!index || document.isClosed) return;
     const known = index.workflows.map((w) => w.workflowId).filter((id): id is string => !!id);
-    const missing = refs.some((r) => r.kind === 'trigger' && !index.byIdentifier.has(r.identifier));
+    const missing = refs.some((r) => !isFramework(r) && !index.byIdentifier.has(r.identifier));
     const elsewhere = missing ? await this.otherConnections(connection, mayAsk) : [];
     if (document.isClosed) return;
     const found: vscode.Diagnostic[] = [];
@@ -280,6 +295,14 @@ export class CodeAwareness implements vscode.Disposable {
         if (ref.kind === 'definition') {
           const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Information);
           d.source = DIAGNOSTIC_SOURCE;
+          found.push(d);
+          continue;
+        }
+        if (ref.pattern === 'framework-trigger') {
+          // The workflow is in the code: what is missing is the sync, not a spelling.
+          const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: this trigger is refused until you run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Warning);
+          d.source = DIAGNOSTIC_SOURCE;
+          d.code = 'unsynced-workflow';
           found.push(d);
           continue;
         }
@@ -353,7 +376,7 @@ export class CodeAwareness implements vscode.Disposable {
    */
   private async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const offset = document.offsetAt(position);
-    const ref = this.refs(document).find((r) => offset >= r.start && offset <= r.end);
+    const ref = (await this.refs(document)).find((r) => offset >= r.start && offset <= r.end);
     const connection = this.deps.manager.active;
     if (!ref || !connection || !vscode.workspace.isTrusted) return undefined;
     const index = await this.cache.peek(connection.id);
@@ -362,7 +385,12 @@ export class CodeAwareness implements vscode.Disposable {
     md.isTrusted = false;
     md.supportHtml = false;
     if (!workflow) {
-      md.appendMarkdown(markdownText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))));
+      const said = !index
+        ? vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))
+        : isFramework(ref)
+          ? vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection))
+          : vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection));
+      md.appendMarkdown(markdownText(said));
       return new vscode.Hover(md);
     }
     // A hover is asked for: the whole workflow is read once (critical, payload schema), and the
@@ -383,8 +411,16 @@ export class CodeAwareness implements vscode.Disposable {
    */
   private async definition(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Location[] | undefined> {
     const offset = document.offsetAt(position);
-    const ref = this.refs(document).find((r) => r.kind === 'trigger' && offset >= r.start && offset <= r.end);
+    const ref = (await this.refs(document)).find((r) => r.kind === 'trigger' && offset >= r.start && offset <= r.end);
     if (!ref) return undefined;
+    // A framework workflow's trigger: the very definition it was followed to (this file or the one it is imported from).
+    const site = ref.definedAt;
+    if (site) {
+      const here = site.path === undefined || site.path === document.uri.path;
+      const target = here ? document : await vscode.workspace.openTextDocument(document.uri.with({ path: site.path })).then(undefined, () => undefined);
+      // Offsets read from the file on disk hold for it as saved.
+      if (target && (here || !target.isDirty)) return [new vscode.Location(target.uri, new vscode.Range(target.positionAt(site.start), target.positionAt(site.end)))];
+    }
     return this.findDefinitions(ref.identifier, token);
   }
 
@@ -392,15 +428,15 @@ export class CodeAwareness implements vscode.Disposable {
   async findDefinitions(identifier: string, token: vscode.CancellationToken): Promise<vscode.Location[]> {
     const found: vscode.Location[] = [];
     const seen = new Set<string>();
-    const collect = (uri: vscode.Uri, text: string, at: (offset: number) => vscode.Position) => {
-      if (seen.has(uri.toString()) || !text.includes('workflow(')) return;
+    const collect = async (uri: vscode.Uri, text: string, at: (offset: number) => vscode.Position) => {
+      if (seen.has(uri.toString()) || !text.includes('workflow')) return;
       seen.add(uri.toString());
-      for (const r of scannerFor('typescript')!(text)) {
+      for (const r of await this.modules.scan(uri, 'typescript', text)) {
         if (r.kind === 'definition' && r.identifier === identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
       }
     };
     for (const open of vscode.workspace.textDocuments) {
-      if (['typescript', 'javascript', 'typescriptreact', 'javascriptreact'].includes(open.languageId)) collect(open.uri, open.getText(), (o) => open.positionAt(o));
+      if (JS_LANGUAGES.includes(open.languageId)) await collect(open.uri, open.getText(), (o) => open.positionAt(o));
     }
     if (vscode.workspace.isTrusted && vscode.workspace.workspaceFolders?.length) {
       const files = await vscode.workspace.findFiles('**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}', '**/{node_modules,dist,out,build,.git}/**', 2000, token);
@@ -415,7 +451,7 @@ export class CodeAwareness implements vscode.Disposable {
           starts.push(at);
           at += line.length + 1;
         }
-        collect(uri, text, (o) => {
+        await collect(uri, text, (o) => {
           let line = starts.length - 1;
           while (line > 0 && starts[line]! > o) line--;
           return new vscode.Position(line, o - starts[line]!);

@@ -3,7 +3,8 @@
  * and framework definition (resolved only when asked, one list request per connection and one runs
  * request per workflow, cached), a warning with "Did you mean …?" and its quick fix, an inactive
  * workflow warned about, a definition the environment lacks said as "not synced", nothing sent
- * while typing, and a hover. Issue 30: only what is tied to Novu is marked.
+ * while typing, and a hover. Issue 30: only what is tied to Novu is marked, and a framework
+ * workflow imported from another file of the workspace is followed there, read again on save.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -168,5 +169,78 @@ await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
     } finally {
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     }
+  });
+
+  describe('a framework workflow triggered from another file', () => {
+    const folder = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'app');
+    const file = (path: string) => vscode.Uri.joinPath(folder(), path);
+    const write = (path: string, text: string) => vscode.workspace.fs.writeFile(file(path), new TextEncoder().encode(text));
+    let signup: vscode.TextDocument;
+    const ours = () => vscode.languages.getDiagnostics(signup.uri).filter((d) => d.source === 'Novu Explorer');
+    const lensLines = async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', signup.uri, 100);
+      return lenses.map((l) => `${signup.lineAt(l.range.start.line).text.trim()} => ${l.command?.title ?? ''}`);
+    };
+
+    before(async () => {
+      await write('novu/workflows.ts', "import { workflow } from '@novu/framework';\nexport const onboardingChecklist = workflow('onboarding-checklist', async () => ({}));\nexport const welcome = workflow('welcome-onboarding', async () => ({}));\n");
+      await write('novu/index.ts', "export * from './workflows';\n");
+      await write('scheduler.ts', 'export function workflow(name: string, run: () => unknown) {\n  return { name, run, trigger: (_options: unknown) => undefined };\n}\n');
+      await write(
+        'services/signup.ts',
+        "import { onboardingChecklist, welcome } from '../novu';\nimport { workflow } from '../scheduler';\nexport const nightly = workflow('nightly-export', async () => ({}));\nexport async function signUp(to: string) {\n  await onboardingChecklist.trigger({ to, payload: {} });\n  await welcome.trigger({ to, payload: {} });\n  await nightly.trigger({ to });\n}\n",
+      );
+      signup = await vscode.workspace.openTextDocument(file('services/signup.ts'));
+      await vscode.window.showTextDocument(signup);
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // Deleted as an edit, so that VS Code lets go of the documents opened from the folder: one
+      // left open names workflows, and is checked again (its list read) on every connection change.
+      const edit = new vscode.WorkspaceEdit();
+      edit.deleteFile(folder(), { recursive: true, ignoreIfNotExists: true });
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await waitFor(() => !vscode.workspace.textDocuments.some((d) => d.uri.path.startsWith(`${folder().path}/`)), 'the documents of the folder closed');
+    });
+
+    it('gives it its lens, Trigger…, "not synced" warning, hover and definition, through the index', async () => {
+      const warning = await waitFor(() => ours()[0], 'the warning');
+      assert.deepEqual(ours().map((d) => `${signup.getText(d.range)}: ${d.message}`), [
+        `onboardingChecklist: Workflow "onboarding-checklist" is not synced to Code test (${new URL(sandbox.url).host}): this trigger is refused until you run \`npx novu sync\`.`,
+      ]);
+      assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+      const lines = await lensLines();
+      assert.ok(lines.includes('await onboardingChecklist.trigger({ to, payload: {} }); => Novu · Code test: not synced (run npx novu sync)'), lines.join('\n'));
+      assert.ok(lines.some((l) => /^await welcome\.trigger\(\{ to, payload: \{\} \}\); => Novu · Code test: active/.test(l)), lines.join('\n'));
+      assert.ok(lines.includes('await welcome.trigger({ to, payload: {} }); => $(play) Trigger…'), lines.join('\n'));
+      assert.ok(!lines.some((l) => l.includes('nightly')), 'a workflow() of ./scheduler is not one');
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', signup.uri, signup.positionAt(signup.getText().indexOf('welcome.trigger') + 2));
+      const said = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+      assert.match(said, /Welcome onboarding/);
+      const targets = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', signup.uri, signup.positionAt(signup.getText().indexOf('onboardingChecklist.trigger') + 2));
+      const ourTarget = targets.map((t) => ('targetUri' in t ? { uri: t.targetUri, range: t.targetSelectionRange ?? t.targetRange } : t)).find((t) => t.uri.path.endsWith('/novu/workflows.ts') && t.range.start.line === 1 && t.range.start.character > 40);
+      assert.ok(ourTarget, JSON.stringify(targets));
+      const definitions = await vscode.workspace.openTextDocument(ourTarget.uri);
+      assert.equal(definitions.getText(ourTarget.range), 'onboarding-checklist');
+    });
+
+    it('reads the definitions again when their file is saved, and when a file of the chain is deleted', async () => {
+      const definitions = await vscode.workspace.openTextDocument(file('novu/workflows.ts'));
+      const edit = new vscode.WorkspaceEdit();
+      const start = definitions.getText().indexOf("'onboarding-checklist'") + 1;
+      edit.replace(definitions.uri, new vscode.Range(definitions.positionAt(start), definitions.positionAt(start + 'onboarding-checklist'.length)), 'order-shipped');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await definitions.save());
+      await waitFor(() => ours().length === 0, 'the warning gone once the definition names a synced workflow');
+      const lines = await waitFor(async () => {
+        const found = await lensLines();
+        return found.some((l) => /^await onboardingChecklist\.trigger\(.*=> Novu · Code test: active/.test(l)) ? found : undefined;
+      }, 'the lens of order-shipped');
+      assert.ok(lines.includes('await onboardingChecklist.trigger({ to, payload: {} }); => $(play) Trigger…'), lines.join('\n'));
+      // The barrel it was imported through is gone: nothing left to tie the calls to Novu.
+      await vscode.workspace.fs.delete(file('novu/index.ts'));
+      await waitFor(async () => (await lensLines()).length === 0, 'no lens once ../novu names no file');
+    });
   });
 });

@@ -349,12 +349,14 @@ events.trigger(workflow_id="not-novu", to="ada")
 });
 
 describe('the demo app', () => {
-  it('holds every pattern, one misspelled identifier and a framework definition', () => {
+  it('holds every pattern, one misspelled identifier, a framework definition and its trigger from another file', () => {
     const read = (file: string) => readFileSync(resolve('examples/demo-app', file), 'utf8');
-    const ts = [...scanJavaScript(read('src/notify.ts')), ...scanJavaScript(read('src/workflows.ts'))];
+    const demo = workspace(Object.fromEntries(['notify.ts', 'workflows.ts', 'billing.ts'].map((name) => [`/demo/src/${name}`, read(`src/${name}`)])));
+    const ts = ['notify.ts', 'workflows.ts', 'billing.ts'].flatMap((name) => demo.scan(`/demo/src/${name}`));
     const patterns = new Set(ts.map((r) => r.pattern));
     for (const p of ['api-trigger', 'api-trigger-bulk', 'node-trigger', 'node-bulk-trigger', 'framework-workflow', 'framework-trigger']) assert.ok(patterns.has(p as never), p);
     assert.ok(ts.some((r) => r.identifier === 'welcom-onboarding'), 'the misspelled one');
+    assert.deepEqual(demo.scan('/demo/src/billing.ts').map((r) => `${r.pattern}:${r.identifier}`), ['framework-trigger:invoice-paid', 'framework-trigger:onboarding-digest'], 'imported from workflows.ts');
     const py = scanPython(read('python/notify.py'));
     assert.deepEqual(py.map((r) => `${r.pattern}:${r.identifier}`), ['python-dto:system-maintenance', 'python-trigger:billing-receipt']);
   });
