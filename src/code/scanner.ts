@@ -833,11 +833,14 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
       }
       continue;
     }
-    // A call: a framework definition when the callee is `@novu/framework`'s `workflow`.
-    const callee = chainBefore(tokens, i);
-    if (!callee?.rooted || !known(callee.parts[0]!) || names.chain(file, callee.parts)?.kind !== 'workflow-fn') continue;
+    // A call: a framework definition when the callee is `@novu/framework`'s `workflow`. Its shape
+    // first, so that no other file is read for a call that cannot be one (`format(date)`).
     const ref = refFrom(tokens[open + 1], consts, 'definition', 'framework-workflow');
-    if (ref && (isPunct(tokens[open + 2], ',') || isPunct(tokens[open + 2], ')'))) refs.push(ref);
+    if (!ref || (!isPunct(tokens[open + 2], ',') && !isPunct(tokens[open + 2], ')'))) continue;
+    // Through a namespace, the framework's own name only (`fw.workflow(…)`, not `log.info('…')`).
+    const callee = chainBefore(tokens, i);
+    if (!callee?.rooted || !known(callee.parts[0]!) || (callee.parts.length > 1 && t.value !== 'workflow')) continue;
+    if (names.chain(file, callee.parts)?.kind === 'workflow-fn') refs.push(ref);
   }
   return refs.sort((a, b) => a.start - b.start);
 }

@@ -282,6 +282,13 @@ export async function signUp(to: string, payload: object) {
     assert.ok(!again.some((w) => w.specifier === '../lib/events'));
   });
 
+  it('asks for no file for a call that cannot be a trigger or a definition', () => {
+    const wanted: { from: string; specifier: string }[] = [];
+    const text = "import { format } from './format';\nimport { bus } from './bus';\nimport { log } from './log';\nformat(date, 'short');\nbus.emit('x');\nlog.info('hello');\n";
+    assert.deepEqual(scanJavaScript(text, { path: '/app/a.ts', modules: new ModuleMap().lookup(wanted) }), []);
+    assert.deepEqual(wanted, []);
+  });
+
   it('survives an import cycle', () => {
     const { scan } = workspace({
       '/a.ts': "export * from './b';\nimport { x } from './b';\nx.trigger({ to: 'a' });\n",
