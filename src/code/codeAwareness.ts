@@ -25,6 +25,7 @@ import { markdownText } from '../ui/text';
 import { didYouMean } from './didYouMean';
 import { ModuleIndex } from './moduleIndex';
 import { JS_LANGUAGES, type CodeRef } from './scanner';
+import { runsNovuSync } from './syncCommand';
 import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
 
@@ -104,6 +105,11 @@ export class CodeAwareness implements vscode.Disposable {
         if (e.affectsConfiguration(DIAGNOSTICS_SETTING)) this.recheckAll();
       }),
       deps.manager.onDidChangeActive(() => this.refresh()),
+      // "not synced (run npx novu sync)": once the user has run it in a terminal, the list held is
+      // read again, so that the lens and the warning do not go on saying it for minutes.
+      vscode.window.onDidEndTerminalShellExecution((event) => {
+        if (runsNovuSync(event.execution.commandLine.value) && !(typeof event.exitCode === 'number' && event.exitCode !== 0)) this.refresh();
+      }),
     );
     this.recheckAll();
   }

@@ -225,6 +225,38 @@ await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
       assert.equal(definitions.getText(ourTarget.range), 'onboarding-checklist');
     });
 
+    it('reads the workflows again once `novu sync` has run in a terminal: "not synced" is said from a fresh list', async () => {
+      const terminal = vscode.window.createTerminal({ name: 'novu sync', shellPath: '/bin/bash' });
+      try {
+        const shell =
+          terminal.shellIntegration ??
+          (await new Promise<vscode.TerminalShellIntegration | undefined>((resolve) => {
+            const done = vscode.window.onDidChangeTerminalShellIntegration((e) => {
+              if (e.terminal !== terminal) return;
+              done.dispose();
+              resolve(e.shellIntegration);
+            });
+            setTimeout(() => resolve(undefined), 20_000);
+          }));
+        assert.ok(shell, 'shell integration in the test terminal');
+        sandbox.clearRequests();
+        const ended = new Promise<vscode.TerminalShellExecutionEndEvent>((resolve) => {
+          const done = vscode.window.onDidEndTerminalShellExecution((e) => {
+            if (e.terminal !== terminal) return;
+            done.dispose();
+            resolve(e);
+          });
+        });
+        // A stand-in for the CLI: the command line is what is read.
+        shell.executeCommand('novu() { return 0; }; novu sync --bridge-url http://localhost:4000/api/novu');
+        await ended;
+        await waitFor(() => lists().length > 0, 'the workflow list read again');
+        await waitFor(() => ours().length === 1, 'the warning given again from it');
+      } finally {
+        terminal.dispose();
+      }
+    });
+
     it('reads the definitions again when their file is saved, and when a file of the chain is deleted', async () => {
       const definitions = await vscode.workspace.openTextDocument(file('novu/workflows.ts'));
       const edit = new vscode.WorkspaceEdit();
