@@ -7,7 +7,9 @@
  * the literal, and the other saved connection that has it) or a workflow that is not active, a
  * Trigger… lens beside an active workflow's, a hover (the workflow read once) and Go to Definition.
  * Typing never sends a request: the diagnostics read the list only when it is held. In a workspace
- * that is not trusted nothing is sent: the lens says why.
+ * that is not trusted nothing is sent: the lens says why. Only calls tied to Novu are read (issue
+ * 30); what a document imports from the workspace's own files (a framework workflow defined in
+ * another file, a client made in another) is read from those files (ModuleIndex), never sent.
  */
 import * as vscode from 'vscode';
 import type { Workflow, WorkflowListItem } from '../api';
@@ -19,8 +21,11 @@ import { formatTime, relativeTime } from '../format/time';
 import { lastTriggeredLine, originText, statusMeaning, statusText } from '../workflows/workflowRows';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
+import { markdownText } from '../ui/text';
 import { didYouMean } from '../format/didYouMean';
-import { scannerFor, type CodeRef } from './scanner';
+import { ModuleIndex } from './moduleIndex';
+import { JS_LANGUAGES, type CodeRef } from './scanner';
+import { runsNovuSync } from './syncCommand';
 import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';
 
@@ -52,20 +57,16 @@ class RefLens extends vscode.CodeLens {
   }
 }
 
-/**
- * Text for `MarkdownString.appendText`, which escapes the Markdown signs but not HTML: without
- * `supportHtml` the renderer drops a tag it finds (a name "<b>VIP</b> plan" would lose its "<b>"),
- * so `&` and `<` go in as entities and the text reads as the service holds it.
- */
-function asText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-}
+/** A framework workflow in the code (its definition, or a trigger of it): when the service lacks it, what is missing is the sync. */
+const isFramework = (ref: CodeRef) => ref.kind === 'definition' || ref.pattern === 'framework-trigger';
 
 export class CodeAwareness implements vscode.Disposable {
   readonly cache = new WorkflowCache();
+  /** What the documents import from the workspace's files (a framework workflow, a Novu client). */
+  private readonly modules = new ModuleIndex();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('novuExplorer');
   private readonly changedLenses = new vscode.EventEmitter<void>();
-  private readonly refsByDoc = new Map<string, { version: number; refs: CodeRef[] }>();
+  private readonly refsByDoc = new Map<string, { version: number; generation: number; refs: Promise<CodeRef[]> }>();
   /** Suggestions of the diagnostics shown, by document and start offset. */
   private readonly suggestions = new Map<string, Map<number, string[]>>();
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -79,6 +80,12 @@ export class CodeAwareness implements vscode.Disposable {
     this.subscriptions.push(
       this.diagnostics,
       this.changedLenses,
+      this.modules,
+      // A file the documents import from was saved, created or deleted: what they trigger is read again.
+      this.modules.onDidChange(() => {
+        this.changedLenses.fire();
+        this.recheckAll();
+      }),
       vscode.languages.registerCodeLensProvider(selector, {
         onDidChangeCodeLenses: this.changedLenses.event,
         provideCodeLenses: (document) => this.lenses(document),
@@ -98,6 +105,11 @@ export class CodeAwareness implements vscode.Disposable {
         if (e.affectsConfiguration(DIAGNOSTICS_SETTING)) this.recheckAll();
       }),
       deps.manager.onDidChangeActive(() => this.refresh()),
+      // "not synced (run npx novu sync)": once the user has run it in a terminal, the list held is
+      // read again, so that the lens and the warning do not go on saying it for minutes.
+      vscode.window.onDidEndTerminalShellExecution((event) => {
+        if (runsNovuSync(event.execution.commandLine.value) && !(typeof event.exitCode === 'number' && event.exitCode !== 0)) this.refresh();
+      }),
     );
     this.recheckAll();
   }
@@ -124,14 +136,15 @@ export class CodeAwareness implements vscode.Disposable {
     for (const document of vscode.workspace.textDocuments) void this.check(document, true);
   }
 
-  private refs(document: vscode.TextDocument): CodeRef[] {
-    const scan = scannerFor(document.languageId);
-    if (!scan) return [];
+  /** The document's workflows and trigger calls, kept while neither it nor a file it imports from changes. */
+  private refs(document: vscode.TextDocument): Promise<CodeRef[]> {
+    if (!CODE_LANGUAGES.includes(document.languageId)) return Promise.resolve([]);
     const key = document.uri.toString();
     const held = this.refsByDoc.get(key);
-    if (held && held.version === document.version) return held.refs;
-    const refs = scan(document.getText());
-    this.refsByDoc.set(key, { version: document.version, refs });
+    const generation = this.modules.generation;
+    if (held && held.version === document.version && held.generation === generation) return held.refs;
+    const refs = this.modules.scan(document.uri, document.languageId, document.getText());
+    this.refsByDoc.set(key, { version: document.version, generation, refs });
     return refs;
   }
 
@@ -145,7 +158,7 @@ export class CodeAwareness implements vscode.Disposable {
   private async lenses(document: vscode.TextDocument): Promise<vscode.CodeLens[]> {
     const lenses: vscode.CodeLens[] = [];
     const seen = new Set<string>();
-    const refs = this.refs(document);
+    const refs = await this.refs(document);
     if (refs.length === 0) return lenses;
     const index = await this.listForLenses();
     if (!index) this.lensesLackList = true;
@@ -197,7 +210,7 @@ export class CodeAwareness implements vscode.Disposable {
       const workflow = index.byIdentifier.get(ref.identifier);
       if (!workflow) {
         lens.command = command(
-          ref.kind === 'definition' ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier),
+          isFramework(ref) ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier),
         );
         return lens;
       }
@@ -253,7 +266,7 @@ export class CodeAwareness implements vscode.Disposable {
     if (!CODE_LANGUAGES.includes(document.languageId)) return;
     const enabled = vscode.workspace.getConfiguration('novuExplorer').get<boolean>('code.diagnostics', true);
     const connection = this.deps.manager.active;
-    const refs = this.refs(document);
+    const refs = await this.refs(document);
     if (!enabled || !connection || !vscode.workspace.isTrusted || refs.length === 0) {
       this.diagnostics.delete(document.uri);
       return;
@@ -276,7 +289,7 @@ export class CodeAwareness implements vscode.Disposable {
     }
     if (!index || document.isClosed) return;
     const known = index.workflows.map((w) => w.workflowId).filter((id): id is string => !!id);
-    const missing = refs.some((r) => r.kind === 'trigger' && !index.byIdentifier.has(r.identifier));
+    const missing = refs.some((r) => !isFramework(r) && !index.byIdentifier.has(r.identifier));
     const elsewhere = missing ? await this.otherConnections(connection, mayAsk) : [];
     if (document.isClosed) return;
     const found: vscode.Diagnostic[] = [];
@@ -288,6 +301,14 @@ export class CodeAwareness implements vscode.Disposable {
         if (ref.kind === 'definition') {
           const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Information);
           d.source = DIAGNOSTIC_SOURCE;
+          found.push(d);
+          continue;
+        }
+        if (ref.pattern === 'framework-trigger') {
+          // The workflow is in the code: what is missing is the sync, not a spelling.
+          const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: this trigger is refused until you run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Warning);
+          d.source = DIAGNOSTIC_SOURCE;
+          d.code = 'unsynced-workflow';
           found.push(d);
           continue;
         }
@@ -354,16 +375,28 @@ export class CodeAwareness implements vscode.Disposable {
     return actions;
   }
 
+  /**
+   * The hover: the workflow as the service holds it. Its name and every line go in as text that
+   * renders exactly as typed (`markdownText`): no link, tag, entity or escape is made of what the
+   * service or the user wrote, and the Markdown is not trusted (no `command:` link is live).
+   */
   private async hover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
     const offset = document.offsetAt(position);
-    const ref = this.refs(document).find((r) => offset >= r.start && offset <= r.end);
+    const ref = (await this.refs(document)).find((r) => offset >= r.start && offset <= r.end);
     const connection = this.deps.manager.active;
     if (!ref || !connection || !vscode.workspace.isTrusted) return undefined;
     const index = await this.cache.peek(connection.id);
     const workflow = index?.byIdentifier.get(ref.identifier);
-    const md = new vscode.MarkdownString();
+    const md = new vscode.MarkdownString(undefined, false);
+    md.isTrusted = false;
+    md.supportHtml = false;
     if (!workflow) {
-      md.appendText(asText(index ? vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection)) : vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))));
+      const said = !index
+        ? vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))
+        : isFramework(ref)
+          ? vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection))
+          : vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection));
+      md.appendMarkdown(markdownText(said));
       return new vscode.Hover(md);
     }
     // A hover is asked for: the whole workflow is read once (critical, payload schema), and the
@@ -371,8 +404,9 @@ export class CodeAwareness implements vscode.Disposable {
     const client = await this.deps.manager.clientFor(connection);
     const detail = client ? await this.cache.detail(connection.id, client, workflow._id).catch(() => undefined) : undefined;
     const runs = await this.cache.peekRuns(connection.id, workflow._id);
-    md.appendMarkdown('**').appendText(asText(workflow.name ?? ref.identifier)).appendMarkdown('**\n\n');
-    md.appendText(asText([...this.hoverLines(workflow, connection, runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].join('\n')));
+    // Bold around the name: its own spaces at either end would undo the bold, and show nothing.
+    md.appendMarkdown(`**${markdownText((workflow.name || ref.identifier).trim())}**\n\n`);
+    md.appendMarkdown([...this.hoverLines(workflow, connection, runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].map(markdownText).join('\n\n'));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
   }
 
@@ -383,8 +417,16 @@ export class CodeAwareness implements vscode.Disposable {
    */
   private async definition(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Location[] | undefined> {
     const offset = document.offsetAt(position);
-    const ref = this.refs(document).find((r) => r.kind === 'trigger' && offset >= r.start && offset <= r.end);
+    const ref = (await this.refs(document)).find((r) => r.kind === 'trigger' && offset >= r.start && offset <= r.end);
     if (!ref) return undefined;
+    // A framework workflow's trigger: the very definition it was followed to (this file or the one it is imported from).
+    const site = ref.definedAt;
+    if (site) {
+      const here = site.path === undefined || site.path === document.uri.path;
+      const target = here ? document : await vscode.workspace.openTextDocument(document.uri.with({ path: site.path })).then(undefined, () => undefined);
+      // Offsets read from the file on disk hold for it as saved.
+      if (target && (here || !target.isDirty)) return [new vscode.Location(target.uri, new vscode.Range(target.positionAt(site.start), target.positionAt(site.end)))];
+    }
     return this.findDefinitions(ref.identifier, token);
   }
 
@@ -397,15 +439,19 @@ export class CodeAwareness implements vscode.Disposable {
   private async findRefs(identifier: string, kind: CodeRef['kind'], token: vscode.CancellationToken): Promise<vscode.Location[]> {
     const found: vscode.Location[] = [];
     const seen = new Set<string>();
-    const collect = (uri: vscode.Uri, languageId: string, text: string, at: (offset: number) => vscode.Position) => {
-      const scan = scannerFor(languageId);
-      if (!scan || seen.has(uri.toString()) || !text.includes(identifier)) return;
+    // A framework workflow's trigger names the workflow's object, not its identifier: read every
+    // file that could hold the call, through the module index (which follows its imports).
+    const hint = kind === 'definition' ? 'workflow' : 'trigger';
+    const collect = async (uri: vscode.Uri, languageId: string, text: string, at: (offset: number) => vscode.Position) => {
+      if (seen.has(uri.toString()) || !text.includes(hint)) return;
       seen.add(uri.toString());
-      for (const r of scan(text)) {
+      for (const r of await this.modules.scan(uri, languageId, text)) {
         if (r.kind === kind && r.identifier === identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
       }
     };
-    for (const open of vscode.workspace.textDocuments) collect(open.uri, open.languageId, open.getText(), (o) => open.positionAt(o));
+    for (const open of vscode.workspace.textDocuments) {
+      if (JS_LANGUAGES.includes(open.languageId) || (kind === 'trigger' && open.languageId === 'python')) await collect(open.uri, open.languageId, open.getText(), (o) => open.positionAt(o));
+    }
     if (vscode.workspace.isTrusted && vscode.workspace.workspaceFolders?.length) {
       const files = await vscode.workspace.findFiles(kind === 'definition' ? '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}' : '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs,py}', '**/{node_modules,dist,out,build,.git,.venv,venv}/**', 2000, token);
       for (const uri of files) {
@@ -419,7 +465,7 @@ export class CodeAwareness implements vscode.Disposable {
           starts.push(at);
           at += line.length + 1;
         }
-        collect(uri, uri.path.endsWith('.py') ? 'python' : 'typescript', text, (o) => {
+        await collect(uri, uri.path.endsWith('.py') ? 'python' : 'typescript', text, (o) => {
           let line = starts.length - 1;
           while (line > 0 && starts[line]! > o) line--;
           return new vscode.Position(line, o - starts[line]!);

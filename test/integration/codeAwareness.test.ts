@@ -3,13 +3,14 @@
  * and framework definition (resolved only when asked, one list request per connection and one runs
  * request per workflow, cached), a warning with "Did you mean …?" and its quick fix, an inactive
  * workflow warned about, a definition the environment lacks said as "not synced", nothing sent
- * while typing, and a hover.
+ * while typing, and a hover. Issue 30: only what is tied to Novu is marked, and a framework
+ * workflow imported from another file of the workspace is followed there, read again on save.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 
 const SOURCE = `import { Novu } from '@novu/api';
 import { workflow } from '@novu/framework';
@@ -107,9 +108,9 @@ describe('code awareness', function () {
   it('hovers with the workflow as the service holds it', async () => {
     const at = document.positionAt(document.getText().indexOf(F.workflowIdentifier) + 2);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, at);
-    // The hover is Markdown (the editor renders it): its source escapes what the service wrote.
+    // The hover is Markdown (the editor renders it): its source escapes every sign of what it says.
     const source = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-    const text = source.replace(/&nbsp;/g, ' ').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'])/g, '$1');
+    const text = source.replace(/\u00a0/g, ' ').replace(/\\([!-/:-@[-`{-~])/g, '$1');
     assert.match(text, /Welcome onboarding/);
     assert.match(text, /Identifier: welcome-onboarding/);
     // The whole workflow is read once for the hover: the payload's required keys (and the channels when the steps do not say them).
@@ -130,7 +131,7 @@ describe('code awareness', function () {
       await addSandboxConnection(api, other, 'Other env');
       await api.manager.switchTo(active.id);
       other.clearRequests();
-      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'generated-1', to: 'ada' });\n" });
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: 'generated-1', to: 'ada' });\n` });
       await vscode.window.showTextDocument(doc);
       const warning = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'Novu Explorer'), 'the warning');
       assert.equal(warning.message, `No workflow "generated-1" in Code test (${new URL(sandbox.url).host}): a trigger naming it is refused. It exists in Other env (${new URL(other.url).host}).`);
@@ -141,5 +142,137 @@ describe('code awareness', function () {
       if (added) await api.manager.remove(added);
       await other.close();
     }
+  });
+
+  it('marks only Novu: an in-process events.trigger and a workflow() of another library get no lens, warning or hover', async () => {
+    const content = `import { workflow } from './scheduler';
+import { EventEmitter } from 'node:events';
+${NOVU_CLIENT}const events = new EventEmitter();
+events.trigger('${F.workflowIdentifier}', { userId: 'ada' }); // analytics: in-process event
+export const nightly = workflow('nightly-export', async () => ({}));
+await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
+`;
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+    await vscode.window.showTextDocument(doc);
+    try {
+      // The one Novu call is checked: then the others have been too.
+      await waitFor(() => vscode.languages.getDiagnostics(doc.uri).some((d) => d.message.includes('welcom-onboarding')), 'the warning of the Novu call');
+      const ours = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'Novu Explorer');
+      assert.deepEqual(ours.map((d) => doc.getText(d.range)), ['welcom-onboarding'], ours.map((d) => d.message).join(' | '));
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+      assert.deepEqual([...new Set(lenses.map((l) => doc.lineAt(l.range.start.line).text))], ["await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });"]);
+      for (const text of [`'${F.workflowIdentifier}'`, "'nightly-export'"]) {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, doc.positionAt(content.indexOf(text) + 2));
+        const said = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+        assert.doesNotMatch(said, /Code test/, `no hover of ours on ${text}`);
+      }
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  describe('a framework workflow triggered from another file', () => {
+    const folder = () => vscode.Uri.joinPath(vscode.workspace.workspaceFolders![0]!.uri, 'app');
+    const file = (path: string) => vscode.Uri.joinPath(folder(), path);
+    const write = (path: string, text: string) => vscode.workspace.fs.writeFile(file(path), new TextEncoder().encode(text));
+    let signup: vscode.TextDocument;
+    const ours = () => vscode.languages.getDiagnostics(signup.uri).filter((d) => d.source === 'Novu Explorer');
+    const lensLines = async () => {
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', signup.uri, 100);
+      return lenses.map((l) => `${signup.lineAt(l.range.start.line).text.trim()} => ${l.command?.title ?? ''}`);
+    };
+
+    before(async () => {
+      await write('novu/workflows.ts', "import { workflow } from '@novu/framework';\nexport const onboardingChecklist = workflow('onboarding-checklist', async () => ({}));\nexport const welcome = workflow('welcome-onboarding', async () => ({}));\n");
+      await write('novu/index.ts', "export * from './workflows';\n");
+      await write('scheduler.ts', 'export function workflow(name: string, run: () => unknown) {\n  return { name, run, trigger: (_options: unknown) => undefined };\n}\n');
+      await write(
+        'services/signup.ts',
+        "import { onboardingChecklist, welcome } from '../novu';\nimport { workflow } from '../scheduler';\nexport const nightly = workflow('nightly-export', async () => ({}));\nexport async function signUp(to: string) {\n  await onboardingChecklist.trigger({ to, payload: {} });\n  await welcome.trigger({ to, payload: {} });\n  await nightly.trigger({ to });\n}\n",
+      );
+      signup = await vscode.workspace.openTextDocument(file('services/signup.ts'));
+      await vscode.window.showTextDocument(signup);
+    });
+
+    after(async () => {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      // Deleted as an edit, so that VS Code lets go of the documents opened from the folder: one
+      // left open names workflows, and is checked again (its list read) on every connection change.
+      const edit = new vscode.WorkspaceEdit();
+      edit.deleteFile(folder(), { recursive: true, ignoreIfNotExists: true });
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      await waitFor(() => !vscode.workspace.textDocuments.some((d) => d.uri.path.startsWith(`${folder().path}/`)), 'the documents of the folder closed');
+    });
+
+    it('gives it its lens, Trigger…, "not synced" warning, hover and definition, through the index', async () => {
+      const warning = await waitFor(() => ours()[0], 'the warning');
+      assert.deepEqual(ours().map((d) => `${signup.getText(d.range)}: ${d.message}`), [
+        `onboardingChecklist: Workflow "onboarding-checklist" is not synced to Code test (${new URL(sandbox.url).host}): this trigger is refused until you run \`npx novu sync\`.`,
+      ]);
+      assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
+      const lines = await lensLines();
+      assert.ok(lines.includes('await onboardingChecklist.trigger({ to, payload: {} }); => Novu · Code test: not synced (run npx novu sync)'), lines.join('\n'));
+      assert.ok(lines.some((l) => /^await welcome\.trigger\(\{ to, payload: \{\} \}\); => Novu · Code test: active/.test(l)), lines.join('\n'));
+      assert.ok(lines.includes('await welcome.trigger({ to, payload: {} }); => $(play) Trigger…'), lines.join('\n'));
+      assert.ok(!lines.some((l) => l.includes('nightly')), 'a workflow() of ./scheduler is not one');
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', signup.uri, signup.positionAt(signup.getText().indexOf('welcome.trigger') + 2));
+      const said = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+      assert.match(said, /Welcome onboarding/);
+      const targets = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', signup.uri, signup.positionAt(signup.getText().indexOf('onboardingChecklist.trigger') + 2));
+      const ourTarget = targets.map((t) => ('targetUri' in t ? { uri: t.targetUri, range: t.targetSelectionRange ?? t.targetRange } : t)).find((t) => t.uri.path.endsWith('/novu/workflows.ts') && t.range.start.line === 1 && t.range.start.character > 40);
+      assert.ok(ourTarget, JSON.stringify(targets));
+      const definitions = await vscode.workspace.openTextDocument(ourTarget.uri);
+      assert.equal(definitions.getText(ourTarget.range), 'onboarding-checklist');
+    });
+
+    it('reads the workflows again once `novu sync` has run in a terminal: "not synced" is said from a fresh list', async () => {
+      const terminal = vscode.window.createTerminal({ name: 'novu sync', shellPath: '/bin/bash' });
+      try {
+        const shell =
+          terminal.shellIntegration ??
+          (await new Promise<vscode.TerminalShellIntegration | undefined>((resolve) => {
+            const done = vscode.window.onDidChangeTerminalShellIntegration((e) => {
+              if (e.terminal !== terminal) return;
+              done.dispose();
+              resolve(e.shellIntegration);
+            });
+            setTimeout(() => resolve(undefined), 20_000);
+          }));
+        assert.ok(shell, 'shell integration in the test terminal');
+        sandbox.clearRequests();
+        const ended = new Promise<vscode.TerminalShellExecutionEndEvent>((resolve) => {
+          const done = vscode.window.onDidEndTerminalShellExecution((e) => {
+            if (e.terminal !== terminal) return;
+            done.dispose();
+            resolve(e);
+          });
+        });
+        // A stand-in for the CLI: the command line is what is read.
+        shell.executeCommand('novu() { return 0; }; novu sync --bridge-url http://localhost:4000/api/novu');
+        await ended;
+        await waitFor(() => lists().length > 0, 'the workflow list read again');
+        await waitFor(() => ours().length === 1, 'the warning given again from it');
+      } finally {
+        terminal.dispose();
+      }
+    });
+
+    it('reads the definitions again when their file is saved, and when a file of the chain is deleted', async () => {
+      const definitions = await vscode.workspace.openTextDocument(file('novu/workflows.ts'));
+      const edit = new vscode.WorkspaceEdit();
+      const start = definitions.getText().indexOf("'onboarding-checklist'") + 1;
+      edit.replace(definitions.uri, new vscode.Range(definitions.positionAt(start), definitions.positionAt(start + 'onboarding-checklist'.length)), 'order-shipped');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      assert.ok(await definitions.save());
+      await waitFor(() => ours().length === 0, 'the warning gone once the definition names a synced workflow');
+      const lines = await waitFor(async () => {
+        const found = await lensLines();
+        return found.some((l) => /^await onboardingChecklist\.trigger\(.*=> Novu · Code test: active/.test(l)) ? found : undefined;
+      }, 'the lens of order-shipped');
+      assert.ok(lines.includes('await onboardingChecklist.trigger({ to, payload: {} }); => $(play) Trigger…'), lines.join('\n'));
+      // The barrel it was imported through is gone: nothing left to tie the calls to Novu.
+      await vscode.workspace.fs.delete(file('novu/index.ts'));
+      await waitFor(async () => (await lensLines()).length === 0, 'no lens once ../novu names no file');
+    });
   });
 });

@@ -188,3 +188,9 @@ export async function addSandboxConnection(api: NovuExplorerApi, sandbox: Sandbo
   api.setPrompter(undefined);
   return prompter;
 }
+
+/**
+ * The lines a TypeScript document starts with to hold a Novu client named `novu` (issue 30: a
+ * `novu.trigger(…)` is marked only when `novu` is tied to `@novu/api` or `@novu/node`).
+ */
+export const NOVU_CLIENT = "import { Novu } from '@novu/api';\nconst novu = new Novu({ secretKey: process.env.NOVU_SECRET_KEY });\n";

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extension';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 
 describe('walkthrough', function () {
   let api: NovuExplorerApi;
@@ -73,10 +73,10 @@ describe('walkthrough', function () {
         await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       }
     };
-    const unknown = await lenses("await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n");
+    const unknown = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n`);
     assert.ok(unknown.some((l) => l.command?.title.includes('no workflow "no-such-workflow"')), unknown.map((l) => l.command?.title).join(' | '));
     assert.ok(!api.walkthrough.done.has('sawCode'), 'a workflow the service does not have is not it');
-    const known = await lenses(`await novu.trigger({ workflowId: '${F.workflowIdentifier}', to: 'ada' });\n`);
+    const known = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: '${F.workflowIdentifier}', to: 'ada' });\n`);
     assert.ok(known.some((l) => /runs failed|no recent run/.test(l.command?.title ?? '')), known.map((l) => l.command?.title).join(' | '));
     await waitFor(() => api.walkthrough.done.has('sawCode'), 'the code step');
   });

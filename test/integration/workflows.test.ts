@@ -11,7 +11,7 @@ import type { SendResult } from '../../src/sendAgain/sendAgain';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { WorkflowNode } from '../../src/workflows/workflowsProvider';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
 
 const CATALOGUE = 11;
 const EXTRA = 55;
@@ -224,7 +224,7 @@ describe('workflows view and trigger', function () {
     const viewReadsBefore = viewReads();
 
     // The lens above a trigger of it, before: no run yet.
-    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n" });
+    const code = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\n` });
     const codeEditor = await vscode.window.showTextDocument(code, { preview: false, preserveFocus: true, viewColumn: vscode.ViewColumn.Beside });
     const lensTitles = async () => ((await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', code.uri, 10)) ?? []).map((l) => l.command?.title ?? '');
     await waitFor(async () => (await lensTitles()).some((t) => t.endsWith('no recent run')), 'the lens before');
@@ -319,8 +319,9 @@ describe('workflows view and trigger', function () {
       const offered = picking.picks[0]!.items.find((i) => i.value === F.markupWorkflowIdentifier)!;
       assert.equal(offered.label, F.markupWorkflowName.replace('$(alert)', '\\$(alert)'));
 
-      // The hover is Markdown: its source escapes every sign, so the name reads as typed.
-      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });\n` });
+      // The hover is Markdown: its source escapes every sign, so the name reads as typed (the
+      // rendered hover is read in test/ui/truth.test.mjs).
+      const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });\n` });
       const at = doc.positionAt(doc.getText().indexOf(F.markupWorkflowIdentifier) + 2);
       const hover = await waitFor(async () => {
         const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', doc.uri, at);
@@ -328,10 +329,11 @@ describe('workflows view and trigger', function () {
         return md && !md.value.includes('not read yet') ? md : undefined;
       }, 'the hover');
       assert.ok(!hover.supportHtml && !hover.supportThemeIcons && !hover.isTrusted, 'no HTML, icons or commands');
-      // No tag for the renderer to drop: every "<" is an entity.
-      assert.ok(!hover.value.includes('<'), hover.value);
-      const text = hover.value.replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&amp;/g, '&').replace(/\\([\\`*_{}[\]()#+\-.!<>|~"'$])/g, '$1');
-      assert.ok(text.includes(F.markupWorkflowName), text);
+      // No tag, link, entity or autolink for the renderer to make: every ASCII sign is escaped.
+      assert.doesNotMatch(hover.value.replace(/\\[!-/:-@[-`{-~]/g, '').replace(/\*\*/g, ''), /[!-/:-@[-`{-~]/, hover.value);
+      assert.doesNotMatch(hover.value, /&nbsp;|&lt;|&amp;/, 'no entity made of the text');
+      const text = hover.value.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+      assert.ok(text.includes(`**${F.markupWorkflowName}**`), text);
     } finally {
       api.setPrompter(undefined);
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
@@ -396,7 +398,7 @@ describe('workflows view and trigger', function () {
     assert.equal(location.uri.toString(), doc.uri.toString());
     assert.equal(doc.getText(location.range), 'invoice-paid');
     // The lens of a trigger to an active workflow offers Trigger…, once the list is held.
-    const triggerDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\nawait novu.trigger({ workflowId: 'marketing-newsletter', to: 'ada' });\n" });
+    const triggerDoc = await vscode.workspace.openTextDocument({ language: 'typescript', content: `${NOVU_CLIENT}await novu.trigger({ workflowId: 'invoice-paid', to: 'ada' });\nawait novu.trigger({ workflowId: 'marketing-newsletter', to: 'ada' });\n` });
     await vscode.window.showTextDocument(triggerDoc);
     const titles = await waitFor(async () => {
       const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', triggerDoc.uri, 100);
@@ -405,6 +407,6 @@ describe('workflows view and trigger', function () {
     }, 'a Trigger… lens');
     assert.equal(titles.length, 1, 'only for the active workflow');
     assert.deepEqual(titles[0]!.command!.arguments, ['invoice-paid']);
-    assert.equal(titles[0]!.range.start.line, 0);
+    assert.equal(titles[0]!.range.start.line, 2, 'above the first trigger, after the client');
   });
 });

@@ -1,6 +1,7 @@
 // Issue 25's UI test: a person opens the demo app, sees a lens with failures above a trigger call and
 // clicks it (the Activity view shows that workflow's runs), fixes a misspelled identifier with the
-// quick fix, and triggers a code workflow from its lens: the payload comes filled from the
+// quick fix, sees the lens of a framework workflow triggered from another file (issue 30), and
+// triggers a code workflow from its lens: the payload comes filled from the
 // workflow's schema, an empty invoice number is refused at its key before anything is sent, and
 // once it is typed the trigger is confirmed in VS Code's modal and the new run opens. Dark and
 // light, with screenshots of each step.
@@ -122,6 +123,19 @@ for (const theme of ['dark', 'light']) {
       // Undo: the demo app stays as it is on disk.
       await page.keyboard.press('Control+Z');
       await line(page, "'welcom-onboarding'").waitFor();
+    });
+
+    it('follows a framework workflow triggered from another file: its lens and Trigger…', async () => {
+      const page = ui.page;
+      await page.keyboard.press('Escape');
+      // billing.ts triggers invoicePaid and onboardingDigest, imported from workflows.ts.
+      await openFile(page, 'billing.ts');
+      const paid = page.locator('.codelens-decoration', { has: page.locator('a', { hasText: /^Novu · Demo: active/ }) }).first();
+      await paid.waitFor({ timeout: 30_000 });
+      assert.equal(await paid.locator('a', { hasText: 'Trigger…' }).count(), 1, 'Trigger… beside it');
+      // A lens with nothing to click is a span, not a link.
+      await page.locator('.codelens-decoration', { hasText: 'Novu · Demo: not synced (run npx novu sync)' }).first().waitFor();
+      await screenshot(page, `code-cross-file-${theme}`);
     });
 
     it('lists the workflows with status, origin and tags, and a workflow’s steps with the service’s issues', async () => {

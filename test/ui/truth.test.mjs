@@ -102,7 +102,7 @@ for (const theme of ['dark', 'light']) {
       await page.locator('.quick-input-widget input.input').fill('TypeScript');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: /^TypeScript/ }).first().click();
       await page.locator('.monaco-editor textarea').first().focus();
-      await page.keyboard.insertText(`await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });`);
+      await page.keyboard.insertText(`import { Novu } from '@novu/api'; const novu = new Novu({}); await novu.trigger({ workflowId: '${F.markupWorkflowIdentifier}', to: 'ada' });`);
       const identifier = page.locator('.monaco-editor .view-line span span', { hasText: `'${F.markupWorkflowIdentifier}'` }).first();
       const hover = page.locator('.monaco-hover', { hasText: 'Identifier: ' }).first();
       // Asked again if the editor was not ready (the workflow list is read when the document opens).
@@ -119,10 +119,15 @@ for (const theme of ['dark', 'light']) {
           }
         }
       }
-      // The hover keeps the name's spaces as no-break spaces.
-      const shown = (await hover.innerText()).replace(/\u00a0/g, ' ');
-      assert.ok(shown.includes(F.markupWorkflowName), `the name as the service holds it:\n${shown}`);
-      assert.equal(await hover.locator('.rendered-markdown a, .rendered-markdown img, .rendered-markdown .codicon-alert').count(), 0, 'no link, image or icon made from the name');
+      // What the hover shows, rendered: its first line is the name exactly as the service holds it
+      // (no backslash or entity that was not typed), and nothing in it is a link, an image, code or
+      // an icon (the name holds a URL, a bare www. address and a [link](command:…)).
+      const ours = hover.locator('.rendered-markdown', { hasText: 'Identifier: ' }).first();
+      const lines = await ours.locator('p').allInnerTexts();
+      assert.equal(lines[0], F.markupWorkflowName, `the name as the service holds it:\n${lines.join('\n')}`);
+      assert.equal(await ours.locator('strong').innerText(), F.markupWorkflowName, 'the name in bold, whole');
+      assert.ok(lines.includes(`Identifier: ${F.markupWorkflowIdentifier}`), lines.join('\n'));
+      assert.equal(await ours.locator('a, img, code, .codicon').count(), 0, 'no link, image, code or icon made from the name');
       await page.screenshot({ path: join(SCREENSHOTS, `code-hover-markup-${theme}.png`) });
       await page.mouse.move(1, 1);
       await runCommand(page, 'View: Revert and Close Editor');

@@ -28,11 +28,3 @@ export const invoicePaid = workflow(
     }).strict(),
   },
 );
-
-export async function receipt(subscriberId: string): Promise<void> {
-  await invoicePaid.trigger({ to: subscriberId, payload: { invoiceNumber: 'INV-1', amount: 42, customer: { name: 'Ada' } } });
-}
-
-export async function sendDigest(subscriberId: string): Promise<void> {
-  await onboardingDigest.trigger({ to: subscriberId, payload: { firstName: 'Ada' } });
-}

@@ -1,7 +1,7 @@
-/** Service text shown as typed: the escapes for quick picks and notifications, and plain tooltips. */
+/** Service text shown as typed: the escapes for quick picks, notifications and hovers, and plain tooltips. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldTooltip, noIcons, noLinks } from '../../../src/ui/text';
+import { fieldTooltip, markdownText, noIcons, noLinks } from '../../../src/ui/text';
 import { SANDBOX_FIXTURES as F } from '../../../src/sandbox/fixtures';
 
 describe('service text as typed', () => {
@@ -29,5 +29,17 @@ describe('service text as typed', () => {
     ]);
     assert.equal(tooltip, `Name: ${F.markupFirstName} ${F.markupLastName}\nID: a_b*c`);
     assert.doesNotMatch(tooltip, /&lt;|&amp;|\\-|\\\(/, 'no hand-made escapes');
+  });
+
+  it('makes Markdown of a hover that reads as typed: every sign escaped, no entity, spaces kept', () => {
+    const hostile = `${F.markupWorkflowName} www.evil.example a@b.example &nbsp; &#x41; \\g`;
+    const md = markdownText(hostile);
+    // Every ASCII punctuation sign is escaped: no link, autolink, tag, entity, emphasis or code can start.
+    assert.doesNotMatch(md.replace(/\\[!-/:-@[-`{-~]/g, ''), /[!-/:-@[-`{-~]/);
+    assert.doesNotMatch(md, /&nbsp;/, 'spaces are not turned into entities');
+    // Undone, the escapes give the text back.
+    assert.equal(md.replace(/\\([!-/:-@[-`{-~])/g, '$1'), hostile);
+    assert.equal(markdownText('a  b'), 'a \u00a0b', 'a run of spaces keeps its width');
+    assert.equal(markdownText('one\ntwo'), 'one\\\ntwo', 'a line break stays one');
   });
 });
