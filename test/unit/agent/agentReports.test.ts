@@ -216,8 +216,10 @@ describe('the tools’ own words never carry service text', () => {
 
   it('gives the diagnosis’s verdict in its own words; the model’s sentence, quoting the service, is the first line of data', () => {
     const verdictText = `Email to ${F.markupFirstName}: Failed at SendGrid. Proof: the latest run says "${PROVIDER_SAID}".`;
+    // An identifier the service holds, of a form no identifier should have.
+    const hostileIdentifier = '<b>wf</b> $(alert)';
     const diagnosis: Diagnosis = {
-      verdict: { state: 'broken', proven: true, text: verdictText, fix: { kind: 'turnOn', channel: 'email', workflowIdentifier: F.markupWorkflowName } },
+      verdict: { state: 'broken', proven: true, text: verdictText, fix: { kind: 'turnOn', channel: 'email', workflowIdentifier: hostileIdentifier } },
       links: [
         { id: 'connection', state: 'ok', title: 'Connection', summary: 'Asking "Staging"', evidence: [] },
         { id: 'workflow', state: 'ok', title: 'Workflow', summary: `${F.markupWorkflowName} is active`, evidence: [{ label: 'Name', value: F.markupWorkflowName }] },
@@ -231,7 +233,7 @@ describe('the tools’ own words never carry service text', () => {
     assert.match(text, /\nVerdict \(proven by the latest run\): its email step did not reach the subscriber/);
     assert.match(text, /\nFix: turn email on for workflow \(an id of an unusual form, left out here\)/);
     const { data } = split(text);
-    assert.deepEqual(data[0], { verdict: verdictText, state: '✗', proven: true, fix: `turn email on for workflow ${quoted(F.markupWorkflowName)} (tool novuExplorer_setChannelPreference, enabled true), then send again` });
+    assert.deepEqual(data[0], { verdict: verdictText, state: '✗', proven: true, fix: `turn email on for workflow ${quoted(hostileIdentifier)} (tool novuExplorer_setChannelPreference, enabled true), then send again` });
     assert.equal((data[1] as { link: string }).link, 'connection');
 
     // Inferred from the settings: the link it rests on, by its id.
