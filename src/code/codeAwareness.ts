@@ -231,6 +231,11 @@ export class CodeAwareness implements vscode.Disposable {
       lens.command = command(parts.join(' · '), Commands.showWorkflowActivity, [workflow._id, workflow.name ?? ref.identifier], vscode.l10n.t('Show Activity of {0}', workflow.name ?? ref.identifier));
       return lens;
     } catch (error) {
+      // A refused key is the rejected-key state here too (issue 30.4): said as such, with its fix.
+      if (describeError(error).kind === 'unauthorized') {
+        lens.command = command(vscode.l10n.t('Novu · {0}: the API key was rejected', connection.name), Commands.setApiKey, [], vscode.l10n.t('Set the API key of {0}', connection.name));
+        return lens;
+      }
       this.sayFailure(connection, error);
       lens.command = command(vscode.l10n.t('Novu · {0}: the workflows could not be read', connection.name), Commands.showLog);
       return lens;
@@ -239,7 +244,10 @@ export class CodeAwareness implements vscode.Disposable {
 
   /** A failed read is said once (a status bar message and the log), never as a squiggle. */
   private sayFailure(connection: Connection, error: unknown): void {
-    const message = describeError(error).message;
+    const described = describeError(error);
+    // A refused key: the views, the status bar and the lenses already say so, with Set API Key.
+    if (described.kind === 'unauthorized') return;
+    const message = described.message;
     if (this.failureSaid === message) return;
     this.failureSaid = message;
     this.deps.log.warn(`Code awareness could not read the workflows of "${connection.name}": ${message}`);

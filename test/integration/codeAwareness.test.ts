@@ -144,6 +144,27 @@ describe('code awareness', function () {
     }
   });
 
+  it('a rejected key ("API Key not found") is said on the lens with Set API Key, never as workflows that could not be read', async () => {
+    try {
+      sandbox.setFaults({ respond: { status: 401, message: 'API Key not found' } });
+      api.codeAwareness!.refresh();
+      const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+      const commands = lenses.map((l) => l.command).filter((c): c is vscode.Command => !!c && c.title.startsWith('Novu'));
+      assert.ok(commands.length > 0);
+      for (const c of commands) {
+        assert.equal(c.title, 'Novu · Code test: the API key was rejected');
+        assert.equal(c.command, 'novuExplorer.setApiKey');
+      }
+      await waitFor(() => api.manager.state === 'unauthorized', 'the rejected-key state');
+    } finally {
+      sandbox.setFaults({});
+      await vscode.commands.executeCommand('novuExplorer.refresh');
+    }
+    await waitFor(() => api.manager.state === 'ready', 'ready again');
+    // The list read again, and the lenses with it, before the next test counts requests.
+    await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+  });
+
   it('marks only Novu: an in-process events.trigger and a workflow() of another library get no lens, warning or hover', async () => {
     const content = `import { workflow } from './scheduler';
 import { EventEmitter } from 'node:events';
