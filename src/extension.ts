@@ -274,6 +274,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   let codeAwareness: CodeAwareness | undefined;
   const startCode = () => {
     codeStart.dispose();
+    codeTyped.dispose();
     return (codeAwareness ??= new (loadCode(context).CodeAwareness)({
       manager,
       log,
@@ -284,6 +285,16 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const usesNovu = (document: vscode.TextDocument) => CODE_LANGUAGES.includes(document.languageId) && importsNovuSdk(document.languageId, document.getText());
   const codeStart = vscode.workspace.onDidOpenTextDocument((document) => {
     if (!codeAwareness && usesNovu(document)) startCode();
+  });
+  // An import typed (key by key) or pasted into a document: only the lines an edit touched are read.
+  const codeTyped = vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
+    if (codeAwareness || !CODE_LANGUAGES.includes(document.languageId)) return;
+    const touched = contentChanges.flatMap((c) => {
+      const first = Math.min(c.range.start.line, document.lineCount - 1);
+      const last = Math.min(first + c.text.split('\n').length - 1, document.lineCount - 1);
+      return Array.from({ length: last - first + 1 }, (_, i) => document.lineAt(first + i).text);
+    });
+    if (importsNovuSdk(document.languageId, touched.join('\n'))) startCode();
   });
   if (vscode.workspace.textDocuments.some(usesNovu)) startCode();
   else void novuInManifests().then((found) => found && !codeAwareness && startCode(), (error: unknown) => log.warn(`Could not read the workspace's manifests: ${String(error)}`));
@@ -416,6 +427,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     diagnosisPanels,
     { dispose: () => codeAwareness?.dispose() },
     codeStart,
+    codeTyped,
     sentAgainLinks,
     { dispose: () => sendAgainInstance?.dispose() },
     new NotificationEditorContext(),

@@ -38,6 +38,22 @@ describe('connections', function () {
     await other.close();
   });
 
+  it('starts code awareness for a document only once an SDK import is in it, typed key by key', async () => {
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "export const events = { trigger(name: string) { return name; } };\n" });
+    await vscode.window.showTextDocument(doc);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(api.codeAwareness, undefined, 'not for a TypeScript document without a Novu SDK');
+    // Typed key by key, as a person does (no single edit holds the word "novu").
+    const line = "import { Novu } from '@novu/api';\n";
+    for (const [i, char] of [...line].entries()) {
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(0, i), char);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+    }
+    await waitFor(() => api.codeAwareness, 'code awareness started by the typed import');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('has no connection on a fresh profile, so the welcome views show', async () => {
     assert.equal(api.manager.active, undefined);
     assert.equal(api.manager.state, 'none');
