@@ -94,7 +94,7 @@ function table(results) {
     add(
       'user input',
       what,
-      `${ms(r.ms)} · ${r.requests} req${r.aborted ? ` (${r.aborted} aborted)` : ''} · ${r.roundTrips} sequential · floor ${ms(r.floorMs)} · own ${ms(r.ownMs)}`,
+      `${ms(r.ms)} · ${r.requests} req${r.aborted ? ` (${r.aborted} aborted)` : ''} · ${r.roundTrips} sequential · floor ${ms(r.floorMs)} · own ${ms(r.ownMs)}${r.note ? ` (${r.note})` : ''}`,
       r.budgetMs === undefined ? '' : `< ${r.budgetMs} ms own: ${r.ownMs < r.budgetMs ? 'met' : 'MISSED'}`,
     );
   }
