@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, treeRows } from '../ui/workbench.mjs';
 
 const DELAY_MS = 100;
-const RUNS = 5;
+const RUNS = 9;
 const VIEWS = ['Subscribers', 'Integrations', 'Activity'];
 
 function median(values) {
