@@ -99,6 +99,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
         if (visible) {
           this.markSeen();
           this.startClock();
+          // The first page is asked for now, before VS Code asks for the rows (issue 30.10).
+          if (!this.started && this.manager.state === 'ready') this.firstPage ??= this.loadPage(true);
           // Back in sight: catch up at once, then follow on.
           if (this.settings.follow && this.started) this.schedule(0);
         } else {

@@ -33,6 +33,10 @@ export interface ActiveClient {
 
 export class ConnectionManager implements vscode.Disposable {
   private readonly clients = new Map<string, NovuClient>();
+  /** A key being read for a client: the views ask together, and one read serves them all. */
+  private readonly reading = new Map<string, Promise<NovuClient | undefined>>();
+  /** Keys this window is storing now: the change event of its own write is not news. */
+  private readonly storing = new Set<string>();
   private readonly environments = new Map<string, string>();
   private currentState: ConnectionState = 'none';
   private readonly activeChanged = new vscode.EventEmitter<Connection | undefined>();
@@ -51,9 +55,13 @@ export class ConnectionManager implements vscode.Disposable {
       this.activeChanged,
       this.stateChanged,
       // A key changed in another window of the same profile: forget the client built with the old one.
+      // Not for the key Add Connection is storing: its client was made from that very key, and the
+      // views already asked with it (reloading them sent every first request again, issue 30.10).
       context.secrets.onDidChange((e) => {
         if (!e.key.startsWith(SECRET_PREFIX)) return;
         const id = e.key.slice(SECRET_PREFIX.length);
+        if (this.storing.has(id)) return;
+        this.reading.delete(id);
         this.clients.delete(id);
         if (id === this.active?.id) void this.announceActive();
       }),
@@ -63,6 +71,10 @@ export class ConnectionManager implements vscode.Disposable {
     );
     this.currentState = this.active ? 'ready' : 'none';
     void vscode.commands.executeCommand('setContext', 'novuExplorer.connectionState', this.currentState);
+    // The active connection's key is read now, while VS Code sets up the views, so that their first
+    // requests do not wait for it (a trip to the workbench; issue 30.10). Nothing is sent.
+    const active = this.active;
+    if (active && active.id !== SANDBOX_CONNECTION_ID) void this.clientFor(active);
   }
 
   /** The user's own connections, in the order they were added. */
@@ -113,6 +125,19 @@ export class ConnectionManager implements vscode.Disposable {
   async clientFor(connection: Connection): Promise<NovuClient | undefined> {
     const cached = this.clients.get(connection.id);
     if (cached) return cached;
+    const pending = this.reading.get(connection.id);
+    if (pending) return pending;
+    const reading = this.readClient(connection);
+    this.reading.set(connection.id, reading);
+    try {
+      return await reading;
+    } finally {
+      if (this.reading.get(connection.id) === reading) this.reading.delete(connection.id);
+    }
+  }
+
+  /** Reads the connection's key (or starts the sandbox) and keeps the client made with it. */
+  private async readClient(connection: Connection): Promise<NovuClient | undefined> {
     let baseUrl = connection.baseUrl;
     let apiKey: string | undefined;
     if (connection.id === SANDBOX_CONNECTION_ID) {
@@ -181,18 +206,23 @@ export class ConnectionManager implements vscode.Disposable {
 
   async add(connection: Omit<Connection, 'id'>, apiKey: string, environmentId?: string): Promise<Connection> {
     const saved: Connection = { ...connection, id: globalThis.crypto.randomUUID() };
-    // The three writes go out together (each takes a trip to the workbench), and the views' first
-    // requests use the key in hand instead of reading it back from SecretStorage (issue 14).
-    await Promise.all([
+    // The views' first requests leave at once, with a client made from the key in hand (issue 14),
+    // while the three writes go out together: each takes a trip to the workbench, 10 to 20 ms that
+    // were on the user's path (issue 30.10). global state holds the new values as soon as update()
+    // is called, so the connection is the active one from here on; Add Connection ends when the
+    // key is stored.
+    this.storing.add(saved.id);
+    const stored = Promise.all([
       this.context.secrets.store(SECRET_PREFIX + saved.id, apiKey),
       this.context.globalState.update(CONNECTIONS_KEY, [...this.connections, saved]),
       this.context.globalState.update(ACTIVE_KEY, saved.id),
-    ]);
+    ]).finally(() => this.storing.delete(saved.id));
     if (environmentId) this.environments.set(saved.id, environmentId);
     this.keepClient(saved, saved.baseUrl, apiKey);
     this.log.info(`Added connection "${saved.name}" (${saved.baseUrl}).`);
     this.log.info(`Active connection: "${saved.name}".`);
     await this.announceActive();
+    await stored;
     return saved;
   }
 

@@ -140,11 +140,25 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
   private generation = 0;
   private controller: AbortController | undefined;
   private readonly subscriptions: vscode.Disposable[];
-  view: vscode.TreeView<TreeNode> | undefined;
+  private viewValue: vscode.TreeView<TreeNode> | undefined;
 
   constructor(private readonly manager: ConnectionManager) {
     // A rejected key empties the view (its welcome shows) and drops the count of an earlier load.
     this.subscriptions = [manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload()))];
+  }
+
+  get view(): vscode.TreeView<TreeNode> | undefined {
+    return this.viewValue;
+  }
+
+  set view(view: vscode.TreeView<TreeNode>) {
+    this.viewValue = view;
+    // Shown: the list is asked for now, before VS Code asks for the rows (issue 30.10).
+    this.subscriptions.push(
+      view.onDidChangeVisibility(({ visible }) => {
+        if (visible && this.manager.state === 'ready' && !this.integrations && !this.error) this.loading ??= this.load();
+      }),
+    );
   }
 
   /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */

@@ -75,6 +75,7 @@ export class NotificationCommands {
     const held = this.held.latest(connection.id);
     const latest = held ?? (await this.latest(connection));
     const recent = this.panels.recent.filter((r) => r.connectionId === connection.id);
+    this.panels.prepare();
     const choice = await this.prompter().search<Choice>({
       title,
       placeholder: vscode.l10n.t('Paste a notification ID or a transaction ID, or pick a recent one'),

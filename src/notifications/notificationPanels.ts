@@ -29,7 +29,7 @@ export class NotificationPanels implements vscode.Disposable {
     json: JsonDocuments,
     log: Log,
     /** The panel class, from the panels' bundle: loaded when the first panel opens. */
-    panelClass: () => typeof NotificationPanel,
+    private readonly panelClass: () => typeof NotificationPanel,
     runs: RunActions,
   ) {
     const services = { extensionUri: context.extensionUri, manager, json, log, runs, open: (id: string, connection: Connection) => void this.open(id, connection) };
@@ -55,6 +55,14 @@ export class NotificationPanels implements vscode.Disposable {
   /** Opens the notification's panel (in `column`, else the active one), or reveals it when it is open already. */
   open(notificationId: string, connection: Connection, seed?: NotificationSeed, column?: vscode.ViewColumn): NotificationPanel {
     return this.registry.open(notificationId, connection, l10n.t('Notification {0}', notificationId), seed, column);
+  }
+
+  /**
+   * Loads the panels' code on a timer, while the user types a notification's id: the first panel of
+   * a window then opens without loading it (20 to 30 ms; issue 30.10).
+   */
+  prepare(): void {
+    setTimeout(() => this.panelClass(), 0);
   }
 
   /** Fires with each panel opened or restored. */

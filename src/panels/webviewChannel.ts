@@ -1,6 +1,7 @@
 /**
  * The host's end of a panel's protocol: validates every message from the webview with the panel's
- * schema (anything else is ignored and logged), answers `ready` with the current state, and turns
+ * schema (anything else is ignored and logged), answers `ready` with the current state (or lets the
+ * panel's host decide whether its document's state is still current), and turns
  * each request into exactly one reply carrying its result or a short error.
  */
 import type * as vscode from 'vscode';
@@ -17,7 +18,7 @@ export class WebviewChannel<Body, State> implements vscode.Disposable {
   constructor(
     private readonly webview: vscode.Webview,
     schema: z.ZodMiniType<Message<Body>>,
-    private readonly handlers: { state(): State; request(body: Body): Promise<unknown> },
+    private readonly handlers: { state(): State; request(body: Body): Promise<unknown>; ready?(): void },
     log: Log,
     panelName: string,
   ) {
@@ -28,7 +29,8 @@ export class WebviewChannel<Body, State> implements vscode.Disposable {
         return;
       }
       if (parsed.data.type === 'ready') {
-        this.postState();
+        if (handlers.ready) handlers.ready();
+        else this.postState();
         return;
       }
       const { requestId, body } = parsed.data;

@@ -11,7 +11,7 @@ import { Commands } from '../commands';
 import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
-import { formatCount } from '../format/numbers';
+import { formatCount, prepareCountFormatter } from '../format/numbers';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
 
@@ -56,12 +56,27 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   private rootCalls = 0;
   private readonly renderWaiters: { after: number; resolve: () => void }[] = [];
   private readonly subscriptions: vscode.Disposable[];
-  view: vscode.TreeView<TreeNode> | undefined;
+  private viewValue: vscode.TreeView<TreeNode> | undefined;
 
   constructor(private readonly manager: ConnectionManager) {
     // A rejected key (seen by any view or panel) empties the view so that its welcome shows, and
     // drops the count: nothing from an earlier load stays on screen as if it were still true.
     this.subscriptions = [manager.onDidChangeState((state) => state !== 'ready' && this.reload())];
+  }
+
+  get view(): vscode.TreeView<TreeNode> | undefined {
+    return this.viewValue;
+  }
+
+  set view(view: vscode.TreeView<TreeNode>) {
+    this.viewValue = view;
+    // Shown: the first page is asked for now, before VS Code asks for the rows (10 to 30 ms later
+    // on a window's first load, issue 30.10); getChildren then waits for that page.
+    this.subscriptions.push(
+      view.onDidChangeVisibility(({ visible }) => {
+        if (visible && this.manager.state === 'ready' && !this.state.started) this.firstPage ??= this.loadPage(true);
+      }),
+    );
   }
 
   /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
@@ -249,9 +264,10 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
     // Set when the key was rejected: the state change reloads the view, and this load still reports.
     let unauthorized = false;
     try {
-      const page = await vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () =>
-        active.client.searchSubscribers(query, { signal: controller.signal }),
-      );
+      const request = vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () => active.client.searchSubscribers(query, { signal: controller.signal }));
+      // The count in the view's description needs it once the answer is in.
+      prepareCountFormatter(vscode.env.language);
+      const page = await request;
       if (generation !== this.generation) return;
       for (const subscriber of page.data) {
         const key = subscriber._id ?? subscriber.subscriberId;

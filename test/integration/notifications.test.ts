@@ -59,6 +59,22 @@ describe('notification panel', function () {
     assert.equal(sandbox.requests.length, 0, 'revealing asks nothing of the service');
   });
 
+  // Issue 30.10: a notification the opener has is in the panel's first document, so the webview
+  // draws it as its script runs instead of asking for it; one the panel reads comes by message.
+  it('writes a notification it was opened with into the panel\'s document, and not one it reads', async () => {
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedTransactionId);
+    const found = panelFor(F.failedNotificationId);
+    assert.equal(found?.currentState.kind, 'loaded', 'the transaction list answered with the whole notification');
+    const html = await waitFor(() => (found!.panel.webview.html.includes('data-state=') ? found!.panel.webview.html : undefined), 'the document');
+    const state = /data-state="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    assert.deepEqual(JSON.parse(state), found!.currentState);
+    await vscode.commands.executeCommand('novuExplorer.openNotification', F.digestNotificationId);
+    const read = panelFor(F.digestNotificationId)!;
+    await loaded(read);
+    assert.ok(read.panel.webview.html.includes('<main id="app"'), 'the document is written');
+    assert.ok(!read.panel.webview.html.includes('data-state='), 'read after the panel opened: sent by message');
+  });
+
   it('Open Notification… takes a pasted id, a transaction id, and offers recent and latest ones', async () => {
     const prompter = new ScriptedPrompter([{ search: `  ${F.mergedNotificationId.toUpperCase()} ` }]);
     api.setPrompter(prompter);

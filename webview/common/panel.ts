@@ -32,14 +32,30 @@ export interface Panel<M extends RequestMap, Key extends string> {
   /** The element the views render into. */
   app: HTMLElement;
   ctx: PanelContextBase<M>;
-  /** Renders every state the host sends, shows `loading` meanwhile and tells the host the script is ready. */
+  /** Renders the document's state or every state the host sends, shows `loading` meanwhile and tells the host the script is ready. */
   start<State extends { kind: string }>(render: (state: State) => void, loading: Node): void;
+}
+
+function isState(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && ['loading', 'loaded', 'error'].includes((state as { kind?: unknown }).kind as string);
 }
 
 function isStateMessage<State>(message: unknown): message is { type: 'state'; state: State } {
   if (typeof message !== 'object' || message === null) return false;
-  const m = message as { type?: unknown; state?: { kind?: unknown } };
-  return m.type === 'state' && typeof m.state === 'object' && m.state !== null && ['loading', 'loaded', 'error'].includes(m.state.kind as string);
+  const m = message as { type?: unknown; state?: unknown };
+  return m.type === 'state' && isState(m.state);
+}
+
+/** The state the host wrote into the document (what the panel shows, when it was known already), if any. */
+function documentState<State>(): State | undefined {
+  const text = document.body.dataset.state;
+  if (!text) return undefined;
+  try {
+    const state: unknown = JSON.parse(text);
+    return isState(state) ? (state as State) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function createPanel<M extends RequestMap, Key extends string>(options: PanelOptions<Key>): Panel<M, Key> {
@@ -86,8 +102,13 @@ export function createPanel<M extends RequestMap, Key extends string>(options: P
         if (rpc.handleMessage(message)) return;
         if (isStateMessage<State>(message)) render(message.state);
       });
-      setChildren(app, loading);
-      app.setAttribute('aria-busy', 'true');
+      // Drawn at once from the document when the host wrote it there; the host sends it again only if it changed since.
+      const initial = documentState<State>();
+      if (initial) render(initial);
+      else {
+        setChildren(app, loading);
+        app.setAttribute('aria-busy', 'true');
+      }
       api.postMessage({ type: 'ready' });
     },
   };

@@ -1,6 +1,12 @@
 // Benchmark only (issue 23.6): VS Code's own tree floor. Rows change once, 100 ms (BENCH_TREE_DELAY_MS)
 // after a command, with one change event: what any extension's tree of a service that far away
 // costs. Refresh relabels every row (round N) and goes back to the first page; the last row, "Load more", adds 10 rows (a page that fits on screen).
+// Issue 30.10 adds two floors: its own activity-bar view, whose first rows come from one request
+// (BENCH_FIRST_URL, the bench's service 100 ms away; without it, 100 ms after VS Code asks) made
+// when VS Code first asks for them (the first load after activation: the click that shows it
+// activates this extension, and VS Code's fetch readies itself for its first request in the
+// window), and two input boxes in a row, the second shown 100 ms after the first is accepted (a
+// step of a quick input flow that checks its value with one request).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS extension, loaded as it is
 const vscode = require('vscode');
 
@@ -25,12 +31,46 @@ exports.activate = (context) => {
     change();
     changed.fire(undefined);
   }, delay);
+  // The first load: rows once one request to the service has been answered.
+  const first = {
+    getTreeItem: (row) => row,
+    getChildren: async () => {
+      const url = process.env.BENCH_FIRST_URL;
+      if (url) await (await fetch(url, { headers: { Authorization: `ApiKey ${process.env.BENCH_FIRST_KEY}` } })).text();
+      else await new Promise((resolve) => setTimeout(resolve, delay));
+      return Array.from({ length: PAGE }, (_, i) => new vscode.TreeItem(`First ${i}`));
+    },
+  };
+  const twoInputs = () => {
+    const box = vscode.window.createInputBox();
+    box.title = 'Bench Inputs';
+    box.prompt = 'Bench first input';
+    box.ignoreFocusOut = true;
+    box.onDidAccept(() => {
+      box.busy = true;
+      box.enabled = false;
+      setTimeout(() => {
+        box.hide();
+        const second = vscode.window.createInputBox();
+        second.title = 'Bench Inputs';
+        second.prompt = 'Bench second input';
+        second.ignoreFocusOut = true;
+        second.onDidAccept(() => second.hide());
+        second.onDidHide(() => second.dispose());
+        second.show();
+      }, delay);
+    });
+    box.onDidHide(() => box.dispose());
+    box.show();
+  };
   context.subscriptions.push(
     vscode.window.createTreeView('benchEmptyTree.rows', { treeDataProvider: provider }),
+    vscode.window.createTreeView('benchEmptyTree.first', { treeDataProvider: first }),
     vscode.commands.registerCommand('benchEmptyTree.refresh', () => later(() => {
       round += 1;
       count = PAGE;
     })),
     vscode.commands.registerCommand('benchEmptyTree.loadMore', () => later(() => (count += PAGE))),
+    vscode.commands.registerCommand('benchEmptyTree.twoInputs', twoInputs),
   );
 };
