@@ -397,7 +397,7 @@ function summarize(t, req) {
     floors: {
       'an input box → the next one, 100 ms later': r(median(t.floorInput)),
       'a palette command → tree rows, 100 ms later': r(median(t.floorTree)),
-      'the click on an activity-bar icon in a fresh window → its extension activated, rows from one request': r(median(t.floorFirst)),
+      'the click on an activity-bar icon in a fresh window → its view (its extension active since start-up), rows from one request': r(median(t.floorFirst)),
       'a palette command → a webview whose one message comes 100 ms after it is ready': r(median(t.floorPanel)),
       'a click in a webview → its host answers 100 ms later': r(median(t.floorToggle)),
     },
