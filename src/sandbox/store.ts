@@ -2,10 +2,11 @@
 // indexes (by _id and by updatedAt) so that cursor lookups are binary searches, not scans.
 import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
 import { ENVIRONMENTS, createIntegrations, createWorkflows, markupWorkflow } from './catalog';
+import { SandboxClock } from './clock';
 import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { NotificationBuilder, regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
-import { DAY_MS, Prng, SEED_END_MS, iso, objectId } from './random';
+import { DAY_MS, Prng, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
 import { SUBSCRIBER_ID_TAG, seedSubscribers } from './seedSubscribers';
 import {
@@ -190,8 +191,7 @@ export class SandboxStore {
   private readonly releaseAt = new Map<string, number>();
   private readonly runTimers = new Set<NodeJS.Timeout>();
   private triggered = 0;
-  /** Anchored stores live in real time: see `nowMs` and `tick`. */
-  private readonly anchored: boolean;
+  private readonly clock: SandboxClock;
   private readonly retentionMs: number;
   /** Ascending `_id` (= creation order). */
   private readonly byId: Subscriber[];
@@ -199,20 +199,13 @@ export class SandboxStore {
   private readonly byUpdated: Subscriber[];
   private readonly bySubscriberId = new Map<string, Subscriber>();
   private readonly storedPreferences: Map<string, StoredPreferences>;
-  /**
-   * The clock for writes: logical (1 s per write, from SEED_END_MS) so that runs stay reproducible
-   * and always sort after seeded data; the real clock when anchored.
-   */
-  private clockMs: number;
   private created = 0;
 
   constructor(options: SandboxStoreOptions) {
     const { seed, subscriberCount, extraNotifications = [] } = options;
     const rng = new Prng(seed);
     this.emitRng = new Prng(seed ^ 0xe3e3);
-    this.anchored = options.activityEndsAtMs !== undefined;
-    const shiftMs = options.activityEndsAtMs === undefined ? 0 : Math.floor(options.activityEndsAtMs) - SEED_END_MS;
-    this.clockMs = SEED_END_MS + shiftMs;
+    this.clock = new SandboxClock(options.activityEndsAtMs);
     this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
     this.workflows = [...createWorkflows(), ...(options.markupWorkflow ? [markupWorkflow()] : []), ...generatedWorkflows(options.extraWorkflows ?? 0)];
     this.integrations = createIntegrations();
@@ -231,27 +224,12 @@ export class SandboxStore {
       subscribers: this.byId,
       builder: this.builder,
       activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
-      shiftMs,
+      shiftMs: this.clock.shiftMs,
     });
     const notifications = [...seededNotifications, ...extraNotifications];
     notifications.sort((a, b) => (listsBefore(a, b) ? -1 : listsBefore(b, a) ? 1 : 0));
     this.feed = notifications;
     this.notificationsById = new Map(notifications.map((n) => [n._id, n]));
-  }
-
-  /** The instant retention is measured from: the real time when anchored, else SEED_END_MS. */
-  nowMs(): number {
-    return this.anchored ? Date.now() : SEED_END_MS;
-  }
-
-  /** The time of the next write; every write is later than the one before. */
-  private tickMs(): number {
-    this.clockMs = this.anchored ? Math.max(this.clockMs + 1, Date.now()) : this.clockMs + 1000;
-    return this.clockMs;
-  }
-
-  private tick(): string {
-    return iso(this.tickMs());
   }
 
   // --- subscribers ---------------------------------------------------------------------------
@@ -328,7 +306,7 @@ export class SandboxStore {
 
   /** Creates or, for an existing id, updates the given fields (the service treats create as an upsert). */
   upsertSubscriber(input: SubscriberInput): { subscriber: Subscriber; created: boolean } {
-    const now = this.tick();
+    const now = this.clock.tick();
     const existing = this.bySubscriberId.get(input.subscriberId);
     if (existing) {
       const at = bound(this.byUpdated, byUpdatedKey(existing), byUpdatedKey, false);
@@ -341,7 +319,7 @@ export class SandboxStore {
       return { subscriber: existing, created: false };
     }
     const subscriber: Subscriber = {
-      _id: objectId(this.clockMs, SUBSCRIBER_ID_TAG, this.created++),
+      _id: objectId(this.clock.latestMs, SUBSCRIBER_ID_TAG, this.created++),
       subscriberId: input.subscriberId,
       _organizationId: F.organizationId,
       _environmentId: F.developmentEnvironmentId,
@@ -433,7 +411,7 @@ export class SandboxStore {
     if (patch.workflow) {
       const own = stored.workflows.get(patch.workflow._id) ?? { channels: {}, updatedAt: '' };
       Object.assign(own.channels, patch.channels);
-      own.updatedAt = this.tick();
+      own.updatedAt = this.clock.tick();
       stored.workflows.set(patch.workflow._id, own);
     } else {
       Object.assign(stored.globalChannels, patch.channels);
@@ -486,7 +464,7 @@ export class SandboxStore {
         continue;
       }
       // The other reasons a current server ends a channel step canceled (contract §8.6), each with its detail.
-      const skip = channelSkip(channel, subscriber, workflow.critical ? undefined : preferences?.global.schedule, this.clockMs);
+      const skip = channelSkip(channel, subscriber, workflow.critical ? undefined : preferences?.global.schedule, this.clock.latestMs);
       if (skip) {
         jobs.push({ type: channel, status: 'canceled', details: [{ status: 'Pending', detail: 'Step queued' }, skip] });
         continue;
@@ -503,7 +481,7 @@ export class SandboxStore {
       }
       jobs.push({ type: channel, status: 'pending', details: [{ status: 'Pending', detail: 'Step queued' }] });
     }
-    const createdMs = this.tickMs();
+    const createdMs = this.clock.tickMs();
     const index = ++this.triggered;
     const notification = this.builder.build({
       id: objectId(createdMs, TRIGGERED_ID_TAG, index),
@@ -517,7 +495,7 @@ export class SandboxStore {
       jobSpacingMs: 3,
       detailSpacingMs: 1,
     });
-    this.clockMs = Math.max(this.clockMs, Date.parse(notification.updatedAt));
+    this.clock.passed(Date.parse(notification.updatedAt));
     for (const [at, failure] of failures) this.plannedFailures.set(notification.jobs[at]!._id, failure);
     if (isDigest) this.releaseAt.set(notification.jobs[1]!._id, Date.now() + TRIGGERED_DIGEST_WINDOW_MS);
     let at = 0;
@@ -547,7 +525,7 @@ export class SandboxStore {
     if (job.status === 'delayed' && Date.now() < (this.releaseAt.get(job._id) ?? 0)) return true;
     const failure = this.plannedFailures.get(job._id);
     if (job.status === 'running' && failure) {
-      const now = this.tick();
+      const now = this.clock.tick();
       job.status = failure.status;
       job.updatedAt = now;
       if (failure.providerId) job.providerId = failure.providerId;
@@ -570,7 +548,7 @@ export class SandboxStore {
       if (notification.transactionId !== transactionId) continue;
       const waiting = notification.jobs.findIndex((j) => (j.type === 'digest' || j.type === 'delay') && (j.status === 'delayed' || j.status === 'pending'));
       if (waiting < 0) continue;
-      const now = this.tick();
+      const now = this.clock.tick();
       for (const job of notification.jobs.slice(waiting)) {
         if (!(job.status in NEXT_JOB_STATUS)) continue;
         job.status = 'canceled';
@@ -596,7 +574,7 @@ export class SandboxStore {
     if (!workflow) throw new Error(`Unknown workflow ${options.workflowIdentifier}`);
     const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.byId)) : this.subscriber(options.subscriberId);
     if (!subscriber) throw new Error(`Unknown subscriber ${options.subscriberId}`);
-    const createdMs = this.tickMs();
+    const createdMs = this.clock.tickMs();
     const index = ++this.emitted;
     const spec = activitySpec({
       id: objectId(createdMs, EMITTED_ID_TAG, index),
@@ -610,7 +588,7 @@ export class SandboxStore {
     });
     // Its jobs ran within moments of the trigger, not seconds apart as in the seed.
     const notification = this.builder.build({ ...spec, jobSpacingMs: 3, detailSpacingMs: 1 });
-    this.clockMs = Math.max(this.clockMs, Date.parse(notification.updatedAt));
+    this.clock.passed(Date.parse(notification.updatedAt));
     let at = 0;
     while (at < this.feed.length && listsBefore(this.feed[at]!, notification)) at++;
     this.feed.splice(at, 0, notification);
@@ -637,7 +615,7 @@ export class SandboxStore {
     const notification = this.notificationsById.get(id);
     const job = notification?.jobs.find((j) => j.status in NEXT_JOB_STATUS);
     if (!notification || !job) return false;
-    const now = this.tick();
+    const now = this.clock.tick();
     const next = NEXT_JOB_STATUS[job.status]!;
     job.status = next;
     job.updatedAt = now;
@@ -656,7 +634,7 @@ export class SandboxStore {
    * answers 402, and without `after` the list starts where retention does.
    */
   listNotifications(q: NotificationSearch): NotificationPage {
-    const earliestMs = this.nowMs() - this.retentionMs;
+    const earliestMs = this.clock.nowMs() - this.retentionMs;
     this.checkRetention(q, earliestMs);
     // Timestamps are ISO strings in one format, so they compare as strings; the feed is sorted by them.
     const afterIso = isoBound(q.afterMs ?? earliestMs);
