@@ -4,6 +4,7 @@
 // the diagnosis UI test (`diagnosisCases: true`); the other tests' data stays as it was.
 import { BOUNCING_EMAIL_DOMAIN, type SandboxStore } from './store';
 import { SANDBOX_FIXTURES as F } from './fixtures';
+import type { SubscriberInput } from './subscribers';
 import type { Schedule, WeekDay } from './types';
 
 /** The subscribers of the cases, by cause. */
@@ -39,10 +40,10 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   const welcome = store.findWorkflow(F.workflowIdentifier)!;
   const orderShipped = store.findWorkflow('order-shipped')!;
   const critical = store.findWorkflow(F.criticalWorkflowIdentifier)!;
-  const add = (input: Parameters<SandboxStore['upsertSubscriber']>[0]) => store.upsertSubscriber(input).subscriber;
+  const add = (input: SubscriberInput) => store.subscribers.upsert(input).subscriber;
   let n = 0;
   const run = (workflow: typeof welcome, subscriberId: string, payload: Record<string, string> = {}) => {
-    const subscriber = store.subscriber(subscriberId)!;
+    const subscriber = store.subscribers.get(subscriberId)!;
     store.trigger({ workflow, subscriber, payload, transactionId: `txn-diag-${subscriberId}-${++n}` });
   };
 

@@ -138,9 +138,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   }
   const state: SandboxState = {
     get subscribers() {
-      return store.subscribers;
+      return store.subscribers.all;
     },
-    subscriber: (id) => store.subscriber(id),
+    subscriber: (id) => store.subscribers.get(id),
     preferencesOf: (id, criticality) => store.preferencesOf(id, criticality),
     workflows: store.workflows,
     integrations: store.integrations,

@@ -40,7 +40,7 @@ function param(req: RouteRequest, index: number): string {
 }
 
 function requireSubscriber(req: RouteRequest, subscriberId: string): void {
-  if (!req.store.subscriber(subscriberId)) throw notFound(`Subscriber with id: ${subscriberId} not found`);
+  if (!req.store.subscribers.get(subscriberId)) throw notFound(`Subscriber with id: ${subscriberId} not found`);
 }
 
 /** What `PATCH /v2/subscribers/{id}` changes (contract §8.3). */
@@ -51,24 +51,24 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     pattern: /^\/v2\/subscribers$/,
     // Not wrapped again: the page object already has `data`.
-    handle: (req) => ok(req.store.searchSubscribers(parseSubscriberSearch(req.query))),
+    handle: (req) => ok(req.store.subscribers.search(parseSubscriberSearch(req.query))),
   },
   {
     method: 'POST',
     pattern: /^\/v2\/subscribers$/,
     handle: (req) => {
       const input = parseCreateSubscriber(req.body);
-      if (req.query['failIfExists'] === 'true' && req.store.subscriber(input.subscriberId)) {
+      if (req.query['failIfExists'] === 'true' && req.store.subscribers.get(input.subscriberId)) {
         throw conflict(`Subscriber with subscriberId: ${input.subscriberId} already exists`);
       }
-      return { status: 201, body: { data: req.store.upsertSubscriber(input).subscriber } };
+      return { status: 201, body: { data: req.store.subscribers.upsert(input).subscriber } };
     },
   },
   {
     method: 'GET',
     pattern: /^\/v2\/subscribers\/([^/]+)$/,
     handle: (req) => {
-      const subscriber = req.store.subscriber(param(req, 0));
+      const subscriber = req.store.subscribers.get(param(req, 0));
       if (!subscriber) throw notFound(`Subscriber: ${param(req, 0)} was not found`);
       return ok({ data: subscriber });
     },
@@ -79,11 +79,11 @@ export const ROUTES: readonly Route[] = [
     // Contract §8.3: only the keys sent change (null clears); other keys are ignored.
     handle: (req) => {
       const subscriberId = param(req, 0);
-      if (!req.store.subscriber(subscriberId)) throw notFound(`Subscriber: ${subscriberId} was not found`);
+      if (!req.store.subscribers.get(subscriberId)) throw notFound(`Subscriber: ${subscriberId} was not found`);
       const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
       const allowed = Object.fromEntries(Object.entries(body).filter(([key]) => PATCHABLE.includes(key)));
       const input = parseCreateSubscriber({ ...allowed, subscriberId });
-      return ok({ data: req.store.upsertSubscriber(input).subscriber });
+      return ok({ data: req.store.subscribers.upsert(input).subscriber });
     },
   },
   {
@@ -184,7 +184,7 @@ function trigger(req: RouteRequest): RouteResult {
   if (recipients.length < input.recipients.length) return created('invalid_recipients');
   for (const recipient of recipients) {
     // Like the service, a recipient it does not know yet is created from what the trigger says.
-    const subscriber = req.store.subscriber(recipient.subscriberId) ?? req.store.upsertSubscriber(recipient.input).subscriber;
+    const subscriber = req.store.subscribers.get(recipient.subscriberId) ?? req.store.subscribers.upsert(recipient.input).subscriber;
     req.store.trigger({ workflow, subscriber, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId });
   }
   return created('processed');

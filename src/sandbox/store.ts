@@ -1,5 +1,4 @@
-// The sandbox's in-memory state and the queries the routes need. Subscribers are kept in two sorted
-// indexes (by _id and by updatedAt) so that cursor lookups are binary searches, not scans.
+// The sandbox's in-memory state and the queries the routes need.
 import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
 import { ENVIRONMENTS, createIntegrations, createWorkflows, markupWorkflow } from './catalog';
 import { SandboxClock } from './clock';
@@ -8,7 +7,8 @@ import { SANDBOX_FIXTURES as F } from './fixtures';
 import { NotificationBuilder, regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
 import { DAY_MS, Prng, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
-import { SUBSCRIBER_ID_TAG, seedSubscribers } from './seedSubscribers';
+import { Subscribers } from './subscribers';
+import { seedSubscribers } from './subscribersSeed';
 import {
   CHANNELS,
   type Channel,
@@ -25,7 +25,6 @@ import {
   type Workflow,
 } from './types';
 
-export const TOTAL_COUNT_CAP = 50_000;
 /** Generated everyday notifications besides the fixtures, unless the options say otherwise. */
 export const DEFAULT_ACTIVITY_COUNT = 400;
 /** How long the simulated plan keeps activity, unless the options say otherwise. */
@@ -50,27 +49,6 @@ const NEXT_JOB_STATUS: Partial<Record<string, 'queued' | 'running' | 'completed'
   running: 'completed',
   delayed: 'completed',
 };
-
-export interface SubscriberSearch {
-  after?: string;
-  before?: string;
-  limit: number;
-  orderDirection: 'ASC' | 'DESC';
-  orderBy: '_id' | 'updatedAt';
-  includeCursor: boolean;
-  email?: string;
-  phone?: string;
-  name?: string;
-  subscriberId?: string;
-}
-
-export interface SubscriberPage {
-  data: Subscriber[];
-  next: string | null;
-  previous: string | null;
-  totalCount: number;
-  totalCountCapped: boolean;
-}
 
 export interface NotificationSearch {
   page: number;
@@ -137,41 +115,11 @@ const isoBound = (ms: number): string => iso(Math.min(Math.max(ms, 0), LAST_ISO_
 
 export type Criticality = 'nonCritical' | 'critical' | 'all';
 
-export type SubscriberInput = Partial<
-  Pick<Subscriber, 'firstName' | 'lastName' | 'email' | 'phone' | 'avatar' | 'locale' | 'timezone' | 'data'>
-> & { subscriberId: string };
-
 export interface PreferencesPatch {
   channels?: PreferenceChannels;
   workflow?: Workflow;
   schedule?: Schedule;
 }
-
-type SortKey = readonly [string, string];
-
-function compareKeys(a: SortKey, b: SortKey): number {
-  if (a[0] !== b[0]) return a[0] < b[0] ? -1 : 1;
-  if (a[1] !== b[1]) return a[1] < b[1] ? -1 : 1;
-  return 0;
-}
-
-/** First index whose key is >= (or > when `strict`) the given key. */
-function bound(list: readonly Subscriber[], key: SortKey, keyOf: (s: Subscriber) => SortKey, strict: boolean): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const item = list[mid];
-    if (!item) break;
-    const c = compareKeys(keyOf(item), key);
-    if (c < 0 || (strict && c === 0)) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-const byIdKey = (s: Subscriber): SortKey => [s._id, ''];
-const byUpdatedKey = (s: Subscriber): SortKey => [s.updatedAt, s._id];
 
 export class SandboxStore {
   readonly environments: readonly Environment[] = ENVIRONMENTS;
@@ -193,13 +141,8 @@ export class SandboxStore {
   private triggered = 0;
   private readonly clock: SandboxClock;
   private readonly retentionMs: number;
-  /** Ascending `_id` (= creation order). */
-  private readonly byId: Subscriber[];
-  /** Ascending (`updatedAt`, `_id`). */
-  private readonly byUpdated: Subscriber[];
-  private readonly bySubscriberId = new Map<string, Subscriber>();
+  readonly subscribers: Subscribers;
   private readonly storedPreferences: Map<string, StoredPreferences>;
-  private created = 0;
 
   constructor(options: SandboxStoreOptions) {
     const { seed, subscriberCount, extraNotifications = [] } = options;
@@ -210,18 +153,12 @@ export class SandboxStore {
     this.workflows = [...createWorkflows(), ...(options.markupWorkflow ? [markupWorkflow()] : []), ...generatedWorkflows(options.extraWorkflows ?? 0)];
     this.integrations = createIntegrations();
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical && !w.quiet).map((w) => w._id));
-    this.byId = seeded.subscribers;
+    this.subscribers = new Subscribers(seeded.subscribers, this.clock);
     this.storedPreferences = seeded.preferences;
-    for (const s of this.byId) this.bySubscriberId.set(s.subscriberId, s);
-    // A direct comparator: sorting 100,000 records must not allocate key tuples per comparison.
-    this.byUpdated = [...this.byId].sort((a, b) =>
-      a.updatedAt !== b.updatedAt ? (a.updatedAt < b.updatedAt ? -1 : 1) : a._id < b._id ? -1 : a._id > b._id ? 1 : 0,
-    );
-    this.created = this.byId.length;
     const seededNotifications = seedNotifications({
       rng,
       workflows: this.workflows,
-      subscribers: this.byId,
+      subscribers: this.subscribers.all,
       builder: this.builder,
       activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
       shiftMs: this.clock.shiftMs,
@@ -230,115 +167,6 @@ export class SandboxStore {
     notifications.sort((a, b) => (listsBefore(a, b) ? -1 : listsBefore(b, a) ? 1 : 0));
     this.feed = notifications;
     this.notificationsById = new Map(notifications.map((n) => [n._id, n]));
-  }
-
-  // --- subscribers ---------------------------------------------------------------------------
-
-  /** All subscribers in `_id` order. */
-  get subscribers(): readonly Subscriber[] {
-    return this.byId;
-  }
-
-  subscriber(subscriberId: string): Subscriber | undefined {
-    return this.bySubscriberId.get(subscriberId);
-  }
-
-  searchSubscribers(q: SubscriberSearch): SubscriberPage {
-    const ordered = q.orderBy === 'updatedAt' ? this.byUpdated : this.byId;
-    const keyOf = q.orderBy === 'updatedAt' ? byUpdatedKey : byIdKey;
-    const list = this.filterSubscribers(ordered, q);
-    const n = list.length;
-    const totals = { totalCount: Math.min(n, TOTAL_COUNT_CAP), totalCountCapped: n > TOTAL_COUNT_CAP };
-    const cursorId = q.after ?? q.before;
-    // `seq` is the list in the requested direction; positions below are indexes into it.
-    let start = 0;
-    let end = Math.min(n, q.limit);
-    if (cursorId !== undefined) {
-      const cursor = this.byObjectId(cursorId);
-      if (!cursor) return { data: [], next: null, previous: null, ...totals };
-      const key = keyOf(cursor);
-      const lo = bound(list, key, keyOf, false); // first >= key (ascending)
-      const hi = bound(list, key, keyOf, true); // first > key (ascending)
-      const asc = q.orderDirection === 'ASC';
-      if (q.after !== undefined) {
-        start = asc ? (q.includeCursor ? lo : hi) : n - (q.includeCursor ? hi : lo);
-        end = Math.min(n, start + q.limit);
-      } else {
-        end = asc ? (q.includeCursor ? hi : lo) : n - (q.includeCursor ? lo : hi);
-        start = Math.max(0, end - q.limit);
-      }
-    }
-    const data: Subscriber[] = [];
-    for (let i = start; i < end; i++) {
-      const item = q.orderDirection === 'ASC' ? list[i] : list[n - 1 - i];
-      if (item) data.push(item);
-    }
-    const first = data[0];
-    const last = data[data.length - 1];
-    return {
-      data,
-      next: last && end < n ? last._id : null,
-      previous: first && start > 0 ? first._id : null,
-      ...totals,
-    };
-  }
-
-  /** Cursor lookup: `byId` is sorted by `_id`, so a binary search finds it. */
-  private byObjectId(id: string): Subscriber | undefined {
-    const found = this.byId[bound(this.byId, [id, ''], byIdKey, false)];
-    return found?._id === id ? found : undefined;
-  }
-
-  private filterSubscribers(list: Subscriber[], q: SubscriberSearch): Subscriber[] {
-    const email = q.email?.toLowerCase();
-    const phone = q.phone?.toLowerCase();
-    const name = q.name?.toLowerCase();
-    const subscriberId = q.subscriberId;
-    if (email === undefined && phone === undefined && name === undefined && subscriberId === undefined) return list;
-    return list.filter(
-      (s) =>
-        (subscriberId === undefined || s.subscriberId === subscriberId) &&
-        (email === undefined || (s.email ?? '').toLowerCase().includes(email)) &&
-        (phone === undefined || (s.phone ?? '').toLowerCase().includes(phone)) &&
-        (name === undefined || `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase().includes(name)),
-    );
-  }
-
-  /** Creates or, for an existing id, updates the given fields (the service treats create as an upsert). */
-  upsertSubscriber(input: SubscriberInput): { subscriber: Subscriber; created: boolean } {
-    const now = this.clock.tick();
-    const existing = this.bySubscriberId.get(input.subscriberId);
-    if (existing) {
-      const at = bound(this.byUpdated, byUpdatedKey(existing), byUpdatedKey, false);
-      if (this.byUpdated[at] === existing) this.byUpdated.splice(at, 1);
-      for (const [field, value] of Object.entries(input)) {
-        if (value !== undefined) (existing as unknown as Record<string, unknown>)[field] = value;
-      }
-      existing.updatedAt = now;
-      this.insertByUpdated(existing);
-      return { subscriber: existing, created: false };
-    }
-    const subscriber: Subscriber = {
-      _id: objectId(this.clock.latestMs, SUBSCRIBER_ID_TAG, this.created++),
-      subscriberId: input.subscriberId,
-      _organizationId: F.organizationId,
-      _environmentId: F.developmentEnvironmentId,
-      deleted: false,
-      createdAt: now,
-      updatedAt: now,
-      __v: 0,
-    };
-    for (const [field, value] of Object.entries(input)) {
-      if (value !== undefined && field !== 'subscriberId') (subscriber as unknown as Record<string, unknown>)[field] = value;
-    }
-    this.byId.splice(bound(this.byId, byIdKey(subscriber), byIdKey, false), 0, subscriber);
-    this.insertByUpdated(subscriber);
-    this.bySubscriberId.set(subscriber.subscriberId, subscriber);
-    return { subscriber, created: true };
-  }
-
-  private insertByUpdated(s: Subscriber): void {
-    this.byUpdated.splice(bound(this.byUpdated, byUpdatedKey(s), byUpdatedKey, false), 0, s);
   }
 
   // --- workflows and preferences -------------------------------------------------------------
@@ -354,7 +182,7 @@ export class SandboxStore {
   }
 
   preferencesOf(subscriberId: string, criticality: Criticality = 'nonCritical'): Preferences | undefined {
-    if (!this.bySubscriberId.has(subscriberId)) return undefined;
+    if (!this.subscribers.get(subscriberId)) return undefined;
     const stored = this.storedPreferences.get(subscriberId);
     const globalChannels: PreferenceChannels = {};
     // Global preferences list the channels that some workflow uses, plus any the subscriber set.
@@ -572,7 +400,7 @@ export class SandboxStore {
     const ordinary = this.workflows.filter((w) => !w.critical && !w.quiet);
     const workflow = options.workflowIdentifier === undefined ? rng.pick(ordinary) : this.findWorkflow(options.workflowIdentifier);
     if (!workflow) throw new Error(`Unknown workflow ${options.workflowIdentifier}`);
-    const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.byId)) : this.subscriber(options.subscriberId);
+    const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.subscribers.all)) : this.subscribers.get(options.subscriberId);
     if (!subscriber) throw new Error(`Unknown subscriber ${options.subscriberId}`);
     const createdMs = this.clock.tickMs();
     const index = ++this.emitted;
