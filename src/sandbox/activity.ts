@@ -1,7 +1,6 @@
 // Everyday activity: the generated traffic of the seed and the notifications emitted at runtime.
 // Mostly deliveries; some fail with the errors real providers send, some skip a channel, and among
 // the newest a few are still on their way.
-import { TOPIC_IDS } from './catalog';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { type DetailSpec, HOUR_MS, type JobSpec, type NotificationSpec, regularDigest } from './notificationBuilder';
 import { DAY_MS, type Prng, SEED_END_MS, objectId } from './random';
@@ -17,7 +16,14 @@ export const ACTIVITY_SPAN_DAYS = 30;
 /** The newest generated notifications, by rank: these are still in progress (others settle normally). */
 const IN_PROGRESS_BY_RANK: readonly (ActivityOutcome | undefined)[] = ['running', 'pending', undefined, 'queued', 'delayed'];
 const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low', 'none'];
+/** The topics generated traffic is sometimes sent to. */
 const TOPIC_KEYS = ['project-apollo', 'project-zephyr', F.failedTopicKey] as const;
+/** `_topicId` of each topic that seeded notifications were sent to (the fixtures' too). */
+export const TOPIC_IDS: Readonly<Record<string, string>> = {
+  [F.failedTopicKey]: '6615c0ffee0000000070a001',
+  'project-apollo': '6615c0ffee0000000070a002',
+  'project-zephyr': '6615c0ffee0000000070a003',
+};
 
 interface ProviderError {
   providerId: string;

@@ -1,6 +1,5 @@
 // The sandbox's in-memory state and the queries the routes need.
 import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
-import { ENVIRONMENTS, createIntegrations, createWorkflows, markupWorkflow } from './catalog';
 import { SandboxClock } from './clock';
 import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
@@ -9,6 +8,8 @@ import { DAY_MS, Prng, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
 import { Subscribers } from './subscribers';
 import { seedSubscribers } from './subscribersSeed';
+import { seedWorkflows } from './workflowsSeed';
+import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
 import {
   CHANNELS,
   type Channel,
@@ -150,7 +151,7 @@ export class SandboxStore {
     this.emitRng = new Prng(seed ^ 0xe3e3);
     this.clock = new SandboxClock(options.activityEndsAtMs);
     this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
-    this.workflows = [...createWorkflows(), ...(options.markupWorkflow ? [markupWorkflow()] : []), ...generatedWorkflows(options.extraWorkflows ?? 0)];
+    this.workflows = seedWorkflows(options);
     this.integrations = createIntegrations();
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical && !w.quiet).map((w) => w._id));
     this.subscribers = new Subscribers(seeded.subscribers, this.clock);
@@ -655,30 +656,6 @@ function payloadProblems(payload: JsonObject, schema: Record<string, unknown>): 
     if (actual !== type && !(type === 'number' && actual === 'integer')) problems.push(`/${key}: must be ${type}`);
   }
   return problems.length > 0 ? problems : undefined;
-}
-
-/** `count` quiet dashboard workflows after the catalogue, for paging. */
-function generatedWorkflows(count: number): Workflow[] {
-  return Array.from({ length: count }, (_, i) => {
-    const n = i + 1;
-    const _id = `6615c0ffee00000000f2${n.toString(16).padStart(4, '0')}`;
-    return {
-      _id,
-      identifier: `generated-${n}`,
-      slug: `generated-${n}_wf_${_id.slice(-8)}`,
-      name: `Generated workflow ${n}`,
-      critical: false,
-      severity: 'none',
-      origin: 'novu-cloud',
-      tags: n % 2 === 0 ? ['generated', 'even'] : ['generated'],
-      channels: ['in_app'],
-      defaults: {},
-      forced: {},
-      variables: [],
-      updatedAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString(),
-      quiet: true,
-    };
-  });
 }
 
 function noEmail(): JobSpec {
