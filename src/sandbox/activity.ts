@@ -5,6 +5,7 @@ import { SANDBOX_FIXTURES as F } from './fixtures';
 import { type DetailSpec, HOUR_MS, type JobSpec, type NotificationSpec, regularDigest } from './notificationBuilder';
 import { DAY_MS, type Prng, SEED_END_MS, objectId } from './random';
 import type { Channel, ExecutionDetail, JobStatus, JsonObject, Notification, Severity, Subscriber, Workflow } from './types';
+import { isOrdinary } from './workflows';
 
 /** How a generated notification ended up (or how far it got). */
 export type ActivityOutcome = 'completed' | 'failed' | 'skipped' | 'pending' | 'queued' | 'running' | 'delayed';
@@ -281,7 +282,7 @@ export function generateActivity(ctx: ActivityContext): Notification[] {
   const { rng } = ctx;
   const recipients = recipientPool(ctx.subscribers);
   const markup = ctx.subscribers.find((s) => s.subscriberId === F.markupSubscriberId);
-  const ordinary = ctx.workflows.filter((w) => !w.critical && !w.quiet);
+  const ordinary = ctx.workflows.filter(isOrdinary);
   const times = Array.from({ length: ctx.count }, (_, i) => SEED_END_MS - activityAgeMs(i, rng));
   const newest = newestRanks(times, IN_PROGRESS_BY_RANK.length);
   const generated: Notification[] = [];

@@ -37,9 +37,9 @@ function closedNow(timezone: string, nowMs: number): Schedule {
 
 export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   const C = DIAGNOSIS_CASES;
-  const welcome = store.findWorkflow(F.workflowIdentifier)!;
-  const orderShipped = store.findWorkflow('order-shipped')!;
-  const critical = store.findWorkflow(F.criticalWorkflowIdentifier)!;
+  const welcome = store.workflows.find(F.workflowIdentifier)!;
+  const orderShipped = store.workflows.find('order-shipped')!;
+  const critical = store.workflows.find(F.criticalWorkflowIdentifier)!;
   const add = (input: SubscriberInput) => store.subscribers.upsert(input).subscriber;
   let n = 0;
   const run = (workflow: typeof welcome, subscriberId: string, payload: Record<string, string> = {}) => {
@@ -79,7 +79,7 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   add({ subscriberId: C.chatProviderInactive, firstName: 'Dorothy', lastName: 'Vaughan', email: 'dorothy@diagnosis.example' }).channels = [
     { providerId: 'msteams', credentials: { webhookUrl: 'https://teams.diagnosis.example/webhook/SECRET' }, _integrationId: '6615c0ffee00000000e10020' },
   ];
-  run(store.findWorkflow('comment-mention')!, C.chatProviderInactive);
+  run(store.workflows.find('comment-mention')!, C.chatProviderInactive);
 
   // The service creates an unknown recipient of a trigger with nothing but its id.
   add({ subscriberId: C.mistypedId });

@@ -142,7 +142,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     subscriber: (id) => store.subscribers.get(id),
     preferencesOf: (id, criticality) => store.preferencesOf(id, criticality),
-    workflows: store.workflows,
+    workflows: store.workflows.all,
     integrations: store.integrations,
     environments: store.environments,
     get notifications() {

@@ -2,7 +2,7 @@
 // the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
 import { conflict, notFound, badRequest, HttpError, PayloadValidationError } from './errors';
 import type { SandboxStore } from './store';
-import { findWorkflowForRead, listWorkflows, workflowDetail } from './workflows';
+import { workflowDetail } from './workflows';
 import {
   type Query,
   parseCreateSubscriber,
@@ -89,12 +89,12 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     pattern: /^\/v2\/workflows$/,
-    handle: (req) => ok(listWorkflows(req.store.workflows, req.query, (w) => req.store.lastTriggeredAt(w))),
+    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.lastTriggeredAt(w))),
   },
   {
     method: 'GET',
     pattern: /^\/v2\/workflows\/([^/]+)$/,
-    handle: (req) => ok({ data: workflowDetail(findWorkflowForRead(req.store.workflows, param(req, 0)), req.store.integrations, (w) => req.store.lastTriggeredAt(w)) }),
+    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.lastTriggeredAt(w)) }),
   },
   {
     method: 'GET',
@@ -113,7 +113,7 @@ export const ROUTES: readonly Route[] = [
       const subscriberId = param(req, 0);
       const patch = parsePreferencesPatch(req.body);
       requireSubscriber(req, subscriberId);
-      const workflow = patch.workflowId === undefined ? undefined : req.store.findWorkflow(patch.workflowId);
+      const workflow = patch.workflowId === undefined ? undefined : req.store.workflows.find(patch.workflowId);
       if (patch.workflowId !== undefined && !workflow) throw notFound('Workflow cannot be found');
       if (workflow?.critical) {
         throw badRequest(`Critical workflow ${workflow.identifier} preferences cannot be changed`);
@@ -167,7 +167,7 @@ export const ROUTES: readonly Route[] = [
  */
 function trigger(req: RouteRequest): RouteResult {
   const input = parseTrigger(req.body);
-  const workflow = req.store.findWorkflow(input.name);
+  const workflow = req.store.workflows.find(input.name);
   if (!workflow) throw new HttpError(422, 'workflow_not_found');
   const transactionId = input.transactionId ?? `txn-sbx-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const created = (status: string, extra: Record<string, unknown> = {}): RouteResult => ({ status: 201, body: { data: { acknowledged: true, status, transactionId, ...extra } } });

@@ -8,6 +8,7 @@ import { DAY_MS, Prng, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
 import { Subscribers } from './subscribers';
 import { seedSubscribers } from './subscribersSeed';
+import { Workflows } from './workflows';
 import { seedWorkflows } from './workflowsSeed';
 import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
 import {
@@ -124,7 +125,7 @@ export interface PreferencesPatch {
 
 export class SandboxStore {
   readonly environments: readonly Environment[] = ENVIRONMENTS;
-  readonly workflows: readonly Workflow[];
+  readonly workflows: Workflows;
   readonly integrations: readonly Integration[];
   /** Newest first, as the activity feed lists them. */
   private readonly feed: Notification[];
@@ -151,14 +152,14 @@ export class SandboxStore {
     this.emitRng = new Prng(seed ^ 0xe3e3);
     this.clock = new SandboxClock(options.activityEndsAtMs);
     this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
-    this.workflows = seedWorkflows(options);
+    this.workflows = new Workflows(seedWorkflows(options));
     this.integrations = createIntegrations();
-    const seeded = seedSubscribers(subscriberCount, rng, this.workflows.filter((w) => !w.critical && !w.quiet).map((w) => w._id));
+    const seeded = seedSubscribers(subscriberCount, rng, this.workflows.ordinary().map((w) => w._id));
     this.subscribers = new Subscribers(seeded.subscribers, this.clock);
     this.storedPreferences = seeded.preferences;
     const seededNotifications = seedNotifications({
       rng,
-      workflows: this.workflows,
+      workflows: this.workflows.all,
       subscribers: this.subscribers.all,
       builder: this.builder,
       activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
@@ -172,14 +173,9 @@ export class SandboxStore {
 
   // --- workflows and preferences -------------------------------------------------------------
 
-  /** Finds a workflow by `_id`, identifier or slug, as the preferences endpoint accepts. */
   /** §8.1 `lastTriggeredAt`: the newest run's time, unless it was the dashboard's test (`__source` in the payload). */
   lastTriggeredAt(workflow: Workflow): string | undefined {
     return this.feed.find((n) => n._templateId === workflow._id && !(n.payload && '__source' in n.payload))?.createdAt;
-  }
-
-  findWorkflow(ref: string): Workflow | undefined {
-    return this.workflows.find((w) => w._id === ref || w.identifier === ref || w.slug === ref);
   }
 
   preferencesOf(subscriberId: string, criticality: Criticality = 'nonCritical'): Preferences | undefined {
@@ -188,14 +184,14 @@ export class SandboxStore {
     const globalChannels: PreferenceChannels = {};
     // Global preferences list the channels that some workflow uses, plus any the subscriber set.
     for (const channel of CHANNELS) {
-      const used = this.workflows.some((w) => w.channels.includes(channel));
+      const used = this.workflows.all.some((w) => w.channels.includes(channel));
       const set = stored?.globalChannels[channel];
       if (set !== undefined) globalChannels[channel] = set;
       else if (used) globalChannels[channel] = true;
     }
     const global: Preferences['global'] = { enabled: true, channels: globalChannels };
     if (stored?.schedule) global.schedule = structuredClone(stored.schedule);
-    const workflows = this.workflows
+    const workflows = this.workflows.all
       .filter((w) => criticality === 'all' || (criticality === 'critical') === w.critical)
       .map((w) => {
         const own = stored?.workflows.get(w._id);
@@ -398,8 +394,7 @@ export class SandboxStore {
 
   emitNotification(options: EmitNotificationOptions = {}): Notification {
     const rng = this.emitRng;
-    const ordinary = this.workflows.filter((w) => !w.critical && !w.quiet);
-    const workflow = options.workflowIdentifier === undefined ? rng.pick(ordinary) : this.findWorkflow(options.workflowIdentifier);
+    const workflow = options.workflowIdentifier === undefined ? rng.pick(this.workflows.ordinary()) : this.workflows.find(options.workflowIdentifier);
     if (!workflow) throw new Error(`Unknown workflow ${options.workflowIdentifier}`);
     const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.subscribers.all)) : this.subscribers.get(options.subscriberId);
     if (!subscriber) throw new Error(`Unknown subscriber ${options.subscriberId}`);
