@@ -143,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     subscriber: (id) => store.subscribers.get(id),
     preferencesOf: (id, criticality) => store.preferencesOf(id, criticality),
     workflows: store.workflows.all,
-    integrations: store.integrations,
+    integrations: store.integrations.all,
     environments: store.environments,
     get notifications() {
       return store.notifications;

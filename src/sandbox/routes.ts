@@ -130,8 +130,7 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     pattern: /^\/v1\/integrations\/active$/,
-    // The whole organization's integrations, every environment (service behaviour since 0.17.0).
-    handle: (req) => ok({ data: req.store.integrations.filter((i) => i.active) }),
+    handle: (req) => ok({ data: req.store.integrations.active() }),
   },
   {
     method: 'GET',

@@ -10,12 +10,12 @@ import { Subscribers } from './subscribers';
 import { seedSubscribers } from './subscribersSeed';
 import { Workflows } from './workflows';
 import { seedWorkflows } from './workflowsSeed';
+import { Integrations } from './integrations';
 import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
 import {
   CHANNELS,
   type Channel,
   type Environment,
-  type Integration,
   type JsonObject,
   type Notification,
   type PreferenceChannels,
@@ -126,7 +126,7 @@ export interface PreferencesPatch {
 export class SandboxStore {
   readonly environments: readonly Environment[] = ENVIRONMENTS;
   readonly workflows: Workflows;
-  readonly integrations: readonly Integration[];
+  readonly integrations: Integrations;
   /** Newest first, as the activity feed lists them. */
   private readonly feed: Notification[];
   private readonly notificationsById: Map<string, Notification>;
@@ -153,7 +153,7 @@ export class SandboxStore {
     this.clock = new SandboxClock(options.activityEndsAtMs);
     this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
     this.workflows = new Workflows(seedWorkflows(options));
-    this.integrations = createIntegrations();
+    this.integrations = new Integrations(createIntegrations());
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.ordinary().map((w) => w._id));
     this.subscribers = new Subscribers(seeded.subscribers, this.clock);
     this.storedPreferences = seeded.preferences;
@@ -568,9 +568,9 @@ const CHAT_PROVIDERS = ['slack', 'discord', 'msteams', 'mattermost', 'ryver', 'z
  * Push and chat go through the subscriber's own providers: an active integration of one of them in
  * the Development environment (the key's) must send, whatever else is active (contract §8.3, §8.6).
  */
-function sendsHere(channel: 'push' | 'chat', subscriber: Subscriber, integrations: readonly Integration[]): boolean {
+function sendsHere(channel: 'push' | 'chat', subscriber: Subscriber, integrations: Integrations): boolean {
   const providers = channel === 'push' ? PUSH_PROVIDERS : CHAT_PROVIDERS;
-  const active = integrations.filter((i) => i.active && i._environmentId === F.developmentEnvironmentId && i.channel === channel);
+  const active = integrations.activeHere(channel);
   return (subscriber.channels ?? [])
     .filter((c) => providers.includes(c.providerId))
     .some((c) => active.some((i) => (c.integrationIdentifier ? i.identifier === c.integrationIdentifier : i.providerId === c.providerId)));

@@ -1,9 +1,9 @@
 // Workflows (contract §8.1 and §8.2): the lookups the other resources use, and the workflows as
 // `GET /v2/workflows` and `GET /v2/workflows/{id}` put them on the wire, including the 16-character
 // identifier pitfall of §8.2. The sandbox's workflows themselves come from workflowsSeed.ts.
-import { SANDBOX_FIXTURES as F } from './fixtures';
 import { notFound, validationFailed } from './errors';
-import type { Channel, Integration, Workflow } from './types';
+import type { Integrations } from './integrations';
+import type { Channel, Workflow } from './types';
 import type { Query } from './validation';
 
 const STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
@@ -21,8 +21,8 @@ function stepId(channel: Channel): string {
 }
 
 /** The step's `issues.integration`: what the service computes from the environment's active integrations. */
-function integrationIssues(channel: Channel, integrations: readonly Integration[]): Record<string, unknown> | undefined {
-  const here = integrations.filter((i) => i.active && i._environmentId === F.developmentEnvironmentId && i.channel === channel);
+function integrationIssues(channel: Channel, integrations: Integrations): Record<string, unknown> | undefined {
+  const here = integrations.activeHere(channel);
   if (channel === 'in_app') return here.length > 0 ? undefined : { integration: { in_app: [{ issueType: 'INBOX_NOT_CONNECTED', message: 'Inbox is not connected' }] } };
   const needsPrimary = channel === 'email' || channel === 'sms';
   if (here.length === 0) return { integration: { [channel]: [{ issueType: 'MISSING_INTEGRATION', message: needsPrimary ? 'Missing active primary integration provider' : 'Missing active integration provider' }] } };
@@ -50,7 +50,7 @@ export function workflowListItem(w: Workflow, lastTriggered?: LastTriggered): Re
 }
 
 /** The whole workflow, as `GET /v2/workflows/{id}` answers it. */
-export function workflowDetail(w: Workflow, integrations: readonly Integration[], lastTriggered?: LastTriggered): Record<string, unknown> {
+export function workflowDetail(w: Workflow, integrations: Integrations, lastTriggered?: LastTriggered): Record<string, unknown> {
   const required = w.requiredPayload ?? [];
   return {
     ...workflowListItem(w, lastTriggered),
