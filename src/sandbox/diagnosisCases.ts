@@ -48,11 +48,11 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   };
 
   add({ subscriberId: C.workflowPreferenceOff, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@diagnosis.example', timezone: 'Europe/Paris' });
-  store.patchPreferences(C.workflowPreferenceOff, { workflow: welcome, channels: { email: false } });
+  store.preferences.patch(C.workflowPreferenceOff, { workflow: welcome, channels: { email: false } });
   run(welcome, C.workflowPreferenceOff);
 
   add({ subscriberId: C.globalPreferenceOff, firstName: 'Grace', lastName: 'Hopper', email: 'grace@diagnosis.example', phone: '+15555550111', timezone: 'America/New_York' });
-  store.patchPreferences(C.globalPreferenceOff, { channels: { email: false } });
+  store.preferences.patch(C.globalPreferenceOff, { channels: { email: false } });
   run(welcome, C.globalPreferenceOff);
   run(critical, C.globalPreferenceOff, { resetUrl: 'https://app.diagnosis.example/reset' });
 
@@ -69,7 +69,7 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   run(orderShipped, C.noPushToken, { orderId: 'SO-2002' });
 
   add({ subscriberId: C.outsideSchedule, firstName: 'Hedy', lastName: 'Lamarr', email: 'hedy@diagnosis.example', timezone: 'America/Los_Angeles' });
-  store.patchPreferences(C.outsideSchedule, { schedule: closedNow('America/Los_Angeles', nowMs) });
+  store.preferences.patch(C.outsideSchedule, { schedule: closedNow('America/Los_Angeles', nowMs) });
   run(welcome, C.outsideSchedule);
 
   add({ subscriberId: C.providerError, firstName: 'Katherine', lastName: 'Johnson', email: `katherine@${BOUNCING_EMAIL_DOMAIN}` });

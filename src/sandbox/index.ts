@@ -3,7 +3,8 @@
 import { seedDiagnosisCases } from './diagnosisCases';
 import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
 import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
-import { type Criticality, DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions, SandboxStore } from './store';
+import type { Criticality } from './preferences';
+import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions, SandboxStore } from './store';
 import type { Environment, Integration, Notification, Preferences, Subscriber, Workflow } from './types';
 
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
@@ -11,7 +12,8 @@ export { DIAGNOSIS_CASES } from './diagnosisCases';
 export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
-export type { Criticality, EmitNotificationOptions } from './store';
+export type { Criticality } from './preferences';
+export type { EmitNotificationOptions } from './store';
 export type { LiveOptions } from './live';
 export { DEFAULT_LIVE_FAILURE_RATE } from './live';
 export { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS };
@@ -141,7 +143,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return store.subscribers.all;
     },
     subscriber: (id) => store.subscribers.get(id),
-    preferencesOf: (id, criticality) => store.preferencesOf(id, criticality),
+    preferencesOf: (id, criticality) => store.preferences.of(id, criticality),
     workflows: store.workflows.all,
     integrations: store.integrations.all,
     environments: store.environments,

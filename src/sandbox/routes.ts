@@ -1,6 +1,7 @@
 // The operations of the contract. Each handler returns the status and the body exactly as
 // the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
 import { conflict, notFound, badRequest, HttpError, PayloadValidationError } from './errors';
+import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
 import { workflowDetail } from './workflows';
 import {
@@ -103,7 +104,7 @@ export const ROUTES: readonly Route[] = [
       const subscriberId = param(req, 0);
       const criticality = parseCriticality(req.query);
       requireSubscriber(req, subscriberId);
-      return ok({ data: req.store.preferencesOf(subscriberId, criticality) });
+      return ok({ data: req.store.preferences.of(subscriberId, criticality) });
     },
   },
   {
@@ -118,13 +119,13 @@ export const ROUTES: readonly Route[] = [
       if (workflow?.critical) {
         throw badRequest(`Critical workflow ${workflow.identifier} preferences cannot be changed`);
       }
-      const update: Parameters<SandboxStore['patchPreferences']>[1] = {};
+      const update: PreferencesPatch = {};
       if (patch.channels) update.channels = patch.channels;
       if (patch.schedule) update.schedule = patch.schedule;
       if (workflow) update.workflow = workflow;
-      req.store.patchPreferences(subscriberId, update);
+      req.store.preferences.patch(subscriberId, update);
       // The response lists the workflow that was changed; plain reads use the default criticality.
-      return ok({ data: req.store.preferencesOf(subscriberId, 'nonCritical') });
+      return ok({ data: req.store.preferences.of(subscriberId, 'nonCritical') });
     },
   },
   {

@@ -6,6 +6,7 @@ import { SANDBOX_FIXTURES as F } from './fixtures';
 import { NotificationBuilder, regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
 import { DAY_MS, Prng, iso, objectId } from './random';
 import { seedNotifications } from './seedNotifications';
+import { SubscriberPreferences } from './preferences';
 import { Subscribers } from './subscribers';
 import { seedSubscribers } from './subscribersSeed';
 import { Workflows } from './workflows';
@@ -18,11 +19,7 @@ import {
   type Environment,
   type JsonObject,
   type Notification,
-  type PreferenceChannels,
-  type PreferenceOverride,
-  type Preferences,
   type Schedule,
-  type StoredPreferences,
   type Subscriber,
   type Workflow,
 } from './types';
@@ -115,14 +112,6 @@ const LAST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** `iso(ms)` for a bound of a range, clamped to the years 1970 to 9999. */
 const isoBound = (ms: number): string => iso(Math.min(Math.max(ms, 0), LAST_ISO_MS));
 
-export type Criticality = 'nonCritical' | 'critical' | 'all';
-
-export interface PreferencesPatch {
-  channels?: PreferenceChannels;
-  workflow?: Workflow;
-  schedule?: Schedule;
-}
-
 export class SandboxStore {
   readonly environments: readonly Environment[] = ENVIRONMENTS;
   readonly workflows: Workflows;
@@ -144,7 +133,7 @@ export class SandboxStore {
   private readonly clock: SandboxClock;
   private readonly retentionMs: number;
   readonly subscribers: Subscribers;
-  private readonly storedPreferences: Map<string, StoredPreferences>;
+  readonly preferences: SubscriberPreferences;
 
   constructor(options: SandboxStoreOptions) {
     const { seed, subscriberCount, extraNotifications = [] } = options;
@@ -156,7 +145,7 @@ export class SandboxStore {
     this.integrations = new Integrations(createIntegrations());
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.ordinary().map((w) => w._id));
     this.subscribers = new Subscribers(seeded.subscribers, this.clock);
-    this.storedPreferences = seeded.preferences;
+    this.preferences = new SubscriberPreferences(seeded.preferences, this.subscribers, this.workflows, this.clock);
     const seededNotifications = seedNotifications({
       rng,
       workflows: this.workflows.all,
@@ -176,71 +165,6 @@ export class SandboxStore {
   /** §8.1 `lastTriggeredAt`: the newest run's time, unless it was the dashboard's test (`__source` in the payload). */
   lastTriggeredAt(workflow: Workflow): string | undefined {
     return this.feed.find((n) => n._templateId === workflow._id && !(n.payload && '__source' in n.payload))?.createdAt;
-  }
-
-  preferencesOf(subscriberId: string, criticality: Criticality = 'nonCritical'): Preferences | undefined {
-    if (!this.subscribers.get(subscriberId)) return undefined;
-    const stored = this.storedPreferences.get(subscriberId);
-    const globalChannels: PreferenceChannels = {};
-    // Global preferences list the channels that some workflow uses, plus any the subscriber set.
-    for (const channel of CHANNELS) {
-      const used = this.workflows.all.some((w) => w.channels.includes(channel));
-      const set = stored?.globalChannels[channel];
-      if (set !== undefined) globalChannels[channel] = set;
-      else if (used) globalChannels[channel] = true;
-    }
-    const global: Preferences['global'] = { enabled: true, channels: globalChannels };
-    if (stored?.schedule) global.schedule = structuredClone(stored.schedule);
-    const workflows = this.workflows.all
-      .filter((w) => criticality === 'all' || (criticality === 'critical') === w.critical)
-      .map((w) => {
-        const own = stored?.workflows.get(w._id);
-        const channels: PreferenceChannels = {};
-        const overrides: PreferenceOverride[] = [];
-        // The contract's precedence: the workflow's own settings beat the subscriber's global
-        // preferences, which beat the subscriber's per-workflow ones (a channel turned off
-        // globally stays off in every workflow; turned on globally, the workflow's choice stands).
-        for (const channel of w.channels) {
-          let value = w.defaults[channel] ?? true;
-          let source: PreferenceOverride['source'] = 'template';
-          const ownValue = own?.channels[channel];
-          if (ownValue !== undefined) [value, source] = [ownValue, 'subscriber'];
-          const globalValue = stored?.globalChannels[channel];
-          if (globalValue === false) [value, source] = [false, 'subscriber'];
-          const forced = w.forced[channel];
-          if (forced !== undefined) [value, source] = [forced, 'workflowOverride'];
-          channels[channel] = value;
-          overrides.push({ channel, source });
-        }
-        const pref: Preferences['workflows'][number] = {
-          enabled: own?.enabled ?? true,
-          channels,
-          overrides,
-          workflow: { slug: w.slug, identifier: w.identifier, name: w.name, updatedAt: w.updatedAt },
-        };
-        if (own) pref.updatedAt = own.updatedAt;
-        return pref;
-      });
-    return { global, workflows };
-  }
-
-  /** Applies a validated patch; only the channel keys given change. */
-  patchPreferences(subscriberId: string, patch: PreferencesPatch): void {
-    let stored = this.storedPreferences.get(subscriberId);
-    if (!stored) {
-      stored = { globalChannels: {}, workflows: new Map() };
-      this.storedPreferences.set(subscriberId, stored);
-    }
-    if (patch.schedule) stored.schedule = structuredClone(patch.schedule);
-    if (!patch.channels) return;
-    if (patch.workflow) {
-      const own = stored.workflows.get(patch.workflow._id) ?? { channels: {}, updatedAt: '' };
-      Object.assign(own.channels, patch.channels);
-      own.updatedAt = this.clock.tick();
-      stored.workflows.set(patch.workflow._id, own);
-    } else {
-      Object.assign(stored.globalChannels, patch.channels);
-    }
   }
 
   // --- notifications -------------------------------------------------------------------------
@@ -269,7 +193,7 @@ export class SandboxStore {
   trigger(input: { workflow: Workflow; subscriber: Subscriber; payload: JsonObject; overrides?: JsonObject; transactionId: string }): Notification {
     this.usedTransactions.add(input.transactionId);
     const { workflow, subscriber } = input;
-    const preferences = this.preferencesOf(subscriber.subscriberId, workflow.critical ? 'critical' : 'nonCritical');
+    const preferences = this.preferences.of(subscriber.subscriberId, workflow.critical ? 'critical' : 'nonCritical');
     const own = preferences?.workflows.find((w) => w.workflow.identifier === workflow.identifier);
     const jobs: JobSpec[] = [{ type: 'trigger', status: 'completed' }];
     const isDigest = workflow.identifier === F.digestWorkflowIdentifier;

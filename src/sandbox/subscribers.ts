@@ -1,4 +1,4 @@
-// Subscribers (contract §8.3): kept in two sorted indexes (by `_id` and by `updatedAt`) so that
+// Subscribers (contract §1, §2, §8.3): kept in two sorted indexes (by `_id` and by `updatedAt`) so that
 // cursor lookups are binary searches, not scans. The seeded ones come from subscribersSeed.ts.
 import type { SandboxClock } from './clock';
 import { SANDBOX_FIXTURES as F } from './fixtures';
