@@ -4,7 +4,8 @@ import { seedDiagnosisCases } from './diagnosisCases';
 import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
 import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
 import type { Criticality } from './preferences';
-import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions, SandboxStore } from './store';
+import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions } from './notifications';
+import { SandboxStore } from './store';
 import type { Environment, Integration, Notification, Preferences, Subscriber, Workflow } from './types';
 
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
@@ -13,7 +14,7 @@ export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
 export type { Criticality } from './preferences';
-export type { EmitNotificationOptions } from './store';
+export type { EmitNotificationOptions } from './notifications';
 export type { LiveOptions } from './live';
 export { DEFAULT_LIVE_FAILURE_RATE } from './live';
 export { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS };
@@ -133,7 +134,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   let live: LiveActivity | undefined;
   try {
-    live = options.live ? startLiveActivity(store, seed, options.live) : undefined;
+    live = options.live ? startLiveActivity(store.notifications, seed, options.live) : undefined;
   } catch (error) {
     await server.close();
     throw error;
@@ -148,9 +149,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     integrations: store.integrations.all,
     environments: store.environments,
     get notifications() {
-      return store.notifications;
+      return store.notifications.all;
     },
-    notification: (id) => store.notification(id),
+    notification: (id) => store.notifications.get(id),
   };
   return {
     url,
@@ -161,8 +162,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setFaults: (faults) => server.setFaults(faults),
     requests: server.requests,
-    advanceNotification: (id) => store.advanceNotification(id),
-    emitNotification: (emitOptions) => store.emitNotification(emitOptions),
+    advanceNotification: (id) => store.notifications.advance(id),
+    emitNotification: (emitOptions) => store.notifications.emit(emitOptions),
     clearRequests: () => {
       server.requests.length = 0;
     },

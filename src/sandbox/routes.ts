@@ -90,12 +90,12 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     pattern: /^\/v2\/workflows$/,
-    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.lastTriggeredAt(w))),
+    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.notifications.lastTriggeredAt(w))),
   },
   {
     method: 'GET',
     pattern: /^\/v2\/workflows\/([^/]+)$/,
-    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.lastTriggeredAt(w)) }),
+    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.notifications.lastTriggeredAt(w)) }),
   },
   {
     method: 'GET',
@@ -136,13 +136,13 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     pattern: /^\/v1\/notifications$/,
-    handle: (req) => ok(req.store.listNotifications(parseNotificationSearch(req.query))),
+    handle: (req) => ok(req.store.notifications.list(parseNotificationSearch(req.query))),
   },
   {
     method: 'GET',
     pattern: /^\/v1\/notifications\/([^/]+)$/,
     handle: (req) => {
-      const notification = req.store.notification(param(req, 0));
+      const notification = req.store.notifications.get(param(req, 0));
       if (!notification) throw notFound('Notification not found');
       return ok({ data: notification });
     },

@@ -1,11 +1,9 @@
 // The sandbox's in-memory state and the queries the routes need.
-import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
 import { SandboxClock } from './clock';
-import { badRequest, paymentRequired } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
-import { NotificationBuilder, regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
-import { DAY_MS, Prng, iso, objectId } from './random';
-import { seedNotifications } from './seedNotifications';
+import { regularDigest, type DetailSpec, type JobSpec } from './notificationBuilder';
+import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, Notifications, appendDetail, canMoveOn } from './notifications';
+import { Prng, objectId } from './random';
 import { SubscriberPreferences } from './preferences';
 import { Subscribers } from './subscribers';
 import { seedSubscribers } from './subscribersSeed';
@@ -14,7 +12,6 @@ import { seedWorkflows } from './workflowsSeed';
 import { Integrations } from './integrations';
 import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
 import {
-  CHANNELS,
   type Channel,
   type Environment,
   type JsonObject,
@@ -24,15 +21,6 @@ import {
   type Workflow,
 } from './types';
 
-/** Generated everyday notifications besides the fixtures, unless the options say otherwise. */
-export const DEFAULT_ACTIVITY_COUNT = 400;
-/** How long the simulated plan keeps activity, unless the options say otherwise. */
-export const DEFAULT_RETENTION_DAYS = 30;
-/** The live service accepts a range that starts up to an hour before its retention (for clock skew). */
-const RETENTION_GRACE_MS = 60 * 60 * 1000;
-/** Tag in the ids of notifications emitted at runtime. */
-const EMITTED_ID_TAG = 'e3e300';
-
 /** Tag in the ids of notifications started by a trigger (contract §7). */
 const TRIGGERED_ID_TAG = 'e3e301';
 /** A subscriber's email at this domain bounces at the email provider, every time it is tried. */
@@ -41,35 +29,6 @@ export const BOUNCING_EMAIL_DOMAIN = 'bounce.example';
 export const TRIGGERED_DIGEST_WINDOW_MS = 20_000;
 /** A triggered run moves one step on this often (real time), so it settles within a few seconds. */
 export const TRIGGERED_STEP_MS = 400;
-
-const NEXT_JOB_STATUS: Partial<Record<string, 'queued' | 'running' | 'completed'>> = {
-  pending: 'queued',
-  queued: 'running',
-  running: 'completed',
-  delayed: 'completed',
-};
-
-export interface NotificationSearch {
-  page: number;
-  limit: number;
-  subscriberIds: string[];
-  channels: string[];
-  templates: string[];
-  emails: string[];
-  severity: string[];
-  /** Any of these (the parameter may be repeated). */
-  transactionIds: string[];
-  topicKey?: string;
-  afterMs?: number;
-  beforeMs?: number;
-}
-
-export interface NotificationPage {
-  data: Notification[];
-  hasMore: boolean;
-  pageSize: number;
-  page: number;
-}
 
 export interface SandboxStoreOptions {
   seed: number;
@@ -87,101 +46,41 @@ export interface SandboxStoreOptions {
   markupWorkflow?: boolean;
 }
 
-/** What `emitNotification` should produce; everything left out is chosen by the store's PRNG. */
-export interface EmitNotificationOptions {
-  /** delivered: every job completed; failed: a channel failed with a provider's error; pending: channel jobs not started. Default delivered. */
-  outcome?: 'delivered' | 'failed' | 'pending';
-  /** A workflow identifier (or `_id` or slug). Default: one of the non-critical workflows. */
-  workflowIdentifier?: string;
-  /** Default: one of the first seeded subscribers. */
-  subscriberId?: string;
-}
-
-const EMIT_OUTCOMES: Record<NonNullable<EmitNotificationOptions['outcome']>, ActivityOutcome> = {
-  delivered: 'completed',
-  failed: 'failed',
-  pending: 'pending',
-};
-
-/** Newest first, ties by `_id` descending: true when `a` lists before `b`. */
-const listsBefore = (a: Notification, b: Notification): boolean =>
-  a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a._id > b._id;
-
-/** The last instant whose ISO string has a four-digit year (later ones would not compare as strings). */
-const LAST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-/** `iso(ms)` for a bound of a range, clamped to the years 1970 to 9999. */
-const isoBound = (ms: number): string => iso(Math.min(Math.max(ms, 0), LAST_ISO_MS));
-
 export class SandboxStore {
   readonly environments: readonly Environment[] = ENVIRONMENTS;
   readonly workflows: Workflows;
   readonly integrations: Integrations;
-  /** Newest first, as the activity feed lists them. */
-  private readonly feed: Notification[];
-  private readonly notificationsById: Map<string, Notification>;
-  private readonly builder = new NotificationBuilder();
-  /** Chooses what emitted notifications look like: the same seed and calls give the same records. */
-  private readonly emitRng: Prng;
-  private emitted = 0;
-  /** Emitted notifications with jobs still to move on, oldest first. */
-  private readonly unsettled = new Set<string>();
   private readonly usedTransactions = new Set<string>();
   private readonly plannedFailures = new Map<string, JobSpec>();
   private readonly releaseAt = new Map<string, number>();
   private readonly runTimers = new Set<NodeJS.Timeout>();
   private triggered = 0;
   private readonly clock: SandboxClock;
-  private readonly retentionMs: number;
   readonly subscribers: Subscribers;
   readonly preferences: SubscriberPreferences;
+  readonly notifications: Notifications;
 
   constructor(options: SandboxStoreOptions) {
-    const { seed, subscriberCount, extraNotifications = [] } = options;
+    const { seed, subscriberCount } = options;
     const rng = new Prng(seed);
-    this.emitRng = new Prng(seed ^ 0xe3e3);
     this.clock = new SandboxClock(options.activityEndsAtMs);
-    this.retentionMs = (options.retentionDays ?? DEFAULT_RETENTION_DAYS) * DAY_MS;
     this.workflows = new Workflows(seedWorkflows(options));
     this.integrations = new Integrations(createIntegrations());
     const seeded = seedSubscribers(subscriberCount, rng, this.workflows.ordinary().map((w) => w._id));
     this.subscribers = new Subscribers(seeded.subscribers, this.clock);
     this.preferences = new SubscriberPreferences(seeded.preferences, this.subscribers, this.workflows, this.clock);
-    const seededNotifications = seedNotifications({
+    this.notifications = new Notifications({
+      seed,
       rng,
-      workflows: this.workflows.all,
-      subscribers: this.subscribers.all,
-      builder: this.builder,
+      clock: this.clock,
+      workflows: this.workflows,
+      subscribers: this.subscribers,
       activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
-      shiftMs: this.clock.shiftMs,
+      extraNotifications: options.extraNotifications ?? [],
+      retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
     });
-    const notifications = [...seededNotifications, ...extraNotifications];
-    notifications.sort((a, b) => (listsBefore(a, b) ? -1 : listsBefore(b, a) ? 1 : 0));
-    this.feed = notifications;
-    this.notificationsById = new Map(notifications.map((n) => [n._id, n]));
   }
 
-  // --- workflows and preferences -------------------------------------------------------------
-
-  /** §8.1 `lastTriggeredAt`: the newest run's time, unless it was the dashboard's test (`__source` in the payload). */
-  lastTriggeredAt(workflow: Workflow): string | undefined {
-    return this.feed.find((n) => n._templateId === workflow._id && !(n.payload && '__source' in n.payload))?.createdAt;
-  }
-
-  // --- notifications -------------------------------------------------------------------------
-
-  /** Newest first, as the activity feed lists them. */
-  get notifications(): readonly Notification[] {
-    return this.feed;
-  }
-
-  notification(id: string): Notification | undefined {
-    return this.notificationsById.get(id);
-  }
-
-  /**
-   * A new run of a workflow at the store's current time (so it lists first), with jobs per the
-   * workflow's channels. Unknown workflow or subscriber: an Error.
-   */
   /**
    * `POST /v1/events/trigger` (contract §7): a new run of `workflow` for `subscriber` (the route
    * checks `transactionUsed` first: the service ignores a transaction id it has seen). The run's
@@ -232,7 +131,7 @@ export class SandboxStore {
     }
     const createdMs = this.clock.tickMs();
     const index = ++this.triggered;
-    const notification = this.builder.build({
+    const notification = this.notifications.add({
       id: objectId(createdMs, TRIGGERED_ID_TAG, index),
       createdMs,
       workflow,
@@ -244,13 +143,8 @@ export class SandboxStore {
       jobSpacingMs: 3,
       detailSpacingMs: 1,
     });
-    this.clock.passed(Date.parse(notification.updatedAt));
     for (const [at, failure] of failures) this.plannedFailures.set(notification.jobs[at]!._id, failure);
     if (isDigest) this.releaseAt.set(notification.jobs[1]!._id, Date.now() + TRIGGERED_DIGEST_WINDOW_MS);
-    let at = 0;
-    while (at < this.feed.length && listsBefore(this.feed[at]!, notification)) at++;
-    this.feed.splice(at, 0, notification);
-    this.notificationsById.set(notification._id, notification);
     const timer = setInterval(() => {
       if (!this.stepTriggered(notification)) {
         clearInterval(timer);
@@ -264,12 +158,12 @@ export class SandboxStore {
 
   /** True when a run (seeded, emitted or triggered) already carries this transaction id. */
   transactionUsed(transactionId: string): boolean {
-    return this.usedTransactions.has(transactionId) || this.feed.some((n) => n.transactionId === transactionId);
+    return this.usedTransactions.has(transactionId) || this.notifications.all.some((n) => n.transactionId === transactionId);
   }
 
   /** One step of a triggered run; false once it has settled. */
   private stepTriggered(notification: Notification): boolean {
-    const job = notification.jobs.find((j) => j.status in NEXT_JOB_STATUS);
+    const job = notification.jobs.find(canMoveOn);
     if (!job) return false;
     if (job.status === 'delayed' && Date.now() < (this.releaseAt.get(job._id) ?? 0)) return true;
     const failure = this.plannedFailures.get(job._id);
@@ -284,7 +178,7 @@ export class SandboxStore {
       notification.updatedAt = now;
       return true;
     }
-    return this.advanceNotification(notification._id);
+    return this.notifications.advance(notification._id);
   }
 
   /**
@@ -293,13 +187,13 @@ export class SandboxStore {
    */
   cancelTransaction(transactionId: string): boolean {
     let cancelled = false;
-    for (const notification of this.feed) {
+    for (const notification of this.notifications.all) {
       if (notification.transactionId !== transactionId) continue;
       const waiting = notification.jobs.findIndex((j) => (j.type === 'digest' || j.type === 'delay') && (j.status === 'delayed' || j.status === 'pending'));
       if (waiting < 0) continue;
       const now = this.clock.tick();
       for (const job of notification.jobs.slice(waiting)) {
-        if (!(job.status in NEXT_JOB_STATUS)) continue;
+        if (!canMoveOn(job)) continue;
         job.status = 'canceled';
         job.updatedAt = now;
         appendDetail(job, now, 'ac', { status: 'Warning', detail: 'Step canceled' }, { withProvider: false });
@@ -316,161 +210,6 @@ export class SandboxStore {
     this.runTimers.clear();
   }
 
-  emitNotification(options: EmitNotificationOptions = {}): Notification {
-    const rng = this.emitRng;
-    const workflow = options.workflowIdentifier === undefined ? rng.pick(this.workflows.ordinary()) : this.workflows.find(options.workflowIdentifier);
-    if (!workflow) throw new Error(`Unknown workflow ${options.workflowIdentifier}`);
-    const subscriber = options.subscriberId === undefined ? rng.pick(recipientPool(this.subscribers.all)) : this.subscribers.get(options.subscriberId);
-    if (!subscriber) throw new Error(`Unknown subscriber ${options.subscriberId}`);
-    const createdMs = this.clock.tickMs();
-    const index = ++this.emitted;
-    const spec = activitySpec({
-      id: objectId(createdMs, EMITTED_ID_TAG, index),
-      createdMs,
-      workflow,
-      subscriber,
-      outcome: EMIT_OUTCOMES[options.outcome ?? 'delivered'],
-      transactionId: `txn-emitted-${rng.hex(8)}-${index}`,
-      index,
-      rng,
-    });
-    // Its jobs ran within moments of the trigger, not seconds apart as in the seed.
-    const notification = this.builder.build({ ...spec, jobSpacingMs: 3, detailSpacingMs: 1 });
-    this.clock.passed(Date.parse(notification.updatedAt));
-    let at = 0;
-    while (at < this.feed.length && listsBefore(this.feed[at]!, notification)) at++;
-    this.feed.splice(at, 0, notification);
-    this.notificationsById.set(notification._id, notification);
-    if (notification.jobs.some((j) => j.status in NEXT_JOB_STATUS)) this.unsettled.add(notification._id);
-    return notification;
-  }
-
-  /** Moves every emitted notification that is still unfinished one step on; returns how many moved. */
-  advanceEmitted(): number {
-    let moved = 0;
-    for (const id of [...this.unsettled]) {
-      if (this.advanceNotification(id)) moved++;
-      if (!this.notificationsById.get(id)?.jobs.some((j) => j.status in NEXT_JOB_STATUS)) this.unsettled.delete(id);
-    }
-    return moved;
-  }
-
-  /**
-   * Moves the first unfinished job of a notification one step on, as the service's workers would
-   * (pending → queued → running → completed; delayed → completed). Returns false once it is settled.
-   */
-  advanceNotification(id: string): boolean {
-    const notification = this.notificationsById.get(id);
-    const job = notification?.jobs.find((j) => j.status in NEXT_JOB_STATUS);
-    if (!notification || !job) return false;
-    const now = this.clock.tick();
-    const next = NEXT_JOB_STATUS[job.status]!;
-    job.status = next;
-    job.updatedAt = now;
-    const detail = next === 'completed' ? completedDetail(job) : `Step ${next}`;
-    // A channel step handed to its provider says so with the provider's answer, as the service's worker writes it.
-    const raw = next === 'completed' && detail === 'Message sent' ? JSON.stringify({ id: `msg_${job._id.slice(-8)}`, status: 'accepted' }) : undefined;
-    appendDetail(job, now, 'ad', { status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued', detail, ...(raw ? { raw } : {}) });
-    notification.updatedAt = now;
-    return true;
-  }
-
-  /**
-   * The service's activity feed: newest first (ties by `_id` descending), offset paging, `after`
-   * and `before` inclusive. Like the live service, `hasMore` is "this page is full" (a full last
-   * page says true and the next one is empty), a range starting before the plan's retention
-   * answers 402, and without `after` the list starts where retention does.
-   */
-  listNotifications(q: NotificationSearch): NotificationPage {
-    const earliestMs = this.clock.nowMs() - this.retentionMs;
-    this.checkRetention(q, earliestMs);
-    // Timestamps are ISO strings in one format, so they compare as strings; the feed is sorted by them.
-    const afterIso = isoBound(q.afterMs ?? earliestMs);
-    const beforeIso = q.beforeMs === undefined ? undefined : isoBound(q.beforeMs);
-    const matches = this.notificationFilter(q);
-    const start = q.page * q.limit;
-    const data: Notification[] = [];
-    let skipped = 0;
-    for (const n of this.feed) {
-      if (n.createdAt < afterIso || data.length === q.limit) break;
-      if ((beforeIso !== undefined && n.createdAt > beforeIso) || !matches(n)) continue;
-      if (skipped < start) skipped++;
-      else data.push(n);
-    }
-    return { data, hasMore: data.length === q.limit, pageSize: q.limit, page: q.page };
-  }
-
-  /** 400 for a reversed range; 402, with the live service's message, for one that starts before retention. */
-  private checkRetention(q: NotificationSearch, earliestMs: number): void {
-    if (q.afterMs !== undefined && q.beforeMs !== undefined && q.afterMs > q.beforeMs) {
-      throw badRequest('Invalid date range: start date (after) must be earlier than end date (before)');
-    }
-    const limitMs = earliestMs - RETENTION_GRACE_MS;
-    if ((q.afterMs !== undefined && q.afterMs < limitMs) || (q.beforeMs !== undefined && q.beforeMs < limitMs)) {
-      throw paymentRequired(
-        "Requested date range exceeds your plan's retention period. " +
-          `The earliest accessible date for your plan is ${iso(earliestMs).slice(0, 10)}. ` +
-          'Please upgrade your plan to access older activities.',
-      );
-    }
-  }
-
-  /** The list's filters other than dates: each given one must match, any of its values. */
-  private notificationFilter(q: NotificationSearch): (n: Notification) => boolean {
-    const subscriberIds = new Set(q.subscriberIds);
-    const channels = new Set(q.channels);
-    const templates = new Set(q.templates);
-    const emails = new Set(q.emails.map((e) => e.toLowerCase()));
-    const severity = new Set(q.severity);
-    const transactionIds = new Set(q.transactionIds);
-    return (n) =>
-      // Both the external subscriberId and the internal _id identify a subscriber here.
-      (subscriberIds.size === 0 || subscriberIds.has(n.subscriber.subscriberId) || subscriberIds.has(n._subscriberId)) &&
-      (channels.size === 0 || n.channels.some((c) => channels.has(c))) &&
-      (templates.size === 0 || templates.has(n._templateId)) &&
-      (emails.size === 0 || emails.has((n.subscriber.email ?? '').toLowerCase())) &&
-      (severity.size === 0 || severity.has(n.severity)) &&
-      (transactionIds.size === 0 || transactionIds.has(n.transactionId)) &&
-      (q.topicKey === undefined || (n.topics ?? []).some((t) => t.topicKey === q.topicKey));
-  }
-
-  isChannel(value: string): value is Channel {
-    return (CHANNELS as readonly string[]).includes(value);
-  }
-}
-
-/** The detail of a job that completes (contract §8.6): a channel step's message was sent, in-app's created. */
-function completedDetail(job: Notification['jobs'][number]): string {
-  switch (job.type) {
-    case 'delay':
-      return 'Delay completed';
-    case 'digest':
-      return 'Digest completed';
-    case 'in_app':
-      return 'In-app message created';
-    case 'email':
-    case 'sms':
-    case 'push':
-    case 'chat':
-      return 'Message sent';
-    default:
-      return 'Step completed';
-  }
-}
-
-/** A job's next execution detail, at `now`, as the service's workers write it. */
-function appendDetail(job: Notification['jobs'][number], now: string, tag: string, d: DetailSpec, { withProvider = true } = {}): void {
-  job.executionDetails.push({
-    _id: objectId(Date.parse(now), tag, job.executionDetails.length + 1),
-    createdAt: now,
-    status: d.status,
-    detail: d.detail,
-    isRetry: d.isRetry ?? false,
-    isTest: false,
-    ...(withProvider && job.providerId ? { providerId: job.providerId } : {}),
-    raw: d.raw ?? null,
-    source: d.source ?? 'Internal',
-  });
 }
 
 function bounced(email: string): JobSpec {

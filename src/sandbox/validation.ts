@@ -1,7 +1,7 @@
 // Request validation with the service's rules and class-validator-style messages.
 import { FieldErrors, badRequest, validationFailed } from './errors';
 import type { Criticality } from './preferences';
-import type { NotificationSearch } from './store';
+import type { NotificationSearch } from './notifications';
 import type { SubscriberInput, SubscriberSearch } from './subscribers';
 import { CHANNELS, WEEK_DAYS, type DaySchedule, type JsonObject, type PreferenceChannels, type Schedule } from './types';
 
