@@ -2,7 +2,8 @@
 // really runs (triggered at start, settled within seconds), so that "Why didn't they get it?" has
 // something true to find, and each fix can be applied and sent again. Used by `npm run demo` and
 // the diagnosis UI test (`diagnosisCases: true`); the other tests' data stays as it was.
-import { BOUNCING_EMAIL_DOMAIN, type SandboxStore } from './store';
+import type { SandboxStore } from './store';
+import { BOUNCING_EMAIL_DOMAIN } from './triggers';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import type { SubscriberInput } from './subscribers';
 import type { Schedule, WeekDay } from './types';
@@ -44,7 +45,7 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   let n = 0;
   const run = (workflow: typeof welcome, subscriberId: string, payload: Record<string, string> = {}) => {
     const subscriber = store.subscribers.get(subscriberId)!;
-    store.trigger({ workflow, subscriber, payload, transactionId: `txn-diag-${subscriberId}-${++n}` });
+    store.triggers.run({ workflow, subscriber, payload, transactionId: `txn-diag-${subscriberId}-${++n}` });
   };
 
   add({ subscriberId: C.workflowPreferenceOff, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@diagnosis.example', timezone: 'Europe/Paris' });

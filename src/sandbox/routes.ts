@@ -1,6 +1,6 @@
 // The operations of the contract. Each handler returns the status and the body exactly as
 // the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
-import { conflict, notFound, badRequest, HttpError, PayloadValidationError } from './errors';
+import { conflict, notFound, badRequest } from './errors';
 import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
 import { workflowDetail } from './workflows';
@@ -150,42 +150,12 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     pattern: /^\/v1\/events\/trigger$/,
-    handle: (req) => trigger(req),
+    // Always 201 for a well-formed body: the answer's `status` says whether a run started.
+    handle: (req) => ({ status: 201, body: { data: req.store.triggers.accept(parseTrigger(req.body)) } }),
   },
   {
     method: 'DELETE',
     pattern: /^\/v1\/events\/trigger\/([^/]+)$/,
-    handle: (req) => ok({ data: req.store.cancelTransaction(param(req, 0)) }),
+    handle: (req) => ok({ data: req.store.triggers.cancel(param(req, 0)) }),
   },
 ];
-
-/**
- * `POST /v1/events/trigger` (contract §7). The answer is always 201 for a well-formed body: its
- * `status` says whether a run started. A missing workflow is 422 `workflow_not_found`; a payload
- * without a variable the workflow's payload schema requires is 400 with the failing fields as an
- * array (the service's payload validation form).
- */
-function trigger(req: RouteRequest): RouteResult {
-  const input = parseTrigger(req.body);
-  const workflow = req.store.workflows.find(input.name);
-  if (!workflow) throw new HttpError(422, 'workflow_not_found');
-  const transactionId = input.transactionId ?? `txn-sbx-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const created = (status: string, extra: Record<string, unknown> = {}): RouteResult => ({ status: 201, body: { data: { acknowledged: true, status, transactionId, ...extra } } });
-  // A transaction id seen before: ignored, as the service does (no new run).
-  if (req.store.transactionUsed(transactionId)) return created('processed');
-  if (workflow.active === false) return created('trigger_not_active');
-  const missing = (workflow.requiredPayload ?? []).filter((key) => input.payload[key] === undefined || input.payload[key] === null || input.payload[key] === '');
-  if (missing.length > 0) {
-    throw new PayloadValidationError(missing.map((key) => ({ field: `payload.${key}`, message: 'is required', value: null, schemaPath: '#/required' })));
-  }
-  // Every recipient is checked before any is created.
-  if (input.recipients.some((r) => r.kind === 'topic')) return created('error', { error: ['The sandbox does not deliver to topics: send to a subscriberId.'] });
-  const recipients = input.recipients.filter((r) => r.kind === 'subscriber');
-  if (recipients.length < input.recipients.length) return created('invalid_recipients');
-  for (const recipient of recipients) {
-    // Like the service, a recipient it does not know yet is created from what the trigger says.
-    const subscriber = req.store.subscribers.get(recipient.subscriberId) ?? req.store.subscribers.upsert(recipient.input).subscriber;
-    req.store.trigger({ workflow, subscriber, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId });
-  }
-  return created('processed');
-}
