@@ -1,5 +1,8 @@
-// The operations of the contract. Each handler returns the status and the body exactly as
-// the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
+// Every HTTP route of the sandbox, in one place, grouped by the resource that answers it (each a
+// file of its own, composed in store.ts). A handler parses the request (validation.ts), calls its
+// resource and returns the status and the body exactly as the live service puts them on the wire
+// (see the envelope table: most bodies wrapped in `data`). A new resource gets its file, a field
+// in store.ts and a group here.
 import { conflict, notFound, badRequest } from './errors';
 import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
@@ -48,6 +51,7 @@ function requireSubscriber(req: RouteRequest, subscriberId: string): void {
 const PATCHABLE = ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone', 'data'];
 
 export const ROUTES: readonly Route[] = [
+  // --- Subscribers (subscribers.ts) ---
   {
     method: 'GET',
     pattern: /^\/v2\/subscribers$/,
@@ -87,16 +91,7 @@ export const ROUTES: readonly Route[] = [
       return ok({ data: req.store.subscribers.upsert(input).subscriber });
     },
   },
-  {
-    method: 'GET',
-    pattern: /^\/v2\/workflows$/,
-    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.notifications.lastTriggeredAt(w))),
-  },
-  {
-    method: 'GET',
-    pattern: /^\/v2\/workflows\/([^/]+)$/,
-    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.notifications.lastTriggeredAt(w)) }),
-  },
+  // --- Preferences (preferences.ts) ---
   {
     method: 'GET',
     pattern: /^\/v2\/subscribers\/([^/]+)\/preferences$/,
@@ -128,11 +123,24 @@ export const ROUTES: readonly Route[] = [
       return ok({ data: req.store.preferences.of(subscriberId, 'nonCritical') });
     },
   },
+  // --- Workflows (workflows.ts) ---
+  {
+    method: 'GET',
+    pattern: /^\/v2\/workflows$/,
+    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.notifications.lastTriggeredAt(w))),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/workflows\/([^/]+)$/,
+    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.notifications.lastTriggeredAt(w)) }),
+  },
+  // --- Integrations (integrations.ts) ---
   {
     method: 'GET',
     pattern: /^\/v1\/integrations\/active$/,
     handle: (req) => ok({ data: req.store.integrations.active() }),
   },
+  // --- Notifications (notifications.ts) ---
   {
     method: 'GET',
     pattern: /^\/v1\/notifications$/,
@@ -147,6 +155,7 @@ export const ROUTES: readonly Route[] = [
       return ok({ data: notification });
     },
   },
+  // --- Triggers (triggers.ts) ---
   {
     method: 'POST',
     pattern: /^\/v1\/events\/trigger$/,
