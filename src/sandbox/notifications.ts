@@ -80,13 +80,11 @@ const LAST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** `iso(ms)` for a bound of a range, clamped to the years 1970 to 9999. */
 const isoBound = (ms: number): string => iso(Math.min(Math.max(ms, 0), LAST_ISO_MS));
 
-export interface NotificationsOptions {
+/** What the feed starts with, and how long it keeps runs. */
+export interface FeedOptions {
   seed: number;
   /** The seed's random stream, after the subscribers took theirs. */
   rng: Prng;
-  clock: SandboxClock;
-  workflows: Workflows;
-  subscribers: Subscribers;
   activityCount: number;
   extraNotifications: readonly Notification[];
   retentionDays: number;
@@ -103,15 +101,14 @@ export class Notifications {
   private emitted = 0;
   /** Emitted notifications with jobs still to move on, oldest first. */
   private readonly unsettled = new Set<string>();
-  private readonly clock: SandboxClock;
-  private readonly workflows: Workflows;
-  private readonly subscribers: Subscribers;
   private readonly retentionMs: number;
 
-  constructor(options: NotificationsOptions) {
-    this.clock = options.clock;
-    this.workflows = options.workflows;
-    this.subscribers = options.subscribers;
+  constructor(
+    options: FeedOptions,
+    private readonly clock: SandboxClock,
+    private readonly workflows: Workflows,
+    private readonly subscribers: Subscribers,
+  ) {
     this.emitRng = new Prng(options.seed ^ 0xe3e3);
     this.retentionMs = options.retentionDays * DAY_MS;
     const seeded = seedNotifications({

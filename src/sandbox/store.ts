@@ -52,23 +52,18 @@ export class SandboxStore {
     const seeded = seedSubscribers(options.subscriberCount, rng, this.workflows.ordinary().map((w) => w._id));
     this.subscribers = new Subscribers(seeded.subscribers, this.clock);
     this.preferences = new SubscriberPreferences(seeded.preferences, this.subscribers, this.workflows, this.clock);
-    this.notifications = new Notifications({
-      seed,
-      rng,
-      clock: this.clock,
-      workflows: this.workflows,
-      subscribers: this.subscribers,
-      activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
-      extraNotifications: options.extraNotifications ?? [],
-      retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
-    });
-    this.triggers = new Triggers({
-      clock: this.clock,
-      workflows: this.workflows,
-      subscribers: this.subscribers,
-      preferences: this.preferences,
-      integrations: this.integrations,
-      notifications: this.notifications,
-    });
+    this.notifications = new Notifications(
+      {
+        seed,
+        rng,
+        activityCount: options.activityCount ?? DEFAULT_ACTIVITY_COUNT,
+        extraNotifications: options.extraNotifications ?? [],
+        retentionDays: options.retentionDays ?? DEFAULT_RETENTION_DAYS,
+      },
+      this.clock,
+      this.workflows,
+      this.subscribers,
+    );
+    this.triggers = new Triggers(this.clock, this.workflows, this.subscribers, this.preferences, this.integrations, this.notifications);
   }
 }

@@ -41,36 +41,21 @@ export interface TriggerAnswer {
   error?: string[];
 }
 
-export interface TriggersDeps {
-  clock: SandboxClock;
-  workflows: Workflows;
-  subscribers: Subscribers;
-  preferences: SubscriberPreferences;
-  integrations: Integrations;
-  notifications: Notifications;
-}
-
 export class Triggers {
   private readonly usedTransactions = new Set<string>();
   private readonly plannedFailures = new Map<string, JobSpec>();
   private readonly releaseAt = new Map<string, number>();
   private readonly runTimers = new Set<NodeJS.Timeout>();
   private triggered = 0;
-  private readonly clock: SandboxClock;
-  private readonly workflows: Workflows;
-  private readonly subscribers: Subscribers;
-  private readonly preferences: SubscriberPreferences;
-  private readonly integrations: Integrations;
-  private readonly notifications: Notifications;
 
-  constructor(deps: TriggersDeps) {
-    this.clock = deps.clock;
-    this.workflows = deps.workflows;
-    this.subscribers = deps.subscribers;
-    this.preferences = deps.preferences;
-    this.integrations = deps.integrations;
-    this.notifications = deps.notifications;
-  }
+  constructor(
+    private readonly clock: SandboxClock,
+    private readonly workflows: Workflows,
+    private readonly subscribers: Subscribers,
+    private readonly preferences: SubscriberPreferences,
+    private readonly integrations: Integrations,
+    private readonly notifications: Notifications,
+  ) {}
 
   /**
    * `POST /v1/events/trigger` (contract §7), a well-formed body: the answer's `status` says whether
