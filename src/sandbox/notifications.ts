@@ -1,7 +1,7 @@
 // Notifications (contract §5, §6): the activity feed, newest first, and how a run's jobs move on.
 // The seeded ones come from notificationsSeed.ts; runs made later (a trigger's, or those the live
 // mode and tests emit) join the feed through add().
-import { type ActivityOutcome, activitySpec, recipientPool } from './activity';
+import { type ActivityOutcome, activitySpec, recipientPool } from './notificationsActivity';
 import type { SandboxClock } from './clock';
 import { badRequest, paymentRequired } from './errors';
 import { type DetailSpec, NotificationBuilder, type NotificationSpec } from './notificationBuilder';
