@@ -2,8 +2,10 @@
 // really runs (triggered at start, settled within seconds), so that "Why didn't they get it?" has
 // something true to find, and each fix can be applied and sent again. Used by `npm run demo` and
 // the diagnosis UI test (`diagnosisCases: true`); the other tests' data stays as it was.
-import { BOUNCING_EMAIL_DOMAIN, type SandboxStore } from './store';
+import type { SandboxStore } from './store';
+import { BOUNCING_EMAIL_DOMAIN } from './triggers';
 import { SANDBOX_FIXTURES as F } from './fixtures';
+import type { SubscriberInput } from './subscribers';
 import type { Schedule, WeekDay } from './types';
 
 /** The subscribers of the cases, by cause. */
@@ -36,22 +38,22 @@ function closedNow(timezone: string, nowMs: number): Schedule {
 
 export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   const C = DIAGNOSIS_CASES;
-  const welcome = store.findWorkflow(F.workflowIdentifier)!;
-  const orderShipped = store.findWorkflow('order-shipped')!;
-  const critical = store.findWorkflow(F.criticalWorkflowIdentifier)!;
-  const add = (input: Parameters<SandboxStore['upsertSubscriber']>[0]) => store.upsertSubscriber(input).subscriber;
+  const welcome = store.workflows.find(F.workflowIdentifier)!;
+  const orderShipped = store.workflows.find('order-shipped')!;
+  const critical = store.workflows.find(F.criticalWorkflowIdentifier)!;
+  const add = (input: SubscriberInput) => store.subscribers.upsert(input).subscriber;
   let n = 0;
   const run = (workflow: typeof welcome, subscriberId: string, payload: Record<string, string> = {}) => {
-    const subscriber = store.subscriber(subscriberId)!;
-    store.trigger({ workflow, subscriber, payload, transactionId: `txn-diag-${subscriberId}-${++n}` });
+    const subscriber = store.subscribers.get(subscriberId)!;
+    store.triggers.run({ workflow, subscriber, payload, transactionId: `txn-diag-${subscriberId}-${++n}` });
   };
 
   add({ subscriberId: C.workflowPreferenceOff, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@diagnosis.example', timezone: 'Europe/Paris' });
-  store.patchPreferences(C.workflowPreferenceOff, { workflow: welcome, channels: { email: false } });
+  store.preferences.patch(C.workflowPreferenceOff, { workflow: welcome, channels: { email: false } });
   run(welcome, C.workflowPreferenceOff);
 
   add({ subscriberId: C.globalPreferenceOff, firstName: 'Grace', lastName: 'Hopper', email: 'grace@diagnosis.example', phone: '+15555550111', timezone: 'America/New_York' });
-  store.patchPreferences(C.globalPreferenceOff, { channels: { email: false } });
+  store.preferences.patch(C.globalPreferenceOff, { channels: { email: false } });
   run(welcome, C.globalPreferenceOff);
   run(critical, C.globalPreferenceOff, { resetUrl: 'https://app.diagnosis.example/reset' });
 
@@ -68,7 +70,7 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   run(orderShipped, C.noPushToken, { orderId: 'SO-2002' });
 
   add({ subscriberId: C.outsideSchedule, firstName: 'Hedy', lastName: 'Lamarr', email: 'hedy@diagnosis.example', timezone: 'America/Los_Angeles' });
-  store.patchPreferences(C.outsideSchedule, { schedule: closedNow('America/Los_Angeles', nowMs) });
+  store.preferences.patch(C.outsideSchedule, { schedule: closedNow('America/Los_Angeles', nowMs) });
   run(welcome, C.outsideSchedule);
 
   add({ subscriberId: C.providerError, firstName: 'Katherine', lastName: 'Johnson', email: `katherine@${BOUNCING_EMAIL_DOMAIN}` });
@@ -78,7 +80,7 @@ export function seedDiagnosisCases(store: SandboxStore, nowMs: number): void {
   add({ subscriberId: C.chatProviderInactive, firstName: 'Dorothy', lastName: 'Vaughan', email: 'dorothy@diagnosis.example' }).channels = [
     { providerId: 'msteams', credentials: { webhookUrl: 'https://teams.diagnosis.example/webhook/SECRET' }, _integrationId: '6615c0ffee00000000e10020' },
   ];
-  run(store.findWorkflow('comment-mention')!, C.chatProviderInactive);
+  run(store.workflows.find('comment-mention')!, C.chatProviderInactive);
 
   // The service creates an unknown recipient of a trigger with nothing but its id.
   add({ subscriberId: C.mistypedId });

@@ -3,7 +3,9 @@
 import { seedDiagnosisCases } from './diagnosisCases';
 import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
 import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
-import { type Criticality, DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions, SandboxStore } from './store';
+import type { Criticality } from './preferences';
+import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions } from './notifications';
+import { SandboxStore } from './store';
 import type { Environment, Integration, Notification, Preferences, Subscriber, Workflow } from './types';
 
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
@@ -11,7 +13,8 @@ export { DIAGNOSIS_CASES } from './diagnosisCases';
 export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
-export type { Criticality, EmitNotificationOptions } from './store';
+export type { Criticality } from './preferences';
+export type { EmitNotificationOptions } from './notifications';
 export type { LiveOptions } from './live';
 export { DEFAULT_LIVE_FAILURE_RATE } from './live';
 export { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS };
@@ -131,24 +134,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   let live: LiveActivity | undefined;
   try {
-    live = options.live ? startLiveActivity(store, seed, options.live) : undefined;
+    live = options.live ? startLiveActivity(store.notifications, seed, options.live) : undefined;
   } catch (error) {
     await server.close();
     throw error;
   }
   const state: SandboxState = {
     get subscribers() {
-      return store.subscribers;
+      return store.subscribers.all;
     },
-    subscriber: (id) => store.subscriber(id),
-    preferencesOf: (id, criticality) => store.preferencesOf(id, criticality),
-    workflows: store.workflows,
-    integrations: store.integrations,
+    subscriber: (id) => store.subscribers.get(id),
+    preferencesOf: (id, criticality) => store.preferences.of(id, criticality),
+    workflows: store.workflows.all,
+    integrations: store.integrations.all,
     environments: store.environments,
     get notifications() {
-      return store.notifications;
+      return store.notifications.all;
     },
-    notification: (id) => store.notification(id),
+    notification: (id) => store.notifications.get(id),
   };
   return {
     url,
@@ -159,8 +162,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     setFaults: (faults) => server.setFaults(faults),
     requests: server.requests,
-    advanceNotification: (id) => store.advanceNotification(id),
-    emitNotification: (emitOptions) => store.emitNotification(emitOptions),
+    advanceNotification: (id) => store.notifications.advance(id),
+    emitNotification: (emitOptions) => store.notifications.emit(emitOptions),
     clearRequests: () => {
       server.requests.length = 0;
     },

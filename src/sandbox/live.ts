@@ -1,7 +1,7 @@
 // Live mode: new notifications keep arriving and the unfinished ones move on, so a client sees the
 // feed change the way a busy production environment's would.
 import { Prng } from './random';
-import type { SandboxStore } from './store';
+import type { Notifications } from './notifications';
 
 export interface LiveOptions {
   /** Milliseconds between two rounds (each round moves earlier notifications on, then emits one). */
@@ -19,15 +19,15 @@ export interface LiveActivity {
 }
 
 /** Starts the rounds on an unref'd timer (it never keeps the process alive). */
-export function startLiveActivity(store: SandboxStore, seed: number, options: LiveOptions): LiveActivity {
+export function startLiveActivity(notifications: Notifications, seed: number, options: LiveOptions): LiveActivity {
   const { everyMs } = options;
   if (!Number.isFinite(everyMs) || everyMs <= 0) throw new Error(`live.everyMs must be a positive number, got ${everyMs}`);
   const failureRate = Math.min(1, Math.max(0, options.failureRate ?? DEFAULT_LIVE_FAILURE_RATE));
   const rng = new Prng(seed ^ 0x11fe);
   const round = (): void => {
-    store.advanceEmitted();
+    notifications.advanceEmitted();
     const outcome = rng.chance(failureRate) ? 'failed' : rng.chance(PENDING_SHARE) ? 'pending' : 'delivered';
-    store.emitNotification({ outcome });
+    notifications.emit({ outcome });
   };
   const timer = setInterval(round, everyMs);
   timer.unref();

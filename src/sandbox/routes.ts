@@ -1,8 +1,12 @@
-// The operations of the contract. Each handler returns the status and the body exactly as
-// the live service puts it on the wire (see the envelope table: most bodies wrapped in `data`).
-import { conflict, notFound, badRequest, HttpError, PayloadValidationError } from './errors';
+// Every HTTP route of the sandbox, in one place, grouped by the resource that answers it (each a
+// file of its own, composed in store.ts). A handler parses the request (validation.ts), calls its
+// resource and returns the status and the body exactly as the live service puts them on the wire
+// (see the envelope table: most bodies wrapped in `data`). A new resource gets its file, a field
+// in store.ts and a group here.
+import { conflict, notFound, badRequest } from './errors';
+import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
-import { findWorkflowForRead, listWorkflows, workflowDetail } from './workflows';
+import { workflowDetail } from './workflows';
 import {
   type Query,
   parseCreateSubscriber,
@@ -40,35 +44,36 @@ function param(req: RouteRequest, index: number): string {
 }
 
 function requireSubscriber(req: RouteRequest, subscriberId: string): void {
-  if (!req.store.subscriber(subscriberId)) throw notFound(`Subscriber with id: ${subscriberId} not found`);
+  if (!req.store.subscribers.get(subscriberId)) throw notFound(`Subscriber with id: ${subscriberId} not found`);
 }
 
 /** What `PATCH /v2/subscribers/{id}` changes (contract §8.3). */
 const PATCHABLE = ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone', 'data'];
 
 export const ROUTES: readonly Route[] = [
+  // --- Subscribers (subscribers.ts) ---
   {
     method: 'GET',
     pattern: /^\/v2\/subscribers$/,
     // Not wrapped again: the page object already has `data`.
-    handle: (req) => ok(req.store.searchSubscribers(parseSubscriberSearch(req.query))),
+    handle: (req) => ok(req.store.subscribers.search(parseSubscriberSearch(req.query))),
   },
   {
     method: 'POST',
     pattern: /^\/v2\/subscribers$/,
     handle: (req) => {
       const input = parseCreateSubscriber(req.body);
-      if (req.query['failIfExists'] === 'true' && req.store.subscriber(input.subscriberId)) {
+      if (req.query['failIfExists'] === 'true' && req.store.subscribers.get(input.subscriberId)) {
         throw conflict(`Subscriber with subscriberId: ${input.subscriberId} already exists`);
       }
-      return { status: 201, body: { data: req.store.upsertSubscriber(input).subscriber } };
+      return { status: 201, body: { data: req.store.subscribers.upsert(input).subscriber } };
     },
   },
   {
     method: 'GET',
     pattern: /^\/v2\/subscribers\/([^/]+)$/,
     handle: (req) => {
-      const subscriber = req.store.subscriber(param(req, 0));
+      const subscriber = req.store.subscribers.get(param(req, 0));
       if (!subscriber) throw notFound(`Subscriber: ${param(req, 0)} was not found`);
       return ok({ data: subscriber });
     },
@@ -79,23 +84,14 @@ export const ROUTES: readonly Route[] = [
     // Contract §8.3: only the keys sent change (null clears); other keys are ignored.
     handle: (req) => {
       const subscriberId = param(req, 0);
-      if (!req.store.subscriber(subscriberId)) throw notFound(`Subscriber: ${subscriberId} was not found`);
+      if (!req.store.subscribers.get(subscriberId)) throw notFound(`Subscriber: ${subscriberId} was not found`);
       const body = req.body !== null && typeof req.body === 'object' && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
       const allowed = Object.fromEntries(Object.entries(body).filter(([key]) => PATCHABLE.includes(key)));
       const input = parseCreateSubscriber({ ...allowed, subscriberId });
-      return ok({ data: req.store.upsertSubscriber(input).subscriber });
+      return ok({ data: req.store.subscribers.upsert(input).subscriber });
     },
   },
-  {
-    method: 'GET',
-    pattern: /^\/v2\/workflows$/,
-    handle: (req) => ok(listWorkflows(req.store.workflows, req.query, (w) => req.store.lastTriggeredAt(w))),
-  },
-  {
-    method: 'GET',
-    pattern: /^\/v2\/workflows\/([^/]+)$/,
-    handle: (req) => ok({ data: workflowDetail(findWorkflowForRead(req.store.workflows, param(req, 0)), req.store.integrations, (w) => req.store.lastTriggeredAt(w)) }),
-  },
+  // --- Preferences (preferences.ts) ---
   {
     method: 'GET',
     pattern: /^\/v2\/subscribers\/([^/]+)\/preferences$/,
@@ -103,7 +99,7 @@ export const ROUTES: readonly Route[] = [
       const subscriberId = param(req, 0);
       const criticality = parseCriticality(req.query);
       requireSubscriber(req, subscriberId);
-      return ok({ data: req.store.preferencesOf(subscriberId, criticality) });
+      return ok({ data: req.store.preferences.of(subscriberId, criticality) });
     },
   },
   {
@@ -113,79 +109,62 @@ export const ROUTES: readonly Route[] = [
       const subscriberId = param(req, 0);
       const patch = parsePreferencesPatch(req.body);
       requireSubscriber(req, subscriberId);
-      const workflow = patch.workflowId === undefined ? undefined : req.store.findWorkflow(patch.workflowId);
+      const workflow = patch.workflowId === undefined ? undefined : req.store.workflows.find(patch.workflowId);
       if (patch.workflowId !== undefined && !workflow) throw notFound('Workflow cannot be found');
       if (workflow?.critical) {
         throw badRequest(`Critical workflow ${workflow.identifier} preferences cannot be changed`);
       }
-      const update: Parameters<SandboxStore['patchPreferences']>[1] = {};
+      const update: PreferencesPatch = {};
       if (patch.channels) update.channels = patch.channels;
       if (patch.schedule) update.schedule = patch.schedule;
       if (workflow) update.workflow = workflow;
-      req.store.patchPreferences(subscriberId, update);
+      req.store.preferences.patch(subscriberId, update);
       // The response lists the workflow that was changed; plain reads use the default criticality.
-      return ok({ data: req.store.preferencesOf(subscriberId, 'nonCritical') });
+      return ok({ data: req.store.preferences.of(subscriberId, 'nonCritical') });
     },
   },
+  // --- Workflows (workflows.ts) ---
+  {
+    method: 'GET',
+    pattern: /^\/v2\/workflows$/,
+    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.notifications.lastTriggeredAt(w))),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/workflows\/([^/]+)$/,
+    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.notifications.lastTriggeredAt(w)) }),
+  },
+  // --- Integrations (integrations.ts) ---
   {
     method: 'GET',
     pattern: /^\/v1\/integrations\/active$/,
-    // The whole organization's integrations, every environment (service behaviour since 0.17.0).
-    handle: (req) => ok({ data: req.store.integrations.filter((i) => i.active) }),
+    handle: (req) => ok({ data: req.store.integrations.active() }),
   },
+  // --- Notifications (notifications.ts) ---
   {
     method: 'GET',
     pattern: /^\/v1\/notifications$/,
-    handle: (req) => ok(req.store.listNotifications(parseNotificationSearch(req.query))),
+    handle: (req) => ok(req.store.notifications.list(parseNotificationSearch(req.query))),
   },
   {
     method: 'GET',
     pattern: /^\/v1\/notifications\/([^/]+)$/,
     handle: (req) => {
-      const notification = req.store.notification(param(req, 0));
+      const notification = req.store.notifications.get(param(req, 0));
       if (!notification) throw notFound('Notification not found');
       return ok({ data: notification });
     },
   },
+  // --- Triggers (triggers.ts) ---
   {
     method: 'POST',
     pattern: /^\/v1\/events\/trigger$/,
-    handle: (req) => trigger(req),
+    // Always 201 for a well-formed body: the answer's `status` says whether a run started.
+    handle: (req) => ({ status: 201, body: { data: req.store.triggers.accept(parseTrigger(req.body)) } }),
   },
   {
     method: 'DELETE',
     pattern: /^\/v1\/events\/trigger\/([^/]+)$/,
-    handle: (req) => ok({ data: req.store.cancelTransaction(param(req, 0)) }),
+    handle: (req) => ok({ data: req.store.triggers.cancel(param(req, 0)) }),
   },
 ];
-
-/**
- * `POST /v1/events/trigger` (contract §7). The answer is always 201 for a well-formed body: its
- * `status` says whether a run started. A missing workflow is 422 `workflow_not_found`; a payload
- * without a variable the workflow's payload schema requires is 400 with the failing fields as an
- * array (the service's payload validation form).
- */
-function trigger(req: RouteRequest): RouteResult {
-  const input = parseTrigger(req.body);
-  const workflow = req.store.findWorkflow(input.name);
-  if (!workflow) throw new HttpError(422, 'workflow_not_found');
-  const transactionId = input.transactionId ?? `txn-sbx-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  const created = (status: string, extra: Record<string, unknown> = {}): RouteResult => ({ status: 201, body: { data: { acknowledged: true, status, transactionId, ...extra } } });
-  // A transaction id seen before: ignored, as the service does (no new run).
-  if (req.store.transactionUsed(transactionId)) return created('processed');
-  if (workflow.active === false) return created('trigger_not_active');
-  const missing = (workflow.requiredPayload ?? []).filter((key) => input.payload[key] === undefined || input.payload[key] === null || input.payload[key] === '');
-  if (missing.length > 0) {
-    throw new PayloadValidationError(missing.map((key) => ({ field: `payload.${key}`, message: 'is required', value: null, schemaPath: '#/required' })));
-  }
-  // Every recipient is checked before any is created.
-  if (input.recipients.some((r) => r.kind === 'topic')) return created('error', { error: ['The sandbox does not deliver to topics: send to a subscriberId.'] });
-  const recipients = input.recipients.filter((r) => r.kind === 'subscriber');
-  if (recipients.length < input.recipients.length) return created('invalid_recipients');
-  for (const recipient of recipients) {
-    // Like the service, a recipient it does not know yet is created from what the trigger says.
-    const subscriber = req.store.subscriber(recipient.subscriberId) ?? req.store.upsertSubscriber(recipient.input).subscriber;
-    req.store.trigger({ workflow, subscriber, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId });
-  }
-  return created('processed');
-}

@@ -132,7 +132,7 @@ export class SandboxServer {
   }
 
   close(): Promise<void> {
-    this.options.store.stopRuns();
+    this.options.store.triggers.stop();
     for (const pending of this.timers) {
       clearTimeout(pending.timer);
       pending.resolve();

@@ -1,6 +1,8 @@
 // Request validation with the service's rules and class-validator-style messages.
 import { FieldErrors, badRequest, validationFailed } from './errors';
-import type { Criticality, NotificationSearch, SubscriberInput, SubscriberSearch } from './store';
+import type { Criticality } from './preferences';
+import type { NotificationSearch } from './notifications';
+import type { SubscriberInput, SubscriberSearch } from './subscribers';
 import { CHANNELS, WEEK_DAYS, type DaySchedule, type JsonObject, type PreferenceChannels, type Schedule } from './types';
 
 export type Query = Record<string, string | string[]>;

@@ -1,8 +1,9 @@
-// Contract §8.1 and §8.2: the sandbox's workflows as `GET /v2/workflows` and `GET /v2/workflows/{id}`
-// put them on the wire, including the 16-character identifier pitfall of §8.2.
-import { SANDBOX_FIXTURES as F } from './fixtures';
+// Workflows (contract §8.1 and §8.2): the lookups the other resources use, and the workflows as
+// `GET /v2/workflows` and `GET /v2/workflows/{id}` put them on the wire, including the 16-character
+// identifier pitfall of §8.2. The sandbox's workflows themselves come from workflowsSeed.ts.
 import { notFound, validationFailed } from './errors';
-import type { Channel, Integration, Workflow } from './types';
+import type { Integrations } from './integrations';
+import type { Channel, Workflow } from './types';
 import type { Query } from './validation';
 
 const STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
@@ -20,8 +21,8 @@ function stepId(channel: Channel): string {
 }
 
 /** The step's `issues.integration`: what the service computes from the environment's active integrations. */
-function integrationIssues(channel: Channel, integrations: readonly Integration[]): Record<string, unknown> | undefined {
-  const here = integrations.filter((i) => i.active && i._environmentId === F.developmentEnvironmentId && i.channel === channel);
+function integrationIssues(channel: Channel, integrations: Integrations): Record<string, unknown> | undefined {
+  const here = integrations.activeHere(channel);
   if (channel === 'in_app') return here.length > 0 ? undefined : { integration: { in_app: [{ issueType: 'INBOX_NOT_CONNECTED', message: 'Inbox is not connected' }] } };
   const needsPrimary = channel === 'email' || channel === 'sms';
   if (here.length === 0) return { integration: { [channel]: [{ issueType: 'MISSING_INTEGRATION', message: needsPrimary ? 'Missing active primary integration provider' : 'Missing active integration provider' }] } };
@@ -49,7 +50,7 @@ export function workflowListItem(w: Workflow, lastTriggered?: LastTriggered): Re
 }
 
 /** The whole workflow, as `GET /v2/workflows/{id}` answers it. */
-export function workflowDetail(w: Workflow, integrations: readonly Integration[], lastTriggered?: LastTriggered): Record<string, unknown> {
+export function workflowDetail(w: Workflow, integrations: Integrations, lastTriggered?: LastTriggered): Record<string, unknown> {
   const required = w.requiredPayload ?? [];
   return {
     ...workflowListItem(w, lastTriggered),
@@ -89,46 +90,66 @@ export function workflowDetail(w: Workflow, integrations: readonly Integration[]
   };
 }
 
-/** `GET /v2/workflows`: `query` on name or identifier, `status` repeated, offset paging, newest first. */
-export function listWorkflows(workflows: readonly Workflow[], query: Query, lastTriggered?: LastTriggered): { data: { workflows: unknown[]; totalCount: number } } {
-  const number = (name: string, fallback: number, min: number): number => {
-    const raw = query[name];
-    const value = Array.isArray(raw) ? raw[0] : raw;
-    if (value === undefined) return fallback;
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw validationFailed({ [name]: { messages: [`${name} must not be less than ${min}`], value: value ?? null } });
-    return n;
-  };
-  const limit = number('limit', 50, 1);
-  const offset = number('offset', 0, 0);
-  const rawStatus = query['status'];
-  const statuses = rawStatus === undefined ? [] : Array.isArray(rawStatus) ? rawStatus : [rawStatus];
-  for (const s of statuses) if (!STATUSES.includes(s)) throw validationFailed({ status: { messages: [`status must be one of the following values: ${STATUSES.join(', ')}`], value: s } });
-  const rawQuery = Array.isArray(query['query']) ? query['query'][0] : query['query'];
-  const text = rawQuery?.toLowerCase();
-  const matches = workflows
-    .filter((w) => !text || w.name.toLowerCase().includes(text) || w.identifier.toLowerCase().includes(text))
-    .filter((w) => statuses.length === 0 || statuses.includes(status(w)))
-    .slice()
-    .reverse();
-  return { data: { workflows: matches.slice(offset, offset + limit).map((w) => workflowListItem(w, lastTriggered)), totalCount: matches.length } };
-}
+/** A workflow that everyday traffic and seeded preferences pick: neither critical nor quiet. */
+export const isOrdinary = (w: Workflow): boolean => !w.critical && !w.quiet;
 
-/**
- * The lookup of `GET /v2/workflows/{id}` with the service's rewrite (§8.2): 24 hex is an `_id`; an
- * identifier whose last 16 characters are letters and digits is base62-decoded by mistake, so it
- * is not found even when it exists (the client's fallback finds it through the list).
- */
-export function findWorkflowForRead(workflows: readonly Workflow[], ref: string): Workflow {
-  if (/^[0-9a-f]{24}$/i.test(ref)) {
-    const byId = workflows.find((w) => w._id === ref);
-    if (byId) return byId;
-  } else {
-    const bySlug = workflows.find((w) => w.slug === ref);
-    if (bySlug) return bySlug;
-    const misread = ref.length >= 16 && /^[A-Za-z0-9]{16}$/.test(ref.slice(-16));
-    const byIdentifier = misread ? undefined : workflows.find((w) => w.identifier === ref);
-    if (byIdentifier) return byIdentifier;
+export class Workflows {
+  constructor(
+    /** In catalogue order (the list answers newest first). */
+    readonly all: readonly Workflow[],
+  ) {}
+
+  /** Finds a workflow by `_id`, identifier or slug, as the preferences endpoint and the trigger accept. */
+  find(ref: string): Workflow | undefined {
+    return this.all.find((w) => w._id === ref || w.identifier === ref || w.slug === ref);
   }
-  throw notFound('Workflow cannot be found');
+
+  /** The workflows everyday traffic and seeded preferences pick. */
+  ordinary(): Workflow[] {
+    return this.all.filter(isOrdinary);
+  }
+
+  /** `GET /v2/workflows`: `query` on name or identifier, `status` repeated, offset paging, newest first. */
+  list(query: Query, lastTriggered?: LastTriggered): { data: { workflows: unknown[]; totalCount: number } } {
+    const number = (name: string, fallback: number, min: number): number => {
+      const raw = query[name];
+      const value = Array.isArray(raw) ? raw[0] : raw;
+      if (value === undefined) return fallback;
+      const n = Number(value);
+      if (!Number.isInteger(n) || n < min) throw validationFailed({ [name]: { messages: [`${name} must not be less than ${min}`], value: value ?? null } });
+      return n;
+    };
+    const limit = number('limit', 50, 1);
+    const offset = number('offset', 0, 0);
+    const rawStatus = query['status'];
+    const statuses = rawStatus === undefined ? [] : Array.isArray(rawStatus) ? rawStatus : [rawStatus];
+    for (const s of statuses) if (!STATUSES.includes(s)) throw validationFailed({ status: { messages: [`status must be one of the following values: ${STATUSES.join(', ')}`], value: s } });
+    const rawQuery = Array.isArray(query['query']) ? query['query'][0] : query['query'];
+    const text = rawQuery?.toLowerCase();
+    const matches = this.all
+      .filter((w) => !text || w.name.toLowerCase().includes(text) || w.identifier.toLowerCase().includes(text))
+      .filter((w) => statuses.length === 0 || statuses.includes(status(w)))
+      .slice()
+      .reverse();
+    return { data: { workflows: matches.slice(offset, offset + limit).map((w) => workflowListItem(w, lastTriggered)), totalCount: matches.length } };
+  }
+
+  /**
+   * The lookup of `GET /v2/workflows/{id}` with the service's rewrite (§8.2): 24 hex is an `_id`; an
+   * identifier whose last 16 characters are letters and digits is base62-decoded by mistake, so it
+   * is not found even when it exists (the client's fallback finds it through the list).
+   */
+  findForRead(ref: string): Workflow {
+    if (/^[0-9a-f]{24}$/i.test(ref)) {
+      const byId = this.all.find((w) => w._id === ref);
+      if (byId) return byId;
+    } else {
+      const bySlug = this.all.find((w) => w.slug === ref);
+      if (bySlug) return bySlug;
+      const misread = ref.length >= 16 && /^[A-Za-z0-9]{16}$/.test(ref.slice(-16));
+      const byIdentifier = misread ? undefined : this.all.find((w) => w.identifier === ref);
+      if (byIdentifier) return byIdentifier;
+    }
+    throw notFound('Workflow cannot be found');
+  }
 }

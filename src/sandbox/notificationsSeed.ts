@@ -1,8 +1,7 @@
 // Seeded notifications: fixed fixtures that cover every job status, step type and digest form,
-// plus seed-dependent everyday traffic (see activity.ts). All belong to seeded subscribers of the
-// Development environment.
-import { generateActivity } from './activity';
-import { TOPIC_IDS } from './catalog';
+// plus seed-dependent everyday traffic (see notificationsActivity.ts). All belong to seeded
+// subscribers of the Development environment.
+import { TOPIC_IDS, generateActivity } from './notificationsActivity';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { HOUR_MS, type JobSpec, type NotificationBuilder, type NotificationSpec, regularDigest } from './notificationBuilder';
 import { DAY_MS, type Prng, SEED_END_MS, iso } from './random';

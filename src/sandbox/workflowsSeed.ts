@@ -1,20 +1,8 @@
-// The fixed part of the sandbox's world: environments, workflows and integrations. These do not
-// depend on the seed, so every sandbox shows the same configuration.
+// The sandbox's workflows: a fixed catalogue (it does not depend on the seed, so every sandbox shows
+// the same configuration), then the ones the options add for the hostile-string and paging tests.
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { DAY_MS, SEED_BASE_MS, iso } from './random';
-import type { Environment, Integration, StepFilter, Workflow } from './types';
-
-/** `_topicId` of each topic that seeded notifications were sent to. */
-export const TOPIC_IDS: Readonly<Record<string, string>> = {
-  [F.failedTopicKey]: '6615c0ffee0000000070a001',
-  'project-apollo': '6615c0ffee0000000070a002',
-  'project-zephyr': '6615c0ffee0000000070a003',
-};
-
-export const ENVIRONMENTS: readonly Environment[] = [
-  { _id: F.developmentEnvironmentId, name: 'Development' },
-  { _id: F.productionEnvironmentId, name: 'Production' },
-];
+import type { Workflow } from './types';
 
 function workflow(
   n: number,
@@ -32,7 +20,7 @@ function workflow(
   };
 }
 
-export function createWorkflows(): Workflow[] {
+function createWorkflows(): Workflow[] {
   return [
     workflow(1, {
       identifier: F.workflowIdentifier,
@@ -161,7 +149,7 @@ export function createWorkflows(): Workflow[] {
 }
 
 /** A quiet workflow whose name, tag and step issue are hostile strings (sandbox option `markupWorkflow`). */
-export function markupWorkflow(): Workflow {
+function markupWorkflow(): Workflow {
   return workflow(12, {
     identifier: F.markupWorkflowIdentifier,
     name: F.markupWorkflowName,
@@ -204,77 +192,31 @@ const INVOICE_PAID_SCHEMA: Record<string, unknown> = {
   additionalProperties: false,
 };
 
-const emailConditions: StepFilter[] = [
-  {
-    isNegated: false,
-    type: 'BOOLEAN',
-    value: 'AND',
-    children: [
-      { field: 'tier', value: 'enterprise', operator: 'EQUAL', on: 'payload' },
-      { field: 'data.seats', value: '50', operator: 'LARGER', on: 'subscriber' },
-    ],
-  },
-];
-
-function integration(
-  n: number,
-  i: Omit<Integration, '_id' | '_organizationId' | 'active' | 'deleted' | 'createdAt' | 'updatedAt' | '__v' | 'credentials' | 'configurations' | 'conditions' | 'kind' | 'priority'> &
-    Partial<Pick<Integration, 'credentials' | 'configurations' | 'conditions' | 'kind' | 'priority'>>,
-): Integration {
-  return {
-    _id: `6615c0ffee00000000e1${n.toString(16).padStart(4, '0')}`,
-    _organizationId: F.organizationId,
-    kind: 'delivery',
-    // Current servers never send credential values to API-key callers.
-    credentials: {},
-    configurations: {},
-    conditions: [],
-    priority: 0,
-    active: true,
-    deleted: false,
-    createdAt: iso(SEED_BASE_MS + n * DAY_MS),
-    updatedAt: iso(SEED_BASE_MS + (n + 20) * DAY_MS),
-    __v: 0,
-    ...i,
-  };
+/** `count` quiet dashboard workflows after the catalogue, for paging. */
+function generatedWorkflows(count: number): Workflow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + 1;
+    const _id = `6615c0ffee00000000f2${n.toString(16).padStart(4, '0')}`;
+    return {
+      _id,
+      identifier: `generated-${n}`,
+      slug: `generated-${n}_wf_${_id.slice(-8)}`,
+      name: `Generated workflow ${n}`,
+      critical: false,
+      severity: 'none',
+      origin: 'novu-cloud',
+      tags: n % 2 === 0 ? ['generated', 'even'] : ['generated'],
+      channels: ['in_app'],
+      defaults: {},
+      forced: {},
+      variables: [],
+      updatedAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString(),
+      quiet: true,
+    };
+  });
 }
 
-export function createIntegrations(): Integration[] {
-  const dev = F.developmentEnvironmentId;
-  const prod = F.productionEnvironmentId;
-  return [
-    integration(1, { _environmentId: dev, name: 'Novu Inbox', identifier: 'novu-inbox-dev', providerId: 'novu', channel: 'in_app', primary: true }),
-    integration(2, { _environmentId: dev, name: 'SendGrid', identifier: 'sendgrid-dev', providerId: 'sendgrid', channel: 'email', primary: true, priority: 2, configurations: { inboundWebhookEnabled: false } }),
-    integration(3, { _environmentId: dev, name: 'Mailgun (enterprise)', identifier: 'mailgun-enterprise', providerId: 'mailgun', channel: 'email', primary: false, priority: 1, conditions: emailConditions }),
-    integration(4, { _environmentId: dev, name: 'Twilio', identifier: 'twilio-dev', providerId: 'twilio', channel: 'sms', primary: true }),
-    integration(5, { _environmentId: dev, name: 'Firebase Cloud Messaging', identifier: 'fcm-dev', providerId: 'fcm', channel: 'push', primary: true }),
-    integration(6, { _environmentId: dev, name: 'Slack', identifier: 'slack-dev', providerId: 'slack', channel: 'chat', primary: true }),
-    integration(7, { _environmentId: dev, name: 'Support agent', identifier: 'anthropic-agent', providerId: 'anthropic', kind: 'agent', primary: false }),
-    // An integration as an old server returned it: real credential values, null deletion fields.
-    integration(8, {
-      _environmentId: dev,
-      name: 'Postmark (legacy)',
-      identifier: 'postmark-legacy',
-      providerId: 'postmark',
-      channel: 'email',
-      primary: false,
-      deletedAt: null,
-      deletedBy: null,
-      credentials: {
-        apiKey: 'pm_live_8f2c1d9e4b7a6053f1e2d3c4b5a69788',
-        secretKey: 'sk_sandbox_3b9f7e1a2c4d6e8f0a1b2c3d4e5f6a7b',
-        password: 'Sandbox-Pa55word!',
-        user: 'postmark-sender',
-        from: 'no-reply@sandbox.example',
-        senderName: 'Sandbox Notifications',
-        secure: true,
-      },
-    }),
-    integration(9, { _environmentId: dev, name: 'Discord', identifier: 'discord-dev', providerId: 'discord', channel: 'chat', primary: false }),
-    integration(16, { _environmentId: prod, name: 'Amazon SES', identifier: 'ses-prod', providerId: 'ses', channel: 'email', primary: true }),
-    integration(17, { _environmentId: prod, name: 'Novu Inbox', identifier: 'novu-inbox-prod', providerId: 'novu', channel: 'in_app', primary: true }),
-    integration(18, { _environmentId: prod, name: 'Twilio', identifier: 'twilio-prod', providerId: 'twilio', channel: 'sms', primary: true }),
-    integration(19, { _environmentId: prod, name: 'Expo Push', identifier: 'expo-prod', providerId: 'expo', channel: 'push', primary: true }),
-    integration(20, { _environmentId: prod, name: 'Microsoft Teams', identifier: 'msteams-prod', providerId: 'msteams', channel: 'chat', primary: true }),
-  ];
+/** Every workflow of a sandbox: the catalogue, then the markup workflow and `extraWorkflows` generated ones when the options ask. */
+export function seedWorkflows(options: { markupWorkflow?: boolean; extraWorkflows?: number }): Workflow[] {
+  return [...createWorkflows(), ...(options.markupWorkflow ? [markupWorkflow()] : []), ...generatedWorkflows(options.extraWorkflows ?? 0)];
 }

@@ -1,11 +1,11 @@
 // Everyday activity: the generated traffic of the seed and the notifications emitted at runtime.
 // Mostly deliveries; some fail with the errors real providers send, some skip a channel, and among
 // the newest a few are still on their way.
-import { TOPIC_IDS } from './catalog';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { type DetailSpec, HOUR_MS, type JobSpec, type NotificationSpec, regularDigest } from './notificationBuilder';
 import { DAY_MS, type Prng, SEED_END_MS, objectId } from './random';
 import type { Channel, ExecutionDetail, JobStatus, JsonObject, Notification, Severity, Subscriber, Workflow } from './types';
+import { isOrdinary } from './workflows';
 
 /** How a generated notification ended up (or how far it got). */
 export type ActivityOutcome = 'completed' | 'failed' | 'skipped' | 'pending' | 'queued' | 'running' | 'delayed';
@@ -17,7 +17,14 @@ export const ACTIVITY_SPAN_DAYS = 30;
 /** The newest generated notifications, by rank: these are still in progress (others settle normally). */
 const IN_PROGRESS_BY_RANK: readonly (ActivityOutcome | undefined)[] = ['running', 'pending', undefined, 'queued', 'delayed'];
 const SEVERITIES: readonly Severity[] = ['high', 'medium', 'low', 'none'];
+/** The topics generated traffic is sometimes sent to. */
 const TOPIC_KEYS = ['project-apollo', 'project-zephyr', F.failedTopicKey] as const;
+/** `_topicId` of each topic that seeded notifications were sent to (the fixtures' too). */
+export const TOPIC_IDS: Readonly<Record<string, string>> = {
+  [F.failedTopicKey]: '6615c0ffee0000000070a001',
+  'project-apollo': '6615c0ffee0000000070a002',
+  'project-zephyr': '6615c0ffee0000000070a003',
+};
 
 interface ProviderError {
   providerId: string;
@@ -275,7 +282,7 @@ export function generateActivity(ctx: ActivityContext): Notification[] {
   const { rng } = ctx;
   const recipients = recipientPool(ctx.subscribers);
   const markup = ctx.subscribers.find((s) => s.subscriberId === F.markupSubscriberId);
-  const ordinary = ctx.workflows.filter((w) => !w.critical && !w.quiet);
+  const ordinary = ctx.workflows.filter(isOrdinary);
   const times = Array.from({ length: ctx.count }, (_, i) => SEED_END_MS - activityAgeMs(i, rng));
   const newest = newestRanks(times, IN_PROGRESS_BY_RANK.length);
   const generated: Notification[] = [];
