@@ -63,14 +63,14 @@ export default tseslint.config(
   {
     // agent/ is a second face of the features (for the editor's agent), like extension.ts: it may
     // use them, and none of them may use it.
-    files: FEATURES.map((feature) => `src/${feature}/**/*.ts`).concat(['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts', 'src/api/**/*.ts']),
+    files: FEATURES.map((feature) => `src/${feature}/**/*.ts`).concat(['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/views/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts', 'src/api/**/*.ts']),
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['../agent', '../agent/*'], message: 'Only the composition root uses agent/.' }] }],
     },
   },
   {
     // Shared machinery serves the features and never depends on one.
-    files: ['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts'],
+    files: ['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/views/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

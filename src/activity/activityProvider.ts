@@ -10,10 +10,11 @@
  */
 import * as vscode from 'vscode';
 import { isAbortError, type Notification } from '../api';
-import { Commands } from '../commands';
+import { Commands, type CommandId } from '../commands';
 import type { ConnectionManager, ConnectionState } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
-import { ErrorNode, LoadMoreNode, MessageNode, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { PagedView, type PagedStore } from '../views/pagedView';
+import { ErrorNode, MessageNode, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalizeActivityFilter, type ActivityFilter } from './activityFilter';
 import { ActivityList } from './activityList';
 import type { ActivityMemory, ActivitySettings } from './activityMemory';
@@ -34,24 +35,41 @@ export interface FollowStats {
   scheduled: boolean;
 }
 
+/**
+ * Where the view's rows are kept: the Activity list, which pages append to with the page size they
+ * were asked with (a short page is the last) and follow's polls merge into.
+ */
+class ActivityStore implements PagedStore<Notification> {
+  /** The page size of the request under way. */
+  limit = 50;
+  constructor(readonly list: ActivityList) {}
+  get items(): readonly Notification[] {
+    return this.list.items;
+  }
+  clear(): void {
+    this.list.clear();
+  }
+  append(items: readonly Notification[]): void {
+    this.list.append(items, this.limit);
+  }
+}
+
 export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after each page or poll arrives or fails (tests wait on it). */
   readonly onDidLoad = this.loaded.event;
 
   private readonly list = new ActivityList();
+  private readonly store = new ActivityStore(this.list);
+  /** The pages: first load, Load more, failures, the stale answers dropped (one rule for every view). */
+  private readonly paged: PagedView<Notification, true>;
   private readonly nodes = new Map<string, NotificationNode>();
-  private statusValue: LoadStatus = 'idle';
-  private started = false;
-  private loadingMore = false;
-  private error: DescribedError | undefined;
   private followError: DescribedError | undefined;
+  /** Counts reloads: a poll's answer of an earlier list is dropped. */
   private generation = 0;
-  private controller: AbortController | undefined;
   private pollController: AbortController | undefined;
-  private firstPage: Promise<void> | undefined;
   /** The connection state the view was last drawn for. */
   private lastState: ConnectionState;
   private settingsValue: ActivitySettings = { filter: {}, failuresOnly: false, follow: false };
@@ -62,7 +80,6 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private pollCount = 0;
   private readonly unseenFailures = new Set<string>();
   private readonly subscriptions: vscode.Disposable[] = [];
-  private viewValue: vscode.TreeView<TreeNode> | undefined;
   /** The workflows seen in what was loaded, by internal id (the filter offers them). */
   readonly workflowsSeen = new Map<string, string>();
   /** The connection the workflows were seen on: another connection's ids mean nothing here. */
@@ -75,7 +92,39 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     readonly now: () => number = Date.now,
   ) {
     this.lastState = manager.state;
+    this.paged = new PagedView<Notification, true>(
+      manager,
+      {
+        viewId: ACTIVITY_VIEW_ID,
+        fetch: async (client, after, signal) => {
+          const limit = this.pageSize();
+          this.store.limit = limit;
+          // Offsets shift by the rows follow inserted: the next page is computed from what is held.
+          const query = { ...activityQuery(this.settings.filter, this.now()), page: after === undefined ? 0 : this.list.nextPage(limit), limit };
+          const page = await client.listNotifications(query, { signal });
+          // A full page may have more after it; a short one is the last.
+          return { items: page.data, next: page.data.length === limit && page.data.length > 0 ? true : null };
+        },
+        onPage: (page, connection) => {
+          this.noteWorkflows(page.items);
+          this.manager.observeEnvironment(connection, page.items[0]?._environmentId);
+        },
+        commands: { refresh: Commands.refreshActivity, loadMore: Commands.loadMoreActivity },
+      },
+      this.store,
+    );
     this.subscriptions.push(
+      this.paged,
+      this.paged.onDidChange(() => this.changed.fire(undefined)),
+      this.paged.onDidChangeText(() => this.updateViewText()),
+      this.paged.onDidLoad(({ first }) => {
+        this.loaded.fire();
+        // Live follow starts with the first page.
+        if (first && this.paged.status === 'loaded' && this.settings.follow) {
+          this.intervalMs = this.baseInterval();
+          this.schedule(this.intervalMs);
+        }
+      }),
       manager.onDidChangeState((state) => {
         // The same state again only says that the connection's environment became known (any
         // view's first answer): nothing to ask again. Reloading then sent the first page twice on
@@ -93,16 +142,15 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   set view(view: vscode.TreeView<TreeNode>) {
-    this.viewValue = view;
+    // Shown, the paged view asks for the first page at once (issue 30.10).
+    this.paged.view = view;
     this.subscriptions.push(
       view.onDidChangeVisibility(({ visible }) => {
         if (visible) {
           this.markSeen();
           this.startClock();
-          // The first page is asked for now, before VS Code asks for the rows (issue 30.10).
-          if (!this.started && this.manager.state === 'ready') this.firstPage ??= this.loadPage(true);
           // Back in sight: catch up at once, then follow on.
-          if (this.settings.follow && this.started) this.schedule(0);
+          if (this.settings.follow && this.paged.isStarted) this.schedule(0);
         } else {
           this.stopTimer();
           this.stopClock();
@@ -116,7 +164,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.viewValue;
+    return this.paged.view;
   }
 
   /** The active connection's settings (filter, failures only, follow). */
@@ -135,8 +183,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   get status(): LoadStatus {
-    if (this.manager.state === 'unauthorized') return 'unauthorized';
-    return this.statusValue;
+    return this.paged.status;
   }
 
   /** What is loaded, newest first. */
@@ -145,7 +192,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   get hasMore(): boolean {
-    return this.list.hasMore;
+    return this.paged.hasMore;
   }
 
   get failedCount(): number {
@@ -193,7 +240,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     await this.save({ ...this.settings, follow });
     this.followError = undefined;
     this.intervalMs = this.baseInterval();
-    if (follow && this.started && this.manager.state === 'ready') this.schedule(0);
+    if (follow && this.paged.isStarted && this.manager.state === 'ready') this.schedule(0);
     else this.stopTimer();
     this.updateViewText();
     this.changed.fire(undefined);
@@ -210,25 +257,14 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   /** Forgets what was loaded and cancels what is under way; the view asks again. */
   reload(): void {
     this.generation++;
-    this.controller?.abort();
     this.pollController?.abort();
-    this.controller = undefined;
-    this.firstPage = undefined;
     this.stopTimer();
-    this.list.clear();
     this.nodes.clear();
     this.unseenFailures.clear();
-    this.started = false;
-    this.loadingMore = false;
-    this.error = undefined;
     this.followError = undefined;
-    this.statusValue = 'idle';
     this.updateBadge();
-    this.updateViewText();
-    this.changed.fire(undefined);
-    // A shown view asks at once rather than when the workbench next asks for its rows (its tree
-    // holds change events back by up to 200 ms): the request leaves with the user's action.
-    if (this.viewValue?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
+    // Empties the list, fires the one tree change, and a shown view asks again at once.
+    this.paged.reload();
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -247,29 +283,19 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
-    // A reload while the first page loads (a new filter, another connection) starts it again: the
-    // rows returned are the newest load's, never an empty list from the one it replaced.
-    // A first page already under way (a reload sends it at once) is awaited too, so the rows
-    // returned are never the empty list of a load still out.
-    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
-      if (!this.started) this.firstPage ??= this.loadPage(true);
-      else if (this.statusValue !== 'loading' || !this.firstPage) break;
-      await this.firstPage;
-    }
-    return this.manager.state === 'ready' ? this.rootNodes() : [];
+    return (await this.paged.ready()) ? this.rootNodes() : [];
   }
 
   /** Loads the page after what is held (the "Load more" row). */
-  async loadMore(): Promise<void> {
-    if (!this.list.hasMore || this.loadingMore) return;
-    await this.loadPage(false);
+  loadMore(): Promise<void> {
+    return this.paged.loadMore();
   }
 
   /** Polls the newest page once now (follow's step; tests and the bench call it directly). */
   async poll(): Promise<void> {
     this.clearTimer();
     const generation = this.generation;
-    if (!this.started || this.statusValue !== 'loaded' || this.loadingMore) {
+    if (!this.paged.isStarted || this.paged.status !== 'loaded' || this.paged.loadingMore) {
       this.schedule(this.intervalMs || this.baseInterval());
       return;
     }
@@ -284,20 +310,22 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
       const page = await active.client.listNotifications({ ...activityQuery(this.settings.filter, this.now()), page: 0, limit }, { signal: controller.signal });
       if (generation !== this.generation) return;
       const merge = this.list.mergeNewest(page.data, limit);
+      this.paged.setNext(this.list.hasMore ? true : null);
       this.noteWorkflows(page.data);
+      if (merge.restarted) this.nodes.clear();
       for (const n of [...merge.inserted, ...merge.updated]) {
         const node = this.nodes.get(n._id);
         if (node) node.notification = n;
       }
       for (const id of merge.newlyFailed) this.unseenFailures.add(id);
       const changed = merge.inserted.length > 0 || merge.updated.length > 0 || merge.restarted;
-      if (merge.restarted) this.nodes.clear();
-      if (merge.inserted.length > 0 || merge.restarted) this.changed.fire(undefined);
-      else for (const n of merge.updated) this.changed.fire(this.nodes.get(n._id));
+      // One tree change: the whole list when rows came or went (or "Failures only" may hide a
+      // changed row), else the changed rows in place.
+      if (merge.inserted.length > 0 || merge.restarted || (merge.updated.length > 0 && this.settings.failuresOnly)) this.changed.fire(undefined);
+      else if (merge.updated.length > 0) this.changed.fire(merge.updated.flatMap((n) => this.nodes.get(n._id) ?? []));
       this.intervalMs = changed ? this.baseInterval() : Math.min(FOLLOW_MAX_MS, Math.round((this.intervalMs || this.baseInterval()) * FOLLOW_BACKOFF));
       this.updateBadge();
       this.updateViewText();
-      if (merge.updated.length > 0 && merge.inserted.length === 0 && this.settings.failuresOnly) this.changed.fire(undefined);
       this.schedule(this.intervalMs);
     } catch (error) {
       if (isAbortError(error) || generation !== this.generation) return;
@@ -328,16 +356,12 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     const nodes: TreeNode[] = [];
     const settings = this.settings;
     if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: vscode.l10n.t('Live follow stopped: {0}', this.followError.message) }, Commands.resumeActivityFollow));
-    if (this.statusValue === 'failed' && this.error) {
-      nodes.push(this.errorRow(this.error, Commands.refreshActivity));
-      return nodes;
-    }
+    const empty = (): TreeNode => this.emptyRow(settings);
+    const errorRow = (error: DescribedError, retry: CommandId): TreeNode => this.errorRow(error, retry);
+    if (this.paged.failedFirst) return [...nodes, ...this.paged.tail(0, empty, errorRow)];
     const items = this.list.items.filter((n) => !settings.failuresOnly || isFailed(n));
     for (const n of items) nodes.push(this.nodeFor(n));
-    if (this.error) nodes.push(this.errorRow(this.error, Commands.loadMoreActivity));
-    else if (this.list.hasMore) nodes.push(new LoadMoreNode(Commands.loadMoreActivity, this.list.size, this.loadingMore));
-    if (items.length === 0 && this.statusValue === 'loaded' && !this.error) nodes.unshift(this.emptyRow(settings));
-    return nodes;
+    return [...nodes, ...this.paged.tail(items.length, empty, errorRow)];
   }
 
   private emptyRow(settings: ActivitySettings): TreeNode {
@@ -359,7 +383,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return new MessageNode(vscode.l10n.t('No notifications yet'), { tooltip: vscode.l10n.t('Nothing was triggered in this environment within the plan’s retention window.') });
   }
 
-  private errorRow(error: DescribedError, retry: typeof Commands.refreshActivity | typeof Commands.loadMoreActivity): TreeNode {
+  private errorRow(error: DescribedError, retry: CommandId): TreeNode {
     if (error.kind === 'retention') {
       // Not a failure to retry: the plan keeps activity for a limited time. A later start works.
       return new MessageNode(error.message, {
@@ -381,60 +405,6 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return node;
   }
 
-  private async loadPage(first: boolean): Promise<void> {
-    const generation = this.generation;
-    const active = await this.manager.activeClient();
-    if (!active || generation !== this.generation) return;
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    this.started = true;
-    const limit = this.pageSize();
-    if (first) {
-      this.statusValue = 'loading';
-      this.updateViewText();
-    } else {
-      // No tree change at the click (VS Code would hold the answer's change back until 200 ms
-      // after it): the view's progress bar says it is loading, and the rows come with one change.
-      this.loadingMore = true;
-      this.error = undefined;
-    }
-    let unauthorized = false;
-    try {
-      const query = { ...activityQuery(this.settings.filter, this.now()), page: first ? 0 : this.list.nextPage(limit), limit };
-      const page = await vscode.window.withProgress({ location: { viewId: ACTIVITY_VIEW_ID } }, () => active.client.listNotifications(query, { signal: controller.signal }));
-      if (generation !== this.generation) return;
-      this.list.append(page.data, limit);
-      this.noteWorkflows(page.data);
-      this.error = undefined;
-      this.statusValue = 'loaded';
-      this.manager.observeEnvironment(active.connection, page.data[0]?._environmentId);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const described = describeError(error);
-      if (described.kind === 'unauthorized') {
-        unauthorized = true;
-        this.manager.setState('unauthorized');
-        return;
-      }
-      if (generation !== this.generation) return;
-      this.error = described;
-      if (first) this.statusValue = 'failed';
-    } finally {
-      if (generation === this.generation || unauthorized) {
-        this.loadingMore = false;
-        if (this.controller === controller) this.controller = undefined;
-        this.updateViewText();
-        if (!first) this.changed.fire(undefined);
-        this.loaded.fire();
-        if (first && this.statusValue === 'loaded' && this.settings.follow) {
-          this.intervalMs = this.baseInterval();
-          this.schedule(this.intervalMs);
-        }
-      }
-    }
-  }
-
   private noteWorkflows(notifications: readonly Notification[]): void {
     if (this.workflowsOf !== this.manager.active?.id) {
       this.workflowsSeen.clear();
@@ -448,7 +418,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
 
   private schedule(delayMs: number): void {
     this.clearTimer();
-    const visible = this.viewValue?.visible ?? false;
+    const visible = this.paged.view?.visible ?? false;
     if (!this.settings.follow || !visible || this.followError || this.manager.state !== 'ready') return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -505,15 +475,16 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   private updateBadge(): void {
-    if (!this.viewValue) return;
+    const view = this.paged.view;
+    if (!view) return;
     const count = this.unseenFailures.size;
     const badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 new failed notification') : vscode.l10n.t('{0} new failed notifications', count) } : undefined;
-    if (this.viewValue.badge?.value !== badge?.value) this.viewValue.badge = badge;
+    if (view.badge?.value !== badge?.value) view.badge = badge;
   }
 
   /** The description names the connection, the filter, "Failures only" and follow; never a message. */
   private updateViewText(): void {
-    const view = this.viewValue;
+    const view = this.paged.view;
     if (!view) return;
     const connection = this.manager.active?.name;
     const settings = this.settings;
@@ -531,7 +502,6 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   dispose(): void {
     this.stopTimer();
     this.stopClock();
-    this.controller?.abort();
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
     this.loaded.dispose();

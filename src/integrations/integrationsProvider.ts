@@ -4,14 +4,14 @@
  * file's parsing: nodes keep only field names and a set/not-set flag.
  */
 import * as vscode from 'vscode';
-import { maskCredentials, isAbortError, type Integration, type MaskedCredential } from '../api';
+import { maskCredentials, type Integration, type MaskedCredential } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { CHANNELS, channelLabel, compareChannels, type ChannelType } from '../format/channels';
 import { formatFilter } from '../format/conditions';
-import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
 import { fieldTooltip } from '../ui/text';
-import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { KeyedList, PagedView } from '../views/pagedView';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 
@@ -131,64 +131,57 @@ export class DetailNode implements TreeNode {
 export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly loaded = new vscode.EventEmitter<void>();
-  readonly onDidLoad = this.loaded.event;
-  private integrations: SafeIntegration[] | undefined;
-  private error: DescribedError | undefined;
-  private loading: Promise<void> | undefined;
-  private loadStatus: LoadStatus = 'idle';
-  private generation = 0;
-  private controller: AbortController | undefined;
+  /** One page: the service answers the whole list at once. */
+  private readonly paged: PagedView<SafeIntegration, never>;
+  private readonly rows = new KeyedList<SafeIntegration>((i) => `${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`);
+  readonly onDidLoad: vscode.Event<{ first: boolean }>;
   private readonly subscriptions: vscode.Disposable[];
-  private viewValue: vscode.TreeView<TreeNode> | undefined;
 
   constructor(private readonly manager: ConnectionManager) {
+    this.paged = new PagedView<SafeIntegration, never>(
+      manager,
+      {
+        viewId: INTEGRATIONS_VIEW_ID,
+        // Credential values are dropped as the answer comes in: nothing past here holds one.
+        fetch: async (client, _after, signal) => ({ items: (await client.listActiveIntegrations({ signal })).map(toSafeIntegration), next: null }),
+        commands: { refresh: Commands.refreshIntegrations, loadMore: Commands.refreshIntegrations },
+      },
+      this.rows,
+    );
+    this.onDidLoad = this.paged.onDidLoad;
     // A rejected key empties the view (its welcome shows) and drops the count of an earlier load.
-    this.subscriptions = [manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload()))];
+    this.subscriptions = [
+      this.paged,
+      manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload())),
+      this.paged.onDidChange(() => this.changed.fire(undefined)),
+      this.paged.onDidChangeText(() => this.updateViewText()),
+    ];
   }
 
   get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.viewValue;
+    return this.paged.view;
   }
-
   set view(view: vscode.TreeView<TreeNode>) {
-    this.viewValue = view;
-    // Shown: the list is asked for now, before VS Code asks for the rows (issue 30.10).
-    this.subscriptions.push(
-      view.onDidChangeVisibility(({ visible }) => {
-        if (visible && this.manager.state === 'ready' && !this.integrations && !this.error) this.loading ??= this.load();
-      }),
-    );
+    this.paged.view = view;
   }
 
   /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
   get status(): LoadStatus {
-    return this.manager.state === 'unauthorized' ? 'unauthorized' : this.loadStatus;
+    return this.paged.status;
   }
 
   /** What the view holds now (credential values already dropped). */
   get items(): SafeIntegration[] {
-    return this.integrations ?? [];
+    return [...this.rows.items];
   }
 
   reload(): void {
-    this.generation++;
-    this.controller?.abort();
-    this.integrations = undefined;
-    this.error = undefined;
-    this.loading = undefined;
-    this.loadStatus = 'idle';
-    this.updateViewText();
-    this.changed.fire(undefined);
-    // A shown view asks at once, beside the other views, rather than when the workbench next asks
-    // for its rows (its tree holds change events back by up to 200 ms, so the request left only
-    // after the Subscribers view had its answer: a second round trip on Add Connection).
-    if (this.view?.visible && this.manager.state === 'ready') this.loading = this.load();
+    this.paged.reload();
   }
 
   /** Draws again without asking the service (the active environment became known). */
   rerender(): void {
-    if (this.integrations) this.changed.fire(undefined);
+    if (this.paged.status === 'loaded') this.changed.fire(undefined);
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -197,21 +190,15 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
-    if (this.manager.state !== 'ready') return [];
-    if (!this.integrations && !this.error) {
-      this.loading ??= this.load();
-      await this.loading;
-    }
     // The key may have been rejected meanwhile: no rows, so that the welcome content shows.
-    if (this.manager.state !== 'ready') return [];
-    if (this.error) return [new ErrorNode(this.error, Commands.refreshIntegrations)];
-    if (!this.integrations) return [];
-    return this.groups();
+    if (!(await this.paged.ready())) return [];
+    const groups = this.groups();
+    return [...groups, ...this.paged.tail(groups.length, () => new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') }))];
   }
 
   private groups(): TreeNode[] {
-    const list = this.integrations ?? [];
-    if (list.length === 0) return [new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') })];
+    const list = this.rows.items;
+    if (list.length === 0) return [];
     const connection = this.manager.active;
     const activeEnv = connection ? this.manager.environmentOf(connection) : undefined;
     const showEnvironment = new Set(list.map((i) => i._environmentId)).size > 1;
@@ -231,52 +218,13 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     });
   }
 
-  private async load(): Promise<void> {
-    const generation = this.generation;
-    const active = await this.manager.activeClient();
-    if (!active || generation !== this.generation) return;
-    const controller = new AbortController();
-    this.controller = controller;
-    this.loadStatus = 'loading';
-    this.updateViewText();
-    let unauthorized = false;
-    try {
-      const list = await vscode.window.withProgress({ location: { viewId: INTEGRATIONS_VIEW_ID } }, () =>
-        active.client.listActiveIntegrations({ signal: controller.signal }),
-      );
-      if (generation !== this.generation) return;
-      this.integrations = list.map(toSafeIntegration);
-      this.error = undefined;
-      this.loadStatus = 'loaded';
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const described = describeError(error);
-      // Before the generation check: the client's own 401 report may already have reloaded the view.
-      if (described.kind === 'unauthorized') {
-        unauthorized = true;
-        this.manager.setState('unauthorized');
-        return;
-      }
-      if (generation !== this.generation) return;
-      this.error = described;
-      this.loadStatus = 'failed';
-    } finally {
-      if (generation === this.generation || unauthorized) {
-        this.updateViewText();
-        this.loaded.fire();
-      }
-    }
-  }
-
   private updateViewText(): void {
-    const count = this.integrations?.length;
-    applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(count !== undefined ? { count: String(count) } : {}) }));
+    const count = this.paged.status === 'loaded' ? this.rows.items.length : undefined;
+    applyViewText(this.paged.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(count !== undefined ? { count: String(count) } : {}) }));
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.controller?.abort();
     this.changed.dispose();
-    this.loaded.dispose();
   }
 }

@@ -4,14 +4,14 @@
  * an older answer never overwrites a newer one.
  */
 import * as vscode from 'vscode';
-import { isAbortError, type Subscriber, type SubscriberSearchQuery } from '../api';
+import type { Subscriber, SubscriberSearchQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { describeError, type DescribedError } from '../ui/errors';
 import { Commands } from '../commands';
-import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { KeyedList, PagedView } from '../views/pagedView';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
-import { formatCount, prepareCountFormatter } from '../format/numbers';
+import { formatCount } from '../format/numbers';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
 
@@ -22,67 +22,57 @@ export interface SubscriberOrder {
 
 export const DEFAULT_ORDER: SubscriberOrder = { orderBy: '_id', orderDirection: 'DESC' };
 
-interface ListState {
-  items: SubscriberNode[];
-  ids: Set<string>;
-  next: string | null;
-  totalCount?: number;
-  totalCountCapped?: boolean;
-  error?: DescribedError;
-  /** The first page has been asked for (loaded, failed or under way). */
-  started: boolean;
-  loadingMore: boolean;
-  /** Where the first page stands; a failed "Load more" keeps it `loaded` and adds an error row. */
-  status: LoadStatus;
-}
-
-function emptyState(): ListState {
-  return { items: [], ids: new Set(), next: null, started: false, loadingMore: false, status: 'idle' };
-}
-
 export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  private readonly loaded = new vscode.EventEmitter<void>();
-  /** Fires after each page arrives or fails (tests and the view description wait on it). */
-  readonly onDidLoad = this.loaded.event;
-  private state = emptyState();
-  private generation = 0;
-  private controller: AbortController | undefined;
-  private firstPage: Promise<void> | undefined;
   private filterValue: SubscriberFilter = {};
   private orderValue: SubscriberOrder = DEFAULT_ORDER;
+  private readonly rows = new KeyedList<SubscriberNode>((n) => n.subscriber._id ?? n.subscriber.subscriberId);
+  private readonly paged: PagedView<SubscriberNode, string>;
+  /** Fires after each page arrives or fails (tests and the view description wait on it). */
+  readonly onDidLoad: vscode.Event<{ first: boolean }>;
   /** Root getChildren calls so far; a waiter is answered only by a call that began after it. */
   private rootCalls = 0;
   private readonly renderWaiters: { after: number; resolve: () => void }[] = [];
   private readonly subscriptions: vscode.Disposable[];
-  private viewValue: vscode.TreeView<TreeNode> | undefined;
 
   constructor(private readonly manager: ConnectionManager) {
+    this.paged = new PagedView<SubscriberNode, string>(
+      manager,
+      {
+        viewId: SUBSCRIBERS_VIEW_ID,
+        fetch: async (client, after, signal) => {
+          const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
+          const query: SubscriberSearchQuery = { ...this.filterValue, ...this.orderValue, limit: Math.min(100, Math.max(1, Math.round(pageSize))), ...(after ? { after } : {}) };
+          const page = await client.searchSubscribers(query, { signal });
+          return { items: page.data.map((s) => new SubscriberNode(s)), next: page.next, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped };
+        },
+        onPage: (page, connection) => manager.observeEnvironment(connection, page.items[0]?.subscriber._environmentId),
+        commands: { refresh: Commands.refreshSubscribers, loadMore: Commands.loadMoreSubscribers },
+      },
+      this.rows,
+    );
+    this.onDidLoad = this.paged.onDidLoad;
     // A rejected key (seen by any view or panel) empties the view so that its welcome shows, and
     // drops the count: nothing from an earlier load stays on screen as if it were still true.
-    this.subscriptions = [manager.onDidChangeState((state) => state !== 'ready' && this.reload())];
+    this.subscriptions = [
+      this.paged,
+      manager.onDidChangeState((state) => state !== 'ready' && this.reload()),
+      this.paged.onDidChange(() => this.changed.fire(undefined)),
+      this.paged.onDidChangeText(() => this.updateViewText()),
+    ];
   }
 
   get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.viewValue;
+    return this.paged.view;
   }
-
   set view(view: vscode.TreeView<TreeNode>) {
-    this.viewValue = view;
-    // Shown: the first page is asked for now, before VS Code asks for the rows (10 to 30 ms later
-    // on a window's first load, issue 30.10); getChildren then waits for that page.
-    this.subscriptions.push(
-      view.onDidChangeVisibility(({ visible }) => {
-        if (visible && this.manager.state === 'ready' && !this.state.started) this.firstPage ??= this.loadPage(true);
-      }),
-    );
+    this.paged.view = view;
   }
 
   /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
   get status(): LoadStatus {
-    if (this.manager.state === 'unauthorized') return 'unauthorized';
-    return this.state.status;
+    return this.paged.status;
   }
 
   get filter(): SubscriberFilter {
@@ -93,16 +83,16 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
   /** The subscribers loaded so far, in view order. */
   get subscribers(): Subscriber[] {
-    return this.state.items.map((n) => n.subscriber);
+    return this.rows.items.map((n) => n.subscriber);
   }
   get hasMore(): boolean {
-    return this.state.next !== null;
+    return this.paged.hasMore;
   }
   get totalCount(): number | undefined {
-    return this.state.totalCount;
+    return this.paged.totalCount;
   }
   get totalCountCapped(): boolean {
-    return this.state.totalCountCapped === true;
+    return this.paged.totalCountCapped;
   }
 
   setFilter(filter: SubscriberFilter): void {
@@ -118,18 +108,7 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
 
   /** Forgets what was loaded and cancels what is under way; the view asks again. */
   reload(): void {
-    this.generation++;
-    this.controller?.abort();
-    this.controller = undefined;
-    this.firstPage = undefined;
-    this.state = emptyState();
-    // One tree change (the filter is named in the description, which does not go through the
-    // tree's debounced stream), so the rows are not held back by VS Code's 200 ms hold.
-    this.updateViewText();
-    this.changed.fire(undefined);
-    // A shown view asks at once rather than when the workbench next asks for its rows (its tree
-    // holds change events back by up to 200 ms): the request leaves with the user's action.
-    if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
+    this.paged.reload();
   }
 
   getTreeItem(node: TreeNode): vscode.TreeItem {
@@ -143,16 +122,8 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
     const call = ++this.rootCalls;
-    if (this.manager.state !== 'ready') return [];
-    // A first page already under way (a reload sends it at once) is awaited too, so the rows
-    // returned are never the empty list of a load still out; a reload meanwhile starts again.
-    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
-      if (!this.state.started) this.firstPage ??= this.loadPage(true);
-      else if (this.state.status !== 'loading' || !this.firstPage) break;
-      await this.firstPage;
-    }
     // The key may have been rejected while the page loaded: the welcome content shows instead.
-    const nodes = this.manager.state === 'ready' ? this.rootNodes() : [];
+    const nodes = (await this.paged.ready()) ? this.rootNodes() : [];
     // The tree has the rows once this returns; let whoever waits reveal one of them next. A call
     // that began before the waiter (an answer the tree may drop as outdated) does not count.
     const waiting = this.renderWaiters.filter((w) => w.after < call);
@@ -170,14 +141,13 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   /** Loads the page after the last one loaded (the "Load more" row). */
-  async loadMore(): Promise<void> {
-    if (!this.state.next || this.state.loadingMore) return;
-    await this.loadPage(false);
+  loadMore(): Promise<void> {
+    return this.paged.loadMore();
   }
 
   /** The node of a subscriber already loaded, for reveal. */
   nodeOf(subscriberId: string): SubscriberNode | undefined {
-    return this.state.items.find((n) => n.subscriber.subscriberId === subscriberId);
+    return this.rows.items.find((n) => n.subscriber.subscriberId === subscriberId);
   }
 
   /** Loads one subscriber again (its row's Refresh action): one request, the row updates in place. */
@@ -192,8 +162,7 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       node.subscriber = fresh;
       this.changed.fire(node);
     } else {
-      const index = this.state.items.indexOf(node);
-      if (index >= 0) this.state.items.splice(index, 1);
+      this.rows.replace(node.subscriber._id ?? node.subscriber.subscriberId, undefined);
       this.changed.fire(undefined);
     }
   }
@@ -207,121 +176,42 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       return existing;
     }
     const node = new SubscriberNode(subscriber);
-    this.state.items.unshift(node);
-    if (subscriber._id) this.state.ids.add(subscriber._id);
-    if (this.state.totalCount !== undefined && !this.state.totalCountCapped) this.state.totalCount++;
-    this.updateViewText();
-    this.changed.fire(undefined);
+    this.rows.upsertFirst(node);
+    this.paged.counted(1);
+    this.paged.touch();
     return node;
   }
 
   private rootNodes(): TreeNode[] {
-    const { items, error, next, loadingMore } = this.state;
-    const nodes: TreeNode[] = [...items];
-    if (error) nodes.push(new ErrorNode(error, items.length > 0 ? Commands.loadMoreSubscribers : Commands.refreshSubscribers));
-    else if (next) nodes.push(new LoadMoreNode(Commands.loadMoreSubscribers, items.length, loadingMore));
-    else if (items.length === 0 && this.state.status === 'loaded') {
-      nodes.push(
-        isFilterEmpty(this.filterValue)
-          ? new MessageNode(vscode.l10n.t('No subscribers yet'), { tooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.') })
-          : new MessageNode(vscode.l10n.t('No subscribers match {0}', describeFilter(this.filterValue)), {
-              icon: 'search-stop',
-              tooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
-              command: { command: Commands.clearSubscriberFilter, title: vscode.l10n.t('Clear Filter') },
-              flags: ['filtered'],
-            }),
-      );
-    }
-    return nodes;
+    const items = this.rows.items;
+    if (this.paged.failedFirst) return this.paged.tail(0, () => this.emptyRow());
+    return [...items, ...this.paged.tail(items.length, () => this.emptyRow())];
   }
 
-  private async loadPage(first: boolean): Promise<void> {
-    const generation = this.generation;
-    const active = await this.manager.activeClient();
-    if (!active || generation !== this.generation) return;
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    const state = this.state;
-    state.started = true;
-    if (first) {
-      state.status = 'loading';
-      this.updateViewText();
-    } else {
-      // No tree change at the click: the view's progress bar says it is loading, and the rows come
-      // with the one change at the answer (a "Loading more…" row drawn at the click held the
-      // answer's change back until 200 ms after it, VS Code's debounce of tree events).
-      state.loadingMore = true;
-      state.error = undefined;
-    }
-    const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
-    const query: SubscriberSearchQuery = {
-      ...this.filterValue,
-      ...this.orderValue,
-      limit: Math.min(100, Math.max(1, Math.round(pageSize))),
-      ...(first || !state.next ? {} : { after: state.next }),
-    };
-    // Set when the key was rejected: the state change reloads the view, and this load still reports.
-    let unauthorized = false;
-    try {
-      const request = vscode.window.withProgress({ location: { viewId: SUBSCRIBERS_VIEW_ID } }, () => active.client.searchSubscribers(query, { signal: controller.signal }));
-      // The count in the view's description needs it once the answer is in.
-      prepareCountFormatter(vscode.env.language);
-      const page = await request;
-      if (generation !== this.generation) return;
-      for (const subscriber of page.data) {
-        const key = subscriber._id ?? subscriber.subscriberId;
-        if (state.ids.has(key)) continue;
-        state.ids.add(key);
-        state.items.push(new SubscriberNode(subscriber));
-      }
-      state.next = page.next;
-      state.error = undefined;
-      state.status = 'loaded';
-      if (page.totalCount !== undefined) {
-        state.totalCount = page.totalCount;
-        state.totalCountCapped = page.totalCountCapped;
-      }
-      this.manager.observeEnvironment(active.connection, page.data[0]?._environmentId);
-    } catch (error) {
-      if (isAbortError(error)) return;
-      const described = describeError(error);
-      // Checked before the generation: the client's own 401 report may already have reloaded the view.
-      if (described.kind === 'unauthorized') {
-        unauthorized = true;
-        this.state = emptyState();
-        this.manager.setState('unauthorized');
-        return;
-      }
-      if (generation !== this.generation) return;
-      state.error = described;
-      if (first) state.status = 'failed';
-    } finally {
-      if (generation === this.generation || unauthorized) {
-        state.loadingMore = false;
-        if (this.controller === controller) this.controller = undefined;
-        this.updateViewText();
-        if (!first) this.changed.fire(undefined);
-        this.loaded.fire();
-      }
-    }
+  private emptyRow(): TreeNode {
+    return isFilterEmpty(this.filterValue)
+      ? new MessageNode(vscode.l10n.t('No subscribers yet'), { tooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.') })
+      : new MessageNode(vscode.l10n.t('No subscribers match {0}', describeFilter(this.filterValue)), {
+          icon: 'search-stop',
+          tooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
+          command: { command: Commands.clearSubscriberFilter, title: vscode.l10n.t('Clear Filter') },
+          flags: ['filtered'],
+        });
   }
 
   private updateViewText(): void {
-    const count = this.state.totalCount;
+    const count = this.paged.totalCount;
     const filtered = !isFilterEmpty(this.filterValue);
     let countText: string | undefined;
     if (count !== undefined) {
-      const number = `${formatCount(count, vscode.env.language)}${this.state.totalCountCapped ? '+' : ''}`;
+      const number = `${formatCount(count, vscode.env.language)}${this.paged.totalCountCapped ? '+' : ''}`;
       countText = filtered ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
     }
-    applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeFilter(this.filterValue) } : {}) }));
+    applyViewText(this.paged.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeFilter(this.filterValue) } : {}) }));
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.controller?.abort();
     this.changed.dispose();
-    this.loaded.dispose();
   }
 }

@@ -7,14 +7,15 @@
  * before June 2025) or has no such route says so in the view: it does not mark the key rejected.
  */
 import * as vscode from 'vscode';
-import { isAbortError, type Workflow, type WorkflowListItem, type WorkflowListQuery } from '../api';
+import type { Workflow, WorkflowListItem, WorkflowListQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Connection } from '../connections/connection';
 import { Commands } from '../commands';
 import { describeError, workflowsUnavailable, type DescribedError } from '../ui/errors';
 import { formatCount } from '../format/numbers';
 import { stepTypeInfo } from '../format/jobStatus';
-import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { KeyedList, PagedView } from '../views/pagedView';
 import { statusText, stepRows, workflowRow, workflowTooltip, type WorkflowStatus } from './workflowRows';
 
 import { WORKFLOWS_VIEW_ID } from './viewId';
@@ -107,22 +108,6 @@ export class StepNode implements TreeNode {
   }
 }
 
-interface ListState {
-  items: WorkflowNode[];
-  ids: Set<string>;
-  /** The offset of the next page, or null when every match is loaded. */
-  next: number | null;
-  totalCount?: number;
-  error?: DescribedError;
-  started: boolean;
-  loadingMore: boolean;
-  status: LoadStatus;
-}
-
-function emptyState(): ListState {
-  return { items: [], ids: new Set(), next: null, started: false, loadingMore: false, status: 'idle' };
-}
-
 /** A failed read of workflows in words: an old server's 401 or missing route is not a rejected key (`workflowsUnavailable`). */
 export function describeWorkflowsError(error: unknown): DescribedError {
   return workflowsUnavailable(error) ?? describeError(error);
@@ -134,34 +119,68 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after each page (or a workflow's steps) arrives or fails. */
   readonly onDidLoad = this.loaded.event;
-  private state = emptyState();
-  private generation = 0;
-  private controller: AbortController | undefined;
-  private firstPage: Promise<void> | undefined;
   private filterValue: WorkflowFilter = {};
+  private readonly rows = new KeyedList<WorkflowNode>((n) => n.workflow._id);
+  private readonly paged: PagedView<WorkflowNode, number>;
+  private generation = 0;
   private readonly subscriptions: vscode.Disposable[];
-  view: vscode.TreeView<TreeNode> | undefined;
 
   constructor(private readonly manager: ConnectionManager) {
+    this.paged = new PagedView<WorkflowNode, number>(
+      manager,
+      {
+        viewId: WORKFLOWS_VIEW_ID,
+        // Offset paging: a workflow created while paging shifts the rows, and each is kept once.
+        fetch: async (client, after, signal) => {
+          const offset = after ?? 0;
+          const query: WorkflowListQuery = {
+            limit: WORKFLOWS_PAGE_SIZE,
+            offset,
+            ...(this.filterValue.query ? { query: this.filterValue.query } : {}),
+            ...(this.filterValue.statuses ? { status: [...this.filterValue.statuses] } : {}),
+          };
+          const page = await client.listWorkflows(query, { signal });
+          const reached = offset + page.workflows.length;
+          const total = typeof page.totalCount === 'number' ? page.totalCount : undefined;
+          const last = page.workflows.length === 0 || (total !== undefined ? reached >= total : page.workflows.length < WORKFLOWS_PAGE_SIZE);
+          return { items: page.workflows.map((w) => new WorkflowNode(w, this)), next: last ? null : reached, totalCount: total };
+        },
+        describe: describeWorkflowsError,
+        commands: { refresh: Commands.refreshWorkflows, loadMore: Commands.loadMoreWorkflows },
+      },
+      this.rows,
+    );
     // A rejected key empties the view so that its welcome shows (another connection: reloadAll).
-    this.subscriptions = [manager.onDidChangeState((state) => state !== 'ready' && this.reload())];
+    this.subscriptions = [
+      this.paged,
+      manager.onDidChangeState((state) => state !== 'ready' && this.reload()),
+      this.paged.onDidChange(() => this.changed.fire(undefined)),
+      this.paged.onDidChangeText(() => this.updateViewText()),
+      this.paged.onDidLoad(() => this.loaded.fire()),
+    ];
+  }
+
+  get view(): vscode.TreeView<TreeNode> | undefined {
+    return this.paged.view;
+  }
+  set view(view: vscode.TreeView<TreeNode>) {
+    this.paged.view = view;
   }
 
   get status(): LoadStatus {
-    if (this.manager.state === 'unauthorized') return 'unauthorized';
-    return this.state.status;
+    return this.paged.status;
   }
   get filter(): WorkflowFilter {
     return this.filterValue;
   }
   get workflows(): WorkflowListItem[] {
-    return this.state.items.map((n) => n.workflow);
+    return this.rows.items.map((n) => n.workflow);
   }
   get hasMore(): boolean {
-    return this.state.next !== null;
+    return this.paged.hasMore;
   }
   get totalCount(): number | undefined {
-    return this.state.totalCount;
+    return this.paged.totalCount;
   }
   /** The connection the rows were read from. */
   get connection(): Connection | undefined {
@@ -178,13 +197,7 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   reload(): void {
     this.generation++;
-    this.controller?.abort();
-    this.controller = undefined;
-    this.firstPage = undefined;
-    this.state = emptyState();
-    this.updateViewText();
-    this.changed.fire(undefined);
-    if (this.view?.visible && this.manager.state === 'ready') this.firstPage = this.loadPage(true);
+    this.paged.reload();
   }
 
   /**
@@ -193,7 +206,7 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
    */
   runSeen(connectionId: string, workflowId: string, at: string): void {
     if (this.manager.active?.id !== connectionId || Number.isNaN(Date.parse(at))) return;
-    const node = this.state.items.find((n) => n.workflow._id === workflowId);
+    const node = this.rows.items.find((n) => n.workflow._id === workflowId);
     if (!node) return;
     const held = Date.parse(node.workflow.lastTriggeredAt ?? '');
     if (!Number.isNaN(held) && held >= Date.parse(at)) return;
@@ -217,22 +230,15 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
-    if (this.manager.state !== 'ready') return [];
-    for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
-      if (!this.state.started) this.firstPage ??= this.loadPage(true);
-      else if (this.state.status !== 'loading' || !this.firstPage) break;
-      await this.firstPage;
-    }
-    return this.manager.state === 'ready' ? this.rootNodes() : [];
+    return (await this.paged.ready()) ? this.rootNodes() : [];
   }
 
-  async loadMore(): Promise<void> {
-    if (this.state.next === null || this.state.loadingMore) return;
-    await this.loadPage(false);
+  loadMore(): Promise<void> {
+    return this.paged.loadMore();
   }
 
   nodeOf(workflowId: string): WorkflowNode | undefined {
-    return this.state.items.find((n) => n.workflow._id === workflowId || n.workflow.workflowId === workflowId);
+    return this.rows.items.find((n) => n.workflow._id === workflowId || n.workflow.workflowId === workflowId);
   }
 
   /** Reads the workflow (§8.2) for its steps: once, when it is first expanded (or Retry). */
@@ -266,93 +272,35 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   }
 
   private rootNodes(): TreeNode[] {
-    const { items, error, next, loadingMore } = this.state;
-    const nodes: TreeNode[] = [...items];
-    if (error) nodes.push(new ErrorNode(error, items.length > 0 ? Commands.loadMoreWorkflows : Commands.refreshWorkflows));
-    else if (next !== null) nodes.push(new LoadMoreNode(Commands.loadMoreWorkflows, items.length, loadingMore));
-    else if (items.length === 0 && this.state.status === 'loaded') {
-      nodes.push(
-        isWorkflowFilterEmpty(this.filterValue)
-          ? new MessageNode(vscode.l10n.t('No workflows yet'), { tooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.') })
-          : new MessageNode(vscode.l10n.t('No workflows match {0}', describeWorkflowFilter(this.filterValue)), {
-              icon: 'search-stop',
-              tooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
-              command: { command: Commands.clearWorkflowFilter, title: vscode.l10n.t('Clear Filter') },
-              flags: ['filtered'],
-            }),
-      );
-    }
-    return nodes;
+    const items = this.rows.items;
+    if (this.paged.failedFirst) return this.paged.tail(0, () => this.emptyRow());
+    return [...items, ...this.paged.tail(items.length, () => this.emptyRow())];
   }
 
-  private async loadPage(first: boolean): Promise<void> {
-    const generation = this.generation;
-    const active = await this.manager.activeClient();
-    if (!active || generation !== this.generation) return;
-    this.controller?.abort();
-    const controller = new AbortController();
-    this.controller = controller;
-    const state = this.state;
-    state.started = true;
-    if (first) {
-      state.status = 'loading';
-      this.updateViewText();
-    } else {
-      state.loadingMore = true;
-      state.error = undefined;
-    }
-    const offset = first ? 0 : (state.next ?? 0);
-    const query: WorkflowListQuery = {
-      limit: WORKFLOWS_PAGE_SIZE,
-      offset,
-      ...(this.filterValue.query ? { query: this.filterValue.query } : {}),
-      ...(this.filterValue.statuses ? { status: [...this.filterValue.statuses] } : {}),
-    };
-    try {
-      const page = await vscode.window.withProgress({ location: { viewId: WORKFLOWS_VIEW_ID } }, () => active.client.listWorkflows(query, { signal: controller.signal }));
-      if (generation !== this.generation) return;
-      for (const workflow of page.workflows) {
-        // A workflow created while paging shifts the rows: each is listed once.
-        if (state.ids.has(workflow._id)) continue;
-        state.ids.add(workflow._id);
-        state.items.push(new WorkflowNode(workflow, this));
-      }
-      const reached = offset + page.workflows.length;
-      const total = typeof page.totalCount === 'number' ? page.totalCount : undefined;
-      state.next = page.workflows.length === 0 || (total !== undefined ? reached >= total : page.workflows.length < WORKFLOWS_PAGE_SIZE) ? null : reached;
-      if (total !== undefined) state.totalCount = total;
-      state.error = undefined;
-      state.status = 'loaded';
-    } catch (error) {
-      if (isAbortError(error)) return;
-      if (generation !== this.generation) return;
-      state.error = describeWorkflowsError(error);
-      if (first) state.status = 'failed';
-    } finally {
-      if (generation === this.generation) {
-        state.loadingMore = false;
-        if (this.controller === controller) this.controller = undefined;
-        this.updateViewText();
-        if (!first) this.changed.fire(undefined);
-        this.loaded.fire();
-      }
-    }
+  private emptyRow(): TreeNode {
+    return isWorkflowFilterEmpty(this.filterValue)
+      ? new MessageNode(vscode.l10n.t('No workflows yet'), { tooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.') })
+      : new MessageNode(vscode.l10n.t('No workflows match {0}', describeWorkflowFilter(this.filterValue)), {
+          icon: 'search-stop',
+          tooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
+          command: { command: Commands.clearWorkflowFilter, title: vscode.l10n.t('Clear Filter') },
+          flags: ['filtered'],
+        });
   }
 
   private updateViewText(): void {
-    const count = this.state.totalCount;
+    const count = this.paged.totalCount;
     const filtered = !isWorkflowFilterEmpty(this.filterValue);
     let countText: string | undefined;
     if (count !== undefined) {
       const number = formatCount(count, vscode.env.language);
       countText = filtered ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
     }
-    applyViewText(this.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeWorkflowFilter(this.filterValue) } : {}) }));
+    applyViewText(this.paged.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeWorkflowFilter(this.filterValue) } : {}) }));
   }
 
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
-    this.controller?.abort();
     this.changed.dispose();
     this.loaded.dispose();
   }
