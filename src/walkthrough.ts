@@ -12,6 +12,11 @@
  */
 import * as vscode from 'vscode';
 
+import { SANDBOX_CONNECTION_ID } from './connections/connection';
+import type { ConnectionManager } from './connections/connectionManager';
+import type { DiagnosisPanels } from './diagnosis/diagnosisPanels';
+import type { NotificationPanels } from './notifications/notificationPanels';
+import type { PreferencesPanels } from './preferences/preferencesPanels';
 import { WALKTHROUGH_ID, WALKTHROUGH_STEPS, qualifiedStepId, type WalkthroughStep } from './walkthroughSteps';
 
 export class Walkthrough {
@@ -28,6 +33,33 @@ export class Walkthrough {
     void vscode.commands.executeCommand('setContext', WALKTHROUGH_STEPS[step].context, true);
     // Before the walkthrough is read VS Code records the step and then reports it unknown: ignored.
     void Promise.resolve(vscode.commands.executeCommand('welcome.markStepComplete', qualifiedStepId(step))).catch(() => undefined);
+  }
+
+  /**
+   * Completes the steps as they are done: a view loaded from the Sandbox or from an own connection,
+   * a failed delivery opened or diagnosed to its verdict, a preference saved (a lens shown in code
+   * is code awareness's to say).
+   */
+  watch(parts: {
+    manager: ConnectionManager;
+    views: readonly { onDidLoad: vscode.Event<unknown>; readonly status: string }[];
+    notificationPanels: NotificationPanels;
+    preferencesPanels: PreferencesPanels;
+    diagnosisPanels: DiagnosisPanels;
+  }): vscode.Disposable[] {
+    const { manager } = parts;
+    return [
+      ...parts.views.map((view) =>
+        view.onDidLoad(() => view.status === 'loaded' && manager.active && this.complete(manager.active.id === SANDBOX_CONNECTION_ID ? 'triedSandbox' : 'connected')),
+      ),
+      parts.notificationPanels.onDidOpen((panel) =>
+        panel.onDidLoad((state) => state.kind === 'loaded' && state.model.jobs.some((job) => job.status === 'failed') && this.complete('debuggedFailure')),
+      ),
+      parts.preferencesPanels.onDidOpen((panel) => panel.onDidSave(() => this.complete('editedPreferences'))),
+      parts.diagnosisPanels.onDidOpen((panel) =>
+        panel.onDidChangeState((state) => state.kind === 'loaded' && !state.busy && state.view.verdict.state !== 'pending' && this.complete('debuggedFailure')),
+      ),
+    ];
   }
 
   /** Forgets every step, here and in VS Code's record (tests start from none). */

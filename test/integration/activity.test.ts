@@ -1,7 +1,7 @@
 /** Issue 12: the Activity view, its filters, Live follow and id links, against a sandbox in real VS Code. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NotificationNode } from '../../src/activity/activityNodes';
 import { SANDBOX_FIXTURES as F, type Notification, type Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';

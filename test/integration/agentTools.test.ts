@@ -11,7 +11,7 @@ import * as assert from 'node:assert/strict';
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
 import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';

@@ -8,7 +8,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 

@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import { networkInterfaces } from 'node:os';
 import * as vscode from 'vscode';
 import { isPrivateNetworkHost } from '../../src/connections/connection';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 

@@ -7,7 +7,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NovuClient } from '../../src/api';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import type { DiagnosisPanel } from '../../src/diagnosis/diagnosisPanel';

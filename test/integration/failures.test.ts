@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { PanelError } from '../../src/panels/protocol';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox, type SandboxFaults } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import { back, type Back, type InputOptions, type MessageKind, type PickItem, type PickManyOptions, type PickOptions, type Prompter, type SearchOptions } from '../../src/ui/prompter';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 

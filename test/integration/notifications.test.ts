@@ -1,7 +1,7 @@
 /** Issue 5: opening notifications in the panel from every entry point, reuse, live refresh, errors. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NotificationPanel } from '../../src/notifications/notificationPanel';
 import type { NotificationPanelState } from '../../src/notifications/protocol';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';

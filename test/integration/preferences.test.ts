@@ -1,7 +1,7 @@
 /** Issue 6: the preferences panel against a fresh sandbox in real VS Code. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { PreferencesPanel } from '../../src/preferences/preferencesPanel';
 import { proposedSchedule } from '../../src/preferences/preferencesModel';
 import type { PreferencesPanelState } from '../../src/preferences/protocol';

@@ -4,7 +4,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NotificationPanel } from '../../src/notifications/notificationPanel';
 import type { NotificationPanelState } from '../../src/notifications/protocol';
 import type { SendResult } from '../../src/sendAgain/sendAgain';

@@ -1,7 +1,7 @@
 /** Issue 4: the Subscribers view against a fresh sandbox in real VS Code. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { SubscriberNode } from '../../src/subscribers/subscriberNode';

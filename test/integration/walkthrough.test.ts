@@ -1,7 +1,7 @@
 /** Issue 13: the walkthrough's steps complete when the thing is done, in real VS Code. */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 

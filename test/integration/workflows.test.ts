@@ -6,7 +6,7 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../src/extension';
+import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { SendResult } from '../../src/sendAgain/sendAgain';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { WorkflowNode } from '../../src/workflows/workflowsProvider';

@@ -7,7 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../../src/extension';
+import type { NovuExplorerApi } from '../../../src/extensionApi';
 import { median, round } from '../stats';
 
 const EXTENSION_ID = 'novuexplorer.novu-explorer';

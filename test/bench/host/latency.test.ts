@@ -9,7 +9,7 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import type { NovuExplorerApi } from '../../../src/extension';
+import type { NovuExplorerApi } from '../../../src/extensionApi';
 import { SANDBOX_FIXTURES as F } from '../../../src/sandbox/fixtures';
 import { criticalPathMs, sequentialRoundTrips, startLatencyProxy, type LatencyProxy } from '../latencyProxy';
 import { round } from '../stats';
