@@ -64,6 +64,8 @@ export const Commands = {
   openWorkflowInCode: 'novuExplorer.openWorkflowInCode',
   diagnoseWorkflow: 'novuExplorer.diagnoseWorkflow',
   triggerWorkflow: 'novuExplorer.triggerWorkflow',
+  previewStep: 'novuExplorer.previewStep',
+  setBridgeUrl: 'novuExplorer.setBridgeUrl',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -26,6 +26,7 @@ import { registerDiagnosis } from './diagnosis/register';
 import { registerWorkflows } from './workflows/register';
 import { registerCode } from './code/register';
 import { registerAgent } from './agent/register';
+import { registerPreview } from './preview/register';
 import type { NovuExplorerApi } from './extensionApi';
 
 let sandboxHost: SandboxHost | undefined;
@@ -42,11 +43,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const json = new JsonDocuments();
   context.subscriptions.push(log, manager, json);
   const shared: Shared = { context, manager, log, prompter: () => prompter, json, refresh: (view) => refresh(view) };
-  // The code loaded on first use: panels and Send Again, palette commands, code awareness and the Workflows view, the agent's tools.
+  // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview).
   const panelsCode = bundle<typeof import('./panelsBundle')>(context, 'panels');
   const commandsCode = bundle<typeof import('./commandsBundle')>(context, 'commands');
   const codeCode = bundle<typeof import('./codeBundle')>(context, 'code');
   const agentCode = bundle<typeof import('./agentBundle')>(context, 'agent');
+  const previewCode = bundle<typeof import('./previewBundle')>(context, 'preview');
 
   const connections = registerConnections(context, manager, shared.prompter, commandsCode);
   const preferences = registerPreferences(shared, panelsCode);
@@ -98,22 +100,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     preferencesChanged: preferences.changed,
   });
   const walkthrough = new Walkthrough();
-  const code = registerCode(shared, codeCode, { showActivity: activity.showForWorkflow, onWorkflowShown: () => walkthrough.complete('sawCode') });
+  const preview = registerPreview(shared, previewCode, { loadedSubscribers: () => subscribers.provider.subscribers, triggerWith: (...args) => workflows.triggerWith(...args) });
+  const code = registerCode(shared, codeCode, { showActivity: activity.showForWorkflow, onWorkflowShown: () => walkthrough.complete('sawCode'), onStart: preview.startLenses });
   const workflows = registerWorkflows(shared, codeCode, {
     loadedSubscribers: () => subscribers.provider.subscribers,
     showActivity: activity.showForWorkflow,
-    showActivityOf: activity.showForWorkflow,
     diagnose: (workflowRef) => diagnosis.diagnose({ kind: 'workflow', workflowRef }),
     findDefinitions: (identifier, token) => code.start().findDefinitions(identifier, token),
-    reviewTrigger: (workflow, connection, subscriberId) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId),
+    reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
   });
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
-
-  const reloadAll = () => {
-    for (const view of [subscribers.provider, integrations.provider, activity.provider, workflows.loaded]) view?.reload();
-  };
+  const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());
   // A refresh after a rejected key tries the key again (it may have been fixed on the service).
   const refresh = (view?: { reload(): void }) => {
     if (!view) code.current?.refresh();
@@ -133,6 +132,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     ...sendAgain.handlers,
     ...diagnosis.handlers,
     ...workflows.handlers,
+    ...preview.handlers,
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),

@@ -19,11 +19,16 @@ async function novuInManifests(): Promise<boolean> {
   return named.includes(true);
 }
 
-export function registerCode({ context, manager, log }: Shared, code: () => { CodeAwareness: typeof CodeAwareness }, links: Omit<CodeAwarenessDeps, 'manager' | 'log'>) {
+export function registerCode(
+  { context, manager, log }: Shared,
+  code: () => { CodeAwareness: typeof CodeAwareness },
+  { onStart, ...links }: Omit<CodeAwarenessDeps, 'manager' | 'log'> & { /** What else starts with it (the Preview lenses). */ onStart?(): void },
+) {
   let instance: CodeAwareness | undefined;
   const start = (): CodeAwareness => {
     opened.dispose();
     typed.dispose();
+    if (!instance) onStart?.();
     return (instance ??= new (code().CodeAwareness)({ manager, log, ...links }));
   };
   const usesNovu = (document: vscode.TextDocument) => CODE_LANGUAGES.includes(document.languageId) && importsNovuSdk(document.languageId, document.getText());

@@ -156,6 +156,15 @@ export class ConnectionManager implements vscode.Disposable {
     return this.keepClient(connection, baseUrl, apiKey);
   }
 
+  /**
+   * The connection's key as the secret that signs requests to the user's own app (§9.2): for the
+   * HMAC only, never a header, a URL, a log line or a webview.
+   */
+  async signingSecret(connection: Connection): Promise<string | undefined> {
+    if (connection.id === SANDBOX_CONNECTION_ID) return (await this.sandbox.ensure()).apiKey;
+    return this.context.secrets.get(SECRET_PREFIX + connection.id);
+  }
+
   /** Whether the connection's name or key says production (the key is read here and never leaves). */
   async looksLikeProduction(connection: Connection): Promise<boolean> {
     if (connection.id === SANDBOX_CONNECTION_ID) return false;

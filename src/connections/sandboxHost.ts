@@ -28,7 +28,8 @@ export class SandboxHost {
       const { startSandbox } = require(path.join(this.distPath, 'sandboxServer.js')) as { startSandbox: typeof StartSandbox };
       const live = process.env.NOVU_EXPLORER_SANDBOX_LIVE === '1';
       return startSandbox({
-        apiKey: `sandbox-${globalThis.crypto.randomUUID()}`,
+        // `npm run demo` gives the key its framework app was started with (so that previews are signed with it).
+        apiKey: process.env.NOVU_EXPLORER_SANDBOX_KEY || `sandbox-${globalThis.crypto.randomUUID()}`,
         activityEndsAtMs: Date.now(),
         // The demo also has one subscriber per cause of a missed delivery, to diagnose and fix.
         ...(live ? { live: { everyMs: LIVE_EVERY_MS }, diagnosisCases: true } : {}),

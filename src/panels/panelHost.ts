@@ -33,7 +33,7 @@ export interface PanelHostOptions<M extends RequestMap, State> {
   /** How the log names the panel: "notification panel 6620…". */
   name: string;
   /** The document's title, its script bundle and stylesheet under media/, and data-* attributes of <body>. */
-  html: { title: string; script: string; stylesheet: string; data: Record<string, string> };
+  html: { title: string; script: string; stylesheet: string; data: Record<string, string>; imgSrc?: string[]; inlineStyles?: boolean };
   /** Every message the webview may send. */
   schema: z.ZodMiniType<{ type: 'ready' } | { type: 'request'; requestId: number; body: RequestBody<M> }>;
   /** What the webview shows now. */
@@ -90,6 +90,8 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
       title: html.title,
       script: html.script,
       stylesheet: html.stylesheet,
+      ...(html.imgSrc ? { imgSrc: html.imgSrc } : {}),
+      ...(html.inlineStyles ? { inlineStyles: true } : {}),
       data: { ...html.data, 'connection-id': connection.id, ...(state.kind === 'loading' ? {} : { state: JSON.stringify(state) }) },
     });
   }

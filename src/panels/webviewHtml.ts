@@ -21,6 +21,13 @@ export interface WebviewHtmlOptions {
   stylesheet: string;
   /** data-* attributes of <body>, already plain strings (escaped here). */
   data: Record<string, string>;
+  /** Sources images may also come from (the preview's email frame inherits this policy, and narrows it). */
+  imgSrc?: string[];
+  /**
+   * Inline styles allowed (the preview's email frame inherits this policy: an email's own styles
+   * are inline). The panel's own script never writes a style attribute (dom.ts refuses them).
+   */
+  inlineStyles?: boolean;
 }
 
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
@@ -31,14 +38,14 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   };
 }
 
-export function webviewHtml({ webview, extensionUri, title, script, stylesheet, data }: WebviewHtmlOptions): string {
+export function webviewHtml({ webview, extensionUri, title, script, stylesheet, data, imgSrc = [], inlineStyles = false }: WebviewHtmlOptions): string {
   const n = nonce();
   const media = (...path: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', ...path)).toString();
   const csp = [
     "default-src 'none'",
-    `style-src ${webview.cspSource}`,
+    `style-src ${webview.cspSource}${inlineStyles ? " 'unsafe-inline'" : ''}`,
     `font-src ${webview.cspSource}`,
-    `img-src ${webview.cspSource} data:`,
+    ['img-src', webview.cspSource, 'data:', ...imgSrc].join(' '),
     `script-src 'nonce-${n}'`,
   ].join('; ');
   // The webview translates with the extension's own bundle (none in English).

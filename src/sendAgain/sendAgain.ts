@@ -19,7 +19,7 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { checkReviewText, placeServiceErrors, type PlacedProblem } from './reviewCheck';
-import { checkPayload, payloadSkeleton } from './payloadSchema';
+import { checkPayload, payloadSkeleton } from '../format/payloadSchema';
 import { PayloadSchemas } from './payloadSchemas';
 import type { SentAgainLinks } from './sendAgainLinks';
 import { buildTriggerBody, describeTriggerResult, type TriggerOutcome } from './triggerBody';
@@ -129,16 +129,18 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
    * Trigger…: a new run of `workflow` for `subscriberId`, opened for review like Send Again. The
    * payload starts from the workflow's payload schema (its required keys first, the schema's
    * defaults or empty values of the right type; never `payloadExample`, which is random mock
-   * data), and VS Code checks it against that schema as it is typed.
+   * data), and VS Code checks it against that schema as it is typed. `payload`: keys set already
+   * (a preview's), kept over those starting values.
    */
-  async reviewWorkflow(workflow: Workflow, connection: Connection, subscriberId: string): Promise<vscode.TextEditor | undefined> {
+  async reviewWorkflow(workflow: Workflow, connection: Connection, subscriberId: string, payload?: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
     const identifier = workflow.workflowId;
     if (!identifier) {
       void this.deps.prompter().message('warning', vscode.l10n.t('This workflow has no trigger identifier, so it cannot be triggered.'));
       return undefined;
     }
     const schema = workflow.payloadSchema ?? undefined;
-    const body: TriggerBody = { name: identifier, to: subscriberId, payload: payloadSkeleton(schema), transactionId: newTransactionId() };
+    // A payload given (the preview's) is kept over the skeleton's starting values.
+    const body: TriggerBody = { name: identifier, to: subscriberId, payload: { ...payloadSkeleton(schema), ...payload }, transactionId: newTransactionId() };
     this.schemas.set(identifier, schema);
     return this.openReview(body, {
       connection,

@@ -8,9 +8,7 @@ import { WORKFLOWS_VIEW_ID } from './viewId';
 import type { WorkflowCommandDeps, WorkflowCommands, WorkflowTarget } from './workflowCommands';
 import type { WorkflowNode, WorkflowsProvider } from './workflowsProvider';
 
-export type WorkflowsLinks = Omit<WorkflowCommandDeps, 'manager' | 'provider' | 'prompter' | 'json' | 'memento'> & {
-  showActivityOf(workflowId: string, name?: string): unknown;
-};
+export type WorkflowsLinks = Omit<WorkflowCommandDeps, 'manager' | 'provider' | 'prompter' | 'json' | 'memento'>;
 
 export function registerWorkflows(shared: Shared, code: () => { WorkflowsProvider: typeof WorkflowsProvider; WorkflowCommands: typeof WorkflowCommands }, links: WorkflowsLinks) {
   const { context, manager } = shared;
@@ -25,16 +23,15 @@ export function registerWorkflows(shared: Shared, code: () => { WorkflowsProvide
   const tree = new LazyTree<TreeNode>(provider);
   const view = vscode.window.createTreeView(WORKFLOWS_VIEW_ID, { treeDataProvider: tree, showCollapseAll: true });
   context.subscriptions.push(tree, view, { dispose: () => instance?.dispose() });
-  const { showActivityOf, ...deps } = links;
   let commandsInstance: WorkflowCommands | undefined;
   const commands = (): WorkflowCommands =>
-    (commandsInstance ??= new (code().WorkflowCommands)({ ...deps, manager, provider: provider(), prompter: shared.prompter, json: shared.json, memento: context.globalState }));
+    (commandsInstance ??= new (code().WorkflowCommands)({ ...links, manager, provider: provider(), prompter: shared.prompter, json: shared.json, memento: context.globalState }));
   // A row, or (from a lens or a link) the trigger identifier.
   const target = (value: unknown): WorkflowTarget =>
     typeof value === 'string' ? value : value && typeof value === 'object' && 'workflow' in value ? (value as WorkflowNode) : undefined;
   const handlers = {
     [Commands.showWorkflowActivity]: (workflowId?: unknown, name?: unknown) =>
-      typeof workflowId === 'string' ? showActivityOf(workflowId, typeof name === 'string' ? name : undefined) : commands().showActivity(target(workflowId)),
+      typeof workflowId === 'string' ? links.showActivity(workflowId, typeof name === 'string' ? name : undefined) : commands().showActivity(target(workflowId)),
     [Commands.refreshWorkflows]: () => shared.refresh(provider()),
     [Commands.loadMoreWorkflows]: () => provider().loadMore(),
     [Commands.searchWorkflows]: () => commands().search(),
@@ -56,6 +53,7 @@ export function registerWorkflows(shared: Shared, code: () => { WorkflowsProvide
     get loaded(): WorkflowsProvider | undefined {
       return instance;
     },
+    triggerWith: (identifier: string, subscriberId: string, payload: Record<string, unknown>) => commands().triggerWith(identifier, subscriberId, payload),
     remember: (connectionId: string, workflow: string, to: Parameters<WorkflowCommands['remember']>[2]) => commands().remember(connectionId, workflow, to),
     handlers,
   };

@@ -27,10 +27,10 @@ export interface WorkflowCommandDeps {
   json: JsonDocuments;
   memento: vscode.Memento;
   loadedSubscribers: () => readonly Subscriber[];
-  showActivity(workflowId: string, name: string): unknown;
+  showActivity(workflowId: string, name?: string): unknown;
   diagnose(workflowRef: string): unknown;
   findDefinitions(identifier: string, token: vscode.CancellationToken): Promise<vscode.Location[]>;
-  reviewTrigger(workflow: Workflow, connection: Connection, subscriberId: string): Promise<unknown>;
+  reviewTrigger(workflow: Workflow, connection: Connection, subscriberId: string, payload?: Record<string, unknown>): Promise<unknown>;
 }
 
 /** What a command of the view gets: a row, or (from a lens or a link) the trigger identifier. */
@@ -158,6 +158,13 @@ export class WorkflowCommands {
     });
     if (!subscriberId) return undefined;
     return this.deps.reviewTrigger(workflow, connection, subscriberId);
+  }
+
+  /** Trigger… of a workflow for a recipient already chosen, with a payload already written (a preview's Send a Test…). */
+  async triggerWith(identifier: string, subscriberId: string, payload: Record<string, unknown>): Promise<unknown> {
+    const connection = this.deps.manager.active;
+    const found = connection ? await this.read(identifier) : undefined;
+    return found && connection ? this.deps.reviewTrigger(found.workflow, connection, subscriberId, payload) : undefined;
   }
 
   /** Remembers the recipient of a trigger that started, for the next Trigger… of that workflow. */

@@ -4,8 +4,9 @@
 //     runs until Ctrl+C, then stops the server.
 //
 // CLI: node test/vscode/demo.mjs [--extensionDevelopmentPath=.] [--folder=DIR] [--port=N]
-//        [--env=NAME=VALUE ...] [--setting=KEY=JSON ...]
+//        [--env=NAME=VALUE ...] [--setting=KEY=JSON ...] [--bridge-app]
 import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,8 +96,19 @@ function isMain() {
 }
 
 if (isMain()) {
-  const { rest, env, settings, port, folder, extensionDevelopmentPath } = parseArgs(process.argv.slice(2));
+  const { rest, env, settings, port, folder, extensionDevelopmentPath, bridgeApp } = parseArgs(process.argv.slice(2));
+  let app;
   try {
+    if (bridgeApp) {
+      // The demo's own @novu/framework app (examples/demo-app/src/novu), with the Sandbox's key as
+      // its secret and strict signatures: its previews are signed for real. It restarts on a save.
+      const key = `sandbox-demo-${randomUUID()}`;
+      const { startBridgeApp } = await import('../../examples/demo-app/bridge/run.mjs');
+      app = await startBridgeApp({ secretKey: key, strict: true, watch: true, log: (line) => process.stdout.write(`demo app: ${line}${line.endsWith('\n') ? '' : '\n'}`) });
+      env.NOVU_EXPLORER_SANDBOX_KEY = key;
+      env.NOVU_EXPLORER_DEMO_BRIDGE_URL = app.url;
+      console.log(`demo: the demo's framework app serves its bridge at ${app.url}`);
+    }
     const demo = await startDemo({
       env,
       settings,
@@ -108,5 +120,7 @@ if (isMain()) {
   } catch (e) {
     console.error(`demo: ${e.message}`);
     process.exitCode = 1;
+  } finally {
+    await app?.stop();
   }
 }

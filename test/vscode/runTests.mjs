@@ -190,7 +190,7 @@ export function parseArgs(argv) {
       continue;
     }
     let [name, value] = a.slice(2).split(/=(.*)/s);
-    const flag = ['verbose', 'no-setup'].includes(name);
+    const flag = ['verbose', 'no-setup', 'bridge-app'].includes(name);
     if (value === undefined && !flag) value = argv[++i];
     switch (name) {
       case 'env': {
@@ -209,6 +209,9 @@ export function parseArgs(argv) {
       }
       case 'verbose':
         opts.verbose = true;
+        break;
+      case 'bridge-app':
+        opts.bridgeApp = true;
         break;
       case 'no-setup':
         opts.setup = false;

@@ -1,7 +1,7 @@
 /** Issue 25: a workflow's payloadSchema gives the review's starting payload, and checks a payload before it is sent. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkPayload, payloadSkeleton, requiredKeys } from '../../../src/sendAgain/payloadSchema';
+import { checkPayload, payloadSkeleton, requiredKeys } from '../../../src/format/payloadSchema';
 
 const ORDER = {
   type: 'object',

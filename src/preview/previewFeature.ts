@@ -1,0 +1,247 @@
+/**
+ * Preview (issue 32), the code of dist/preview.js: the panels (one per workflow and connection,
+ * reused), the Preview lenses on `workflow('id'` and each `step.<channel>('stepId'` of a
+ * framework definition, the palette's "Preview Workflow Step…", the bridge URL and its rules, and
+ * a render of every open panel when a file of the workspace is saved.
+ *
+ * The bridge URL is the setting `novuExplorer.preview.bridgeUrl` (`http://localhost:4000/api/novu`
+ * unless set). In a workspace that is not trusted, a URL from the workspace's settings is not used
+ * (the user's own is). A URL that is not on this machine is asked about once, before a signed
+ * request goes there; the answer is remembered for that origin.
+ */
+import * as vscode from 'vscode';
+import type { Subscriber } from '../api';
+import { Commands } from '../commands';
+import type { Connection } from '../connections/connection';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { Log } from '../log';
+import { webviewOptions } from '../panels/webviewHtml';
+import type { Prompter } from '../ui/prompter';
+import { BridgeClient } from './bridgeClient';
+import { PREVIEW_PANEL_TYPE, PreviewPanel, type PreviewTarget } from './previewPanel';
+import { bridgeHost, failureWords } from './previewWords';
+import { frameworkWorkflows, MESSAGE_STEP_TYPES } from './stepScanner';
+
+export const BRIDGE_URL_SETTING = 'preview.bridgeUrl';
+export const DEFAULT_BRIDGE_URL = 'http://localhost:4000/api/novu';
+const APPROVED_KEY = 'novuExplorer.preview.approvedOrigins';
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const LANGUAGES = ['typescript', 'javascript', 'typescriptreact', 'javascriptreact'];
+
+export interface PreviewFeatureDeps {
+  extensionUri: vscode.Uri;
+  manager: ConnectionManager;
+  log: Log;
+  prompter: () => Prompter;
+  memento: vscode.Memento;
+  loadedSubscribers(): readonly Subscriber[];
+  sendTest(workflowId: string, payload: Record<string, unknown>, subscriberId: string | undefined): Promise<unknown>;
+  /** The command a Preview lens runs. */
+  previewCommand: string;
+  /** The bridge URL when none is set (the default, or the demo's app). */
+  defaultBridgeUrl: string;
+}
+
+/** Whether the URL is an http(s) URL without credentials; its problem in words otherwise. */
+export function bridgeUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return vscode.l10n.t('Not a URL: write it as http://localhost:4000/api/novu');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return vscode.l10n.t('The bridge URL starts with http:// or https://');
+  if (url.username || url.password) return vscode.l10n.t('The bridge URL has no user name or password: the connection’s key signs each request.');
+  return undefined;
+}
+
+export class PreviewFeature implements vscode.Disposable {
+  private readonly panels = new Map<string, PreviewPanel>();
+  private readonly client = new BridgeClient();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly lensesChanged = new vscode.EventEmitter<void>();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private lensesOn = false;
+
+  constructor(private readonly deps: PreviewFeatureDeps) {
+    this.subscriptions.push(
+      this.lensesChanged,
+      // A save anywhere in the workspace may change what the app renders (its code, a template it reads).
+      vscode.workspace.onDidSaveTextDocument((document) => {
+        if (document.uri.scheme !== 'file' || this.panels.size === 0) return;
+        clearTimeout(this.saveTimer);
+        this.saveTimer = setTimeout(() => this.panels.forEach((panel) => void panel.render('save')), 150);
+      }),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`novuExplorer.${BRIDGE_URL_SETTING}`)) this.panels.forEach((panel) => void panel.render('refresh'));
+      }),
+    );
+  }
+
+  get all(): PreviewPanel[] {
+    return [...this.panels.values()];
+  }
+
+  /** The Preview lenses on framework definitions (TypeScript and JavaScript), from when code awareness starts. */
+  startLenses(): void {
+    if (this.lensesOn) return;
+    this.lensesOn = true;
+    this.subscriptions.push(
+      vscode.languages.registerCodeLensProvider(
+        LANGUAGES.map((language) => ({ language })),
+        { onDidChangeCodeLenses: this.lensesChanged.event, provideCodeLenses: (document) => this.lenses(document) },
+      ),
+    );
+  }
+
+  private lenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const text = document.getText();
+    if (!text.includes('@novu/framework') && !/\bworkflow\s*\(/.test(text)) return [];
+    const lenses: vscode.CodeLens[] = [];
+    for (const workflow of frameworkWorkflows(text, { path: document.uri.path })) {
+      const codeSteps = workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type }));
+      const first = workflow.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type)) ?? workflow.steps[0];
+      if (first) {
+        const at = document.positionAt(workflow.start);
+        lenses.push(
+          new vscode.CodeLens(new vscode.Range(at, at), {
+            title: vscode.l10n.t('$(open-preview) Preview'),
+            tooltip: vscode.l10n.t('Preview {0} as your running app renders it, from its first message step ({1})', workflow.workflowId, first.stepId),
+            command: this.deps.previewCommand,
+            arguments: [{ workflowId: workflow.workflowId, stepId: first.stepId, codeSteps } satisfies PreviewTarget],
+          }),
+        );
+      }
+      for (const step of workflow.steps) {
+        const at = document.positionAt(step.start);
+        lenses.push(
+          new vscode.CodeLens(new vscode.Range(at, at), {
+            title: vscode.l10n.t('$(open-preview) Preview'),
+            tooltip: vscode.l10n.t('Preview {0} of {1} as your running app renders it', step.stepId, workflow.workflowId),
+            command: this.deps.previewCommand,
+            arguments: [{ workflowId: workflow.workflowId, stepId: step.stepId, codeSteps } satisfies PreviewTarget],
+          }),
+        );
+      }
+    }
+    return lenses;
+  }
+
+  /** Opens (or reveals) the preview of a workflow, at a step; without one, asks (the palette). */
+  async open(target?: PreviewTarget, connectionId?: string): Promise<PreviewPanel | undefined> {
+    const connection = connectionId ? this.deps.manager.connections.find((c) => c.id === connectionId) : this.deps.manager.active;
+    if (!connection) {
+      const addConnection = vscode.l10n.t('Add Connection');
+      const answer = await this.deps.prompter().message('info', vscode.l10n.t('A preview is signed with a connection’s key: add a connection (or open the Sandbox) first.'), addConnection, vscode.l10n.t('Open Sandbox'));
+      if (answer) await vscode.commands.executeCommand(answer === addConnection ? Commands.addConnection : Commands.openSandbox);
+      return undefined;
+    }
+    const chosen = target ?? (await this.pick(connection));
+    if (!chosen) return undefined;
+    const key = `${connection.id}:${chosen.workflowId}`;
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.reveal(chosen.stepId);
+      return existing;
+    }
+    const webviewPanel = vscode.window.createWebviewPanel(PREVIEW_PANEL_TYPE, vscode.l10n.t('Preview: {0}', chosen.workflowId), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+      ...webviewOptions(this.deps.extensionUri),
+      retainContextWhenHidden: false,
+    });
+    const panel = new PreviewPanel(webviewPanel, connection, chosen.workflowId, {
+      extensionUri: this.deps.extensionUri,
+      manager: this.deps.manager,
+      log: this.deps.log,
+      prompter: this.deps.prompter,
+      client: this.client,
+      bridgeUrl: () => this.bridgeUrl(),
+      setBridgeUrl: () => this.setBridgeUrl(),
+      loadedSubscribers: this.deps.loadedSubscribers,
+      sendTest: this.deps.sendTest,
+    }, chosen);
+    this.panels.set(key, panel);
+    panel.onDidDispose(() => this.panels.delete(key));
+    void panel.render('open');
+    return panel;
+  }
+
+  /** Preview Workflow Step…: a workflow of the running app, then a step. */
+  private async pick(connection: Connection): Promise<PreviewTarget | undefined> {
+    const where = await this.bridgeUrl();
+    if ('problem' in where) {
+      await this.deps.prompter().message('warning', where.problem);
+      return undefined;
+    }
+    const secret = await this.deps.manager.signingSecret(connection);
+    if (!secret) return undefined;
+    const answer = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Asking your app at {0} for its workflows…', bridgeHost(where.url)) }, () =>
+      this.client.discover(where.url, secret),
+    );
+    if (answer.kind !== 'discovered') {
+      const set = vscode.l10n.t('Set Bridge URL');
+      const choice = await this.deps.prompter().message('warning', failureWords(answer, { url: where.url, connectionName: connection.name }).text, set);
+      if (choice === set) await this.setBridgeUrl();
+      return undefined;
+    }
+    const workflow = await this.deps.prompter().pick({
+      title: vscode.l10n.t('Preview Workflow Step: which workflow? (your app at {0})', bridgeHost(where.url)),
+      items: answer.workflows.map((w) => ({ label: w.workflowId, description: w.name ?? '', detail: w.steps.map((s) => `${s.stepId} (${s.type})`).join(' · '), value: w })),
+      step: 1,
+      totalSteps: 2,
+    });
+    if (!workflow) return undefined;
+    const step = await this.deps.prompter().pick({
+      title: vscode.l10n.t('Preview Workflow Step: which step of {0}?', workflow.workflowId),
+      items: workflow.steps.map((s) => ({ label: s.stepId, description: s.type, value: s })),
+      step: 2,
+      totalSteps: 2,
+    });
+    if (!step) return undefined;
+    return { workflowId: workflow.workflowId, stepId: step.stepId, codeSteps: workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type })) };
+  }
+
+  /** The bridge URL to sign requests to now, or why there is none. */
+  async bridgeUrl(): Promise<{ url: string } | { problem: string }> {
+    const inspected = vscode.workspace.getConfiguration('novuExplorer').inspect<string>(BRIDGE_URL_SETTING);
+    // An untrusted workspace's own settings could send the key's signatures anywhere: only the user's count.
+    const fromWorkspace = vscode.workspace.isTrusted ? (inspected?.workspaceFolderValue ?? inspected?.workspaceValue) : undefined;
+    const text = (fromWorkspace ?? inspected?.globalValue ?? this.deps.defaultBridgeUrl).trim();
+    const problem = bridgeUrlProblem(text);
+    if (problem) return { problem: vscode.l10n.t('The bridge URL setting is not usable: {0}', problem) };
+    const url = new URL(text);
+    if (!LOOPBACK.has(url.hostname)) {
+      const approved = this.deps.memento.get<string[]>(APPROVED_KEY, []);
+      if (!approved.includes(url.origin)) {
+        const send = vscode.l10n.t('Send Signed Requests');
+        const answer = await this.deps.prompter().message(
+          'warning',
+          vscode.l10n.t('The bridge URL {0} is not on this machine. Send preview requests signed with your connection’s key there?', url.origin),
+          send,
+        );
+        if (answer !== send) return { problem: vscode.l10n.t('Not sent: {0} is not on this machine and was not allowed.', url.origin) };
+        await this.deps.memento.update(APPROVED_KEY, [...approved, url.origin]);
+      }
+    }
+    return { url: text };
+  }
+
+  /** Set Bridge URL…: where the running app serves its bridge; checked at the field, saved in the user's settings. */
+  async setBridgeUrl(): Promise<void> {
+    const current = vscode.workspace.getConfiguration('novuExplorer').inspect<string>(BRIDGE_URL_SETTING)?.globalValue ?? this.deps.defaultBridgeUrl;
+    const value = await this.deps.prompter().input({
+      title: vscode.l10n.t('Set Bridge URL'),
+      prompt: vscode.l10n.t('Where your running @novu/framework app serves its bridge (the route of serve())'),
+      value: current,
+      placeholder: DEFAULT_BRIDGE_URL,
+      validate: (text) => bridgeUrlProblem(text),
+    });
+    if (value === undefined) return;
+    await vscode.workspace.getConfiguration('novuExplorer').update(BRIDGE_URL_SETTING, value.trim(), vscode.ConfigurationTarget.Global);
+  }
+
+  dispose(): void {
+    clearTimeout(this.saveTimer);
+    for (const panel of this.panels.values()) panel.dispose();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The preview's own bundle (dist/preview.js): the bridge client, the preview panels and their
+ * lenses. The extension loads it when code awareness starts (for the lenses) or a preview command
+ * runs, never at activation: dist/extension.js stays small.
+ */
+export { PreviewFeature } from './preview/previewFeature';

@@ -1,0 +1,184 @@
+/**
+ * Issue 32 in a real VS Code: a step previewed by the real @novu/framework 2.13 app of the demo
+ * (Express, strict signatures), signed with the connection's key; each channel to its view; a
+ * payload refused at its key; the wrong key named as such; the app down, then up (the stale render
+ * and the retry); a save renders again; a step that throws, with its frame in the user's file.
+ */
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extensionApi';
+import type { Sandbox } from '../../src/sandbox';
+import type { PreviewPanel } from '../../src/preview/previewPanel';
+import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+
+interface BridgeApp {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+type StartBridgeApp = (options: { secretKey: string; port?: number; strict?: boolean; watch?: boolean; log?: (line: string) => void }) => Promise<BridgeApp>;
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+
+async function startApp(secretKey: string, port = 0): Promise<BridgeApp> {
+  const { startBridgeApp } = (await import(pathToFileURL(join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')).href)) as { startBridgeApp: StartBridgeApp };
+  return startBridgeApp({ secretKey, port, strict: true, watch: false });
+}
+
+describe('preview', function () {
+  this.timeout(90_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  let app: BridgeApp;
+  const logLines: string[] = [];
+
+  async function open(workflowId: string, stepId: string): Promise<PreviewPanel> {
+    const panel = (await vscode.commands.executeCommand('novuExplorer.previewStep', { workflowId, stepId })) as PreviewPanel;
+    assert.ok(panel, 'the command returns the panel');
+    return panel;
+  }
+
+  /** Waits for the panel to show `stepId` rendered (or failed), not a render under way. */
+  function settled(panel: PreviewPanel, stepId: string, timeoutMs = 15_000): Promise<PreviewPanel['current']> {
+    return waitFor(() => (panel.current.stepId === stepId && (panel.current.status === 'rendered' || panel.current.status === 'failed') && !panel.current.stale ? panel.current : undefined), `${stepId} rendered`, timeoutMs);
+  }
+
+  async function select(panel: PreviewPanel, stepId: string): Promise<PreviewPanel['current']> {
+    panel.reveal(stepId);
+    return settled(panel, stepId);
+  }
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox();
+    await addSandboxConnection(api, sandbox, 'Development');
+    api.log.onDidWrite(({ line }) => logLines.push(line));
+    app = await startApp(sandbox.apiKey);
+    await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
+  });
+
+  after(async () => {
+    for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) if (tab.input instanceof vscode.TabInputWebview) await vscode.window.tabGroups.close(tab);
+    await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', undefined, vscode.ConfigurationTarget.Global);
+    await app?.stop();
+    await sandbox?.close();
+  });
+
+  it('renders each channel of the demo app, signed with the connection’s key, and says who rendered it', async () => {
+    const panel = await open('account-welcome', 'welcome-email');
+    const email = await settled(panel, 'welcome-email');
+    assert.equal(email.status, 'rendered', email.failure?.text);
+    assert.ok(email.model?.kind === 'email');
+    // The subject is a Liquid control reading the payload: the schema's mock fills the required key.
+    assert.match(email.model.subject, /^Welcome to /);
+    assert.match(email.renderer, new RegExp(`Rendered by your app at 127\\.0\\.0\\.1:${app.port}, signed with Development's key`));
+    assert.ok(email.srcdoc?.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy"'), 'the frame has its own policy first');
+    assert.ok(!email.srcdoc!.includes('href="https://app.example.com/start"'), 'links do not navigate the frame');
+    assert.deepEqual(email.model.links.map((l) => l.href), ['https://app.example.com/start']);
+    // The steps come from the app's discover, after the render.
+    await waitFor(() => panel.current.steps.length === 4, 'the steps of account-welcome');
+    assert.deepEqual(panel.current.steps.map((s) => `${s.stepId}:${s.type}`), ['welcome-email:email', 'welcome-in-app:in_app', 'welcome-sms:sms', 'upgrade-nudge:in_app']);
+
+    // For a subscriber: {{subscriber.firstName}} and the step's own subscriber fields fill in.
+    panel.setSubscriber({ _id: 's1', subscriberId: 'ada', firstName: 'Ada', lastName: 'Lovelace' } as never);
+    await waitFor(() => panel.current.status === 'rendered' && panel.current.model?.kind === 'email' && panel.current.model.subject.includes('Ada') && panel.current, 'the subject with Ada');
+    assert.equal(panel.current.subscriber, 'Ada Lovelace (ada)');
+
+    const inApp = await select(panel, 'welcome-in-app');
+    assert.ok(inApp.model?.kind === 'inApp', inApp.failure?.text);
+    assert.equal(inApp.model.subject, 'Welcome, Ada');
+    assert.equal(inApp.model.primary?.label, 'Open dashboard');
+    assert.equal(inApp.model.secondary?.url, '/settings/team');
+    const sms = await select(panel, 'welcome-sms');
+    assert.ok(sms.model?.kind === 'sms');
+    assert.match(sms.model.text, /^Hi Ada, welcome to /);
+    assert.equal(sms.model.segments, 1);
+    // The nudge has a skip condition: said, since a preview does not evaluate it.
+    const nudge = await select(panel, 'upgrade-nudge');
+    assert.ok(nudge.notes.some((n) => n.includes('Skip conditions are not evaluated')), nudge.notes.join(' | '));
+
+    const shipped = await open('order-shipped', 'shipped-push');
+    await shipped.setPayload({ orderId: 'A-1001' });
+    const push = await settled(shipped, 'shipped-push');
+    assert.ok(push.model?.kind === 'push', push.failure?.text);
+    assert.ok(push.model.title.length > 0);
+    const chat = await select(shipped, 'shipped-chat');
+    assert.ok(chat.model?.kind === 'chat', chat.failure?.text);
+
+    const digest = await open('team-digest', 'collect');
+    await digest.setPayload({ teamName: 'Core' });
+    const settings = await settled(digest, 'collect');
+    assert.ok(settings.model?.kind === 'settings', settings.failure?.text);
+    assert.deepEqual(settings.model.settings, { amount: 7, unit: 'days' });
+  });
+
+  it('says a payload the schema refuses at its key, a step that throws with its frame, and a step the code never reached', async () => {
+    const panel = await open('account-welcome', 'welcome-email');
+    await panel.setPayload({ plan: 'gold', companyName: 'Acme' });
+    const refused = await settled(panel, 'welcome-email');
+    assert.equal(refused.status, 'failed');
+    assert.match(refused.failure!.text, /payload does not match the workflow's schema/);
+    assert.deepEqual(refused.failure!.atKeys.map((e) => e.key), ['plan']);
+    assert.ok(refused.failure!.actions.includes('editPayload'));
+
+    const shipped = await open('order-shipped', 'shipped-chat');
+    await shipped.setPayload({ orderId: 'A-1001', carrier: 'fedex' });
+    const threw = await settled(shipped, 'shipped-chat');
+    assert.equal(threw.status, 'failed');
+    assert.match(threw.failure!.text, /`shipped-chat` threw: No tracking link for carrier "fedex"/);
+    assert.match(threw.failure!.frame ?? '', /welcome\.ts:\d+:\d+/);
+    assert.ok(!threw.failure!.more.join('\n').includes('node_modules'), 'never the whole stack');
+
+    await shipped.setPayload({ orderId: 'A-1002', expedited: true });
+    const reached = await select(shipped, 'shipped-sms');
+    assert.equal(reached.status, 'failed');
+    assert.match(reached.failure!.text, /step `expedited-sms`, which discover never saw/);
+  });
+
+  it('names a wrong key as another environment’s, and never shows or logs the key', async () => {
+    const other = await startApp('sk_another_environment');
+    try {
+      await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', other.url, vscode.ConfigurationTarget.Global);
+      const panel = await open('account-welcome', 'welcome-sms');
+      await panel.render('refresh');
+      const refused = await settled(panel, 'welcome-sms');
+      assert.equal(refused.status, 'failed');
+      assert.match(refused.failure!.text, /runs with another environment's secret key than Development's/);
+      assert.ok(refused.failure!.actions.includes('switchConnection'));
+    } finally {
+      await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
+      await other.stop();
+    }
+    const seen = JSON.stringify([logLines, api.notificationPanels.all.length]);
+    assert.ok(!seen.includes(sandbox.apiKey), 'the key is in no log line');
+  });
+
+  it('keeps the last render, stale, while the app is down, and renders again when it is back; a save renders again', async () => {
+    const panel = await open('account-welcome', 'welcome-sms');
+    await panel.render('refresh');
+    const before = await settled(panel, 'welcome-sms');
+    assert.equal(before.status, 'rendered', before.failure?.text);
+    const port = app.port;
+    await app.stop();
+    // A file saved (the app restarting, as with a watcher): the render stays, marked stale.
+    const dir = mkdtempSync(join(tmpdir(), 'novu-preview-'));
+    const file = join(dir, 'saved.ts');
+    writeFileSync(file, 'export const x = 1;\n');
+    const document = await vscode.workspace.openTextDocument(file);
+    const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
+    await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '// saved\n'));
+    await document.save();
+    const stale = await waitFor(() => (panel.current.stale ? panel.current : undefined), 'the stale render');
+    assert.match(stale.stale!, /No app answers at 127\.0\.0\.1:\d+.*Trying again/);
+    assert.equal(stale.model?.kind, 'sms', 'the last render stays');
+    app = await startApp(sandbox.apiKey, port);
+    const back = await settled(panel, 'welcome-sms', 25_000);
+    assert.equal(back.status, 'rendered', back.failure?.text);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+});

@@ -1,0 +1,149 @@
+// Issue 32's UI test: a person opens the demo's workflow file, clicks Preview, sees the email its
+// running @novu/framework app renders (strict signatures, the connection's key), changes the
+// subject in code, saves, and sees the new subject; switches to the in-app and SMS steps. Then an
+// unsanitized email whose HTML carries a <script>, a refresh and an image of a local counting
+// server: the script never runs, nothing is fetched until "Load remote images" is on, and then
+// only the image. Screenshots of email, in-app and SMS; axe on the panel. Dark and light.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+
+const DEMO = join(ROOT, 'examples', 'demo-app');
+const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
+
+/** Opens a file of the workspace with Quick Open, as a person would. */
+async function openFile(page, name) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor();
+}
+
+/** A server that counts what is asked of it, by path. */
+async function countingServer() {
+  const hits = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url);
+    res.writeHead(200, { 'content-type': 'image/png' });
+    res.end(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { hits, port: server.address().port, close: () => new Promise((r) => server.close(r)) };
+}
+
+for (const theme of ['dark', 'light']) {
+  describe(`preview (${theme})`, { timeout: 360_000 }, () => {
+    let ui;
+    let sandbox;
+    let app;
+    let counter;
+    const original = readFileSync(WORKFLOWS, 'utf8');
+
+    before(async () => {
+      const key = `ui-preview-${theme}-${Date.now()}`;
+      sandbox = await startSandbox({ apiKey: key, activityEndsAtMs: Date.now() });
+      const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
+      app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
+      counter = await countingServer();
+      ui = await launch({ theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
+      await openNovu(ui.page);
+      await addConnection(ui.page, sandbox, 'Development');
+    });
+    after(async () => {
+      // The workflow file is the repository's: back as it was, whatever happened.
+      writeFileSync(WORKFLOWS, original);
+      await ui?.close();
+      await app?.stop();
+      await sandbox?.close();
+      await counter?.close();
+    });
+
+    it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
+      const page = ui.page;
+      await openFile(page, 'welcome.ts');
+      const lens = page.locator('.codelens-decoration a', { hasText: 'Preview' }).first();
+      await lens.waitFor({ timeout: 60_000 });
+      await lens.click();
+      const webview = activeWebview(page);
+      const subject = webview.locator('.nx-subject');
+      await subject.waitFor({ timeout: 30_000 });
+      assert.match(await subject.textContent(), /^Welcome to /);
+      assert.match(await webview.locator('[data-renderer]').textContent(), /Rendered by your app at 127\.0\.0\.1:\d+, signed with Development's key/);
+      await webview.frameLocator('iframe.nx-email-frame').locator('h1').waitFor({ timeout: 10_000 });
+      await screenshot(page, `preview-email-${theme}`);
+
+      // The subject's Liquid default, changed in the code and saved: the app restarts, the panel renders again.
+      await page.locator('.monaco-editor .view-line', { hasText: "default: 'Welcome to {{payload.companyName}}" }).first().click();
+      await page.keyboard.press('Control+H');
+      const find = page.locator('.find-widget textarea, .find-widget input').first();
+      await find.waitFor({ state: 'visible' });
+      await page.keyboard.insertText("'Welcome to {{payload");
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText("'Greetings from {{payload");
+      await page.keyboard.press('Control+Alt+Enter');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Control+S');
+      await webview.locator('.nx-subject', { hasText: /^Greetings from / }).waitFor({ timeout: 30_000 });
+      writeFileSync(WORKFLOWS, original);
+    });
+
+    it('switches to the in-app and SMS steps', async () => {
+      const page = ui.page;
+      const webview = activeWebview(page);
+      await webview.locator('[role=tab][data-step="welcome-in-app"]').click();
+      await webview.locator('.nx-inbox-item .nx-fake-button', { hasText: 'Open dashboard' }).waitFor({ timeout: 20_000 });
+      assert.equal(await webview.locator('.nx-inbox-button [data-href="/settings/team"]').count(), 1, 'the secondary button’s target is shown as text');
+      await screenshot(page, `preview-inapp-${theme}`);
+      assertNoViolations(await axeWebview(page, `preview, in-app (${theme})`), 'preview, in-app');
+      await webview.locator('[role=tab][data-step="welcome-sms"]').click();
+      await webview.locator('.nx-sms .nx-bubble').waitFor({ timeout: 20_000 });
+      assert.match(await webview.locator('.nx-sms').textContent(), /characters · GSM-7 · 1 segment/);
+      await screenshot(page, `preview-sms-${theme}`);
+    });
+
+    it('never runs a script of an email, and loads its images only when asked, and nothing else', async () => {
+      const page = ui.page;
+      await page.keyboard.press('Escape');
+      await runCommand(page, 'Novu: Preview Workflow Step…');
+      await pickItem(page, 'payment-receipt');
+      await pickItem(page, 'receipt-email');
+      const webview = activeWebview(page);
+      await webview.locator('.nx-subject').waitFor({ timeout: 30_000 });
+      const base = `http://127.0.0.1:${counter.port}`;
+      const hostile =
+        `<script>document.body.setAttribute('data-pwned','1');fetch('${base}/script')</script>` +
+        `<img src="${base}/pixel.png" alt="pixel" onerror="fetch('${base}/onerror')">` +
+        `<meta http-equiv="refresh" content="0;url=${base}/refresh"><link rel="stylesheet" href="${base}/style.css">` +
+        `<div style="background:url(${base}/background.png)">footer</div><base href="${base}/"><form action="${base}/form"><button>Go</button></form>`;
+      await webview.getByRole('button', { name: 'Payload…' }).click();
+      await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Control+A');
+      await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', footerHtml: hostile }));
+      const frame = webview.frameLocator('iframe.nx-email-frame');
+      await frame.locator('footer').waitFor({ timeout: 20_000 });
+      await page.waitForTimeout(1500);
+      assert.deepEqual(counter.hits, [], 'nothing is fetched while remote images are off');
+      assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
+      await screenshot(page, `preview-hostile-${theme}`);
+
+      await webview.getByRole('checkbox').check();
+      await frame.locator('footer').waitFor({ timeout: 20_000 });
+      const deadline = Date.now() + 10_000;
+      while (!counter.hits.includes('/pixel.png') && Date.now() < deadline) await page.waitForTimeout(100);
+      assert.ok(counter.hits.includes('/pixel.png'), `the image loads once asked (${counter.hits.join(', ')})`);
+      await page.waitForTimeout(1000);
+      const others = counter.hits.filter((h) => h !== '/pixel.png' && h !== '/background.png');
+      assert.deepEqual(others, [], 'only images: no script, refresh, stylesheet, base or form request');
+      assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
+      await page.keyboard.press('Escape');
+    });
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * The preview panel's webview script: who renders it, the steps, and the rendered step as the
+ * subscriber would see it. Every string from the app is a text node (dom.ts); the email's HTML goes
+ * only into a sandboxed frame (no scripts, no same origin, no forms, no popups, no navigation of the
+ * panel) whose document the host built behind its own CSP (§9.6). Links are never followed here:
+ * the host asks first, showing the address.
+ */
+import { l10n } from '../../src/l10n';
+import type { PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
+import { actionButton, button, captureFocus, disclosure, h, icon, pre, restoreFocus, setChildren } from '../common/dom';
+import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
+import { createPanel } from '../common/panel';
+import { errorText } from '../common/vscode';
+
+const panel = createPanel<PreviewRequests, 'workflowId'>({ statusMs: 8000, persist: ['workflowId'] });
+const { app, ctx } = panel;
+const ERROR_VIEW: ErrorViewOptions = { idTag: 'p', idClass: 'nx-selectable' };
+
+/** The email frame's width: the panel's own choice, kept across renders. */
+let width: 'desktop' | 'mobile' = 'desktop';
+let lastSaid = '';
+/** The disclosures open, kept across renders. */
+const openKeys = new Set<string>();
+
+function request(body: Parameters<typeof ctx.request>[0], failed: string): Promise<unknown> {
+  return ctx.request(body).catch((error: unknown) => ctx.notify(`${failed}: ${errorText(error)}`, 'error'));
+}
+
+function toolbar(view: PreviewView): HTMLElement {
+  return h(
+    'div',
+    'nx-toolbar',
+    actionButton({ label: l10n.t('Refresh'), icon: 'refresh', class: 'nx-button', attrs: { 'data-focus-key': 'refresh' }, action: () => ctx.request({ method: 'refresh' }) }),
+    actionButton({ label: l10n.t('Payload…'), icon: 'json', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'payload', title: l10n.t('Edit the payload: the preview renders again as you type') }, action: () => ctx.request({ method: 'editPayload' }) }),
+    actionButton({ label: l10n.t('Subscriber: {0}', view.subscriber), icon: 'person', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'subscriber' }, action: () => ctx.request({ method: 'pickSubscriber' }) }),
+    actionButton({ label: l10n.t('Send a Test…'), icon: 'send', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'send-test' }, action: () => ctx.request({ method: 'sendTest' }) }),
+  );
+}
+
+function stepTabs(view: PreviewView): HTMLElement {
+  const list = h('div', { class: 'nx-steps', attrs: { role: 'tablist', 'aria-label': l10n.t('Steps of {0}', view.workflowId) } });
+  for (const step of view.steps) {
+    const selected = step.stepId === view.stepId;
+    const tab = button({
+      label: step.stepId,
+      icon: step.icon,
+      class: `nx-step-tab${selected ? ' nx-selected' : ''}`,
+      attrs: { role: 'tab', 'aria-selected': selected ? 'true' : 'false', tabindex: selected ? 0 : -1, 'data-step': step.stepId, 'data-focus-key': `step-${step.stepId}`, title: `${step.stepId} (${step.typeLabel})` },
+      onClick: () => void request({ method: 'selectStep', stepId: step.stepId }, l10n.t('Could not switch steps')),
+    });
+    tab.appendChild(h('span', 'nx-step-type nx-muted', step.typeLabel));
+    list.appendChild(tab);
+  }
+  // Arrows move between the tabs (one Tab stop).
+  list.addEventListener('keydown', (event) => {
+    const tabs = [...list.querySelectorAll<HTMLButtonElement>('[role=tab]')];
+    const at = tabs.indexOf(document.activeElement as HTMLButtonElement);
+    // l10n-ignore: key names
+    const moves: Record<string, number> = { ArrowLeft: (at + tabs.length - 1) % tabs.length, ArrowRight: (at + 1) % tabs.length, Home: 0, End: tabs.length - 1 };
+    const next = moves[event.key];
+    if (next === undefined) return;
+    tabs[next]?.focus();
+    tabs[next]?.click();
+    event.preventDefault();
+  });
+  return list;
+}
+
+function failureView(failure: PreviewFailureView): HTMLElement {
+  const labels: Record<PreviewFailureView['actions'][number], [string, string]> = {
+    setBridgeUrl: [l10n.t('Set Bridge URL…'), 'link'],
+    retry: [l10n.t('Try Again'), 'refresh'],
+    editPayload: [l10n.t('Edit Payload…'), 'json'],
+    switchConnection: [l10n.t('Switch Connection…'), 'plug'],
+    useService: [l10n.t('Render with Novu'), 'cloud'],
+  };
+  return h(
+    'section',
+    { class: 'nx-preview-failure', attrs: { role: 'alert' } },
+    h('p', 'nx-failure-text', icon('error'), h('span', null, failure.text)),
+    ...failure.more.map((line) => h('p', 'nx-muted', line)),
+    failure.atKeys.length > 0
+      ? h('ul', 'nx-at-keys', ...failure.atKeys.map((e) => h('li', null, h('code', null, e.key || l10n.t('(the payload)')), ' ', e.message)))
+      : null,
+    failure.frame
+      ? button({ label: l10n.t('Open {0}', failure.frame), icon: 'go-to-file', class: 'nx-link-button', attrs: { 'data-focus-key': 'frame' }, onClick: () => void request({ method: 'openFrame' }, l10n.t('Could not open the file')) })
+      : null,
+    h(
+      'div',
+      'nx-actions',
+      ...failure.actions.map((action) =>
+        button({ label: labels[action][0], icon: labels[action][1], class: 'nx-button nx-secondary', attrs: { 'data-focus-key': `failure-${action}` }, onClick: () => void request({ method: 'failureAction', action }, labels[action][0]) }),
+      ),
+    ),
+  );
+}
+
+function linkButton(text: string, url: string, unsafe: boolean): HTMLElement {
+  const el = button({
+    label: text || url,
+    icon: unsafe ? 'warning' : 'link-external',
+    class: `nx-link-button${unsafe ? ' nx-unsafe' : ''}`,
+    attrs: { title: url, 'data-href': url },
+    onClick: () => void request({ method: 'openLink', url }, l10n.t('Could not open the link')),
+  });
+  if (text && text !== url) el.appendChild(h('span', 'nx-link-url nx-muted', url));
+  return el;
+}
+
+/** The sandboxed frame of the email: no `allow-*` at all. */
+function emailFrame(srcdoc: string): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', '');
+  frame.setAttribute('title', l10n.t('The email, as rendered by your app'));
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  frame.className = `nx-email-frame nx-${width}`;
+  // The one place a document of the app is given to the page: a sandboxed frame's srcdoc (§9.6).
+  frame.srcdoc = srcdoc;
+  return frame;
+}
+
+function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
+  switch (model.kind) {
+    case 'email': {
+      const widthToggle = h(
+        'div',
+        { class: 'nx-segmented', attrs: { role: 'group', 'aria-label': l10n.t('Width') } },
+        ...(['desktop', 'mobile'] as const).map((w) =>
+          button({
+            label: w === 'desktop' ? l10n.t('Desktop') : l10n.t('Mobile'),
+            icon: w === 'desktop' ? 'device-desktop' : 'device-mobile',
+            class: `nx-segment${width === w ? ' nx-selected' : ''}`,
+            attrs: { 'aria-pressed': width === w ? 'true' : 'false', 'data-width': w },
+            onClick: () => {
+              width = w;
+              render({ kind: 'loaded', view });
+            },
+          }),
+        ),
+      );
+      const images = h('label', 'nx-check');
+      const box = h('input', { attrs: { type: 'checkbox', 'data-focus-key': 'remote-images' } });
+      box.checked = view.remoteImages;
+      box.addEventListener('change', () => void request({ method: 'remoteImages', on: box.checked }, l10n.t('Could not change the images')));
+      images.append(box, document.createTextNode(model.remoteImages === 1 ? l10n.t('Load remote images (1 in this email)') : l10n.t('Load remote images ({0} in this email)', model.remoteImages)));
+      return h(
+        'section',
+        'nx-email',
+        h('dl', 'nx-email-head', h('dt', null, l10n.t('Subject')), h('dd', { class: 'nx-subject', attrs: { 'data-subject': '' } }, model.subject)),
+        h('div', 'nx-email-tools', widthToggle, images),
+        view.srcdoc ? emailFrame(view.srcdoc) : null,
+        model.links.length > 0
+          ? disclosure({ summary: [l10n.t('Links in this email ({0})', model.links.length)], key: 'links', openKeys, build: () => h('div', 'nx-links', ...model.links.map((l) => linkButton(l.text, l.href, l.unsafe))) })
+          : null,
+      );
+    }
+    case 'inApp':
+      return h(
+        'section',
+        { class: 'nx-inbox', attrs: { 'aria-label': l10n.t('As the inbox shows it') } },
+        h(
+          'div',
+          'nx-inbox-item',
+          h('div', 'nx-avatar', icon('account'), model.avatar ? h('span', 'nx-avatar-url nx-muted', model.avatar.url) : null),
+          h(
+            'div',
+            'nx-inbox-content',
+            model.subject ? h('p', { class: 'nx-inbox-subject', attrs: { 'data-subject': '' } }, model.subject) : null,
+            h('p', 'nx-inbox-body', model.body),
+            h(
+              'div',
+              'nx-inbox-buttons',
+              ...[model.primary, model.secondary].map((b, i) =>
+                b
+                  ? h(
+                      'div',
+                      'nx-inbox-button',
+                      h('span', `nx-fake-button${i === 0 ? ' nx-primary' : ''}`, b.label),
+                      b.url ? linkButton('', b.url, b.unsafe) : h('span', 'nx-muted', l10n.t('(no link)')),
+                      b.target ? h('span', 'nx-muted', l10n.t('target {0}', b.target)) : null,
+                    )
+                  : null,
+              ),
+            ),
+            model.redirect?.url ? h('p', 'nx-muted', l10n.t('Clicking the item opens: '), linkButton('', model.redirect.url, model.redirect.unsafe)) : null,
+          ),
+        ),
+        model.data ? disclosure({ summary: [l10n.t('Data')], key: 'data', openKeys, build: () => pre(JSON.stringify(model.data, null, 2)) }) : null,
+      );
+    case 'sms':
+      return h(
+        'section',
+        'nx-sms',
+        h('p', { class: 'nx-bubble', attrs: { 'data-subject': '' } }, model.text),
+        h('p', 'nx-muted', l10n.t('{0} characters · {1} · {2} segment(s)', model.characters, model.encoding, model.segments), model.nonGsm.length > 0 ? ` · ${l10n.t('not GSM-7: {0}', model.nonGsm.join(' '))}` : ''),
+      );
+    case 'push':
+      return h('section', 'nx-push', h('div', 'nx-push-card', h('p', { class: 'nx-push-title', attrs: { 'data-subject': '' } }, model.title), h('p', null, model.text)));
+    case 'chat':
+      return h('section', 'nx-chat', h('p', { class: 'nx-bubble', attrs: { 'data-subject': '' } }, model.text), model.card !== undefined ? pre(JSON.stringify(model.card, null, 2)) : null);
+    case 'settings':
+      return h('section', 'nx-settings', h('p', 'nx-muted', model.note), pre(JSON.stringify(model.settings, null, 2)));
+  }
+}
+
+function renderLoaded(view: PreviewView): HTMLElement {
+  const status =
+    view.stale ? h('p', { class: 'nx-stale', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), view.stale)
+    : view.status === 'rendering' ? h('p', { class: 'nx-rendering nx-muted', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Rendering…'))
+    : view.renderedAt ? h('p', 'nx-muted', l10n.t('Rendered at {0}', view.renderedAt))
+    : null;
+  return h(
+    'div',
+    { class: 'nx-preview', attrs: { 'data-status': view.status, ...(view.stale ? { 'data-stale': 'true' } : {}) } },
+    h(
+      'header',
+      'nx-header',
+      h('h1', { class: 'nx-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, view.workflowName ? `${view.workflowName} ` : '', h('code', null, view.workflowId)),
+      h('p', { class: 'nx-renderer nx-muted', attrs: { 'data-renderer': '' } }, icon('server-process'), view.renderer),
+      toolbar(view),
+    ),
+    view.steps.length > 0 ? stepTabs(view) : null,
+    ...view.notes.map((note) => h('p', 'nx-note', icon('info'), note)),
+    status,
+    view.failure ? failureView(view.failure) : null,
+    view.model ? h('div', { class: `nx-render${view.stale || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind } }, renderModel(view, view.model)) : null,
+    view.controls.length > 0
+      ? disclosure({ summary: [l10n.t('Controls ({0})', view.controls.length)], key: 'controls', openKeys, build: () => h('dl', 'nx-controls', ...view.controls.flatMap((c) => [h('dt', null, c.key), h('dd', null, c.value)])) })
+      : null,
+    disclosure({ summary: [l10n.t('Payload used')], key: 'payload', openKeys, build: () => pre(view.payload) }),
+  );
+}
+
+function render(state: PreviewPanelState): void {
+  if (state.kind === 'error') {
+    showError(app, ctx, state.error, ERROR_VIEW);
+    return;
+  }
+  if (state.kind === 'loading') {
+    setChildren(app, renderLoading(l10n.t('Rendering {0}…', state.workflowId), ['w60', 'w90', 'w70']));
+    app.setAttribute('aria-busy', 'true');
+    return;
+  }
+  const focus = captureFocus();
+  setChildren(app, renderLoaded(state.view));
+  restoreFocus(app, focus);
+  if (state.view.status === 'rendering') app.setAttribute('aria-busy', 'true');
+  else app.removeAttribute('aria-busy');
+  const said = state.view.failure?.text ?? (state.view.status === 'rendered' ? l10n.t('Rendered {0}', state.view.stepId) : '');
+  if (said && said !== lastSaid) {
+    lastSaid = said;
+    ctx.announce(said);
+  }
+}
+
+panel.start<PreviewPanelState>(render, renderLoading(l10n.t('Rendering…'), ['w60', 'w90', 'w70']));
