@@ -109,7 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     findDefinitions: (identifier, token) => code.start().findDefinitions(identifier, token),
     reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
   });
-  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed });
+  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: preview.renderForAgent });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
   const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());

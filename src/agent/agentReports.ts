@@ -4,6 +4,8 @@
  * panels (statuses, failure reasons, job summaries, preference sources), so the agent and the user
  * read the same facts. Pure and vscode-free: unit-tested in plain Node.
  */
+import type { AgentPreview } from '../preview/agentPreview';
+import { htmlToText } from '../preview/htmlText';
 import { NovuApiError, maskCredentials, type ExecutionDetail, type Integration, type Notification, type Preferences, type Subscriber, type WorkflowListItem, type WorkflowPreference } from '../api';
 import { WEEK_DAYS } from '../api/constants';
 import { compareChannels } from '../format/channels';
@@ -557,4 +559,48 @@ export function workflowsReport(found: FoundWorkflows): string {
     leftOut: (n) => l10n.t('{0} workflows are left out of this answer to keep it short: narrow the query.', n),
     tail: [l10n.t('To see why a subscriber did not get one, call novuExplorer_diagnoseDelivery with the identifier.')],
   });
+}
+
+/**
+ * A step rendered by the user's own app (#novuPreview): which renderer, then the message as data:
+ * the subject, the body as plain text (tags removed) and its links, or the in-app buttons, the SMS
+ * with its segments. A failure says what happened in our words; the app's own text is data.
+ */
+export function previewReport(where: Where, preview: AgentPreview): string {
+  if (preview.kind === 'failed') {
+    return report({
+      lead: [whereLine(where), l10n.t('FAILED: the step could not be rendered. What happened is in the data block, with what to try.'), dataNote()],
+      label: 'failure',
+      records: [compact({ failure: preview.text, more: preview.more.length > 0 ? preview.more : undefined, payloadProblems: preview.atKeys.length > 0 ? preview.atKeys : undefined })],
+      leftOut: () => dataTooLong(),
+    });
+  }
+  const m = preview.model;
+  const message: Record<string, unknown> =
+    m.kind === 'email'
+      ? { subject: m.subject, text: htmlToText(m.html), links: m.links.slice(0, 20).map((l) => compact({ text: l.text || undefined, href: l.href, unsafe: l.unsafe || undefined })), remoteImages: m.remoteImages }
+      : m.kind === 'inApp'
+        ? compact({
+            subject: m.subject,
+            body: m.body,
+            avatar: m.avatar?.url,
+            primaryAction: m.primary ? compact({ label: m.primary.label, url: m.primary.url, unsafe: m.primary.unsafe || undefined }) : undefined,
+            secondaryAction: m.secondary ? compact({ label: m.secondary.label, url: m.secondary.url, unsafe: m.secondary.unsafe || undefined }) : undefined,
+            redirect: m.redirect?.url,
+          })
+        : m.kind === 'sms'
+          ? { text: m.text, characters: m.characters, encoding: m.encoding, segments: m.segments }
+          : m.kind === 'push'
+            ? { title: m.title, text: m.text }
+            : m.kind === 'chat'
+              ? compact({ text: m.text, card: m.card })
+              : { settings: m.settings };
+  const lead = [
+    whereLine(where),
+    l10n.t('{0} (step type {1}). The rendered message is in the data block.', preview.renderer, preview.type),
+    ...(m.kind === 'settings' ? [m.note] : []),
+    ...(preview.skip ? [l10n.t('The step has a skip condition: a preview does not evaluate it, so the real run may skip this step.')] : []),
+    dataNote(),
+  ];
+  return report({ lead, label: 'preview', records: [{ workflowId: preview.workflowId, stepId: preview.stepId, ...message }], leftOut: () => dataTooLong(), tail: [l10n.t('The user sees it in the editor with the command novuExplorer.previewStep.')] });
 }

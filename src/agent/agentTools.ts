@@ -15,11 +15,12 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import type { Prompter } from '../ui/prompter';
 import type { SendAgain } from '../sendAgain/sendAgain';
+import type { AgentPreview, AgentPreviewRequest } from '../preview/agentPreview';
 import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type ActivityFilter } from '../activity/activityFilter';
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { dataNote, dataTooLong, diagnosisReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { dataNote, dataTooLong, diagnosisReport, previewReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
 import { asTyped, idInDialog, idInProse, quoted, report } from './agentText';
 import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';
@@ -36,6 +37,8 @@ export interface AgentToolDeps {
   sendAgain: () => SendAgain;
   /** A preference was changed by the agent: an open preferences panel of that subscriber reads again. */
   preferencesChanged(connectionId: string, subscriberId: string): void;
+  /** One step rendered by the user's running app (the preview's code, loaded when first needed). */
+  preview(connection: Connection, request: AgentPreviewRequest, signal: AbortSignal): Promise<AgentPreview>;
 }
 
 const text = z.string().check(z.minLength(1), z.maxLength(500));
@@ -57,6 +60,12 @@ const findSchema = z.object({
 });
 const oneNotificationSchema = z.object({ notificationId: z.optional(text), transactionId: z.optional(text) });
 const subscriberSchema = z.object({ subscriberId: text });
+const previewSchema = z.object({
+  workflowId: text,
+  stepId: z.optional(text),
+  payload: z.optional(z.record(z.string(), z.unknown())),
+  subscriberId: z.optional(text),
+});
 const integrationsSchema = z.object({ channel: z.optional(z.enum([...CHANNEL_TYPES, 'agent'])) });
 const searchSchema = z.object({
   subscriberId: z.optional(text),
@@ -226,6 +235,14 @@ export class AgentTools {
           if (environmentId) this.deps.manager.observeEnvironment(connection, environmentId);
           return diagnosisReport(this.where(connection, environmentId), diagnose(facts));
         });
+      }
+      case AGENT_TOOLS.previewStep: {
+        const parsed = previewSchema.safeParse(input);
+        if (!parsed.success) return badInput(parsed.error);
+        const { workflowId, stepId, payload, subscriberId } = parsed.data;
+        return this.guard(where, vscode.l10n.t('preview workflow {0}', quoted(workflowId)), async () =>
+          previewReport(where, await this.deps.preview(connection, { workflowId, ...(stepId ? { stepId } : {}), ...(payload ? { payload } : {}), ...(subscriberId ? { subscriberId } : {}) }, signal)),
+        );
       }
       case AGENT_TOOLS.activeIntegrations: {
         const parsed = integrationsSchema.safeParse(input);
@@ -523,6 +540,8 @@ function invocationMessage(name: AgentToolName): string {
       return vscode.l10n.t('Following the delivery chain');
     case AGENT_TOOLS.listWorkflows:
       return vscode.l10n.t('Listing the workflows');
+    case AGENT_TOOLS.previewStep:
+      return vscode.l10n.t('Rendering the step with your app');
     default:
       return vscode.l10n.t('Asking Novu');
   }

@@ -13,6 +13,7 @@ export const AGENT_TOOLS = {
   setChannelPreference: 'novuExplorer_setChannelPreference',
   diagnoseDelivery: 'novuExplorer_diagnoseDelivery',
   listWorkflows: 'novuExplorer_listWorkflows',
+  previewStep: 'novuExplorer_previewStep',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

@@ -49,6 +49,8 @@ export function registerPreview(shared: Shared, code: () => { PreviewFeature: ty
   return {
     handlers,
     feature,
+    /** The agent's #novuPreview. */
+    renderForAgent: (...args: Parameters<PreviewFeature['renderForAgent']>) => feature().renderForAgent(...args),
     /** The Preview lenses, from when code awareness starts (a document that imports an SDK). */
     startLenses: () => feature().startLenses(),
   };
