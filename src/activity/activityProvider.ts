@@ -9,12 +9,12 @@
  * the user last looked (selected, expanded, or brought the view back).
  */
 import * as vscode from 'vscode';
-import { isAbortError, type Notification } from '../api';
+import { isAbortError, type Notification, type NovuClient } from '../api';
 import { Commands, type CommandId } from '../commands';
 import type { ConnectionManager, ConnectionState } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
-import { PagedView, type PagedStore } from '../views/pagedView';
-import { ErrorNode, MessageNode, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { PagedTree, type Page, type PagedStore } from '../views/pagedView';
+import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
 import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalizeActivityFilter, type ActivityFilter } from './activityFilter';
 import { ActivityList } from './activityList';
 import type { ActivityMemory, ActivitySettings } from './activityMemory';
@@ -54,17 +54,12 @@ class ActivityStore implements PagedStore<Notification> {
   }
 }
 
-export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
+export class ActivityProvider extends PagedTree<Notification, true, ActivityStore> {
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after each page or poll arrives or fails (tests wait on it). */
   readonly onDidLoad = this.loaded.event;
 
-  private readonly list = new ActivityList();
-  private readonly store = new ActivityStore(this.list);
-  /** The pages: first load, Load more, failures, the stale answers dropped (one rule for every view). */
-  private readonly paged: PagedView<Notification, true>;
+  private readonly list: ActivityList;
   private readonly nodes = new Map<string, NotificationNode>();
   private followError: DescribedError | undefined;
   /** Counts reloads: a poll's answer of an earlier list is dropped. */
@@ -79,44 +74,34 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   private intervalMs = 0;
   private pollCount = 0;
   private readonly unseenFailures = new Set<string>();
-  private readonly subscriptions: vscode.Disposable[] = [];
   /** The workflows seen in what was loaded, by internal id (the filter offers them). */
   readonly workflowsSeen = new Map<string, string>();
   /** The connection the workflows were seen on: another connection's ids mean nothing here. */
   private workflowsOf: string | undefined;
 
   constructor(
-    private readonly manager: ConnectionManager,
+    manager: ConnectionManager,
     private readonly memory: ActivityMemory,
     /** Now, for relative times and ranges (tests may move it). */
     readonly now: () => number = Date.now,
   ) {
-    this.lastState = manager.state;
-    this.paged = new PagedView<Notification, true>(
+    const list = new ActivityList();
+    super(
       manager,
       {
         viewId: ACTIVITY_VIEW_ID,
-        fetch: async (client, after, signal) => {
-          const limit = this.pageSize();
-          this.store.limit = limit;
-          // Offsets shift by the rows follow inserted: the next page is computed from what is held.
-          const query = { ...activityQuery(this.settings.filter, this.now()), page: after === undefined ? 0 : this.list.nextPage(limit), limit };
-          const page = await client.listNotifications(query, { signal });
-          // A full page may have more after it; a short one is the last.
-          return { items: page.data, next: page.data.length === limit && page.data.length > 0 ? true : null };
-        },
         onPage: (page, connection) => {
           this.noteWorkflows(page.items);
           this.manager.observeEnvironment(connection, page.items[0]?._environmentId);
         },
         commands: { refresh: Commands.refreshActivity, loadMore: Commands.loadMoreActivity },
       },
-      this.store,
+      new ActivityStore(list),
     );
+    this.list = list;
+    this.lastState = manager.state;
     this.subscriptions.push(
-      this.paged,
-      this.paged.onDidChange(() => this.changed.fire(undefined)),
-      this.paged.onDidChangeText(() => this.updateViewText()),
+      this.loaded,
       this.paged.onDidLoad(({ first }) => {
         this.loaded.fire();
         // Live follow starts with the first page.
@@ -141,9 +126,19 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     );
   }
 
-  set view(view: vscode.TreeView<TreeNode>) {
+  /** Offsets shift by the rows follow inserted: the next page is computed from what is held. */
+  protected async fetch(client: NovuClient, after: true | undefined, signal: AbortSignal): Promise<Page<Notification, true>> {
+    const limit = this.pageSize();
+    this.rows.limit = limit;
+    const query = { ...activityQuery(this.settings.filter, this.now()), page: after === undefined ? 0 : this.list.nextPage(limit), limit };
+    const page = await client.listNotifications(query, { signal });
+    // A full page may have more after it; a short one is the last.
+    return { items: page.data, next: page.data.length === limit && page.data.length > 0 ? true : null };
+  }
+
+  override set view(view: vscode.TreeView<TreeNode>) {
     // Shown, the paged view asks for the first page at once (issue 30.10).
-    this.paged.view = view;
+    super.view = view;
     this.subscriptions.push(
       view.onDidChangeVisibility(({ visible }) => {
         if (visible) {
@@ -163,8 +158,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     this.updateViewText();
   }
 
-  get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.paged.view;
+  override get view(): vscode.TreeView<TreeNode> | undefined {
+    return super.view;
   }
 
   /** The active connection's settings (filter, failures only, follow). */
@@ -182,17 +177,9 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     return this.settings.filter;
   }
 
-  get status(): LoadStatus {
-    return this.paged.status;
-  }
-
   /** What is loaded, newest first. */
   get notifications(): readonly Notification[] {
     return this.list.items;
-  }
-
-  get hasMore(): boolean {
-    return this.paged.hasMore;
   }
 
   get failedCount(): number {
@@ -255,7 +242,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   /** Forgets what was loaded and cancels what is under way; the view asks again. */
-  reload(): void {
+  override reload(): void {
     this.generation++;
     this.pollController?.abort();
     this.stopTimer();
@@ -264,11 +251,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     this.followError = undefined;
     this.updateBadge();
     // Empties the list, fires the one tree change, and a shown view asks again at once.
-    this.paged.reload();
-  }
-
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.treeItem();
+    super.reload();
   }
 
   /** The hover, built when it is about to show: plain text, so names show exactly as typed. */
@@ -284,11 +267,6 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
     return (await this.paged.ready()) ? this.rootNodes() : [];
-  }
-
-  /** Loads the page after what is held (the "Load more" row). */
-  loadMore(): Promise<void> {
-    return this.paged.loadMore();
   }
 
   /** Polls the newest page once now (follow's step; tests and the bench call it directly). */
@@ -358,10 +336,8 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: vscode.l10n.t('Live follow stopped: {0}', this.followError.message) }, Commands.resumeActivityFollow));
     const empty = (): TreeNode => this.emptyRow(settings);
     const errorRow = (error: DescribedError, retry: CommandId): TreeNode => this.errorRow(error, retry);
-    if (this.paged.failedFirst) return [...nodes, ...this.paged.tail(0, empty, errorRow)];
-    const items = this.list.items.filter((n) => !settings.failuresOnly || isFailed(n));
-    for (const n of items) nodes.push(this.nodeFor(n));
-    return [...nodes, ...this.paged.tail(items.length, empty, errorRow)];
+    const items = this.paged.failedFirst ? [] : this.list.items.filter((n) => !settings.failuresOnly || isFailed(n)).map((n) => this.nodeFor(n));
+    return [...nodes, ...this.paged.rows(items, empty, errorRow)];
   }
 
   private emptyRow(settings: ActivitySettings): TreeNode {
@@ -483,7 +459,7 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
   }
 
   /** The description names the connection, the filter, "Failures only" and follow; never a message. */
-  private updateViewText(): void {
+  protected updateViewText(): void {
     const view = this.paged.view;
     if (!view) return;
     const connection = this.manager.active?.name;
@@ -499,11 +475,9 @@ export class ActivityProvider implements vscode.TreeDataProvider<TreeNode>, vsco
     if (view.description !== description) view.description = description;
   }
 
-  dispose(): void {
+  override dispose(): void {
     this.stopTimer();
     this.stopClock();
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
-    this.loaded.dispose();
+    super.dispose();
   }
 }

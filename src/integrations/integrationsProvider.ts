@@ -4,14 +4,14 @@
  * file's parsing: nodes keep only field names and a set/not-set flag.
  */
 import * as vscode from 'vscode';
-import { maskCredentials, type Integration, type MaskedCredential } from '../api';
+import { maskCredentials, type Integration, type MaskedCredential, type NovuClient } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { CHANNELS, channelLabel, compareChannels, type ChannelType } from '../format/channels';
 import { formatFilter } from '../format/conditions';
 import { Commands } from '../commands';
 import { fieldTooltip } from '../ui/text';
-import { MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
-import { KeyedList, PagedView } from '../views/pagedView';
+import { MessageNode, applyViewText, viewText, type TreeNode } from '../ui/treeNodes';
+import { KeyedList, PagedTree, type Page } from '../views/pagedView';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
 
@@ -128,46 +128,23 @@ export class DetailNode implements TreeNode {
   }
 }
 
-export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
-  /** One page: the service answers the whole list at once. */
-  private readonly paged: PagedView<SafeIntegration, never>;
-  private readonly rows = new KeyedList<SafeIntegration>((i) => `${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`);
-  readonly onDidLoad: vscode.Event<{ first: boolean }>;
-  private readonly subscriptions: vscode.Disposable[];
+/** One page: the service answers the whole list at once. */
+export class IntegrationsProvider extends PagedTree<SafeIntegration, never> {
+  readonly onDidLoad = this.paged.onDidLoad;
 
-  constructor(private readonly manager: ConnectionManager) {
-    this.paged = new PagedView<SafeIntegration, never>(
+  constructor(manager: ConnectionManager) {
+    super(
       manager,
-      {
-        viewId: INTEGRATIONS_VIEW_ID,
-        // Credential values are dropped as the answer comes in: nothing past here holds one.
-        fetch: async (client, _after, signal) => ({ items: (await client.listActiveIntegrations({ signal })).map(toSafeIntegration), next: null }),
-        commands: { refresh: Commands.refreshIntegrations, loadMore: Commands.refreshIntegrations },
-      },
-      this.rows,
+      { viewId: INTEGRATIONS_VIEW_ID, commands: { refresh: Commands.refreshIntegrations, loadMore: Commands.refreshIntegrations } },
+      new KeyedList<SafeIntegration>((i) => `${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`),
     );
-    this.onDidLoad = this.paged.onDidLoad;
     // A rejected key empties the view (its welcome shows) and drops the count of an earlier load.
-    this.subscriptions = [
-      this.paged,
-      manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload())),
-      this.paged.onDidChange(() => this.changed.fire(undefined)),
-      this.paged.onDidChangeText(() => this.updateViewText()),
-    ];
+    this.subscriptions.push(manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload())));
   }
 
-  get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.paged.view;
-  }
-  set view(view: vscode.TreeView<TreeNode>) {
-    this.paged.view = view;
-  }
-
-  /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
-  get status(): LoadStatus {
-    return this.paged.status;
+  /** Credential values are dropped as the answer comes in: nothing past here holds one. */
+  protected async fetch(client: NovuClient, _after: never | undefined, signal: AbortSignal): Promise<Page<SafeIntegration, never>> {
+    return { items: (await client.listActiveIntegrations({ signal })).map(toSafeIntegration), next: null };
   }
 
   /** What the view holds now (credential values already dropped). */
@@ -175,25 +152,16 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     return [...this.rows.items];
   }
 
-  reload(): void {
-    this.paged.reload();
-  }
-
   /** Draws again without asking the service (the active environment became known). */
   rerender(): void {
     if (this.paged.status === 'loaded') this.changed.fire(undefined);
-  }
-
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.treeItem();
   }
 
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
     // The key may have been rejected meanwhile: no rows, so that the welcome content shows.
     if (!(await this.paged.ready())) return [];
-    const groups = this.groups();
-    return [...groups, ...this.paged.tail(groups.length, () => new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') }))];
+    return this.paged.rows(this.groups(), () => new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') }));
   }
 
   private groups(): TreeNode[] {
@@ -218,13 +186,8 @@ export class IntegrationsProvider implements vscode.TreeDataProvider<TreeNode>, 
     });
   }
 
-  private updateViewText(): void {
+  protected updateViewText(): void {
     const count = this.paged.status === 'loaded' ? this.rows.items.length : undefined;
     applyViewText(this.paged.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(count !== undefined ? { count: String(count) } : {}) }));
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
   }
 }

@@ -4,14 +4,13 @@
  * an older answer never overwrites a newer one.
  */
 import * as vscode from 'vscode';
-import type { Subscriber, SubscriberSearchQuery } from '../api';
+import type { NovuClient, Subscriber, SubscriberSearchQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { Commands } from '../commands';
-import { MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
-import { KeyedList, PagedView } from '../views/pagedView';
+import type { TreeNode } from '../ui/treeNodes';
+import { KeyedList, PagedTree, emptyRow, type Page } from '../views/pagedView';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
-import { formatCount } from '../format/numbers';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
 
@@ -22,57 +21,35 @@ export interface SubscriberOrder {
 
 export const DEFAULT_ORDER: SubscriberOrder = { orderBy: '_id', orderDirection: 'DESC' };
 
-export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
+export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
   private filterValue: SubscriberFilter = {};
   private orderValue: SubscriberOrder = DEFAULT_ORDER;
-  private readonly rows = new KeyedList<SubscriberNode>((n) => n.subscriber._id ?? n.subscriber.subscriberId);
-  private readonly paged: PagedView<SubscriberNode, string>;
   /** Fires after each page arrives or fails (tests and the view description wait on it). */
-  readonly onDidLoad: vscode.Event<{ first: boolean }>;
+  readonly onDidLoad = this.paged.onDidLoad;
   /** Root getChildren calls so far; a waiter is answered only by a call that began after it. */
   private rootCalls = 0;
   private readonly renderWaiters: { after: number; resolve: () => void }[] = [];
-  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly manager: ConnectionManager) {
-    this.paged = new PagedView<SubscriberNode, string>(
+  constructor(manager: ConnectionManager) {
+    super(
       manager,
       {
         viewId: SUBSCRIBERS_VIEW_ID,
-        fetch: async (client, after, signal) => {
-          const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
-          const query: SubscriberSearchQuery = { ...this.filterValue, ...this.orderValue, limit: Math.min(100, Math.max(1, Math.round(pageSize))), ...(after ? { after } : {}) };
-          const page = await client.searchSubscribers(query, { signal });
-          return { items: page.data.map((s) => new SubscriberNode(s)), next: page.next, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped };
-        },
         onPage: (page, connection) => manager.observeEnvironment(connection, page.items[0]?.subscriber._environmentId),
         commands: { refresh: Commands.refreshSubscribers, loadMore: Commands.loadMoreSubscribers },
       },
-      this.rows,
+      new KeyedList<SubscriberNode>((n) => n.subscriber._id ?? n.subscriber.subscriberId),
     );
-    this.onDidLoad = this.paged.onDidLoad;
     // A rejected key (seen by any view or panel) empties the view so that its welcome shows, and
     // drops the count: nothing from an earlier load stays on screen as if it were still true.
-    this.subscriptions = [
-      this.paged,
-      manager.onDidChangeState((state) => state !== 'ready' && this.reload()),
-      this.paged.onDidChange(() => this.changed.fire(undefined)),
-      this.paged.onDidChangeText(() => this.updateViewText()),
-    ];
+    this.subscriptions.push(manager.onDidChangeState((state) => state !== 'ready' && this.reload()));
   }
 
-  get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.paged.view;
-  }
-  set view(view: vscode.TreeView<TreeNode>) {
-    this.paged.view = view;
-  }
-
-  /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
-  get status(): LoadStatus {
-    return this.paged.status;
+  protected async fetch(client: NovuClient, after: string | undefined, signal: AbortSignal): Promise<Page<SubscriberNode, string>> {
+    const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
+    const query: SubscriberSearchQuery = { ...this.filterValue, ...this.orderValue, limit: Math.min(100, Math.max(1, Math.round(pageSize))), ...(after ? { after } : {}) };
+    const page = await client.searchSubscribers(query, { signal });
+    return { items: page.data.map((s) => new SubscriberNode(s)), next: page.next, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped };
   }
 
   get filter(): SubscriberFilter {
@@ -84,9 +61,6 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   /** The subscribers loaded so far, in view order. */
   get subscribers(): Subscriber[] {
     return this.rows.items.map((n) => n.subscriber);
-  }
-  get hasMore(): boolean {
-    return this.paged.hasMore;
   }
   get totalCount(): number | undefined {
     return this.paged.totalCount;
@@ -104,15 +78,6 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   setOrder(order: SubscriberOrder): void {
     this.orderValue = order;
     this.reload();
-  }
-
-  /** Forgets what was loaded and cancels what is under way; the view asks again. */
-  reload(): void {
-    this.paged.reload();
-  }
-
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.treeItem();
   }
 
   getParent(): TreeNode | undefined {
@@ -138,11 +103,6 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
       this.renderWaiters.push({ after: this.rootCalls, resolve });
       setTimeout(resolve, 1000);
     });
-  }
-
-  /** Loads the page after the last one loaded (the "Load more" row). */
-  loadMore(): Promise<void> {
-    return this.paged.loadMore();
   }
 
   /** The node of a subscriber already loaded, for reveal. */
@@ -183,35 +143,26 @@ export class SubscribersProvider implements vscode.TreeDataProvider<TreeNode>, v
   }
 
   private rootNodes(): TreeNode[] {
-    const items = this.rows.items;
-    if (this.paged.failedFirst) return this.paged.tail(0, () => this.emptyRow());
-    return [...items, ...this.paged.tail(items.length, () => this.emptyRow())];
+    return this.paged.rows(this.rows.items, () => this.emptyRow());
+  }
+
+  private get filterText(): string | undefined {
+    return isFilterEmpty(this.filterValue) ? undefined : describeFilter(this.filterValue);
   }
 
   private emptyRow(): TreeNode {
-    return isFilterEmpty(this.filterValue)
-      ? new MessageNode(vscode.l10n.t('No subscribers yet'), { tooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.') })
-      : new MessageNode(vscode.l10n.t('No subscribers match {0}', describeFilter(this.filterValue)), {
-          icon: 'search-stop',
-          tooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
-          command: { command: Commands.clearSubscriberFilter, title: vscode.l10n.t('Clear Filter') },
-          flags: ['filtered'],
-        });
+    const filter = this.filterText;
+    return emptyRow({
+      none: vscode.l10n.t('No subscribers yet'),
+      noneTooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.'),
+      filter,
+      noMatch: vscode.l10n.t('No subscribers match {0}', filter ?? ''),
+      clear: Commands.clearSubscriberFilter,
+      clearTooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
+    });
   }
 
-  private updateViewText(): void {
-    const count = this.paged.totalCount;
-    const filtered = !isFilterEmpty(this.filterValue);
-    let countText: string | undefined;
-    if (count !== undefined) {
-      const number = `${formatCount(count, vscode.env.language)}${this.paged.totalCountCapped ? '+' : ''}`;
-      countText = filtered ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
-    }
-    applyViewText(this.paged.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeFilter(this.filterValue) } : {}) }));
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
+  protected updateViewText(): void {
+    this.paged.describe(this.filterText);
   }
 }

@@ -21,9 +21,9 @@ import { isAbortError, type NovuClient } from '../api';
 import type { CommandId } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { prepareCountFormatter } from '../format/numbers';
+import { formatCount, prepareCountFormatter } from '../format/numbers';
 import { describeError, type DescribedError } from '../ui/errors';
-import { ErrorNode, LoadMoreNode, type LoadStatus, type TreeNode } from '../ui/treeNodes';
+import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 
 /** One answer of the service: its rows, and where the next page starts (null: none). */
 export interface Page<T, C> {
@@ -217,6 +217,26 @@ export class PagedView<T, C> implements vscode.Disposable {
     return this.statusValue === 'failed';
   }
 
+  /** The view's root rows: the items shown and the tail after them, or only the failure of a failed first load. */
+  rows(shown: readonly TreeNode[], empty: () => TreeNode, error?: (error: DescribedError, retry: CommandId) => TreeNode): TreeNode[] {
+    if (this.failedFirst) return this.tail(0, empty, error);
+    return [...shown, ...this.tail(shown.length, empty, error)];
+  }
+
+  /**
+   * The view's description: the connection, where the load stands, the count loaded by the
+   * service's total ("12 matches" when filtered, "1,000+" when capped), and the filter.
+   */
+  describe(filter: string | undefined): void {
+    const count = this.totalCountValue;
+    let countText: string | undefined;
+    if (count !== undefined) {
+      const number = `${formatCount(count, vscode.env.language)}${this.totalCountCappedValue ? '+' : ''}`;
+      countText = filter ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
+    }
+    applyViewText(this.viewValue, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filter ? { filter } : {}) }));
+  }
+
   /** A row was added outside a load (one just created): the total counts it, unless capped. */
   counted(added: number): void {
     if (this.totalCountValue !== undefined && !this.totalCountCappedValue) this.totalCountValue += added;
@@ -299,5 +319,82 @@ export class PagedView<T, C> implements vscode.Disposable {
     this.changed.dispose();
     this.loaded.dispose();
     this.viewText.dispose();
+  }
+}
+
+/**
+ * The row of a view with nothing to show: "No … yet" (with why), or with a filter "No … match
+ * <filter>", whose click clears the filter.
+ */
+export function emptyRow(options: { none: string; noneTooltip: string; filter: string | undefined; noMatch: string; clear: CommandId; clearTooltip: string }): TreeNode {
+  return options.filter === undefined
+    ? new MessageNode(options.none, { tooltip: options.noneTooltip })
+    : new MessageNode(options.noMatch, {
+        icon: 'search-stop',
+        tooltip: options.clearTooltip,
+        command: { command: options.clear, title: vscode.l10n.t('Clear Filter') },
+        flags: ['filtered'],
+      });
+}
+
+/**
+ * A tree view of one paged list: what the four views share around their PagedView (the tree's
+ * change event, the view, where it stands, reload and Load more, disposal). A view adds its
+ * request (`fetch`), its rows and its description.
+ */
+export abstract class PagedTree<T, C, S extends PagedStore<T> = KeyedList<T>> implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
+  protected readonly changed = new vscode.EventEmitter<TreeNode | TreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  protected readonly paged: PagedView<T, C>;
+  protected readonly subscriptions: vscode.Disposable[];
+
+  constructor(
+    protected readonly manager: ConnectionManager,
+    source: Omit<PagedSource<T, C>, 'fetch'>,
+    /** Where the rows are kept. */
+    protected readonly rows: S,
+  ) {
+    this.paged = new PagedView<T, C>(manager, { ...source, fetch: (client, after, signal) => this.fetch(client, after, signal) }, rows);
+    this.subscriptions = [this.paged, this.paged.onDidChange(() => this.changed.fire(undefined)), this.paged.onDidChangeText(() => this.updateViewText())];
+  }
+
+  /** One page of the view's list: the first when `after` is undefined. */
+  protected abstract fetch(client: NovuClient, after: C | undefined, signal: AbortSignal): Promise<Page<T, C>>;
+  /** Says in the view's description what changed (status, count, filter). */
+  protected abstract updateViewText(): void;
+  abstract getChildren(node?: TreeNode): Promise<TreeNode[]>;
+
+  get view(): vscode.TreeView<TreeNode> | undefined {
+    return this.paged.view;
+  }
+  set view(view: vscode.TreeView<TreeNode>) {
+    this.paged.view = view;
+  }
+
+  /** Where the view stands: loading, loaded (with rows or empty), failed or unauthorized. */
+  get status(): LoadStatus {
+    return this.paged.status;
+  }
+  get hasMore(): boolean {
+    return this.paged.hasMore;
+  }
+
+  /** Forgets what was loaded and cancels what is under way; a shown view asks again at once. */
+  reload(): void {
+    this.paged.reload();
+  }
+
+  /** Loads the page after the last one loaded (the "Load more" row). */
+  loadMore(): Promise<void> {
+    return this.paged.loadMore();
+  }
+
+  getTreeItem(node: TreeNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+    this.changed.dispose();
   }
 }

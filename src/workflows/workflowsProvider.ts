@@ -7,15 +7,14 @@
  * before June 2025) or has no such route says so in the view: it does not mark the key rejected.
  */
 import * as vscode from 'vscode';
-import type { Workflow, WorkflowListItem, WorkflowListQuery } from '../api';
+import type { NovuClient, Workflow, WorkflowListItem, WorkflowListQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Connection } from '../connections/connection';
 import { Commands } from '../commands';
 import { describeError, workflowsUnavailable, type DescribedError } from '../ui/errors';
-import { formatCount } from '../format/numbers';
 import { stepTypeInfo } from '../format/jobStatus';
-import { ErrorNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
-import { KeyedList, PagedView } from '../views/pagedView';
+import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
+import { KeyedList, PagedTree, emptyRow, type Page } from '../views/pagedView';
 import { statusText, stepRows, workflowRow, workflowTooltip, type WorkflowStatus } from './workflowRows';
 
 import { WORKFLOWS_VIEW_ID } from './viewId';
@@ -113,71 +112,48 @@ export function describeWorkflowsError(error: unknown): DescribedError {
   return workflowsUnavailable(error) ?? describeError(error);
 }
 
-export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<TreeNode | undefined>();
-  readonly onDidChangeTreeData = this.changed.event;
+export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after each page (or a workflow's steps) arrives or fails. */
   readonly onDidLoad = this.loaded.event;
   private filterValue: WorkflowFilter = {};
-  private readonly rows = new KeyedList<WorkflowNode>((n) => n.workflow._id);
-  private readonly paged: PagedView<WorkflowNode, number>;
   private generation = 0;
-  private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly manager: ConnectionManager) {
-    this.paged = new PagedView<WorkflowNode, number>(
+  constructor(manager: ConnectionManager) {
+    super(
       manager,
-      {
-        viewId: WORKFLOWS_VIEW_ID,
-        // Offset paging: a workflow created while paging shifts the rows, and each is kept once.
-        fetch: async (client, after, signal) => {
-          const offset = after ?? 0;
-          const query: WorkflowListQuery = {
-            limit: WORKFLOWS_PAGE_SIZE,
-            offset,
-            ...(this.filterValue.query ? { query: this.filterValue.query } : {}),
-            ...(this.filterValue.statuses ? { status: [...this.filterValue.statuses] } : {}),
-          };
-          const page = await client.listWorkflows(query, { signal });
-          const reached = offset + page.workflows.length;
-          const total = typeof page.totalCount === 'number' ? page.totalCount : undefined;
-          const last = page.workflows.length === 0 || (total !== undefined ? reached >= total : page.workflows.length < WORKFLOWS_PAGE_SIZE);
-          return { items: page.workflows.map((w) => new WorkflowNode(w, this)), next: last ? null : reached, totalCount: total };
-        },
-        describe: describeWorkflowsError,
-        commands: { refresh: Commands.refreshWorkflows, loadMore: Commands.loadMoreWorkflows },
-      },
-      this.rows,
+      { viewId: WORKFLOWS_VIEW_ID, describe: describeWorkflowsError, commands: { refresh: Commands.refreshWorkflows, loadMore: Commands.loadMoreWorkflows } },
+      new KeyedList<WorkflowNode>((n) => n.workflow._id),
     );
     // A rejected key empties the view so that its welcome shows (another connection: reloadAll).
-    this.subscriptions = [
-      this.paged,
+    this.subscriptions.push(
       manager.onDidChangeState((state) => state !== 'ready' && this.reload()),
-      this.paged.onDidChange(() => this.changed.fire(undefined)),
-      this.paged.onDidChangeText(() => this.updateViewText()),
       this.paged.onDidLoad(() => this.loaded.fire()),
-    ];
+      this.loaded,
+    );
   }
 
-  get view(): vscode.TreeView<TreeNode> | undefined {
-    return this.paged.view;
-  }
-  set view(view: vscode.TreeView<TreeNode>) {
-    this.paged.view = view;
+  /** Offset paging: a workflow created while paging shifts the rows, and each is kept once. */
+  protected async fetch(client: NovuClient, after: number | undefined, signal: AbortSignal): Promise<Page<WorkflowNode, number>> {
+    const offset = after ?? 0;
+    const query: WorkflowListQuery = {
+      limit: WORKFLOWS_PAGE_SIZE,
+      offset,
+      ...(this.filterValue.query ? { query: this.filterValue.query } : {}),
+      ...(this.filterValue.statuses ? { status: [...this.filterValue.statuses] } : {}),
+    };
+    const page = await client.listWorkflows(query, { signal });
+    const reached = offset + page.workflows.length;
+    const total = typeof page.totalCount === 'number' ? page.totalCount : undefined;
+    const last = page.workflows.length === 0 || (total !== undefined ? reached >= total : page.workflows.length < WORKFLOWS_PAGE_SIZE);
+    return { items: page.workflows.map((w) => new WorkflowNode(w, this)), next: last ? null : reached, totalCount: total };
   }
 
-  get status(): LoadStatus {
-    return this.paged.status;
-  }
   get filter(): WorkflowFilter {
     return this.filterValue;
   }
   get workflows(): WorkflowListItem[] {
     return this.rows.items.map((n) => n.workflow);
-  }
-  get hasMore(): boolean {
-    return this.paged.hasMore;
   }
   get totalCount(): number | undefined {
     return this.paged.totalCount;
@@ -195,9 +171,9 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     this.reload();
   }
 
-  reload(): void {
+  override reload(): void {
     this.generation++;
-    this.paged.reload();
+    super.reload();
   }
 
   /**
@@ -214,10 +190,6 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
     this.changed.fire(node);
   }
 
-  getTreeItem(node: TreeNode): vscode.TreeItem {
-    return node.treeItem();
-  }
-
   /** The workflow's hover, built when it is shown. */
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
     if (node instanceof WorkflowNode) item.tooltip = node.tooltip();
@@ -231,10 +203,6 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
     return (await this.paged.ready()) ? this.rootNodes() : [];
-  }
-
-  loadMore(): Promise<void> {
-    return this.paged.loadMore();
   }
 
   nodeOf(workflowId: string): WorkflowNode | undefined {
@@ -272,37 +240,27 @@ export class WorkflowsProvider implements vscode.TreeDataProvider<TreeNode>, vsc
   }
 
   private rootNodes(): TreeNode[] {
-    const items = this.rows.items;
-    if (this.paged.failedFirst) return this.paged.tail(0, () => this.emptyRow());
-    return [...items, ...this.paged.tail(items.length, () => this.emptyRow())];
+    return this.paged.rows(this.rows.items, () => this.emptyRow());
+  }
+
+  private get filterText(): string | undefined {
+    return isWorkflowFilterEmpty(this.filterValue) ? undefined : describeWorkflowFilter(this.filterValue);
   }
 
   private emptyRow(): TreeNode {
-    return isWorkflowFilterEmpty(this.filterValue)
-      ? new MessageNode(vscode.l10n.t('No workflows yet'), { tooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.') })
-      : new MessageNode(vscode.l10n.t('No workflows match {0}', describeWorkflowFilter(this.filterValue)), {
-          icon: 'search-stop',
-          tooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
-          command: { command: Commands.clearWorkflowFilter, title: vscode.l10n.t('Clear Filter') },
-          flags: ['filtered'],
-        });
+    const filter = this.filterText;
+    return emptyRow({
+      none: vscode.l10n.t('No workflows yet'),
+      noneTooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.'),
+      filter,
+      noMatch: vscode.l10n.t('No workflows match {0}', filter ?? ''),
+      clear: Commands.clearWorkflowFilter,
+      clearTooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
+    });
   }
 
-  private updateViewText(): void {
-    const count = this.paged.totalCount;
-    const filtered = !isWorkflowFilterEmpty(this.filterValue);
-    let countText: string | undefined;
-    if (count !== undefined) {
-      const number = formatCount(count, vscode.env.language);
-      countText = filtered ? (count === 1 ? vscode.l10n.t('{0} match', number) : vscode.l10n.t('{0} matches', number)) : number;
-    }
-    applyViewText(this.paged.view, viewText({ connection: this.manager.active?.name, status: this.status, ...(countText ? { count: countText } : {}), ...(filtered ? { filter: describeWorkflowFilter(this.filterValue) } : {}) }));
-  }
-
-  dispose(): void {
-    for (const s of this.subscriptions) s.dispose();
-    this.changed.dispose();
-    this.loaded.dispose();
+  protected updateViewText(): void {
+    this.paged.describe(this.filterText);
   }
 }
 
