@@ -63,7 +63,7 @@ describe('preview', function () {
   });
 
   after(async () => {
-    for (const tab of vscode.window.tabGroups.all.flatMap((g) => g.tabs)) if (tab.input instanceof vscode.TabInputWebview) await vscode.window.tabGroups.close(tab);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', undefined, vscode.ConfigurationTarget.Global);
     await app?.stop();
     await sandbox?.close();
@@ -78,7 +78,7 @@ describe('preview', function () {
     assert.match(email.model.subject, /^Welcome to /);
     assert.match(email.renderer, new RegExp(`Rendered by your app at 127\\.0\\.0\\.1:${app.port}, signed with Development's key`));
     assert.ok(email.srcdoc?.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy"'), 'the frame has its own policy first');
-    assert.ok(!email.srcdoc!.includes('href="https://app.example.com/start"'), 'links do not navigate the frame');
+    assert.doesNotMatch(email.srcdoc!, /<a\b[^>]*\shref=/i, 'links do not navigate the frame');
     assert.deepEqual(email.model.links.map((l) => l.href), ['https://app.example.com/start']);
     // The steps come from the app's discover, after the render.
     await waitFor(() => panel.current.steps.length === 4, 'the steps of account-welcome');
@@ -169,10 +169,10 @@ describe('preview', function () {
     const lines = text.split('\n');
     const start = lines.findIndex((l) => l.startsWith('```json '));
     const end = lines.indexOf('```', start + 1);
-    assert.ok(start > 0 && end > start, text);
+    assert.ok(start > 0 && end > start, `the data block:\n${text}`);
     const prose = [...lines.slice(0, start), ...lines.slice(end + 1)].join('\n');
     const data = lines.slice(start + 1, end).map((l) => JSON.parse(l) as Record<string, unknown>);
-    assert.match(prose, /^Connection “Development”/);
+    assert.match(prose, /^Connection "Development"/);
     assert.match(prose, /Rendered by the user's app at 127\.0\.0\.1:\d+, signed with Development's key \(step type email\)/);
     assert.ok(!prose.includes('<script') && !prose.includes('Ignore previous'), prose);
     assert.equal(data[0]!['stepId'], 'receipt-email');
@@ -185,12 +185,12 @@ describe('preview', function () {
     const refused = await vscode.lm.invokeTool('novuExplorer_previewStep', { input: { workflowId: 'no-such-workflow' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
     const refusedText = refused.content.map((part) => (part as { value?: unknown }).value).join('');
     assert.match(refusedText, /FAILED: the step could not be rendered/);
-    assert.match(refusedText, /has no workflow `no-such-workflow`/);
+    assert.match(refusedText, /has no workflow \\u0060no-such-workflow\\u0060/);
   });
 
   it('keeps the last render, stale, while the app is down, and renders again when it is back; a save renders again', async () => {
     const panel = await open('account-welcome', 'welcome-sms');
-    await panel.render('refresh');
+    await panel.setPayload({ companyName: 'Acme' });
     const before = await settled(panel, 'welcome-sms');
     assert.equal(before.status, 'rendered', before.failure?.text);
     const port = app.port;
