@@ -87,6 +87,8 @@ export class PreviewPanel implements vscode.Disposable {
   private failingSince: number | undefined;
   private retries = 0;
   private frame: StackFrame | undefined;
+  /** The app's @novu/framework version (its health-check says it). */
+  private frameworkVersion: string | undefined;
   private payloadDocument: vscode.TextDocument | undefined;
   private readonly payloadProblems = vscode.languages.createDiagnosticCollection('novu-preview-payload');
   private payloadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -301,7 +303,9 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** Reads the app's discover (signed): the workflow's steps, payload schema, controls and code. */
   private async discover(url: string, secret: string, signal: AbortSignal | undefined, generation: number): Promise<void> {
-    const answer = await this.services.client.discover(url, secret, signal).catch(() => undefined);
+    // The health-check (unsigned, free) says the framework's version for the header (its sdkVersion; frameworkVersion is the bridge protocol's date).
+    const [answer, health] = await Promise.all([this.services.client.discover(url, secret, signal).catch(() => undefined), this.services.client.healthCheck(url, signal).catch(() => undefined)]);
+    if (health?.kind === 'health') this.frameworkVersion = health.sdkVersion;
     if (!answer || this.isDisposed) return;
     if (answer.kind !== 'discovered') {
       // Said only when there is nothing else to show (a render failure says its own).
@@ -342,9 +346,11 @@ export class PreviewPanel implements vscode.Disposable {
       steps: this.steps.map(stepView),
       stepId: step?.stepId ?? this.stepId ?? '',
       stepType: step?.type ?? '',
-      renderer: this.url
-        ? vscode.l10n.t("Rendered by your app at {0}, signed with {1}'s key", bridgeHost(this.url), this.connection.name)
-        : vscode.l10n.t('Rendered by your app at its bridge URL'),
+      renderer: !this.url
+        ? vscode.l10n.t('Rendered by your app at its bridge URL')
+        : this.frameworkVersion
+          ? vscode.l10n.t("Rendered by your app at {0} (framework {1}), signed with {2}'s key", bridgeHost(this.url), this.frameworkVersion, this.connection.name)
+          : vscode.l10n.t("Rendered by your app at {0}, signed with {1}'s key", bridgeHost(this.url), this.connection.name),
       status: 'rendering',
       remoteImages: this.remoteImages,
       subscriber: this.subscriberLabel(),

@@ -76,7 +76,9 @@ describe('preview', function () {
     assert.ok(email.model?.kind === 'email');
     // The subject is a Liquid control reading the payload: the schema's mock fills the required key.
     assert.match(email.model.subject, /^Welcome to /);
-    assert.match(email.renderer, new RegExp(`Rendered by your app at 127\\.0\\.0\\.1:${app.port}, signed with Development's key`));
+    assert.match(email.renderer, new RegExp(`Rendered by your app at 127\\.0\\.0\\.1:${app.port}( \\(framework 2\\.13\\.\\d+\\))?, signed with Development's key`));
+    // After the discover that follows the first render, the framework's version too.
+    await waitFor(() => /\(framework 2\.13\.\d+\)/.test(panel.current.renderer), 'the framework version in the header');
     assert.ok(email.srcdoc?.startsWith('<!doctype html><meta http-equiv="Content-Security-Policy"'), 'the frame has its own policy first');
     assert.doesNotMatch(email.srcdoc!, /<a\b[^>]*\shref=/i, 'links do not navigate the frame');
     assert.deepEqual(email.model.links.map((l) => l.href), ['https://app.example.com/start']);

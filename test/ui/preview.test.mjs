@@ -52,7 +52,8 @@ for (const theme of ['dark', 'light']) {
       const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
       app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
       counter = await countingServer();
-      ui = await launch({ theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
+      // The payload is typed whole into its editor: no brackets or quotes closed for it.
+      ui = await launch({ theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url, 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false } });
       await openNovu(ui.page);
       await addConnection(ui.page, sandbox, 'Development');
     });
@@ -75,7 +76,7 @@ for (const theme of ['dark', 'light']) {
       const subject = webview.locator('.nx-subject');
       await subject.waitFor({ timeout: 30_000 });
       assert.match(await subject.textContent(), /^Welcome to /);
-      assert.match(await webview.locator('[data-renderer]').textContent(), /Rendered by your app at 127\.0\.0\.1:\d+, signed with Development's key/);
+      assert.match(await webview.locator('[data-renderer]').textContent(), /Rendered by your app at 127\.0\.0\.1:\d+( \(framework 2\.13\.\d+\))?, signed with Development's key/);
       await webview.frameLocator('iframe.nx-email-frame').locator('h1').waitFor({ timeout: 10_000 });
       await screenshot(page, `preview-email-${theme}`);
 
@@ -112,6 +113,7 @@ for (const theme of ['dark', 'light']) {
     it('never runs a script of an email, and loads its images only when asked, and nothing else', async () => {
       const page = ui.page;
       await page.keyboard.press('Escape');
+      await runCommand(page, 'View: Close All Editors');
       await runCommand(page, 'Novu: Preview Workflow Step…');
       await pickItem(page, 'payment-receipt');
       await pickItem(page, 'receipt-email');
@@ -126,9 +128,16 @@ for (const theme of ['dark', 'light']) {
       await webview.getByRole('button', { name: 'Payload…' }).click();
       await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 10_000 });
       await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
       await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', footerHtml: hostile }));
       const frame = webview.frameLocator('iframe.nx-email-frame');
-      await frame.locator('footer').waitFor({ timeout: 20_000 });
+      try {
+        await webview.locator('.nx-subject', { hasText: 'Receipt INV-7' }).waitFor({ timeout: 20_000 });
+        await frame.locator('footer').waitFor({ timeout: 10_000 });
+      } catch (error) {
+        await screenshot(page, `preview-hostile-failed-${theme}`);
+        throw error;
+      }
       await page.waitForTimeout(1500);
       assert.deepEqual(counter.hits, [], 'nothing is fetched while remote images are off');
       assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
