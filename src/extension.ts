@@ -38,9 +38,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const log = new Log();
   const sandbox = (sandboxHost = new SandboxHost(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath));
   const manager = new ConnectionManager(context, log, sandbox);
-  const realPrompter = new VsCodePrompter();
+  const [realPrompter, json] = [new VsCodePrompter(), new JsonDocuments()];
   let prompter: Prompter = realPrompter;
-  const json = new JsonDocuments();
   context.subscriptions.push(log, manager, json);
   const shared: Shared = { context, manager, log, prompter: () => prompter, json, refresh: (view) => refresh(view) };
   // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview).
@@ -84,6 +83,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),
       cancelPending: (notification, connection) => sendAgain.sendAgain().cancelPending(notification, connection),
       diagnose: (notification, connection) => diagnosis.diagnose({ kind: 'notification', notification }, connection.id),
+      renderStep: (...args) => preview.renderRun(...args),
     },
     held: activity.held,
     sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),

@@ -15,6 +15,9 @@ import {
   subscriberPageSchema,
   workflowListSchema,
   workflowSchema,
+  stepPreviewSchema,
+  type StepPreview,
+  type StepPreviewBody,
   type WorkflowList,
   type Workflow,
   subscriberSchema,
@@ -183,6 +186,14 @@ export class NovuClient {
    * and digits) answers 404 for a workflow that exists: then the list is searched for it, and the
    * workflow read by its `_id` (two more requests, only in that case).
    */
+  /**
+   * One step rendered by the service (§9.4): a dashboard step from its content, a code step by the
+   * environment's synced app. `stepId`: the step's `_id` when known (a 16-character step id is misread, §8.2).
+   */
+  async previewStep(workflowId: string, stepId: string, body: StepPreviewBody, options?: RequestOptions): Promise<StepPreview> {
+    return this.call({ method: 'post', path: `v2/workflows/${encodeURIComponent(workflowId)}/step/${encodeURIComponent(stepId)}/preview`, body, schema: stepPreviewSchema, options });
+  }
+
   async getWorkflow(workflowId: string, options?: RequestOptions): Promise<Workflow> {
     if (workflowId.trim() === '') throw new NovuValidationError({ workflowId: [l10n.t('A workflow identifier is required.')] });
     const read = (id: string) => this.call({ method: 'get', path: `v2/workflows/${encodeURIComponent(id)}`, schema: workflowSchema, options });

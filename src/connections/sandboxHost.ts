@@ -30,6 +30,8 @@ export class SandboxHost {
       return startSandbox({
         // `npm run demo` gives the key its framework app was started with (so that previews are signed with it).
         apiKey: process.env.NOVU_EXPLORER_SANDBOX_KEY || `sandbox-${globalThis.crypto.randomUUID()}`,
+        // ... and the environment is as if synced with that app: the service's preview renders its code workflows there.
+        ...(process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL ? { bridgeUrl: process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL } : {}),
         activityEndsAtMs: Date.now(),
         // The demo also has one subscriber per cause of a missed delivery, to diagnose and fix.
         ...(live ? { live: { everyMs: LIVE_EVERY_MS }, diagnosisCases: true } : {}),

@@ -4,7 +4,7 @@
  * webview's requests. Panels survive a window reload through the serializer.
  */
 import * as vscode from 'vscode';
-import type { Notification } from '../api';
+import type { Job, Notification } from '../api';
 import type { Connection } from '../connections/connection';
 import { formatTime } from '../format/time';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
@@ -35,6 +35,8 @@ export interface RunActions {
   cancelPending(notification: Notification, connection: Connection): Promise<boolean | undefined>;
   /** Opens the delivery diagnosis for the notification's subscriber, workflow and channel. */
   diagnose(notification: Notification, connection: Connection): Promise<unknown>;
+  /** Renders one message step now through the service, with this run's payload and subscriber (the preview). */
+  renderStep(notification: Notification, job: Job, connection: Connection): Promise<unknown>;
 }
 
 /**
@@ -83,6 +85,12 @@ export class NotificationPanel implements vscode.Disposable {
         refresh: async () => {
           this.delayMs = LIVE_REFRESH.firstMs;
           await this.load();
+          return null;
+        },
+        renderStep: async ({ jobId }) => {
+          const job = this.notification?.jobs?.find((j) => j._id === jobId);
+          if (!job) throw new Error(vscode.l10n.t('This job is no longer part of the notification.'));
+          await this.services.runs.renderStep(this.loaded(), job, this.connection);
           return null;
         },
         jobDetails: ({ jobId }) => {

@@ -81,6 +81,8 @@ export interface JobDetails {
   step: { active?: boolean; filters: string[]; variants: { name: string; active?: boolean; filters: string[] }[] } | undefined;
   overrides?: string;
   payload?: string;
+  /** A message step: the service can render it now with this run's payload (§9.4). */
+  renderable?: boolean;
 }
 
 export interface NotificationViewModel {
@@ -133,6 +135,8 @@ export type NotificationRequests = CommonRequests & {
   cancelPending: { body: object; reply: null };
   /** Opens the delivery diagnosis for its subscriber, workflow and channel. */
   diagnose: { body: object; reply: null };
+  /** Renders a message step now, through the service, with this run's payload and subscriber (never "as sent"). */
+  renderStep: { body: { jobId: string }; reply: null };
 };
 
 export type NotificationRequestBody = RequestBody<NotificationRequests>;

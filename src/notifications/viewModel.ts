@@ -331,6 +331,7 @@ export function buildJobDetails(job: Job, locale?: string): JobDetails {
   const payload = prettyJson(job.payload);
   return {
     jobId: job._id,
+    ...(job.type && ['email', 'in_app', 'sms', 'push', 'chat'].includes(job.type) ? { renderable: true } : {}),
     executionDetails: (job.executionDetails ?? []).map((detail): ExecutionDetailView => {
       const time = formatTime(detail.createdAt, locale);
       return {

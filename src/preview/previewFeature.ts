@@ -143,7 +143,7 @@ export class PreviewFeature implements vscode.Disposable {
     const key = `${connection.id}:${chosen.workflowId}`;
     const existing = this.panels.get(key);
     if (existing) {
-      existing.reveal(chosen.stepId);
+      existing.retarget(chosen);
       return existing;
     }
     const webviewPanel = vscode.window.createWebviewPanel(PREVIEW_PANEL_TYPE, vscode.l10n.t('Preview: {0}', chosen.workflowId), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {

@@ -23,6 +23,7 @@ import { stepTypeInfo } from '../format/jobStatus';
 import { payloadSkeleton } from '../format/payloadSchema';
 import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
+import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from './bridgeClient';
 import { emailSrcdoc } from './emailFrame';
@@ -43,6 +44,12 @@ export interface PreviewTarget {
   stepId?: string;
   /** The steps the code shows (from the lens), until discover says. */
   codeSteps?: { stepId: string; type: string }[];
+  /** Rendered by the service (§9.4): a dashboard workflow, or a synced code workflow when the app is not running here. */
+  via?: 'app' | 'service';
+  /** The step's type, when the step is known only by it (a run's job). */
+  stepType?: string;
+  /** A past run's payload and subscriber (the notification panel's "Render with this run's payload"). */
+  run?: { payload: Record<string, unknown>; subscriber: Record<string, unknown> };
 }
 
 export interface PreviewServices {
@@ -72,7 +79,13 @@ export class PreviewPanel implements vscode.Disposable {
   readonly onDidRender = this.rendered.event;
 
   private stepId: string | undefined;
-  private steps: { stepId: string; type: string }[];
+  private steps: { stepId: string; type: string; _id?: string }[];
+  /** Who renders: the user's running app, or the service (§9.4). */
+  private via: 'app' | 'service';
+  private serviceRead: { origin?: string; name?: string } | undefined;
+  private fromRun: boolean;
+  /** The step's type, when the opener knew only that (a run's job). */
+  private stepType: string | undefined;
   private discovered: DiscoveredWorkflow | undefined;
   private payload: Record<string, unknown> = {};
   private payloadEdited = false;
@@ -102,6 +115,14 @@ export class PreviewPanel implements vscode.Disposable {
     target: PreviewTarget,
   ) {
     this.steps = target.codeSteps ?? [];
+    this.via = target.via ?? 'app';
+    this.stepType = target.stepType;
+    this.fromRun = target.run !== undefined;
+    if (target.run) {
+      this.payload = target.run.payload;
+      this.payloadEdited = true;
+      this.subscriber = target.run.subscriber;
+    }
     this.stepId = target.stepId ?? this.steps.find((s) => isMessage(s.type))?.stepId ?? this.steps[0]?.stepId;
     this.view = this.baseView();
     this.host = new PanelHost<PreviewRequests, PreviewPanelState>({
@@ -159,6 +180,10 @@ export class PreviewPanel implements vscode.Disposable {
           if (action === 'setBridgeUrl') await this.services.setBridgeUrl();
           else if (action === 'editPayload') await this.editPayload();
           else if (action === 'switchConnection') await vscode.commands.executeCommand(Commands.switchConnection);
+          else if (action === 'useService') {
+            this.via = 'service';
+            void this.render('refresh');
+          }
           else void this.render('refresh');
           return null;
         },
@@ -183,6 +208,26 @@ export class PreviewPanel implements vscode.Disposable {
   /** The state shown now (tests read it). */
   get current(): PreviewView {
     return this.view;
+  }
+
+  /** Opened again from elsewhere: who renders, a run's payload and the step, as the new opener says. */
+  retarget(target: PreviewTarget): void {
+    this.panel.reveal(undefined, false);
+    if (!target.via && !target.run) return this.reveal(target.stepId);
+    if (target.via) this.via = target.via;
+    if (target.run) {
+      this.fromRun = true;
+      this.payload = target.run.payload;
+      this.payloadEdited = true;
+      this.subscriber = target.run.subscriber;
+    }
+    if (target.stepId) this.stepId = target.stepId;
+    if (target.stepType) {
+      this.stepType = target.stepType;
+      this.stepId = this.steps.find((s) => s.type === target.stepType)?.stepId ?? this.stepId;
+    }
+    this.last = undefined;
+    void this.render('refresh');
   }
 
   reveal(stepId?: string): void {
@@ -210,6 +255,7 @@ export class PreviewPanel implements vscode.Disposable {
     const generation = ++this.generation;
     const step = this.currentStep();
     this.publish({ ...this.baseView(), status: 'rendering', ...(this.last && reason !== 'step' ? { model: this.last.model, srcdoc: this.srcdocOf(this.last.model), renderedAt: this.last.at } : {}) });
+    if (this.via === 'service') return this.renderByService(generation, controller.signal);
     const where = await this.services.bridgeUrl();
     if (generation !== this.generation) return;
     if ('problem' in where) {
@@ -283,12 +329,14 @@ export class PreviewPanel implements vscode.Disposable {
         });
         return;
       }
-      this.showFailure({ text: vscode.l10n.t('Your app at {0} is not answering (tried for {1} s): {2}', bridgeHost(url), Math.round(RETRY_FOR_MS / 1000), words.text), more: words.more, atKeys: [], actions: ['retry', 'setBridgeUrl'] });
+      this.showFailure({ text: vscode.l10n.t('Your app at {0} is not answering (tried for {1} s): {2}', bridgeHost(url), Math.round(RETRY_FOR_MS / 1000), words.text), more: words.more, atKeys: [], actions: ['retry', 'setBridgeUrl', 'useService'] });
       return;
     }
     const actions: PreviewFailureView['actions'] =
       failure.kind === 'unreachable' || failure.kind === 'notBridge' || failure.kind === 'badUrl'
-        ? ['setBridgeUrl', 'retry']
+        ? ['setBridgeUrl', 'retry', 'useService']
+        : failure.kind === 'workflowNotFound'
+          ? ['useService', 'retry']
         : failure.kind === 'signatureMismatch' || failure.kind === 'signatureOther'
           ? ['switchConnection', 'retry']
           : failure.kind === 'payloadInvalid'
@@ -326,7 +374,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (generation === this.generation) this.publish({ ...this.view, ...this.baseView(), status: this.view.status });
   }
 
-  private currentStep(): { stepId: string; type: string } | undefined {
+  private currentStep(): { stepId: string; type: string; _id?: string } | undefined {
     return this.stepId === undefined ? undefined : this.steps.find((s) => s.stepId === this.stepId);
   }
 
@@ -336,6 +384,7 @@ export class PreviewPanel implements vscode.Disposable {
     const schema = this.discovered?.payload?.schema;
     const schemaVisible = isVisibleSchema(schema);
     const notes: string[] = [];
+    if (this.fromRun) notes.push(vscode.l10n.t("Rendered now from today's template with this run's payload: not the message as it was sent."));
     if (this.discovered && step && hasSkip(this.discovered.code ?? '', step.stepId)) notes.push(skipNote());
     if (this.discovered && !schemaVisible) notes.push(vscode.l10n.t("Your app's payload schema is not visible (zod 4 empties it in discover): keys you do not set are not filled in."));
     else if (!this.payloadEdited) notes.push(vscode.l10n.t('Keys the payload does not set take the defaults of the workflow’s schema (placeholders for required keys without one).'));
@@ -346,7 +395,9 @@ export class PreviewPanel implements vscode.Disposable {
       steps: this.steps.map(stepView),
       stepId: step?.stepId ?? this.stepId ?? '',
       stepType: step?.type ?? '',
-      renderer: !this.url
+      renderer: this.via === 'service'
+        ? this.serviceRenderer()
+        : !this.url
         ? vscode.l10n.t('Rendered by your app at its bridge URL')
         : this.frameworkVersion
           ? vscode.l10n.t("Rendered by your app at {0} (framework {1}), signed with {2}'s key", bridgeHost(this.url), this.frameworkVersion, this.connection.name)
@@ -375,6 +426,56 @@ export class PreviewPanel implements vscode.Disposable {
     if (!s.subscriberId) return vscode.l10n.t('No subscriber');
     const name = [s['firstName'], s['lastName']].filter((v) => typeof v === 'string' && v).join(' ');
     return name ? `${name} (${s.subscriberId})` : s.subscriberId;
+  }
+
+  private serviceRenderer(): string {
+    if (this.serviceRead?.origin === 'external') return vscode.l10n.t('Rendered by Novu · {0}, from the synced app', this.connection.name);
+    return vscode.l10n.t("Rendered by Novu · {0}, from the workflow's content", this.connection.name);
+  }
+
+  /** A render through the service (§9.4): one request; the workflow is read first when its steps are not known. */
+  private async renderByService(generation: number, signal: AbortSignal): Promise<void> {
+    try {
+      const client = await this.services.manager.clientFor(this.connection);
+      if (!client) {
+        this.showFailure({ text: vscode.l10n.t('The connection "{0}" has no API key.', this.connection.name), more: [], atKeys: [], actions: ['switchConnection'] });
+        return;
+      }
+      if (!this.serviceRead || !this.steps.some((s) => s._id)) {
+        const workflow = await client.getWorkflow(this.workflowId, { signal });
+        this.serviceRead = { ...(workflow.origin ? { origin: workflow.origin } : {}), ...(workflow.name ? { name: workflow.name } : {}) };
+        this.steps = (workflow.steps ?? []).flatMap((s) => (s.stepId && s.type ? [{ stepId: s.stepId, type: s.type, ...(s._id ? { _id: s._id } : {}) }] : []));
+        this.stepId = this.steps.some((s) => s.stepId === this.stepId)
+          ? this.stepId
+          : (this.steps.find((s) => s.type === this.stepType)?.stepId ?? this.steps.find((s) => isMessage(s.type))?.stepId ?? this.steps[0]?.stepId);
+      }
+      const step = this.currentStep();
+      if (generation !== this.generation || this.isDisposed) return;
+      if (!step) {
+        this.showFailure({ text: vscode.l10n.t('`{0}` has no steps on {1}.', this.workflowId, this.connection.name), more: [], atKeys: [], actions: ['retry'] });
+        return;
+      }
+      // The step's `_id` when known: a 16-character step id is misread by the service (§8.2).
+      const answer = await client.previewStep(this.workflowId, step._id ?? step.stepId, { previewPayload: { payload: this.payload, subscriber: this.subscriber } }, { signal });
+      if (generation !== this.generation || this.isDisposed) return;
+      const preview = answer.result.preview;
+      if (answer.result.error?.message) {
+        this.showFailure({ text: vscode.l10n.t('Novu could not render it: {0}', answer.result.error.message), more: answer.result.error.hint ? [answer.result.error.hint] : [], atKeys: [], actions: ['retry'] });
+        return;
+      }
+      if (Object.keys(preview).length === 0 && isMessage(step.type)) {
+        const words = failureWords({ kind: 'serviceEmpty' }, { connectionName: this.connection.name });
+        this.showFailure({ text: words.text, more: words.more, atKeys: [], actions: ['retry'] });
+        return;
+      }
+      const model = buildPreviewModel(answer.result.type || step.type, preview);
+      this.last = { model, at: new Date().toLocaleTimeString(vscode.env.language) };
+      this.publish({ ...this.baseView(), status: 'rendered', model, srcdoc: this.srcdocOf(model), renderedAt: this.last.at });
+    } catch (error) {
+      if (signal.aborted || generation !== this.generation) return;
+      const described = describeError(error);
+      this.showFailure({ text: formatErrorLine(vscode.l10n.t('Novu could not render it'), described), more: [], atKeys: [], actions: ['retry'] });
+    }
   }
 
   /** Opens the payload in a JSON editor beside the panel; each edit that parses renders again. */

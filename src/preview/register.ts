@@ -1,5 +1,6 @@
 /** Preview: what a framework step will send, rendered by the user's running app (issue 32). */
-import type { Subscriber } from '../api';
+import type { Job, Notification, Subscriber } from '../api';
+import type { Connection } from '../connections/connection';
 import { Commands } from '../commands';
 import { type Handlers, type Shared } from '../features';
 import * as vscode from 'vscode';
@@ -16,11 +17,23 @@ export interface PreviewLinks {
 function previewTarget(value: unknown): PreviewTarget | undefined {
   if (!value || typeof value !== 'object') return undefined;
   let v = value as Record<string, unknown>;
-  // A Workflows view row: its trigger identifier.
-  if (v['workflow'] && typeof v['workflow'] === 'object') v = { workflowId: (v['workflow'] as Record<string, unknown>)['workflowId'] };
+  // A Workflows view row: its trigger identifier; a dashboard workflow is rendered by the service (§9.4).
+  if (v['workflow'] && typeof v['workflow'] === 'object') {
+    const row = v['workflow'] as Record<string, unknown>;
+    v = { workflowId: row['workflowId'], via: row['origin'] === 'external' ? 'app' : 'service' };
+  }
   if (typeof v['workflowId'] !== 'string' || !v['workflowId']) return undefined;
   const steps = Array.isArray(v['codeSteps']) ? v['codeSteps'].filter((s): s is { stepId: string; type: string } => !!s && typeof s === 'object' && typeof s.stepId === 'string' && typeof s.type === 'string') : [];
-  return { workflowId: v['workflowId'], ...(typeof v['stepId'] === 'string' ? { stepId: v['stepId'] } : {}), codeSteps: steps };
+  const run = v['run'] && typeof v['run'] === 'object' ? (v['run'] as { payload?: unknown; subscriber?: unknown }) : undefined;
+  const object = (x: unknown): Record<string, unknown> => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {});
+  return {
+    workflowId: v['workflowId'],
+    ...(typeof v['stepId'] === 'string' ? { stepId: v['stepId'] } : {}),
+    codeSteps: steps,
+    ...(v['via'] === 'service' || v['via'] === 'app' ? { via: v['via'] } : {}),
+    ...(typeof v['stepType'] === 'string' ? { stepType: v['stepType'] } : {}),
+    ...(run ? { run: { payload: object(run.payload), subscriber: object(run.subscriber) } } : {}),
+  };
 }
 
 export function registerPreview(shared: Shared, code: () => { PreviewFeature: typeof PreviewFeature }, links: PreviewLinks) {
@@ -49,6 +62,15 @@ export function registerPreview(shared: Shared, code: () => { PreviewFeature: ty
   return {
     handlers,
     feature,
+    /** The notification panel's "Render with This Run's Payload": through the service, with the run's payload and subscriber. */
+    renderRun: (notification: Notification, job: Job, connection: Connection) => {
+      const workflowId = notification.template?.triggers?.[0]?.identifier ?? notification.template?._id ?? notification._templateId;
+      if (!workflowId) return Promise.resolve(undefined);
+      const { subscriberId, firstName, lastName, email, phone, avatar, locale, data } = (notification.subscriber ?? {}) as Record<string, unknown>;
+      const subscriber = Object.fromEntries(Object.entries({ subscriberId, firstName, lastName, email, phone, avatar, locale, data }).filter(([, v]) => v !== undefined && v !== null));
+      const payload = notification.payload && typeof notification.payload === 'object' ? (notification.payload as Record<string, unknown>) : {};
+      return feature().open({ workflowId, via: 'service', ...(job.type ? { stepType: job.type } : {}), run: { payload, subscriber } }, connection.id);
+    },
     /** The agent's #novuPreview. */
     renderForAgent: (...args: Parameters<PreviewFeature['renderForAgent']>) => feature().renderForAgent(...args),
     /** The Preview lenses, from when code awareness starts (a document that imports an SDK). */

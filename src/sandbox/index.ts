@@ -29,6 +29,11 @@ export interface SandboxOptions {
   host?: string;
   /** Default 'sandbox-development-key'. */
   apiKey?: string;
+  /**
+   * The bridge URL the environment was synced with (`npx novu sync`): the service's step preview
+   * renders its code workflows there, signed with `apiKey` (the demo's framework app).
+   */
+  bridgeUrl?: string;
   /** PRNG seed, default 1: the same seed always gives the same data. */
   seed?: number;
   /** Default 300 (at least the handful of fixture subscribers). */
@@ -130,6 +135,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     markupWorkflow: options.markupWorkflow ?? false,
   });
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
+  if (options.bridgeUrl) store.bridge = { url: options.bridgeUrl, secretKey: apiKey };
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   let live: LiveActivity | undefined;

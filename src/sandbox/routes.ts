@@ -6,6 +6,7 @@
 import { conflict, notFound, badRequest } from './errors';
 import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
+import { previewStep } from './stepPreview';
 import { workflowDetail } from './workflows';
 import {
   type Query,
@@ -32,7 +33,7 @@ export interface RouteResult {
 export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   pattern: RegExp;
-  handle(req: RouteRequest): RouteResult;
+  handle(req: RouteRequest): RouteResult | Promise<RouteResult>;
 }
 
 const ok = (body: unknown): RouteResult => ({ status: 200, body });
@@ -133,6 +134,12 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     pattern: /^\/v2\/workflows\/([^/]+)$/,
     handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.notifications.lastTriggeredAt(w)) }),
+  },
+  {
+    // A step rendered by the service (§9.4): a dashboard step from its content, a code step by the synced bridge.
+    method: 'POST',
+    pattern: /^\/v2\/workflows\/([^/]+)\/step\/([^/]+)\/preview$/,
+    handle: async (req) => ({ status: 201, body: await previewStep(req.store.workflows.findForRead(param(req, 0)), param(req, 1), req.body, req.store.bridge) }),
   },
   // --- Integrations (integrations.ts) ---
   {

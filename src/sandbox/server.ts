@@ -299,7 +299,7 @@ export class SandboxServer {
     }
 
     try {
-      const result = route.handle({ store: this.options.store, params, query, body });
+      const result = await route.handle({ store: this.options.store, params, query, body });
       return { status: result.status, body: result.body, headers };
     } catch (error) {
       // The route's error keeps its class (a payload validation error has its own body); the rate-limit headers join its own.

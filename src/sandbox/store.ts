@@ -1,6 +1,7 @@
 // The sandbox's world: one resource per part of the contract, each in its own file beside its seed
 // data, composed here with the clock they share and the seed's random stream. routes.ts answers
 // each route by calling one of these resources.
+import type { SyncedBridge } from './stepPreview';
 import { SandboxClock } from './clock';
 import { Integrations } from './integrations';
 import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
@@ -38,6 +39,8 @@ export class SandboxStore {
   readonly preferences: SubscriberPreferences;
   readonly notifications: Notifications;
   readonly triggers: Triggers;
+  /** Where the environment's code workflows are served, as the last `npx novu sync` left it (none: never synced). */
+  bridge: SyncedBridge | undefined;
   /** Every write of every resource takes its time from here. */
   private readonly clock: SandboxClock;
 

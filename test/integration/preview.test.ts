@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
-import type { Sandbox } from '../../src/sandbox';
+import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import type { PreviewPanel } from '../../src/preview/previewPanel';
 import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 
@@ -158,6 +158,32 @@ describe('preview', function () {
     }
     const seen = JSON.stringify([logLines, api.notificationPanels.all.length]);
     assert.ok(!seen.includes(sandbox.apiKey), 'the key is in no log line');
+  });
+
+  it('renders a dashboard workflow through the service, a run with its own payload, and says when the service’s render is empty', async () => {
+    // A Workflows row of a dashboard workflow: the service renders it (§9.4).
+    const panel = (await vscode.commands.executeCommand('novuExplorer.previewStep', { workflow: { workflowId: F.workflowIdentifier, origin: 'novu-cloud' } })) as PreviewPanel;
+    const inApp = await settled(panel, 'in-app-step');
+    assert.equal(inApp.status, 'rendered', inApp.failure?.text);
+    assert.match(inApp.renderer, /^Rendered by Novu · Development, from the workflow's content$/);
+    assert.ok(inApp.model?.kind === 'inApp');
+    // A past run's payload and subscriber, from the notification panel: never "as sent".
+    const run = (await vscode.commands.executeCommand('novuExplorer.previewStep', {
+      workflowId: F.workflowIdentifier,
+      via: 'service',
+      stepType: 'email',
+      run: { payload: { firstName: 'Grace', ctaUrl: 'https://example.com' }, subscriber: { subscriberId: 'grace', firstName: 'Grace' } },
+    })) as PreviewPanel;
+    assert.equal(run, panel, 'the workflow’s panel, reused');
+    const email = await settled(panel, 'email-step');
+    assert.ok(email.model?.kind === 'email', email.failure?.text);
+    assert.equal(email.model.subject, 'Welcome onboarding: Grace');
+    assert.ok(email.notes.some((n) => n.includes("Rendered now from today's template with this run's payload")), email.notes.join(' | '));
+    // A code workflow whose synced app does not answer: the service's empty preview, said as such.
+    const code = (await vscode.commands.executeCommand('novuExplorer.previewStep', { workflow: { workflowId: 'order-shipped', origin: 'external' } })) as PreviewPanel;
+    code.retarget({ workflowId: 'order-shipped', via: 'service' });
+    const empty = await waitFor(() => (code.current.status === 'failed' && code.current.failure ? code.current : undefined), 'the empty preview');
+    assert.match(empty.failure!.text, /^Novu could not render it: the synced app did not answer\.$/);
   });
 
   it('renders a step for the agent (#novuPreview): the renderer in its own words, the app’s text only as data, under 8 KB', async () => {

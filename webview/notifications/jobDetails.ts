@@ -126,5 +126,21 @@ export function renderJobDetails(ctx: PanelContext, jobId: string, details: JobD
     json.push(disclosure({ key: `payload:${jobId}`, openKeys: ctx.openKeys, class: 'nx-block nx-job-payload', summary: [l10n.t('Job payload')], build: () => pre(text, 'nx-json') }));
   }
   if (json.length > 0) root.appendChild(h('div', 'nx-detail-blocks', ...json));
+  if (details.renderable) {
+    root.appendChild(
+      h(
+        'div',
+        'nx-render-step',
+        actionButton({
+          label: l10n.t('Render with This Run’s Payload'),
+          icon: 'open-preview',
+          class: 'nx-button nx-secondary',
+          attrs: { 'data-focus-key': `render:${jobId}` },
+          action: () => ctx.request({ method: 'renderStep', jobId }),
+        }),
+        h('span', 'nx-muted', l10n.t("Rendered now from today's template: not the message as it was sent.")),
+      ),
+    );
+  }
   return root;
 }
