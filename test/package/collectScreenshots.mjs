@@ -1,7 +1,7 @@
 // Copies the README's screenshots from the UI tests' output (test-results/screenshots/, made by
 // `npm test -- ui`) into media/screenshots/, cropped (optionally downscaled) with headless Debian Chromium
 // and reduced to a palette with pngquant, so that the .vsix stays small.
-// Usage: node test/package/collectScreenshots.mjs
+// Usage: node test/package/collectScreenshots.mjs [--only preview-email-dark.png,…]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -25,7 +25,11 @@ export const SHOTS = [
   { from: 'preferences-light.png', to: 'preferences-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'diagnosis-cause-dark.png', to: 'diagnosis-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'code-lenses-dark.png', to: 'code-dark.png', crop: { x: 400, y: 255, width: 880, height: 300 } },
+  { from: 'preview-email-dark.png', to: 'preview-email-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
 ];
+// `--only <to>,<to>`: just those (after one UI test file ran, the others' sources may be missing).
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? new Set(process.argv[onlyArg + 1].split(',')) : undefined;
 
 /** PNG width and height from the IHDR chunk. */
 function pngSize(file) {
@@ -34,7 +38,8 @@ function pngSize(file) {
   return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
 }
 
-const missing = SHOTS.map((s) => join(FROM, s.from)).filter((f) => !existsSync(f));
+const chosen = SHOTS.filter((s) => !only || only.has(s.to));
+const missing = chosen.map((s) => join(FROM, s.from)).filter((f) => !existsSync(f));
 if (missing.length > 0) {
   console.error(`missing UI screenshots (run \`npm test -- ui\` first):\n  ${missing.map((f) => relative(ROOT, f)).join('\n  ')}`);
   process.exit(1);
@@ -51,7 +56,7 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ deviceScaleFactor: 1 });
-  for (const shot of SHOTS) {
+  for (const shot of chosen) {
     const source = join(FROM, shot.from);
     const size = pngSize(source);
     const crop = shot.crop ?? { x: 0, y: 0, ...size };
