@@ -366,7 +366,7 @@ export type Workflow = z.infer<typeof workflowSchema>;
 export const stepPreviewSchema = z.looseObject({
   result: z.looseObject({
     type: z.string(),
-    preview: z.catch(z.record(z.string(), z.unknown()), {}),
+    preview: z.nullish(jsonObject),
     error: z.nullish(z.looseObject({ title: z.nullish(z.string()), message: z.nullish(z.string()), hint: z.nullish(z.string()) })),
   }),
   previewPayloadExample: z.nullish(z.unknown()),

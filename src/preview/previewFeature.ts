@@ -10,7 +10,7 @@
  * request goes there; the answer is remembered for that origin.
  */
 import * as vscode from 'vscode';
-import type { Subscriber } from '../api';
+import type { Job, Notification, Subscriber } from '../api';
 import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -31,17 +31,13 @@ const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const LANGUAGES = ['typescript', 'javascript', 'typescriptreact', 'javascriptreact'];
 
 export interface PreviewFeatureDeps {
-  extensionUri: vscode.Uri;
+  context: vscode.ExtensionContext;
   manager: ConnectionManager;
   log: Log;
   prompter: () => Prompter;
-  memento: vscode.Memento;
   loadedSubscribers(): readonly Subscriber[];
-  sendTest(workflowId: string, payload: Record<string, unknown>, subscriberId: string | undefined): Promise<unknown>;
-  /** The command a Preview lens runs. */
-  previewCommand: string;
-  /** The bridge URL when none is set (the default, or the demo's app). */
-  defaultBridgeUrl: string;
+  /** Trigger… for a recipient chosen, with the preview's payload (the workflow is read from the service). */
+  triggerWith(workflowId: string, subscriberId: string, payload: Record<string, unknown>): Promise<unknown>;
 }
 
 /** Whether the URL is an http(s) URL without credentials; its problem in words otherwise. */
@@ -57,6 +53,29 @@ export function bridgeUrlProblem(text: string): string | undefined {
   return undefined;
 }
 
+/** What a lens or a caller gives Preview: a workflow, a step and the steps the code shows. */
+export function previewTarget(value: unknown): PreviewTarget | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  let v = value as Record<string, unknown>;
+  // A Workflows view row: its trigger identifier; a dashboard workflow is rendered by the service (§9.4).
+  if (v['workflow'] && typeof v['workflow'] === 'object') {
+    const row = v['workflow'] as Record<string, unknown>;
+    v = { workflowId: row['workflowId'], via: row['origin'] === 'external' ? 'app' : 'service' };
+  }
+  if (typeof v['workflowId'] !== 'string' || !v['workflowId']) return undefined;
+  const steps = Array.isArray(v['codeSteps']) ? v['codeSteps'].filter((s): s is { stepId: string; type: string } => !!s && typeof s === 'object' && typeof s.stepId === 'string' && typeof s.type === 'string') : [];
+  const run = v['run'] && typeof v['run'] === 'object' ? (v['run'] as { payload?: unknown; subscriber?: unknown }) : undefined;
+  const object = (x: unknown): Record<string, unknown> => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {});
+  return {
+    workflowId: v['workflowId'],
+    ...(typeof v['stepId'] === 'string' ? { stepId: v['stepId'] } : {}),
+    codeSteps: steps,
+    ...(v['via'] === 'service' || v['via'] === 'app' ? { via: v['via'] } : {}),
+    ...(typeof v['stepType'] === 'string' ? { stepType: v['stepType'] } : {}),
+    ...(run ? { run: { payload: object(run.payload), subscriber: object(run.subscriber) } } : {}),
+  };
+}
+
 export class PreviewFeature implements vscode.Disposable {
   private readonly panels = new Map<string, PreviewPanel>();
   private readonly client = new BridgeClient();
@@ -64,8 +83,11 @@ export class PreviewFeature implements vscode.Disposable {
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private lensesOn = false;
+  /** The bridge URL when none is set: the default, or the demo's app (`npm run demo` says where; never an installed extension). */
+  private readonly defaultBridgeUrl: string;
 
   constructor(private readonly deps: PreviewFeatureDeps) {
+    this.defaultBridgeUrl = (deps.context.extensionMode !== vscode.ExtensionMode.Production && process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL) || DEFAULT_BRIDGE_URL;
     this.subscriptions.push(
       this.lensesChanged,
       // A save anywhere in the workspace may change what the app renders (its code, a template it reads).
@@ -109,7 +131,7 @@ export class PreviewFeature implements vscode.Disposable {
           new vscode.CodeLens(new vscode.Range(at, at), {
             title: vscode.l10n.t('$(open-preview) Preview'),
             tooltip: vscode.l10n.t('Preview {0} as your running app renders it, from its first message step ({1})', workflow.workflowId, first.stepId),
-            command: this.deps.previewCommand,
+            command: Commands.previewStep,
             arguments: [{ workflowId: workflow.workflowId, stepId: first.stepId, codeSteps } satisfies PreviewTarget],
           }),
         );
@@ -120,7 +142,7 @@ export class PreviewFeature implements vscode.Disposable {
           new vscode.CodeLens(new vscode.Range(at, at), {
             title: vscode.l10n.t('$(open-preview) Preview'),
             tooltip: vscode.l10n.t('Preview {0} of {1} as your running app renders it', step.stepId, workflow.workflowId),
-            command: this.deps.previewCommand,
+            command: Commands.previewStep,
             arguments: [{ workflowId: workflow.workflowId, stepId: step.stepId, codeSteps } satisfies PreviewTarget],
           }),
         );
@@ -129,8 +151,19 @@ export class PreviewFeature implements vscode.Disposable {
     return lenses;
   }
 
-  /** Opens (or reveals) the preview of a workflow, at a step; without one, asks (the palette). */
-  async open(target?: PreviewTarget, connectionId?: string): Promise<PreviewPanel | undefined> {
+  /** The notification panel's "Render with This Run's Payload": through the service, with the run's payload and subscriber. */
+  renderRun(notification: Notification, job: Job, connection: Connection): Promise<PreviewPanel | undefined> {
+    const workflowId = notification.template?.triggers?.[0]?.identifier ?? notification.template?._id ?? notification._templateId;
+    if (!workflowId) return Promise.resolve(undefined);
+    const { subscriberId, firstName, lastName, email, phone, avatar, locale, data } = (notification.subscriber ?? {}) as Record<string, unknown>;
+    const subscriber = Object.fromEntries(Object.entries({ subscriberId, firstName, lastName, email, phone, avatar, locale, data }).filter(([, v]) => v !== undefined && v !== null));
+    const payload = notification.payload && typeof notification.payload === 'object' ? (notification.payload as Record<string, unknown>) : {};
+    return this.open({ workflowId, via: 'service', ...(job.type ? { stepType: job.type } : {}), run: { payload, subscriber } }, connection.id);
+  }
+
+  /** Opens (or reveals) the preview of a workflow, at a step; without one, asks (the palette). `target`: what a lens, a row or a caller gave. */
+  async open(given?: unknown, connectionId?: string): Promise<PreviewPanel | undefined> {
+    const target = previewTarget(given);
     const connection = connectionId ? this.deps.manager.connections.find((c) => c.id === connectionId) : this.deps.manager.active;
     if (!connection) {
       const addConnection = vscode.l10n.t('Add Connection');
@@ -147,11 +180,11 @@ export class PreviewFeature implements vscode.Disposable {
       return existing;
     }
     const webviewPanel = vscode.window.createWebviewPanel(PREVIEW_PANEL_TYPE, vscode.l10n.t('Preview: {0}', chosen.workflowId), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
-      ...webviewOptions(this.deps.extensionUri),
+      ...webviewOptions(this.deps.context.extensionUri),
       retainContextWhenHidden: false,
     });
     const panel = new PreviewPanel(webviewPanel, connection, chosen.workflowId, {
-      extensionUri: this.deps.extensionUri,
+      extensionUri: this.deps.context.extensionUri,
       manager: this.deps.manager,
       log: this.deps.log,
       prompter: this.deps.prompter,
@@ -159,7 +192,9 @@ export class PreviewFeature implements vscode.Disposable {
       bridgeUrl: () => this.bridgeUrl(),
       setBridgeUrl: () => this.setBridgeUrl(),
       loadedSubscribers: this.deps.loadedSubscribers,
-      sendTest: this.deps.sendTest,
+      // Send a Test…: to the preview's subscriber with its payload, or Trigger… asks to whom.
+      sendTest: async (workflowId, payload, subscriberId) =>
+        subscriberId ? this.deps.triggerWith(workflowId, subscriberId, payload) : vscode.commands.executeCommand(Commands.triggerWorkflow, workflowId),
     }, chosen);
     this.panels.set(key, panel);
     panel.onDidDispose(() => this.panels.delete(key));
@@ -207,12 +242,12 @@ export class PreviewFeature implements vscode.Disposable {
     const inspected = vscode.workspace.getConfiguration('novuExplorer').inspect<string>(BRIDGE_URL_SETTING);
     // An untrusted workspace's own settings could send the key's signatures anywhere: only the user's count.
     const fromWorkspace = vscode.workspace.isTrusted ? (inspected?.workspaceFolderValue ?? inspected?.workspaceValue) : undefined;
-    const text = (fromWorkspace ?? inspected?.globalValue ?? this.deps.defaultBridgeUrl).trim();
+    const text = (fromWorkspace ?? inspected?.globalValue ?? this.defaultBridgeUrl).trim();
     const problem = bridgeUrlProblem(text);
     if (problem) return { problem: vscode.l10n.t('The bridge URL setting is not usable: {0}', problem) };
     const url = new URL(text);
     if (!LOOPBACK.has(url.hostname)) {
-      const approved = this.deps.memento.get<string[]>(APPROVED_KEY, []);
+      const approved = this.deps.context.globalState.get<string[]>(APPROVED_KEY, []);
       if (!approved.includes(url.origin)) {
         const send = vscode.l10n.t('Send Signed Requests');
         const answer = await this.deps.prompter().message(
@@ -221,7 +256,7 @@ export class PreviewFeature implements vscode.Disposable {
           send,
         );
         if (answer !== send) return { problem: vscode.l10n.t('Not sent: {0} is not on this machine and was not allowed.', url.origin) };
-        await this.deps.memento.update(APPROVED_KEY, [...approved, url.origin]);
+        await this.deps.context.globalState.update(APPROVED_KEY, [...approved, url.origin]);
       }
     }
     return { url: text };
@@ -264,7 +299,7 @@ export class PreviewFeature implements vscode.Disposable {
 
   /** Set Bridge URL…: where the running app serves its bridge; checked at the field, saved in the user's settings. */
   async setBridgeUrl(): Promise<void> {
-    const current = vscode.workspace.getConfiguration('novuExplorer').inspect<string>(BRIDGE_URL_SETTING)?.globalValue ?? this.deps.defaultBridgeUrl;
+    const current = vscode.workspace.getConfiguration('novuExplorer').inspect<string>(BRIDGE_URL_SETTING)?.globalValue ?? this.defaultBridgeUrl;
     const value = await this.deps.prompter().input({
       title: vscode.l10n.t('Set Bridge URL'),
       prompt: vscode.l10n.t('Where your running @novu/framework app serves its bridge (the route of serve())'),

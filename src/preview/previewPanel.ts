@@ -458,7 +458,7 @@ export class PreviewPanel implements vscode.Disposable {
       // The step's `_id` when known: a 16-character step id is misread by the service (§8.2).
       const answer = await client.previewStep(this.workflowId, step._id ?? step.stepId, { previewPayload: { payload: this.payload, subscriber: this.subscriber } }, { signal });
       if (generation !== this.generation || this.isDisposed) return;
-      const preview = answer.result.preview;
+      const preview = answer.result.preview ?? {};
       if (answer.result.error?.message) {
         this.showFailure({ text: vscode.l10n.t('Novu could not render it: {0}', answer.result.error.message), more: answer.result.error.hint ? [answer.result.error.hint] : [], atKeys: [], actions: ['retry'] });
         return;

@@ -42,10 +42,10 @@ describe('sandbox: the service’s step preview', () => {
     const client = new NovuClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
     const answer = await client.previewStep(F.workflowIdentifier, 'email-step', { previewPayload: { payload: { firstName: 'Ada <b>', ctaUrl: 'https://x.example' }, subscriber: { firstName: 'Ada' } } });
     assert.equal(answer.result.type, 'email');
-    assert.match(String(answer.result.preview['subject']), /^Welcome onboarding: Ada <b>$/);
-    assert.match(String(answer.result.preview['body']), /<p>Hi Ada,<\/p><p>firstName: Ada &lt;b&gt;<\/p>/);
+    assert.match(String(answer.result.preview!['subject']), /^Welcome onboarding: Ada <b>$/);
+    assert.match(String(answer.result.preview!['body']), /<p>Hi Ada,<\/p><p>firstName: Ada &lt;b&gt;<\/p>/);
     const sms = await client.previewStep(F.criticalWorkflowIdentifier, 'sms-step', { previewPayload: { payload: { resetUrl: 'https://r.example' } } });
-    assert.match(String(sms.result.preview['body']), /resetUrl: https:\/\/r\.example/);
+    assert.match(String(sms.result.preview!['body']), /resetUrl: https:\/\/r\.example/);
   });
 
   it('renders a code step by the synced bridge, signed with the environment’s key; {} when there is none to answer', async () => {
