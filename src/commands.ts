@@ -66,6 +66,7 @@ export const Commands = {
   triggerWorkflow: 'novuExplorer.triggerWorkflow',
   previewStep: 'novuExplorer.previewStep',
   setBridgeUrl: 'novuExplorer.setBridgeUrl',
+  syncWorkflows: 'novuExplorer.syncWorkflows',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

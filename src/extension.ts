@@ -108,8 +108,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     diagnose: (workflowRef) => diagnosis.diagnose({ kind: 'workflow', workflowRef }),
     findDefinitions: (identifier, token) => code.start().findDefinitions(identifier, token),
     reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
+    app: () => preview.appLink(() => code.current !== undefined),
   });
-  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: preview.renderForAgent });
+  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: preview.renderForAgent, app: preview.appForAgent });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
   const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());
@@ -124,15 +125,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
 
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
-    ...connections.handlers,
-    ...subscribers.handlers,
-    ...integrations.handlers,
-    ...activity.handlers,
-    ...notifications.handlers,
-    ...sendAgain.handlers,
-    ...diagnosis.handlers,
-    ...workflows.handlers,
-    ...preview.handlers,
+    ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
+    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...workflows.handlers, ...preview.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -189,6 +183,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
     get agentTools() {
       return agent.tools();
+    },
+    get preview() {
+      return preview.feature();
     },
     setPrompter: (p) => (prompter = p ?? realPrompter),
   };

@@ -17,6 +17,7 @@ import type { Log } from './log';
 import type { NotificationTerminalLinks } from './notifications/notificationLinks';
 import type { NotificationPanels } from './notifications/notificationPanels';
 import type { PreferencesPanels } from './preferences/preferencesPanels';
+import type { PreviewFeature } from './preview/previewFeature';
 import type { SendAgain } from './sendAgain/sendAgain';
 import type { SubscribersProvider } from './subscribers/subscribersProvider';
 import type { Prompter } from './ui/prompter';
@@ -50,6 +51,8 @@ export interface NovuExplorerApi {
   sendAgain: SendAgain;
   /** The language model tools (loaded on first use); tests check their confirmation messages. */
   agentTools: AgentTools;
+  /** Preview and the user's app against the environment (their code loads on first use). */
+  readonly preview: PreviewFeature;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }

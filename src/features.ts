@@ -10,6 +10,7 @@ import type { ConnectionManager } from './connections/connectionManager';
 import type { Log } from './log';
 import type { JsonDocuments } from './ui/jsonDocuments';
 import type { Prompter } from './ui/prompter';
+import type { TreeNode } from './ui/treeNodes';
 
 export interface Shared {
   context: vscode.ExtensionContext;
@@ -23,6 +24,14 @@ export interface Shared {
    * rejected key it tries the key again first: the key belongs to the connection, so every view does.
    */
   refresh(view?: { reload(): void }): void;
+}
+
+/** What the Workflows view shows of the user's app (issue 33): given by the preview's code. */
+export interface WorkflowsAppLink {
+  row(): TreeNode | undefined;
+  driftOf(workflowId: string | null | undefined): string | undefined;
+  onDidChange: vscode.Event<void>;
+  setVisible(visible: boolean): void;
 }
 
 /** A command's handler; VS Code passes what the menu or caller gives, so each checks its arguments. */

@@ -4,7 +4,7 @@
  * panels (statuses, failure reasons, job summaries, preference sources), so the agent and the user
  * read the same facts. Pure and vscode-free: unit-tested in plain Node.
  */
-import type { AgentPreview } from '../preview/agentPreview';
+import type { AgentApp, AgentPreview } from '../preview/agentPreview';
 import { htmlToText } from '../preview/htmlText';
 import { NovuApiError, maskCredentials, type ExecutionDetail, type Integration, type Notification, type Preferences, type Subscriber, type WorkflowListItem, type WorkflowPreference } from '../api';
 import { WEEK_DAYS } from '../api/constants';
@@ -603,4 +603,22 @@ export function previewReport(where: Where, preview: AgentPreview): string {
     dataNote(),
   ];
   return report({ lead, label: 'preview', records: [{ workflowId: preview.workflowId, stepId: preview.stepId, ...message }], leftOut: () => dataTooLong(), tail: [l10n.t('The user sees it in the editor with the command novuExplorer.previewStep.')] });
+}
+
+/**
+ * The user's app against the environment (#novuApp): our summary of its state and the key check,
+ * then each workflow that differs, as data. Read-only: a sync is the user's, after a review.
+ */
+export function appReport(where: Where, app: AgentApp): string {
+  return report({
+    lead: [
+      whereLine(where),
+      l10n.t('The app row of the Workflows view, checked now: it is in the data block with what was checked, then one line per workflow that differs between the app and this environment.'),
+      l10n.t('A sync is never done by this tool: the user runs "Novu: Sync Workflows…" (novuExplorer.syncWorkflows), which shows what it creates, updates and deletes first.'),
+      dataNote(),
+    ],
+    label: 'app',
+    records: [{ app: app.summary, checked: app.details }, ...app.drift],
+    leftOut: (n) => l10n.t('{0} workflows that differ are left out of this answer to keep it short.', n),
+  });
 }

@@ -15,12 +15,12 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import type { Prompter } from '../ui/prompter';
 import type { SendAgain } from '../sendAgain/sendAgain';
-import type { AgentPreview, AgentPreviewRequest } from '../preview/agentPreview';
+import type { AgentApp, AgentPreview, AgentPreviewRequest } from '../preview/agentPreview';
 import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type ActivityFilter } from '../activity/activityFilter';
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { dataNote, dataTooLong, diagnosisReport, previewReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { appReport, dataNote, dataTooLong, diagnosisReport, previewReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
 import { asTyped, idInDialog, idInProse, quoted, report } from './agentText';
 import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';
@@ -39,6 +39,8 @@ export interface AgentToolDeps {
   preferencesChanged(connectionId: string, subscriberId: string): void;
   /** One step rendered by the user's running app (the preview's code, loaded when first needed). */
   preview(connection: Connection, request: AgentPreviewRequest, signal: AbortSignal): Promise<AgentPreview>;
+  /** The user's app against the environment (read-only). */
+  app(): Promise<AgentApp>;
 }
 
 const text = z.string().check(z.minLength(1), z.maxLength(500));
@@ -244,6 +246,8 @@ export class AgentTools {
           previewReport(where, await this.deps.preview(connection, { workflowId, ...(stepId ? { stepId } : {}), ...(payload ? { payload } : {}), ...(subscriberId ? { subscriberId } : {}) }, signal)),
         );
       }
+      case AGENT_TOOLS.appState:
+        return this.guard(where, vscode.l10n.t('check your app'), async () => appReport(where, await this.deps.app()));
       case AGENT_TOOLS.activeIntegrations: {
         const parsed = integrationsSchema.safeParse(input);
         if (!parsed.success) return badInput(parsed.error);
@@ -542,6 +546,8 @@ function invocationMessage(name: AgentToolName): string {
       return vscode.l10n.t('Listing the workflows');
     case AGENT_TOOLS.previewStep:
       return vscode.l10n.t('Rendering the step with your app');
+    case AGENT_TOOLS.appState:
+      return vscode.l10n.t('Checking your app against the environment');
     default:
       return vscode.l10n.t('Asking Novu');
   }

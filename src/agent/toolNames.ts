@@ -14,6 +14,7 @@ export const AGENT_TOOLS = {
   diagnoseDelivery: 'novuExplorer_diagnoseDelivery',
   listWorkflows: 'novuExplorer_listWorkflows',
   previewStep: 'novuExplorer_previewStep',
+  appState: 'novuExplorer_appState',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

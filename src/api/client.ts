@@ -15,9 +15,6 @@ import {
   subscriberPageSchema,
   workflowListSchema,
   workflowSchema,
-  stepPreviewSchema,
-  type StepPreview,
-  type StepPreviewBody,
   type WorkflowList,
   type Workflow,
   subscriberSchema,
@@ -95,7 +92,7 @@ export interface CreateSubscriberOptions extends RequestOptions {
 
 type Query = Record<string, string | number | boolean | string[] | undefined>;
 
-interface CallSpec<T> {
+export interface CallSpec<T> {
   method: 'get' | 'post' | 'patch' | 'delete';
   path: string;
   query?: Query;
@@ -186,14 +183,6 @@ export class NovuClient {
    * and digits) answers 404 for a workflow that exists: then the list is searched for it, and the
    * workflow read by its `_id` (two more requests, only in that case).
    */
-  /**
-   * One step rendered by the service (§9.4): a dashboard step from its content, a code step by the
-   * environment's synced app. `stepId`: the step's `_id` when known (a 16-character step id is misread, §8.2).
-   */
-  async previewStep(workflowId: string, stepId: string, body: StepPreviewBody, options?: RequestOptions): Promise<StepPreview> {
-    return this.call({ method: 'post', path: `v2/workflows/${encodeURIComponent(workflowId)}/step/${encodeURIComponent(stepId)}/preview`, body, schema: stepPreviewSchema, options });
-  }
-
   async getWorkflow(workflowId: string, options?: RequestOptions): Promise<Workflow> {
     if (workflowId.trim() === '') throw new NovuValidationError({ workflowId: [l10n.t('A workflow identifier is required.')] });
     const read = (id: string) => this.call({ method: 'get', path: `v2/workflows/${encodeURIComponent(id)}`, schema: workflowSchema, options });
@@ -265,7 +254,8 @@ export class NovuClient {
     return this.call({ method: 'delete', path: `v1/events/trigger/${encodeURIComponent(transactionId)}`, schema: cancelResultSchema, options, transactionId });
   }
 
-  private async call<T>(spec: CallSpec<T>): Promise<T> {
+  /** One request, as every method makes it (retries, idempotency key, log line, typed error); for feature code that speaks a route of its own. */
+  async call<T>(spec: CallSpec<T>): Promise<T> {
     const searchParams = toSearchParams(spec.query ?? {});
     const query = searchParams.toString();
     const logPath = `/${spec.path}${query ? `?${query}` : ''}`;

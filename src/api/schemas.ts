@@ -359,26 +359,6 @@ export const workflowSchema = z.looseObject({
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 
-/**
- * `POST /v2/workflows/{workflowId}/step/{stepId}/preview` (§9.4): the step as the service renders it.
- * `preview` has the shape of the bridge's outputs for its type; `{}` when the synced app did not answer.
- */
-export const stepPreviewSchema = z.looseObject({
-  result: z.looseObject({
-    type: z.string(),
-    preview: z.nullish(jsonObject),
-    error: z.nullish(z.looseObject({ title: z.nullish(z.string()), message: z.nullish(z.string()), hint: z.nullish(z.string()) })),
-  }),
-  previewPayloadExample: z.nullish(z.unknown()),
-  schema: z.nullish(z.unknown()),
-});
-export type StepPreview = z.infer<typeof stepPreviewSchema>;
-
-export interface StepPreviewBody {
-  controlValues?: Record<string, unknown>;
-  previewPayload?: { subscriber?: Record<string, unknown>; payload?: Record<string, unknown> };
-}
-
 // ---- Trigger and cancel (contract §7) ----------------------------------------------------------
 
 /** The trigger's answer: only `processed` started a run; the other statuses say why not, in a 201. */

@@ -12,6 +12,7 @@
 import * as vscode from 'vscode';
 import type { Job, Notification, Subscriber } from '../api';
 import { Commands } from '../commands';
+import type { WorkflowsAppLink } from '../features';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
@@ -19,9 +20,15 @@ import { webviewOptions } from '../panels/webviewHtml';
 import type { Prompter } from '../ui/prompter';
 import { BridgeClient } from './bridgeClient';
 import { PREVIEW_PANEL_TYPE, PreviewPanel, type PreviewTarget } from './previewPanel';
-import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
+import type { AgentApp, AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { buildPreviewModel } from './previewModel';
 import { bridgeHost, failureWords, hasSkip } from './previewWords';
+import { AppRowNode } from './appRow';
+import { AppState, appRowText } from './appState';
+import { syncUrlProblem } from './bridgeUrlGuard';
+import { driftSummary, syncPlan } from './drift';
+import { bridgeSync } from './serviceApi';
+import { describeError, formatErrorLine } from '../ui/errors';
 import { frameworkWorkflows, MESSAGE_STEP_TYPES } from './stepScanner';
 
 export const BRIDGE_URL_SETTING = 'preview.bridgeUrl';
@@ -85,6 +92,8 @@ export class PreviewFeature implements vscode.Disposable {
   private lensesOn = false;
   /** The bridge URL when none is set: the default, or the demo's app (`npm run demo` says where; never an installed extension). */
   private readonly defaultBridgeUrl: string;
+  /** The user's app against the environment (issue 33), made when the Workflows view first asks. */
+  private appStateValue: AppState | undefined;
 
   constructor(private readonly deps: PreviewFeatureDeps) {
     this.defaultBridgeUrl = (deps.context.extensionMode !== vscode.ExtensionMode.Production && process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL) || DEFAULT_BRIDGE_URL;
@@ -294,6 +303,103 @@ export class PreviewFeature implements vscode.Disposable {
       type: step.type,
       model: buildPreviewModel(step.type, answer.outputs),
       skip: hasSkip(workflow.code ?? '', step.stepId),
+    };
+  }
+
+  /** The app's state, checked while the Workflows view is visible. */
+  get appState(): AppState {
+    if (!this.appStateValue) {
+      this.appStateValue = new AppState({ manager: this.deps.manager, log: this.deps.log, client: this.client, bridgeUrl: () => this.bridgeUrl() });
+      this.subscriptions.push(this.appStateValue);
+    }
+    return this.appStateValue;
+  }
+
+  /** What the Workflows view shows of the app: its row first, each workflow's drift, checks while visible. */
+  workflowsLink(): WorkflowsAppLink {
+    const app = this.appState;
+    return { row: () => this.appRow(), driftOf: (id) => app.driftOf(id), onDidChange: app.onDidChange, setVisible: (visible) => app.setVisible(visible) };
+  }
+
+  /** The Workflows view's first row: the app against the active connection's environment. */
+  appRow(): AppRowNode {
+    return new AppRowNode(this.appState, this.deps.manager.active?.name);
+  }
+
+  /**
+   * Sync Workflows to <connection>…: the URL (checked at the field), a review of what will be
+   * created, updated and deleted, each named, from the app's discover and the environment's last
+   * sync; then one `POST /v1/bridge/sync`, and the views refresh. Never automatic.
+   */
+  async syncWorkflows(): Promise<void> {
+    const connection = this.deps.manager.active;
+    const client = connection ? await this.deps.manager.clientFor(connection) : undefined;
+    if (!connection || !client) {
+      await this.deps.prompter().message('info', vscode.l10n.t('Add a connection (or open the Sandbox) to sync your workflows to.'));
+      return;
+    }
+    await this.appState.check();
+    const status = this.appState.status;
+    if (status.kind !== 'running' || !status.workflows || !status.drift) {
+      const why = status.kind === 'down' ? status.why : status.kind === 'running' && status.driftProblem ? status.driftProblem : vscode.l10n.t('Your app did not list its workflows.');
+      await this.deps.prompter().message('warning', vscode.l10n.t('Nothing was synced: the review needs your running app and the environment’s last sync. {0}', why));
+      return;
+    }
+    const selfHosted = connection.region === 'custom' || connection.region === 'sandbox';
+    const url = await this.deps.prompter().input({
+      title: vscode.l10n.t('Sync Workflows to {0}: where does the service reach your app?', connection.name),
+      prompt: vscode.l10n.t('A public URL of your bridge (the service calls it); for a local app, the tunnel URL `npx novu dev` prints'),
+      value: status.syncedUrl ?? '',
+      placeholder: 'https://example.ngrok.app/api/novu',
+      // A cloud service refuses addresses of this machine or a private network; a self-hosted one may allow them.
+      validate: (text) => (selfHosted ? bridgeUrlProblem(text) : (bridgeUrlProblem(text) ?? syncUrlProblem(text))),
+    });
+    if (url === undefined) return;
+    const plan = syncPlan(status.drift);
+    const production = await this.deps.manager.looksLikeProduction(connection);
+    const names = (ids: string[]) => ids.join(', ');
+    const detail = [
+      plan.delete.length > 0 ? vscode.l10n.t('Deletes {0}: {1}. Your app no longer defines them; triggers of them will fail.', plan.delete.length, names(plan.delete)) : vscode.l10n.t('Deletes nothing.'),
+      plan.create.length > 0 ? vscode.l10n.t('Creates {0}: {1}.', plan.create.length, names(plan.create)) : '',
+      plan.update.length > 0 ? vscode.l10n.t('Updates {0}: {1}.', plan.update.length, names(plan.update)) : '',
+      vscode.l10n.t('The service reads your app’s workflows at {0}.', url.trim()),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const title = production ? vscode.l10n.t('Sync workflows to {0}, a PRODUCTION environment?', connection.name) : vscode.l10n.t('Sync workflows to {0}?', connection.name);
+    const action =
+      plan.delete.length > 0
+        ? production
+          ? vscode.l10n.t('Sync to Production and Delete {0}', plan.delete.length)
+          : vscode.l10n.t('Sync and Delete {0}', plan.delete.length)
+        : production
+          ? vscode.l10n.t('Sync to Production')
+          : vscode.l10n.t('Sync');
+    if (!(await this.deps.prompter().confirm(title, action, detail))) return;
+    try {
+      await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Syncing workflows to {0}…', connection.name) }, () => bridgeSync(client, url.trim()));
+    } catch (error) {
+      await this.deps.prompter().message('error', formatErrorLine(vscode.l10n.t('The sync to {0} was refused', connection.name), describeError(error)));
+      return;
+    }
+    void vscode.window.showInformationMessage(
+      vscode.l10n.t('Synced to {0}: {1} created, {2} updated, {3} deleted.', connection.name, plan.create.length, plan.update.length, plan.delete.length),
+    );
+    // The Workflows view, the lenses and the diagnostics read again; so does the app's state.
+    await vscode.commands.executeCommand(Commands.refresh);
+    void this.appState.check();
+  }
+
+  /** The app's state for the agent's #novuApp: checked now (read-only; a sync is never the agent's). */
+  async appForAgent(): Promise<AgentApp> {
+    await this.appState.check();
+    const status = this.appState.status;
+    const name = this.deps.manager.active?.name;
+    const text = appRowText(status, name);
+    return {
+      summary: `${text.label} · ${text.description}`,
+      details: String(text.tooltip).split('\n').filter(Boolean),
+      drift: status.kind === 'running' ? (status.drift ?? []).filter((e) => e.kind !== 'same').map((e) => ({ workflowId: e.workflowId, kind: e.kind, words: driftSummary(e, name ?? '') })) : [],
     };
   }
 

@@ -31,6 +31,7 @@ import { buildPreviewModel, type PreviewModel } from './previewModel';
 import { bridgeHost, failureWords, frameWords, hasSkip, skipNote } from './previewWords';
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewStepView, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
+import { previewStepOnService } from './serviceApi';
 
 export const PREVIEW_PANEL_TYPE = 'novuExplorer.preview';
 /** How long a restarting app is waited for, and the waits between tries. */
@@ -456,7 +457,7 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       }
       // The step's `_id` when known: a 16-character step id is misread by the service (§8.2).
-      const answer = await client.previewStep(this.workflowId, step._id ?? step.stepId, { previewPayload: { payload: this.payload, subscriber: this.subscriber } }, { signal });
+      const answer = await previewStepOnService(client, this.workflowId, step._id ?? step.stepId, { previewPayload: { payload: this.payload, subscriber: this.subscriber } }, { signal });
       if (generation !== this.generation || this.isDisposed) return;
       const preview = answer.result.preview ?? {};
       if (answer.result.error?.message) {

@@ -1,7 +1,8 @@
 /** Preview: what a framework step will send, rendered by the user's running app (issue 32). */
 import type { Subscriber } from '../api';
 import { Commands } from '../commands';
-import { type Handlers, type Shared } from '../features';
+import { type Handlers, type Shared, type WorkflowsAppLink } from '../features';
+import * as vscode from 'vscode';
 import type { PreviewFeature } from './previewFeature';
 
 export interface PreviewLinks {
@@ -18,12 +19,23 @@ export function registerPreview(shared: Shared, code: () => { PreviewFeature: ty
   const handlers = {
     [Commands.previewStep]: (target?: unknown, connectionId?: unknown) => feature().open(target, typeof connectionId === 'string' ? connectionId : undefined),
     [Commands.setBridgeUrl]: () => feature().setBridgeUrl(),
+    [Commands.syncWorkflows]: () => feature().syncWorkflows(),
   } satisfies Partial<Handlers>;
   return {
     handlers,
     feature,
     /** The notification panel's "Render with This Run's Payload": through the service, with the run's payload and subscriber. */
     renderRun: (...args: Parameters<PreviewFeature['renderRun']>) => feature().renderRun(...args),
+    /**
+     * The Workflows view's app row and drift (issue 33): when the workspace defines workflows in code
+     * (code awareness started) or a bridge URL is set; the preview's code loads then, not before.
+     */
+    appLink: (codeStarted: () => boolean): WorkflowsAppLink | undefined => {
+      const set = vscode.workspace.getConfiguration('novuExplorer').inspect('preview.bridgeUrl');
+      return codeStarted() || set?.globalValue || set?.workspaceValue || process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL ? feature().workflowsLink() : undefined;
+    },
+    /** The agent's #novuApp. */
+    appForAgent: () => feature().appForAgent(),
     /** The agent's #novuPreview. */
     renderForAgent: (...args: Parameters<PreviewFeature['renderForAgent']>) => feature().renderForAgent(...args),
     /** The Preview lenses, from when code awareness starts (a document that imports an SDK). */

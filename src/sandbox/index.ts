@@ -34,6 +34,12 @@ export interface SandboxOptions {
    * renders its code workflows there, signed with `apiKey` (the demo's framework app).
    */
   bridgeUrl?: string;
+  /**
+   * Refuse loopback, private-network, link-local and metadata bridge URLs in `POST /v1/bridge/diff`,
+   * `/validate` and `/sync` (400 `Bridge URL must be a public address`), as the cloud service does.
+   * Default false: like a self-hosted service with an allow-list, the sandbox accepts them.
+   */
+  refuseLocalBridgeUrls?: boolean;
   /** PRNG seed, default 1: the same seed always gives the same data. */
   seed?: number;
   /** Default 300 (at least the handful of fixture subscribers). */
@@ -85,7 +91,10 @@ export interface SandboxState {
   subscriber(subscriberId: string): Subscriber | undefined;
   /** The preferences as GET would return them (`data` unwrapped), or undefined for an unknown subscriber. */
   preferencesOf(subscriberId: string, criticality?: Criticality): Preferences | undefined;
+  /** Live: a bridge sync (`POST /v1/bridge/sync`) creates and deletes code workflows in place. */
   readonly workflows: readonly Workflow[];
+  /** The environment's synced bridge URL (`startSandbox({ bridgeUrl })` or the last sync); undefined when never synced. */
+  readonly bridgeUrl: string | undefined;
   readonly integrations: readonly Integration[];
   readonly environments: readonly Environment[];
   /** Newest first. */
@@ -133,6 +142,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     retentionDays,
     extraWorkflows: options.extraWorkflows ?? 0,
     markupWorkflow: options.markupWorkflow ?? false,
+    apiKey,
+    refuseLocalBridgeUrls: options.refuseLocalBridgeUrls ?? false,
   });
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
   if (options.bridgeUrl) store.bridge = { url: options.bridgeUrl, secretKey: apiKey };
@@ -152,6 +163,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     subscriber: (id) => store.subscribers.get(id),
     preferencesOf: (id, criticality) => store.preferences.of(id, criticality),
     workflows: store.workflows.all,
+    get bridgeUrl() {
+      return store.bridge?.url;
+    },
     integrations: store.integrations.all,
     environments: store.environments,
     get notifications() {

@@ -3,6 +3,7 @@
 // resource and returns the status and the body exactly as the live service puts them on the wire
 // (see the envelope table: most bodies wrapped in `data`). A new resource gets its file, a field
 // in store.ts and a group here.
+import { bridgeDiff, bridgeSync, bridgeValidate } from './bridgeSync';
 import { conflict, notFound, badRequest } from './errors';
 import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
@@ -140,6 +141,23 @@ export const ROUTES: readonly Route[] = [
     method: 'POST',
     pattern: /^\/v2\/workflows\/([^/]+)\/step\/([^/]+)\/preview$/,
     handle: async (req) => ({ status: 201, body: await previewStep(req.store.workflows.findForRead(param(req, 0)), param(req, 1), req.body, req.store.bridge) }),
+  },
+  // Drift and sync of the code workflows (§9.5, bridgeSync.ts): diff and validate answer 200, sync 201.
+  {
+    method: 'POST',
+    pattern: /^\/v1\/bridge\/diff$/,
+    handle: (req) => ok(bridgeDiff(req.store, req.body)),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/bridge\/validate$/,
+    handle: async (req) => ok(await bridgeValidate(req.store, req.body)),
+  },
+  {
+    // `?source=cli` as `npx novu sync` sends it; any source is accepted.
+    method: 'POST',
+    pattern: /^\/v1\/bridge\/sync$/,
+    handle: async (req) => ({ status: 201, body: await bridgeSync(req.store, req.body) }),
   },
   // --- Integrations (integrations.ts) ---
   {

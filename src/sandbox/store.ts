@@ -1,6 +1,7 @@
 // The sandbox's world: one resource per part of the contract, each in its own file beside its seed
 // data, composed here with the clock they share and the seed's random stream. routes.ts answers
 // each route by calling one of these resources.
+import { CodeWorkflows } from './bridgeSync';
 import type { SyncedBridge } from './stepPreview';
 import { SandboxClock } from './clock';
 import { Integrations } from './integrations';
@@ -29,6 +30,10 @@ export interface SandboxStoreOptions {
   extraWorkflows?: number;
   /** The quiet workflow named with markup, after the catalogue. */
   markupWorkflow?: boolean;
+  /** The environment's secret key (the API key): what a sync signs the bridge's discover with (§9.2). */
+  apiKey?: string;
+  /** Refuse loopback, private, link-local and metadata bridge URLs, as the cloud service does (§9.5). Default false. */
+  refuseLocalBridgeUrls?: boolean;
 }
 
 export class SandboxStore {
@@ -41,6 +46,15 @@ export class SandboxStore {
   readonly triggers: Triggers;
   /** Where the environment's code workflows are served, as the last `npx novu sync` left it (none: never synced). */
   bridge: SyncedBridge | undefined;
+  /** The environment's secret key (the API key), which signs the requests a sync makes to the bridge. */
+  readonly apiKey: string | undefined;
+  /**
+   * Refuse loopback, private-network, link-local and metadata bridge URLs in `/v1/bridge/*` with 400,
+   * as the cloud service does (§9.5). False by default: a self-hosted service that allows them.
+   */
+  refuseLocalBridgeUrls: boolean;
+  /** The code workflows' definitions as last synced (§9.5), and what a sync changes. */
+  readonly codeWorkflows: CodeWorkflows;
   /** Every write of every resource takes its time from here. */
   private readonly clock: SandboxClock;
 
@@ -48,6 +62,9 @@ export class SandboxStore {
     const { seed } = options;
     this.clock = new SandboxClock(options.activityEndsAtMs);
     this.workflows = new Workflows(seedWorkflows(options));
+    this.apiKey = options.apiKey;
+    this.refuseLocalBridgeUrls = options.refuseLocalBridgeUrls ?? false;
+    this.codeWorkflows = new CodeWorkflows(this.workflows, this.clock);
     this.integrations = new Integrations(createIntegrations());
     // One random stream seeds the subscribers (and their preferences), then the notifications: the
     // order is part of the seeded world (test/unit/sandbox/determinism.test.ts).

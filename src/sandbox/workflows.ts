@@ -16,8 +16,19 @@ function status(w: Workflow): string {
 /** When a workflow was last triggered (§8.1 `lastTriggeredAt`): absent when never. */
 export type LastTriggered = (w: Workflow) => string | undefined;
 
-function stepId(channel: Channel): string {
+/** The step id the sandbox gives a channel's step (`in-app-step`, `email-step`…). */
+export function stepId(channel: Channel): string {
   return `${channel.replace('_', '-')}-step`;
+}
+
+/** The payload schema §8.2 shows: the code's own, else one made from the variables; none when neither. */
+export function payloadSchemaOf(w: Workflow): Record<string, unknown> | undefined {
+  const required = w.requiredPayload ?? [];
+  if (w.payloadSchema) return structuredClone(w.payloadSchema);
+  if (required.length > 0 || w.variables.length > 0) {
+    return { type: 'object', properties: Object.fromEntries(w.variables.map((v) => [v, { type: 'string' }])), required, additionalProperties: true };
+  }
+  return undefined;
 }
 
 /** The step's `issues.integration`: what the service computes from the environment's active integrations. */
@@ -52,16 +63,13 @@ export function workflowListItem(w: Workflow, lastTriggered?: LastTriggered): Re
 /** The whole workflow, as `GET /v2/workflows/{id}` answers it. */
 export function workflowDetail(w: Workflow, integrations: Integrations, lastTriggered?: LastTriggered): Record<string, unknown> {
   const required = w.requiredPayload ?? [];
+  const payloadSchema = payloadSchemaOf(w);
   return {
     ...workflowListItem(w, lastTriggered),
     description: '',
     active: w.active !== false,
     validatePayload: required.length > 0,
-    ...(w.payloadSchema
-      ? { payloadSchema: structuredClone(w.payloadSchema) }
-      : required.length > 0 || w.variables.length > 0
-        ? { payloadSchema: { type: 'object', properties: Object.fromEntries(w.variables.map((v) => [v, { type: 'string' }])), required, additionalProperties: true } }
-        : {}),
+    ...(payloadSchema ? { payloadSchema } : {}),
     severity: w.severity,
     preferences: {
       user: null,
@@ -94,10 +102,31 @@ export function workflowDetail(w: Workflow, integrations: Integrations, lastTrig
 export const isOrdinary = (w: Workflow): boolean => !w.critical && !w.quiet;
 
 export class Workflows {
-  constructor(
-    /** In catalogue order (the list answers newest first). */
-    readonly all: readonly Workflow[],
-  ) {}
+  /** In catalogue order (the list answers newest first); workflows a sync creates join at the end. */
+  private readonly items: Workflow[];
+
+  constructor(workflows: readonly Workflow[]) {
+    this.items = [...workflows];
+  }
+
+  /** Every workflow, in catalogue order. The same array for the store's life (a sync changes it in place). */
+  get all(): readonly Workflow[] {
+    return this.items;
+  }
+
+  /** A workflow a sync created (contract §9.5): listed last in catalogue order, so first in the list. */
+  add(w: Workflow): void {
+    this.items.push(w);
+  }
+
+  /**
+   * A code workflow a sync deleted (contract §9.5). Past notifications keep their own copy of it
+   * (`template`), and subscribers' stored preferences for it are simply no longer listed.
+   */
+  remove(w: Workflow): void {
+    const index = this.items.indexOf(w);
+    if (index !== -1) this.items.splice(index, 1);
+  }
 
   /** Finds a workflow by `_id`, identifier or slug, as the preferences endpoint and the trigger accept. */
   find(ref: string): Workflow | undefined {

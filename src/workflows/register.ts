@@ -1,14 +1,17 @@
 /** Workflows: the view (its code loads when it first asks for rows), its search and filter, and the rows' actions. */
 import * as vscode from 'vscode';
 import { Commands } from '../commands';
-import { type Handlers, type Shared } from '../features';
+import { type Handlers, type Shared, type WorkflowsAppLink } from '../features';
 import { LazyTree } from '../ui/lazyTree';
 import type { TreeNode } from '../ui/treeNodes';
 import { WORKFLOWS_VIEW_ID } from './viewId';
 import type { WorkflowCommandDeps, WorkflowCommands, WorkflowTarget } from './workflowCommands';
 import type { WorkflowNode, WorkflowsProvider } from './workflowsProvider';
 
-export type WorkflowsLinks = Omit<WorkflowCommandDeps, 'manager' | 'provider' | 'prompter' | 'json' | 'memento'>;
+export type WorkflowsLinks = Omit<WorkflowCommandDeps, 'manager' | 'provider' | 'prompter' | 'json' | 'memento'> & {
+  /** The user's app against the environment (the preview's code), when the workspace has one. */
+  app?(): WorkflowsAppLink | undefined;
+};
 
 export function registerWorkflows(shared: Shared, code: () => { WorkflowsProvider: typeof WorkflowsProvider; WorkflowCommands: typeof WorkflowCommands }, links: WorkflowsLinks) {
   const { context, manager } = shared;
@@ -17,6 +20,8 @@ export function registerWorkflows(shared: Shared, code: () => { WorkflowsProvide
     if (!instance) {
       instance = new (code().WorkflowsProvider)(manager);
       instance.view = view;
+      const app = links.app?.();
+      if (app) instance.app = app;
     }
     return instance;
   };

@@ -15,6 +15,7 @@ import { describeError, workflowsUnavailable, type DescribedError } from '../ui/
 import { stepTypeInfo } from '../format/jobStatus';
 import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
 import { KeyedList, PagedTree, emptyRow, type Page } from '../views/pagedView';
+import type { WorkflowsAppLink } from '../features';
 import { statusText, stepRows, workflowRow, workflowTooltip, type WorkflowStatus } from './workflowRows';
 
 import { WORKFLOWS_VIEW_ID } from './viewId';
@@ -70,7 +71,8 @@ export class WorkflowNode implements TreeNode {
     const row = workflowRow(w);
     const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `workflow:${w._id}`;
-    item.description = row.description;
+    const drift = this.provider.driftOf(w.workflowId);
+    item.description = drift ? `${row.description} · ${drift}` : row.description;
     const icon = STATUS_ICONS[row.status] ?? { icon: 'question' };
     item.iconPath = new vscode.ThemeIcon(icon.icon, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
     item.accessibilityInformation = { label: row.accessibleLabel, role: 'treeitem' };
@@ -113,6 +115,7 @@ export function describeWorkflowsError(error: unknown): DescribedError {
 }
 
 export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
+  private appLink: WorkflowsAppLink | undefined;
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after each page (or a workflow's steps) arrives or fails. */
   readonly onDidLoad = this.loaded.event;
@@ -192,7 +195,10 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
 
   /** The workflow's hover, built when it is shown. */
   resolveTreeItem(item: vscode.TreeItem, node: TreeNode): vscode.TreeItem {
-    if (node instanceof WorkflowNode) item.tooltip = node.tooltip();
+    if (node instanceof WorkflowNode) {
+      const drift = this.driftOf(node.workflow.workflowId);
+      item.tooltip = drift ? `${node.tooltip()}\n\n${drift}` : node.tooltip();
+    }
     return item;
   }
 
@@ -240,7 +246,27 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
   }
 
   private rootNodes(): TreeNode[] {
-    return this.paged.rows(this.rows.items, () => this.emptyRow());
+    const app = this.appLink?.row();
+    return [...(app ? [app] : []), ...this.paged.rows(this.rows.items, () => this.emptyRow())];
+  }
+
+  /**
+   * The user's app against the environment (issue 33, from the preview's code): its row first, and
+   * each workflow's drift on its row. Checked only while the view is visible.
+   */
+  set app(link: WorkflowsAppLink) {
+    this.appLink = link;
+    const view = this.paged.view;
+    this.subscriptions.push(link.onDidChange(() => this.changed.fire(undefined)));
+    if (view) {
+      this.subscriptions.push(view.onDidChangeVisibility(({ visible }) => link.setVisible(visible)));
+      link.setVisible(view.visible);
+    }
+  }
+
+  /** What differs for this workflow between the app and the environment, in words (none: undefined). */
+  driftOf(workflowId: string | null | undefined): string | undefined {
+    return this.appLink?.driftOf(workflowId);
   }
 
   private get filterText(): string | undefined {

@@ -7,6 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NovuClient } from '../../../src/api';
+import { previewStepOnService } from '../../../src/preview/serviceApi';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox } from '../../../src/sandbox';
 
 describe('sandbox: the service’s step preview', () => {
@@ -40,21 +41,21 @@ describe('sandbox: the service’s step preview', () => {
 
   it('renders a dashboard step from its content, with the payload and the subscriber', async () => {
     const client = new NovuClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-    const answer = await client.previewStep(F.workflowIdentifier, 'email-step', { previewPayload: { payload: { firstName: 'Ada <b>', ctaUrl: 'https://x.example' }, subscriber: { firstName: 'Ada' } } });
+    const answer = await previewStepOnService(client, F.workflowIdentifier, 'email-step', { previewPayload: { payload: { firstName: 'Ada <b>', ctaUrl: 'https://x.example' }, subscriber: { firstName: 'Ada' } } });
     assert.equal(answer.result.type, 'email');
     assert.match(String(answer.result.preview!['subject']), /^Welcome onboarding: Ada <b>$/);
     assert.match(String(answer.result.preview!['body']), /<p>Hi Ada,<\/p><p>firstName: Ada &lt;b&gt;<\/p>/);
-    const sms = await client.previewStep(F.criticalWorkflowIdentifier, 'sms-step', { previewPayload: { payload: { resetUrl: 'https://r.example' } } });
+    const sms = await previewStepOnService(client, F.criticalWorkflowIdentifier, 'sms-step', { previewPayload: { payload: { resetUrl: 'https://r.example' } } });
     assert.match(String(sms.result.preview!['body']), /resetUrl: https:\/\/r\.example/);
   });
 
   it('renders a code step by the synced bridge, signed with the environment’s key; {} when there is none to answer', async () => {
     const client = new NovuClient({ baseUrl: synced.url, apiKey: synced.apiKey });
-    const answer = await client.previewStep('order-shipped', 'sms-step', { previewPayload: { payload: { orderId: 'A-1' } } });
+    const answer = await previewStepOnService(client, 'order-shipped', 'sms-step', { previewPayload: { payload: { orderId: 'A-1' } } });
     assert.deepEqual(answer.result.preview, { body: 'Order A-1 (sms-step)' });
     assert.deepEqual(signatures, [true]);
     const unsynced = new NovuClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
-    const empty = await unsynced.previewStep('order-shipped', 'sms-step', {});
+    const empty = await previewStepOnService(unsynced, 'order-shipped', 'sms-step', {});
     assert.deepEqual(empty.result.preview, {});
     assert.equal(empty.result.error ?? undefined, undefined);
   });

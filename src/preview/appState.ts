@@ -1,0 +1,239 @@
+/**
+ * The user's app against the environment (issue 33): is it running at the bridge URL, with which
+ * key, and what differs between its workflows and the environment's synced ones.
+ *
+ * One check is an unsigned `?action=health-check` (it proves only that the app runs, §9.1), one
+ * discover signed with the active connection's key, and the environment's last sync (`POST
+ * /v1/bridge/diff`). A 401 mismatch tries the other saved connections' keys, on the local app only;
+ * a discover that passes unsigned means the app does not check signatures, and the key is then
+ * never called confirmed. Checks run when the Workflows view becomes visible, after a save, on
+ * Refresh, and every 10 s while the view is visible and the app is down; never while it is hidden,
+ * never two at once.
+ */
+import * as vscode from 'vscode';
+import { NovuApiError, type NovuClient } from '../api';
+import type { Connection } from '../connections/connection';
+import type { ConnectionManager } from '../connections/connectionManager';
+import type { Log } from '../log';
+import type { BridgeClient, DiscoveredWorkflow } from './bridgeClient';
+import { compareWorkflows, driftSummary, type DriftEntry } from './drift';
+import { bridgeHost, failureWords } from './previewWords';
+import { bridgeDiff } from './serviceApi';
+
+const DOWN_EVERY_MS = 10_000;
+
+export type KeyCheck =
+  | { kind: 'matches' }
+  /** The app accepts unsigned requests: the key cannot be confirmed. */
+  | { kind: 'unchecked' }
+  | { kind: 'otherConnection'; connectionId: string; connectionName: string }
+  | { kind: 'noneOfYours' };
+
+export type AppStatus =
+  | { kind: 'unknown' }
+  | { kind: 'down'; url: string; why: string; checkedAt: number }
+  | {
+      kind: 'running';
+      url: string;
+      frameworkVersion?: string;
+      workflows: DiscoveredWorkflow[] | undefined;
+      key: KeyCheck;
+      /** Drift against the environment's last sync; undefined when it could not be read (said in `driftProblem`). */
+      drift: DriftEntry[] | undefined;
+      driftProblem?: string;
+      /** Where the environment's code workflows are served (its last sync), when it was ever synced. */
+      syncedUrl?: string;
+      checkedAt: number;
+    };
+
+export interface AppStateDeps {
+  manager: ConnectionManager;
+  log: Log;
+  client: BridgeClient;
+  bridgeUrl(): Promise<{ url: string } | { problem: string }>;
+}
+
+export class AppState implements vscode.Disposable {
+  private statusValue: AppStatus = { kind: 'unknown' };
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private visible = false;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  /** Checks made (tests and the bench count them). */
+  checks = 0;
+
+  constructor(private readonly deps: AppStateDeps) {
+    this.subscriptions.push(
+      this.changed,
+      vscode.workspace.onDidSaveTextDocument((document) => document.uri.scheme === 'file' && this.visible && this.check()),
+      deps.manager.onDidChangeActive(() => this.visible && this.check()),
+    );
+  }
+
+  get status(): AppStatus {
+    return this.statusValue;
+  }
+
+  /** The Workflows view was shown or hidden: checks run only while it is visible. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    if (visible) this.check();
+    else this.clearTimer();
+  }
+
+  /** The drift of one workflow in words ('' when the same, undefined when not known). */
+  driftOf(workflowId: string | null | undefined): string | undefined {
+    const status = this.statusValue;
+    const connection = this.deps.manager.active;
+    if (!workflowId || status.kind !== 'running' || !status.drift || !connection) return undefined;
+    const entry = status.drift.find((e) => e.workflowId === workflowId);
+    return entry && entry.kind !== 'same' ? driftSummary(entry, connection.name) : undefined;
+  }
+
+  /** Checks now (one at a time: a check asked for meanwhile runs once after it). */
+  check(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.clearTimer();
+    this.running = this.run().finally(() => {
+      this.running = undefined;
+      if (this.again) {
+        this.again = false;
+        void this.check();
+      } else if (this.visible && this.statusValue.kind === 'down') {
+        this.timer = setTimeout(() => void this.check(), DOWN_EVERY_MS);
+      }
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    this.checks++;
+    const connection = this.deps.manager.active;
+    const where = await this.deps.bridgeUrl();
+    if (!connection || 'problem' in where) {
+      this.set({ kind: 'down', url: 'problem' in where ? '' : where.url, why: 'problem' in where ? where.problem : vscode.l10n.t('No connection to check your app against.'), checkedAt: Date.now() });
+      return;
+    }
+    const url = where.url;
+    const client = this.deps.client;
+    const health = await client.healthCheck(url);
+    if (health.kind !== 'health') {
+      this.set({ kind: 'down', url, why: failureWords(health, { url, connectionName: connection.name }).text, checkedAt: Date.now() });
+      return;
+    }
+    const secret = await this.deps.manager.signingSecret(connection);
+    const discovered = secret ? await client.discover(url, secret) : undefined;
+    let key: KeyCheck = { kind: 'noneOfYours' };
+    let workflows: DiscoveredWorkflow[] | undefined;
+    if (discovered?.kind === 'discovered') {
+      workflows = discovered.workflows;
+      // Passes signed: does it pass unsigned too? Then the app checks nothing and the key is not confirmed.
+      const unsigned = await client.discover(url, '');
+      key = unsigned.kind === 'discovered' ? { kind: 'unchecked' } : { kind: 'matches' };
+    } else if (discovered?.kind === 'signatureMismatch') {
+      key = await this.whoseKey(url, connection);
+    }
+    const frameworkVersion = health.sdkVersion;
+    const running: AppStatus = { kind: 'running', url, ...(frameworkVersion ? { frameworkVersion } : {}), workflows, key, drift: undefined, checkedAt: Date.now() };
+    this.set(running);
+    const clientForEnv = await this.deps.manager.clientFor(connection);
+    if (!clientForEnv || !workflows) return;
+    this.set({ ...running, ...(await this.readDrift(clientForEnv, url, workflows)) });
+  }
+
+  /** The environment's last sync, compared with the app's workflows by workflowId. */
+  private async readDrift(client: NovuClient, url: string, workflows: DiscoveredWorkflow[]): Promise<Pick<Extract<AppStatus, { kind: 'running' }>, 'drift' | 'driftProblem' | 'syncedUrl'>> {
+    try {
+      const diff = await bridgeDiff(client, url);
+      return { drift: compareWorkflows(workflows, diff.current.workflows ?? []), ...(diff.current.bridgeUrl ? { syncedUrl: diff.current.bridgeUrl } : {}) };
+    } catch (error) {
+      // Never synced: every workflow of the app is only in code.
+      if (error instanceof NovuApiError && error.status === 400 && /bridge url not found/i.test(error.message)) return { drift: compareWorkflows(workflows, []) };
+      this.deps.log.warn(`Could not read the environment's last sync: ${String(error)}`);
+      return { drift: undefined, driftProblem: vscode.l10n.t('The environment’s last sync could not be read.') };
+    }
+  }
+
+  /** Which saved connection's key the app runs with (signed discovers to the local app only). */
+  private async whoseKey(url: string, active: Connection): Promise<KeyCheck> {
+    if (!isLocal(url)) return { kind: 'noneOfYours' };
+    for (const other of this.deps.manager.connections) {
+      if (other.id === active.id) continue;
+      const secret = await this.deps.manager.signingSecret(other);
+      if (!secret) continue;
+      const answer = await this.deps.client.discover(url, secret);
+      if (answer.kind === 'discovered') return { kind: 'otherConnection', connectionId: other.id, connectionName: other.name };
+    }
+    return { kind: 'noneOfYours' };
+  }
+
+  private set(status: AppStatus): void {
+    this.statusValue = status;
+    this.changed.fire();
+  }
+
+  private clearTimer(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  dispose(): void {
+    this.clearTimer();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+/** The app row's words: "Your app · localhost:4000 · framework 2.13.2 · 6 workflows · Development's key ✓". */
+export function appRowText(status: AppStatus, connectionName: string | undefined): { label: string; description: string; tooltip: string; icon: string; problem: boolean } {
+  const name = connectionName ?? vscode.l10n.t('this connection');
+  if (status.kind === 'unknown') return { label: vscode.l10n.t('Your app'), description: vscode.l10n.t('checking…'), tooltip: '', icon: 'loading~spin', problem: false };
+  const host = bridgeHost(status.url);
+  const checked = vscode.l10n.t('Checked at {0}.', new Date(status.checkedAt).toLocaleTimeString(vscode.env.language));
+  if (status.kind === 'down') {
+    return { label: vscode.l10n.t('Your app'), description: vscode.l10n.t('not running at {0}', host || '?'), tooltip: `${status.why}\n${checked}`, icon: 'debug-disconnect', problem: true };
+  }
+  const parts = [host, ...(status.frameworkVersion ? [vscode.l10n.t('framework {0}', status.frameworkVersion)] : [])];
+  if (status.workflows) parts.push(status.workflows.length === 1 ? vscode.l10n.t('1 workflow') : vscode.l10n.t('{0} workflows', status.workflows.length));
+  const lines: string[] = [vscode.l10n.t('Your app answers at {0} (health-check).', status.url)];
+  let problem = false;
+  switch (status.key.kind) {
+    case 'matches':
+      parts.push(vscode.l10n.t("{0}'s key ✓", name));
+      lines.push(vscode.l10n.t("A discover signed with {0}'s key passed, and an unsigned one was refused.", name));
+      break;
+    case 'unchecked':
+      parts.push(vscode.l10n.t('signatures not checked'));
+      lines.push(vscode.l10n.t('Your app does not check signatures (NODE_ENV is development, or NOVU_STRICT_AUTHENTICATION_ENABLED is set but not `true`): the key cannot be confirmed.'));
+      break;
+    case 'otherConnection':
+      problem = true;
+      parts.push(vscode.l10n.t("running with {0}'s key", status.key.connectionName));
+      lines.push(vscode.l10n.t("Your app runs with {0}'s key; this connection is {1}.", status.key.connectionName, name));
+      break;
+    case 'noneOfYours':
+      problem = true;
+      parts.push(vscode.l10n.t('another key'));
+      lines.push(vscode.l10n.t('Your app runs with a key of none of your connections: every signed call fails (SignatureMismatchError).'));
+      break;
+  }
+  const drifted = (status.drift ?? []).filter((e) => e.kind !== 'same');
+  if (drifted.length > 0) parts.push(drifted.length === 1 ? vscode.l10n.t('1 difference') : vscode.l10n.t('{0} differences', drifted.length));
+  if (status.driftProblem) lines.push(status.driftProblem);
+  if (status.syncedUrl) lines.push(vscode.l10n.t('The environment calls your app at {0} (its last sync).', status.syncedUrl));
+  lines.push(checked);
+  return { label: vscode.l10n.t('Your app'), description: parts.join(' · '), tooltip: lines.join('\n'), icon: problem ? 'warning' : 'vm-running', problem };
+}
+
+function isLocal(url: string): boolean {
+  try {
+    return ['localhost', '127.0.0.1', '[::1]', '::1'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,178 @@
+/**
+ * The bridge URL a sync would store, checked before asking (contract §9.5): the service refuses
+ * localhost, loopback, private-network, link-local and cloud metadata addresses for `validate`,
+ * `sync` and `bridgeUrl` (its guards against server-side request forgery), so a local app is synced
+ * only through a public tunnel URL. A self-hosted service may allow private addresses
+ * (`NOVU_SAFE_OUTBOUND_ALLOW`): its own 400 stays the last word.
+ *
+ * Only the URL's host is read, as the WHATWG URL parser normalises it (`http://2130706433/`,
+ * `http://0x7f.1/` and `http://0177.0.0.1/` are all `127.0.0.1`; `[::ffff:127.0.0.1]` is
+ * `[::ffff:7f00:1]`). Names are not resolved: a public name that points at a private address is
+ * the service's to refuse. Pure: no vscode.
+ */
+import { l10n } from '../l10n';
+
+export type HostClass = 'loopback' | 'private' | 'linkLocal' | 'metadata' | 'public' | 'invalid';
+
+type Cidr = readonly [network: number, bits: number];
+
+/** IPv4 ranges, most specific first (metadata inside link-local, Alibaba's inside CGNAT). */
+const V4_RANGES: readonly (readonly [Cidr, HostClass])[] = [
+  [[ipv4(169, 254, 169, 254), 32], 'metadata'], // AWS, Azure, GCP, Oracle, DigitalOcean…
+  [[ipv4(169, 254, 170, 2), 32], 'metadata'], // AWS ECS task metadata
+  [[ipv4(100, 100, 100, 200), 32], 'metadata'], // Alibaba Cloud
+  [[ipv4(127, 0, 0, 0), 8], 'loopback'],
+  [[ipv4(0, 0, 0, 0), 8], 'loopback'], // "this host": 0.0.0.0 reaches the machine's own services
+  [[ipv4(10, 0, 0, 0), 8], 'private'],
+  [[ipv4(172, 16, 0, 0), 12], 'private'],
+  [[ipv4(192, 168, 0, 0), 16], 'private'],
+  [[ipv4(100, 64, 0, 0), 10], 'private'], // carrier-grade NAT
+  [[ipv4(169, 254, 0, 0), 16], 'linkLocal'],
+];
+
+/** Names that reach a cloud's metadata service from inside it. */
+const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+/** Names of this machine besides `localhost` and `*.localhost`. */
+const LOOPBACK_NAMES = new Set(['localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
+/** Suffixes that never resolve on the public Internet: a local network's names. */
+const PRIVATE_SUFFIXES = ['.local', '.internal', '.lan', '.home.arpa', '.localdomain', '.intranet', '.corp'];
+
+function ipv4(a: number, b: number, c: number, d: number): number {
+  return ((a << 24) >>> 0) + (b << 16) + (c << 8) + d;
+}
+
+function inCidr(address: number, [network, bits]: Cidr): boolean {
+  if (bits === 0) return true;
+  const mask = bits === 32 ? 0xffffffff : (~((1 << (32 - bits)) - 1)) >>> 0;
+  return ((address & mask) >>> 0) === ((network & mask) >>> 0);
+}
+
+/** `a.b.c.d` with four decimal parts (the form URL gives every IPv4 address); else undefined. */
+function parseIPv4(text: string): number | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4 || parts.some((part) => !/^\d{1,3}$/.test(part) || Number(part) > 255)) return undefined;
+  const [a = 0, b = 0, c = 0, d = 0] = parts.map(Number);
+  return ipv4(a, b, c, d);
+}
+
+function classifyIPv4(address: number): HostClass {
+  for (const [range, kind] of V4_RANGES) if (inCidr(address, range)) return kind;
+  return 'public';
+}
+
+/** Eight 16-bit groups, `::` expanded and a dotted IPv4 tail read; undefined when not IPv6. */
+function parseIPv6(text: string): number[] | undefined {
+  let body = text.split('%')[0] ?? '';
+  const tail: number[] = [];
+  const lastColon = body.lastIndexOf(':');
+  if (body.slice(lastColon + 1).includes('.')) {
+    const v4 = parseIPv4(body.slice(lastColon + 1));
+    if (v4 === undefined) return undefined;
+    tail.push(v4 >>> 16, v4 & 0xffff);
+    body = body.slice(0, lastColon + 1); // `::ffff:`, `::`, `1:2:3:4:5:6:`
+    if (!body.endsWith('::')) body = body.slice(0, -1);
+  }
+  const halves = body.split('::');
+  if (halves.length > 2) return undefined;
+  const groups = (half: string | undefined) => (half === undefined || half === '' ? [] : half.split(':'));
+  const head = groups(halves[0]);
+  const rest = groups(halves[1]);
+  if ([...head, ...rest].some((group) => !/^[0-9a-f]{1,4}$/i.test(group))) return undefined;
+  const known = head.length + rest.length + tail.length;
+  if (halves.length === 1 ? known !== 8 : known > 7) return undefined;
+  const zeros = new Array<number>(8 - known).fill(0);
+  return [...head.map((g) => parseInt(g, 16)), ...zeros, ...rest.map((g) => parseInt(g, 16)), ...tail];
+}
+
+function classifyIPv6(groups: readonly number[]): HostClass {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const embedded = ((g6 << 16) >>> 0) + g7;
+  const firstFive = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
+  if (firstFive && g5 === 0 && g6 === 0 && (g7 === 0 || g7 === 1)) return 'loopback'; // :: and ::1
+  if (firstFive && g5 === 0xffff) return classifyIPv4(embedded); // IPv4-mapped ::ffff:a.b.c.d
+  if (firstFive && g5 === 0) return classifyIPv4(embedded); // IPv4-compatible ::a.b.c.d (deprecated)
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return classifyIPv4(embedded); // NAT64
+  if (g0 === 0x2002) return classifyIPv4(((g1 << 16) >>> 0) + g2); // 6to4
+  if (g0 === 0xfd00 && g1 === 0x0ec2 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 === 0x254) return 'metadata'; // AWS IMDS over IPv6
+  if ((g0 & 0xfe00) === 0xfc00) return 'private'; // fc00::/7, unique local
+  if ((g0 & 0xffc0) === 0xfe80) return 'linkLocal'; // fe80::/10
+  if ((g0 & 0xffc0) === 0xfec0) return 'private'; // fec0::/10, the old site-local
+  return 'public';
+}
+
+function classifyName(name: string): HostClass {
+  if (METADATA_NAMES.has(name)) return 'metadata';
+  if (name === 'localhost' || name.endsWith('.localhost') || LOOPBACK_NAMES.has(name)) return 'loopback';
+  // A name of one label (`devbox`) or of a local suffix does not resolve on the public Internet.
+  if (!name.includes('.') || PRIVATE_SUFFIXES.some((suffix) => name.endsWith(suffix))) return 'private';
+  return 'public';
+}
+
+/** The URL's host as URL normalises it, lower case, without brackets or a final dot; undefined when none. */
+function hostOf(url: string): { host: string; shown: string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return undefined;
+  }
+  const shown = parsed.hostname;
+  let host = shown.toLowerCase();
+  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  host = host.replace(/\.+$/, '');
+  return host === '' ? undefined : { host, shown };
+}
+
+/**
+ * Which of the service's address guards the URL's host falls under: `loopback` (localhost,
+ * `*.localhost`, 127.0.0.0/8, 0.0.0.0/8, ::1, ::), `private` (10/8, 172.16/12, 192.168/16,
+ * 100.64/10, fc00::/7, and names that only a local network resolves), `linkLocal` (169.254/16,
+ * fe80::/10), `metadata` (169.254.169.254, fd00:ec2::254, metadata.google.internal…), else `public`;
+ * `invalid` when it is no URL with a host. IPv4 inside IPv6 (mapped, NAT64, 6to4) is read as IPv4.
+ */
+export function classifyHost(url: string): HostClass {
+  const found = hostOf(url);
+  if (!found) return 'invalid';
+  const { host } = found;
+  const v4 = parseIPv4(host);
+  if (v4 !== undefined) return classifyIPv4(v4);
+  if (host.includes(':')) {
+    const v6 = parseIPv6(host);
+    return v6 ? classifyIPv6(v6) : 'invalid';
+  }
+  return classifyName(host);
+}
+
+/**
+ * Why the service will refuse this bridge URL, in words for the field; undefined for a public
+ * http(s) URL without credentials.
+ */
+export function syncUrlProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return url.trim() === ''
+      ? l10n.t("Enter the public URL of your app's bridge, such as https://example.ngrok.app/api/novu.")
+      : l10n.t("This is not a URL: enter the public URL of your app's bridge, such as https://example.ngrok.app/api/novu.");
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return l10n.t('The bridge URL must start with https:// or http://.');
+  if (parsed.username !== '' || parsed.password !== '') {
+    return l10n.t('The bridge URL must not carry a user name or password: the service signs its requests with the secret key instead.');
+  }
+  const host = hostOf(url)?.shown ?? '';
+  switch (classifyHost(url)) {
+    case 'invalid':
+      return l10n.t("This is not a URL: enter the public URL of your app's bridge, such as https://example.ngrok.app/api/novu.");
+    case 'loopback':
+      return l10n.t('The service refuses addresses on this machine ({0}): use a public tunnel URL, such as the one `npx novu dev` prints.', host);
+    case 'private':
+      return l10n.t('The service refuses private-network addresses ({0}): use a public tunnel URL, such as the one `npx novu dev` prints.', host);
+    case 'linkLocal':
+      return l10n.t('The service refuses link-local addresses ({0}): use a public tunnel URL, such as the one `npx novu dev` prints.', host);
+    case 'metadata':
+      return l10n.t("The service refuses cloud metadata addresses ({0}): use your app's public URL.", host);
+    case 'public':
+      return undefined;
+  }
+}
