@@ -1,6 +1,7 @@
 // `npm run bench`: builds for production, then measures in plain Node, inside real VS Code and in
 // the real webview, prints one table and writes test-results/bench.json. Medians after warm-up;
-// comparisons are ratios measured side by side in one run.
+// comparisons are ratios measured side by side in one run. `node test/bench/run.mjs preview user`
+// runs only the stages named (after the build), and writes test-results/bench-<stages>.json.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -9,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { runVSCodeTests } from '../vscode/runTests.mjs';
 import { ensureVSCode } from '../vscode/setup.mjs';
 import { measurePanelRender } from './panelRender.mjs';
+import { measurePreviewRender } from './previewRender.mjs';
 import { measureTreeRender } from './treeRender.mjs';
 import { measureUserActions } from './userActions.mjs';
 
@@ -16,6 +18,10 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
 const log = (line) => console.log(`bench: ${line}`);
+const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview'];
+const only = process.argv.slice(2);
+for (const name of only) if (!STAGES.includes(name)) throw new Error(`bench: no stage "${name}" (the stages: ${STAGES.join(', ')})`);
+const stage = (name) => only.length === 0 || only.includes(name);
 
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit' });
@@ -61,26 +67,27 @@ const ms = (value) => `${value} ms`;
 function table(results) {
   const rows = [];
   const add = (section, what, value, target = '') => rows.push([section, what, value, target]);
-  for (const [file, size] of Object.entries(results.node.bundles)) {
-    const target = file === 'dist/extension.js' ? `< 150 KB: ${size.raw < 150 * 1024 ? 'met' : 'MISSED'}` : '';
-    add('bundle', file, `${kb(size.raw)} min, ${kb(size.gzip)} gzip`, target);
+  if (results.node) {
+    for (const [file, size] of Object.entries(results.node.bundles)) {
+      const target = file === 'dist/extension.js' ? `< 150 KB: ${size.raw < 150 * 1024 ? 'met' : 'MISSED'}` : '';
+      add('bundle', file, `${kb(size.raw)} min, ${kb(size.gzip)} gzip`, target);
+    }
+    const client = results.node.bundles['NovuClient alone (7 operations)'];
+    const sdk = results.node.bundles['@novu/api standalone functions (6 operations)'];
+    add('bundle', 'NovuClient / @novu/api (min)', `${(client.raw / sdk.raw).toFixed(3)}x`);
+    for (const [what, r] of Object.entries(results.node.parse)) {
+      add('parse', what, `client ${ms(r.clientMs)} · @novu/api ${ms(r.sdkMs)} · ratio ${r.ratio}x`, `<= 1x: ${r.ratio <= 1 ? 'met' : 'MISSED'}`);
+    }
+    for (const [what, r] of Object.entries(results.node.requests)) {
+      const parts = r.kyUs !== undefined ? ` (of which ky itself ${r.kyUs} µs, validation ${r.validationUs} µs)` : '';
+      add('requests', what, `client ${ms(r.clientMs)} · fetch ${ms(r.fetchMs)} · ratio ${r.ratio}x · +${r.overheadUs} µs${parts}`, `<= 1.2x: ${r.ratio <= 1.2 ? 'met' : 'MISSED'}`);
+    }
   }
-  const client = results.node.bundles['NovuClient alone (7 operations)'];
-  const sdk = results.node.bundles['@novu/api standalone functions (6 operations)'];
-  add('bundle', 'NovuClient / @novu/api (min)', `${(client.raw / sdk.raw).toFixed(3)}x`);
-  for (const [what, r] of Object.entries(results.node.parse)) {
-    add('parse', what, `client ${ms(r.clientMs)} · @novu/api ${ms(r.sdkMs)} · ratio ${r.ratio}x`, `<= 1x: ${r.ratio <= 1 ? 'met' : 'MISSED'}`);
-  }
-  for (const [what, r] of Object.entries(results.node.requests)) {
-    const parts = r.kyUs !== undefined ? ` (of which ky itself ${r.kyUs} µs, validation ${r.validationUs} µs)` : '';
-    add('requests', what, `client ${ms(r.clientMs)} · fetch ${ms(r.fetchMs)} · ratio ${r.ratio}x · +${r.overheadUs} µs${parts}`, `<= 1.2x: ${r.ratio <= 1.2 ? 'met' : 'MISSED'}`);
-  }
-  const activation = results.host.activation;
-  for (const [what, r] of Object.entries(activation)) {
+  for (const [what, r] of Object.entries(results.host?.activation ?? {})) {
     if (r.count !== undefined) add('activation', what, String(r.count), `0: ${r.count === 0 ? 'met' : 'MISSED'}`);
     else add('activation', what, ms(r.ms), what === 'activate()' || what.startsWith('refresh') ? `< 100 ms: ${r.ms < 100 ? 'met' : 'MISSED'}` : '');
   }
-  for (const [what, r] of Object.entries(results.panel)) {
+  for (const [what, r] of Object.entries(results.panel ?? {})) {
     if (r.ratio !== undefined) add('panel', what, `${r.ratio}x`, `<= 1.15x: ${r.ratio <= 1.15 ? 'met' : 'MISSED'}`);
     else add('panel', what, ms(r.ms), what.includes('usable') ? `< 300 ms: ${r.ms < 300 ? 'met' : 'MISSED'}` : '');
   }
@@ -99,25 +106,36 @@ function table(results) {
       r.budgetMs === undefined ? '' : `< ${r.budgetMs} ms own: ${r.ownMs < r.budgetMs ? 'met' : 'MISSED'}`,
     );
   }
+  // Issue 32.9: the preview, from the lens click to the email on screen, over the same HTML shown statically.
+  for (const [what, r] of Object.entries(results.preview ?? {})) {
+    if (r.ratio !== undefined) add('preview', what, `${r.ratio}x`, `<= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'MISSED'}`);
+    else if (r.subjectMs !== undefined) {
+      add('preview', what, `${ms(r.ms)} (request sent +${r.requestSentMs}, answered +${r.answeredMs}; script loaded +${r.scriptLoadedMs}, first drawn +${r.firstDrawnMs}, subject +${r.subjectMs})`);
+    } else add('preview', what, r.atProxyMs !== undefined ? `${ms(r.ms)} (the extension's, at the proxy: ${ms(r.atProxyMs)})` : ms(r.ms));
+  }
   // Opening any webview costs the same in code-server; what the record's size adds is the difference.
-  const small = results.panel['choose → first timeline rows usable (6 jobs)']?.ms;
-  const big = results.panel['choose → first timeline rows usable (1,000 x 20)']?.ms;
+  const small = results.panel?.['choose → first timeline rows usable (6 jobs)']?.ms;
+  const big = results.panel?.['choose → first timeline rows usable (1,000 x 20)']?.ms;
   if (small !== undefined && big !== undefined) add('panel', '1,000 x 20 over a 6-job panel (same path)', ms(big - small), `< 300 ms: ${big - small < 300 ? 'met' : 'MISSED'}`);
-  for (const [what, r] of Object.entries(results.node.viewModel)) add('panel', what, `${ms(r.medianMs)} (first message ${kb(r.firstMessageBytes)})`);
-  // Issue 25: the code scanners' budget.
-  for (const [what, r] of Object.entries(results.node.scanner ?? {})) add('scanner', what, ms(r.medianMs), `< 20 ms: ${r.medianMs < 20 ? 'met' : 'MISSED'}`);
-  const scale = results.host.scale;
-  add('scale', `${scale.loaded.toLocaleString('en-US')} subscribers, pages of ${scale.pageSize}`, `${scale.totalSeconds} s in all`);
-  for (const key of Object.keys(scale).filter((k) => k.startsWith('median'))) add('scale', key, ms(scale[key]));
-  add('scale', 'extension host heap by subscribers loaded', Object.entries(scale.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
-  const a = results.host.activity;
-  add('activity', `${a.loaded.toLocaleString('en-US')} notifications, ${a.pages} pages of 50`, `${a.totalSeconds} s in all, ${a.requestsPerPage} requests a page`, `1: ${a.requestsPerPage === 1 ? 'met' : 'MISSED'}`);
-  for (const key of Object.keys(a).filter((k) => k.startsWith('median') || k.includes('poll,') || k.startsWith('first page'))) add('activity', key, ms(a[key]));
-  add('activity', 'requests per follow poll', String(a['requests per poll']), `1: ${a['requests per poll'] === 1 ? 'met' : 'MISSED'}`);
-  add('activity', 'extension host heap by rows loaded', Object.entries(a.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
-  add('activity', 'heap per 1,000 rows', `${a['heap MB per 1,000 rows']} MB`);
+  if (results.node) {
+    for (const [what, r] of Object.entries(results.node.viewModel)) add('panel', what, `${ms(r.medianMs)} (first message ${kb(r.firstMessageBytes)})`);
+    // Issue 25: the code scanners' budget.
+    for (const [what, r] of Object.entries(results.node.scanner ?? {})) add('scanner', what, ms(r.medianMs), `< 20 ms: ${r.medianMs < 20 ? 'met' : 'MISSED'}`);
+  }
+  if (results.host) {
+    const scale = results.host.scale;
+    add('scale', `${scale.loaded.toLocaleString('en-US')} subscribers, pages of ${scale.pageSize}`, `${scale.totalSeconds} s in all`);
+    for (const key of Object.keys(scale).filter((k) => k.startsWith('median'))) add('scale', key, ms(scale[key]));
+    add('scale', 'extension host heap by subscribers loaded', Object.entries(scale.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
+    const a = results.host.activity;
+    add('activity', `${a.loaded.toLocaleString('en-US')} notifications, ${a.pages} pages of 50`, `${a.totalSeconds} s in all, ${a.requestsPerPage} requests a page`, `1: ${a.requestsPerPage === 1 ? 'met' : 'MISSED'}`);
+    for (const key of Object.keys(a).filter((k) => k.startsWith('median') || k.includes('poll,') || k.startsWith('first page'))) add('activity', key, ms(a[key]));
+    add('activity', 'requests per follow poll', String(a['requests per poll']), `1: ${a['requests per poll'] === 1 ? 'met' : 'MISSED'}`);
+    add('activity', 'extension host heap by rows loaded', Object.entries(a.heapMbByLoaded).map(([n, mb]) => `${Number(n) / 1000}k: ${mb} MB`).join(', '));
+    add('activity', 'heap per 1,000 rows', `${a['heap MB per 1,000 rows']} MB`);
+  }
   // Issue 14's budget: the fewest sequential round trips, and under 50 ms of our own at 250 ms.
-  for (const [delay, actions] of Object.entries(results.host.latency ?? {})) {
+  for (const [delay, actions] of Object.entries(results.host?.latency ?? {})) {
     for (const [what, r] of Object.entries(actions)) {
       const floor = LATENCY_FLOORS[what] ?? 1;
       const own = delay === '250 ms' ? `; own < 50 ms: ${r.overheadMs < 50 ? 'met' : 'MISSED'}` : '';
@@ -139,22 +157,37 @@ function table(results) {
 try {
   log('production build');
   run(process.execPath, ['esbuild.mjs', '--production', '--tests']);
-  log('plain Node: bundle sizes, parse cost, request overhead, view-model');
-  run(process.execPath, [join(ROOT, 'out/test/bench/node.js'), join(tmp, 'node.json')]);
-  const node = JSON.parse(readFileSync(join(tmp, 'node.json'), 'utf8'));
+  const results = { date: new Date().toISOString() };
+  if (stage('node')) {
+    log('plain Node: bundle sizes, parse cost, request overhead, view-model');
+    run(process.execPath, [join(ROOT, 'out/test/bench/node.js'), join(tmp, 'node.json')]);
+    results.node = JSON.parse(readFileSync(join(tmp, 'node.json'), 'utf8'));
+  }
   await ensureVSCode();
-  log('inside VS Code: activation, views, 100,000 subscribers');
-  const host = await hostBench();
-  log('in the real webview: notification panel, 1,000 jobs x 20 details');
-  const panel = await measurePanelRender(ROOT);
-  log('in the real tree views: search, clear, Load more against an empty tree 100 ms away');
-  const tree = await measureTreeRender(ROOT);
-  log('from the user\'s input to the result on screen: Add Connection, first load, Open by transaction ID, a preference toggle');
-  const user = await measureUserActions(ROOT);
-  const results = { date: new Date().toISOString(), node: host ? node : node, host, panel, tree, user };
+  if (stage('host')) {
+    log('inside VS Code: activation, views, 100,000 subscribers');
+    results.host = await hostBench();
+  }
+  if (stage('panel')) {
+    log('in the real webview: notification panel, 1,000 jobs x 20 details');
+    results.panel = await measurePanelRender(ROOT);
+  }
+  if (stage('tree')) {
+    log('in the real tree views: search, clear, Load more against an empty tree 100 ms away');
+    results.tree = await measureTreeRender(ROOT);
+  }
+  if (stage('user')) {
+    log('from the user\'s input to the result on screen: Add Connection, first load, Open by transaction ID, a preference toggle');
+    results.user = await measureUserActions(ROOT);
+  }
+  if (stage('preview')) {
+    log('the preview: the lens click → the email on screen, with the demo app running, against a static copy of its HTML');
+    results.preview = await measurePreviewRender(ROOT);
+  }
+  const file = only.length === 0 ? 'bench.json' : `bench-${only.join('-')}.json`;
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-  writeFileSync(join(ROOT, 'test-results', 'bench.json'), JSON.stringify(results, null, 2));
-  console.log(`\n${table(results)}\n\nbench: written to test-results/bench.json`);
+  writeFileSync(join(ROOT, 'test-results', file), JSON.stringify(results, null, 2));
+  console.log(`\n${table(results)}\n\nbench: written to test-results/${file}`);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

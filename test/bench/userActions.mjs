@@ -52,7 +52,7 @@ function watchFrames() {
 }
 
 /** The time of the next key or pointer press in the page (capture phase: before VS Code sees it). */
-async function armInput(target) {
+export async function armInput(target) {
   await target.evaluate(() => {
     window.__benchStart = undefined;
     const onInput = () => (window.__benchStart ??= performance.timeOrigin + performance.now());
@@ -114,7 +114,7 @@ async function armSwitch(frame, selector, checked) {
 }
 
 /** The frame whose document has `selector` (webviews are nested frames of the workbench). */
-async function frameWith(page, selector, timeoutMs = 30_000) {
+export async function frameWith(page, selector, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     for (const frame of page.frames()) {
@@ -139,7 +139,7 @@ function requestsSince(proxy, since, until, sequentialRoundTrips) {
 }
 
 /** Runs a palette command by its title, up to the Enter, which `arm` is called before. */
-async function paletteEnter(page, title, arm) {
+export async function paletteEnter(page, title, arm) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible' });
