@@ -16,7 +16,8 @@ export class AppRowNode implements TreeNode {
     const status = this.state.status;
     const expandable = status.kind === 'down' || (status.kind === 'running' && (status.key.kind !== 'matches' || (status.drift ?? []).some((e) => e.kind !== 'same')));
     const item = new vscode.TreeItem(text.label, expandable ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
-    item.id = 'workflows:app';
+    // A row that has something to say opens by itself: VS Code keeps an id's expansion, so the id says which.
+    item.id = `workflows:app:${expandable ? 'open' : 'closed'}`;
     item.description = text.description;
     item.tooltip = text.tooltip;
     item.iconPath = new vscode.ThemeIcon(text.icon, text.problem ? new vscode.ThemeColor('list.warningForeground') : undefined);

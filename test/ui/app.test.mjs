@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, addConnection, answerInput, launch, openNovu, pickItem, screenshot, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, addConnection, answerInput, launch, openNovu, pickItem, screenshot, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -41,6 +41,8 @@ for (const theme of ['dark', 'light']) {
       await showOnlyView(page, 'Workflows');
       const rows = treeRows(page, 'Workflows');
       await rows.filter({ hasText: "running with Production's key" }).first().waitFor({ timeout: 60_000 });
+      // The row opened by itself: what is wrong is in view.
+      await rows.filter({ hasText: "runs with Production's key: switch to Production" }).first().waitFor({ timeout: 10_000 });
       await screenshot(page, `app-other-key-${theme}`);
       await rows.filter({ hasText: "runs with Production's key: switch to Production" }).first().click();
       await pickItem(page, 'Production');
@@ -64,7 +66,8 @@ for (const theme of ['dark', 'light']) {
       assert.match(review, /Sync workflows to Production, a PRODUCTION environment\?/);
       assert.match(review, /Deletes \d+: .*invoice-paid/);
       assert.match(review, /Creates \d+: .*account-welcome/);
-      await screenshot(page, `app-sync-review-${theme}`);
+      // The modal holds the focus: the picture is taken as it is (the helper would clear toasts through the palette).
+      await page.screenshot({ path: join(SCREENSHOTS, `app-sync-review-${theme}.png`) });
       await dialog.getByRole('button', { name: /^Sync to Production and Delete \d+$/ }).click();
       await rows.filter({ hasText: /Production's key ✓$/ }).first().waitFor({ timeout: 60_000 });
       assert.equal(await rows.filter({ hasText: 'a sync deletes it' }).count(), 0);
