@@ -10,3 +10,5 @@ export { IntegrationCommands } from './integrations/integrationCommands';
 export { NotificationCommands } from './notifications/notificationCommands';
 export { ActivityCommands } from './activity/activityCommands';
 export { NovuUriHandler } from './uriHandler';
+// `npm run demo`'s first screen: loaded at activation only when the demo asks for it.
+export { openDemo } from './demo';

@@ -15,7 +15,6 @@ import { VsCodePrompter, type Prompter } from './ui/prompter';
 import { JsonDocuments } from './ui/jsonDocuments';
 import { ErrorNode } from './ui/treeNodes';
 import { Walkthrough } from './walkthrough';
-import { openDemo } from './demo';
 import { registerSubscribers } from './subscribers/register';
 import { registerIntegrations } from './integrations/register';
 import { registerActivity } from './activity/register';
@@ -101,7 +100,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   });
   const walkthrough = new Walkthrough();
   const preview = registerPreview(shared, previewCode, { loadedSubscribers: () => subscribers.provider.subscribers, triggerWith: (...args) => workflows.triggerWith(...args) });
-  const code = registerCode(shared, codeCode, { showActivity: activity.showForWorkflow, onWorkflowShown: () => walkthrough.complete('sawCode'), onStart: preview.startLenses });
+  const code = registerCode(shared, codeCode, { showActivity: activity.showForWorkflow, onWorkflowShown: () => walkthrough.complete('sawCode'), onStart: preview.startLenses, ...preview.codeLinks });
   const workflows = registerWorkflows(shared, codeCode, {
     loadedSubscribers: () => subscribers.provider.subscribers,
     showActivity: activity.showForWorkflow,
@@ -147,7 +146,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   );
   void vscode.commands.executeCommand('setContext', 'novuExplorer.activated', true);
 
-  await openDemo(context, manager);
+  if (process.env.NOVU_EXPLORER_DEMO_OPEN || process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX) await commandsCode().openDemo(context, manager);
 
   const activationMs = performance.now() - activationStarted;
   log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated in ${Math.round(activationMs)} ms (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);

@@ -38,6 +38,10 @@ export interface CodeAwarenessDeps {
   log: Log;
   /** Shows the Activity view filtered by the workflow's `_id`. */
   showActivity(workflowId: string, name: string): unknown;
+  /** What differs for a framework workflow between the app and the environment's last sync (issue 33), when the app was checked. */
+  driftOf?(workflowId: string): string | undefined;
+  /** The app was checked again: the drift may have changed. */
+  onDidChangeDrift?: vscode.Event<void>;
   /** A lens showed a workflow the service holds, with its runs (the walkthrough's step). */
   onWorkflowShown?(): void;
 }
@@ -105,6 +109,7 @@ export class CodeAwareness implements vscode.Disposable {
         if (e.affectsConfiguration(DIAGNOSTICS_SETTING)) this.recheckAll();
       }),
       deps.manager.onDidChangeActive(() => this.refresh()),
+      ...(deps.onDidChangeDrift ? [deps.onDidChangeDrift(() => this.recheckAll())] : []),
       // "not synced (run npx novu sync)": once the user has run it in a terminal, the list held is
       // read again, so that the lens and the warning do not go on saying it for minutes.
       vscode.window.onDidEndTerminalShellExecution((event) => {
@@ -309,6 +314,7 @@ export class CodeAwareness implements vscode.Disposable {
         if (ref.kind === 'definition') {
           const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Information);
           d.source = DIAGNOSTIC_SOURCE;
+          d.code = 'unsynced-workflow';
           found.push(d);
           continue;
         }
@@ -340,6 +346,14 @@ export class CodeAwareness implements vscode.Disposable {
         d.code = 'inactive-workflow';
         found.push(d);
       }
+      // A framework definition the environment holds, changed since the last sync (issue 33): said where it is defined.
+      const drift = ref.kind === 'definition' ? this.deps.driftOf?.(ref.identifier) : undefined;
+      if (drift) {
+        const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" in {1}: {2}.', ref.identifier, where(connection), drift), vscode.DiagnosticSeverity.Information);
+        d.source = DIAGNOSTIC_SOURCE;
+        d.code = 'changed-workflow';
+        found.push(d);
+      }
     }
     this.suggestions.set(document.uri.toString(), suggestions);
     this.diagnostics.set(document.uri, found);
@@ -369,6 +383,14 @@ export class CodeAwareness implements vscode.Disposable {
     const actions: vscode.CodeAction[] = [];
     const suggestions = this.suggestions.get(document.uri.toString());
     for (const diagnostic of context.diagnostics) {
+      if (diagnostic.source === DIAGNOSTIC_SOURCE && (diagnostic.code === 'unsynced-workflow' || diagnostic.code === 'changed-workflow')) {
+        const connection = this.deps.manager.active;
+        const action = new vscode.CodeAction(vscode.l10n.t('Sync Workflows to {0}…', connection?.name ?? ''), vscode.CodeActionKind.QuickFix);
+        action.command = { command: Commands.syncWorkflows, title: action.title };
+        action.diagnostics = [diagnostic];
+        actions.push(action);
+        continue;
+      }
       if (diagnostic.source !== DIAGNOSTIC_SOURCE || diagnostic.code !== 'unknown-workflow') continue;
       const close = suggestions?.get(document.offsetAt(diagnostic.range.start));
       for (const [i, identifier] of (close ?? []).entries()) {

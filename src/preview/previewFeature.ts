@@ -43,6 +43,8 @@ export interface PreviewFeatureDeps {
   log: Log;
   prompter: () => Prompter;
   loadedSubscribers(): readonly Subscriber[];
+  /** The app was checked again (the code's diagnostics say its drift). */
+  appChanged(): void;
   /** Trigger… for a recipient chosen, with the preview's payload (the workflow is read from the service). */
   triggerWith(workflowId: string, subscriberId: string, payload: Record<string, unknown>): Promise<unknown>;
 }
@@ -310,9 +312,14 @@ export class PreviewFeature implements vscode.Disposable {
   get appState(): AppState {
     if (!this.appStateValue) {
       this.appStateValue = new AppState({ manager: this.deps.manager, log: this.deps.log, client: this.client, bridgeUrl: () => this.bridgeUrl() });
-      this.subscriptions.push(this.appStateValue);
+      this.subscriptions.push(this.appStateValue, this.appStateValue.onDidChange(() => this.deps.appChanged()));
     }
     return this.appStateValue;
+  }
+
+  /** A workflow's drift, when the app was checked (never starts a check). */
+  driftOf(workflowId: string): string | undefined {
+    return this.appStateValue?.driftOf(workflowId);
   }
 
   /** What the Workflows view shows of the app: its row first, each workflow's drift, checks while visible. */

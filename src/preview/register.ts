@@ -13,8 +13,9 @@ export interface PreviewLinks {
 
 export function registerPreview(shared: Shared, code: () => { PreviewFeature: typeof PreviewFeature }, links: PreviewLinks) {
   let instance: PreviewFeature | undefined;
+  const driftChanged = new vscode.EventEmitter<void>();
   const feature = (): PreviewFeature =>
-    (instance ??= new (code().PreviewFeature)({ context: shared.context, manager: shared.manager, log: shared.log, prompter: shared.prompter, ...links }));
+    (instance ??= new (code().PreviewFeature)({ context: shared.context, manager: shared.manager, log: shared.log, prompter: shared.prompter, appChanged: () => driftChanged.fire(), ...links }));
   shared.context.subscriptions.push({ dispose: () => instance?.dispose() });
   const handlers = {
     [Commands.previewStep]: (target?: unknown, connectionId?: unknown) => feature().open(target, typeof connectionId === 'string' ? connectionId : undefined),
@@ -34,6 +35,8 @@ export function registerPreview(shared: Shared, code: () => { PreviewFeature: ty
       const set = vscode.workspace.getConfiguration('novuExplorer').inspect('preview.bridgeUrl');
       return codeStarted() || set?.globalValue || set?.workspaceValue || process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL ? feature().workflowsLink() : undefined;
     },
+    /** A workflow's drift when the app was checked (the preview's code is not loaded for it), and when it changes. */
+    codeLinks: { driftOf: (workflowId: string) => instance?.driftOf(workflowId), onDidChangeDrift: driftChanged.event },
     /** The agent's #novuApp. */
     appForAgent: () => feature().appForAgent(),
     /** The agent's #novuPreview. */

@@ -117,6 +117,31 @@ describe('your app and the environment', function () {
     await appSays(/Development's key ✓/);
   });
 
+  it('says in the code what changed since the last sync, and offers the sync on a workflow not synced', async () => {
+    await appSays(/differences/);
+    const content = [
+      "import { workflow } from '@novu/framework';",
+      "export const shipped = workflow('order-shipped', async ({ step }) => { await step.sms('shipped-sms', async () => ({ body: 'x' })); });",
+      "export const welcome = workflow('account-welcome', async ({ step }) => { await step.sms('welcome-sms', async () => ({ body: 'x' })); });",
+      '',
+    ].join('\n');
+    const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+    await vscode.window.showTextDocument(doc);
+    try {
+      const diagnostics = await waitFor(() => {
+        const found = vscode.languages.getDiagnostics(doc.uri).filter((d) => d.source === 'Novu Explorer');
+        return found.some((d) => d.code === 'changed-workflow') && found.some((d) => d.code === 'unsynced-workflow') ? found : undefined;
+      }, 'the drift said in the code', 20_000);
+      const changed = diagnostics.find((d) => d.code === 'changed-workflow')!;
+      assert.match(changed.message, /^Workflow "order-shipped" in Development \(.*\): changed since the last sync: /);
+      const unsynced = diagnostics.find((d) => d.code === 'unsynced-workflow')!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, unsynced.range);
+      assert.ok(actions.some((a) => a.title === 'Sync Workflows to Development…' && a.command?.command === 'novuExplorer.syncWorkflows'), actions.map((a) => a.title).join(' | '));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
   it('checks nothing while the view is hidden', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor(() => api.workflows.view?.visible === false, 'the view hidden');
