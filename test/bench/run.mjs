@@ -109,9 +109,8 @@ function table(results) {
   // Issue 32.9: the preview, from the lens click to the email on screen, over the same HTML shown statically.
   for (const [what, r] of Object.entries(results.preview ?? {})) {
     if (r.ratio !== undefined) add('preview', what, `${r.ratio}x`, `<= ${r.target}x: ${r.ratio <= r.target ? 'met' : 'MISSED'}`);
-    else if (r.subjectMs !== undefined) {
-      add('preview', what, `${ms(r.ms)} (request sent +${r.requestSentMs}, answered +${r.answeredMs}; script loaded +${r.scriptLoadedMs}, first drawn +${r.firstDrawnMs}, subject +${r.subjectMs})`);
-    } else add('preview', what, r.atProxyMs !== undefined ? `${ms(r.ms)} (the extension's, at the proxy: ${ms(r.atProxyMs)})` : ms(r.ms));
+    else if (r.way) add('preview', what, `${ms(r.ms)} (${Object.entries(r.way).filter(([k]) => k !== 'emailPaint').map(([k, v]) => `${k} +${v}`).join(', ')})`);
+    else add('preview', what, r.atProxyMs !== undefined ? `${ms(r.ms)} (the extension's, at the proxy: ${ms(r.atProxyMs)})` : ms(r.ms));
   }
   // Opening any webview costs the same in code-server; what the record's size adds is the difference.
   const small = results.panel?.['choose → first timeline rows usable (6 jobs)']?.ms;
