@@ -18,7 +18,8 @@ import type { Log } from '../log';
 import type { BridgeClient, DiscoveredWorkflow } from './bridgeClient';
 import { compareWorkflows, driftSummary, type DriftEntry } from './drift';
 import { bridgeHost, failureWords } from './previewWords';
-import { bridgeDiff } from './serviceApi';
+import { classifyHost } from './bridgeUrlGuard';
+import { bridgeDiff, bridgeValidate } from './serviceApi';
 
 const DOWN_EVERY_MS = 10_000;
 
@@ -43,6 +44,8 @@ export type AppStatus =
       driftProblem?: string;
       /** Where the environment's code workflows are served (its last sync), when it was ever synced. */
       syncedUrl?: string;
+      /** For a public synced URL: whether the service can reach it (§9.5 validate). */
+      syncedReachable?: boolean;
       checkedAt: number;
     };
 
@@ -148,10 +151,13 @@ export class AppState implements vscode.Disposable {
   }
 
   /** The environment's last sync, compared with the app's workflows by workflowId. */
-  private async readDrift(client: NovuClient, url: string, workflows: DiscoveredWorkflow[]): Promise<Pick<Extract<AppStatus, { kind: 'running' }>, 'drift' | 'driftProblem' | 'syncedUrl'>> {
+  private async readDrift(client: NovuClient, url: string, workflows: DiscoveredWorkflow[]): Promise<Pick<Extract<AppStatus, { kind: 'running' }>, 'drift' | 'driftProblem' | 'syncedUrl' | 'syncedReachable'>> {
     try {
       const diff = await bridgeDiff(client, url);
-      return { drift: compareWorkflows(workflows, diff.current.workflows ?? []), ...(diff.current.bridgeUrl ? { syncedUrl: diff.current.bridgeUrl } : {}) };
+      const synced = diff.current.bridgeUrl ?? undefined;
+      // Whether the service reaches the synced app: asked only for a public URL (it refuses the others anyway).
+      const reachable = synced && classifyHost(synced) === 'public' ? await bridgeValidate(client, synced).then((v) => v.isValid, () => undefined) : undefined;
+      return { drift: compareWorkflows(workflows, diff.current.workflows ?? []), ...(synced ? { syncedUrl: synced } : {}), ...(reachable !== undefined ? { syncedReachable: reachable } : {}) };
     } catch (error) {
       // Never synced: every workflow of the app is only in code.
       if (error instanceof NovuApiError && error.status === 400 && /bridge url not found/i.test(error.message)) return { drift: compareWorkflows(workflows, []) };
@@ -160,17 +166,8 @@ export class AppState implements vscode.Disposable {
     }
   }
 
-  /** Which saved connection's key the app runs with (signed discovers to the local app only). */
-  private async whoseKey(url: string, active: Connection): Promise<KeyCheck> {
-    if (!isLocal(url)) return { kind: 'noneOfYours' };
-    for (const other of this.deps.manager.connections) {
-      if (other.id === active.id) continue;
-      const secret = await this.deps.manager.signingSecret(other);
-      if (!secret) continue;
-      const answer = await this.deps.client.discover(url, secret);
-      if (answer.kind === 'discovered') return { kind: 'otherConnection', connectionId: other.id, connectionName: other.name };
-    }
-    return { kind: 'noneOfYours' };
+  private whoseKey(url: string, active: Connection): Promise<KeyCheck> {
+    return whoseKey(this.deps, url, active);
   }
 
   private set(status: AppStatus): void {
@@ -225,9 +222,25 @@ export function appRowText(status: AppStatus, connectionName: string | undefined
   const drifted = (status.drift ?? []).filter((e) => e.kind !== 'same');
   if (drifted.length > 0) parts.push(drifted.length === 1 ? vscode.l10n.t('1 difference') : vscode.l10n.t('{0} differences', drifted.length));
   if (status.driftProblem) lines.push(status.driftProblem);
-  if (status.syncedUrl) lines.push(vscode.l10n.t('The environment calls your app at {0} (its last sync).', status.syncedUrl));
+  if (status.syncedUrl) {
+    lines.push(vscode.l10n.t('The environment calls your app at {0} (its last sync).', status.syncedUrl));
+    if (status.syncedReachable !== undefined) lines.push(status.syncedReachable ? vscode.l10n.t('The service can reach it.') : vscode.l10n.t('The service cannot reach it: its runs of code workflows fail until it answers.'));
+  }
   lines.push(checked);
   return { label: vscode.l10n.t('Your app'), description: parts.join(' · '), tooltip: lines.join('\n'), icon: problem ? 'warning' : 'vm-running', problem };
+}
+
+/** Which saved connection's key the app runs with (signed discovers to an app on this machine only). */
+export async function whoseKey(deps: Pick<AppStateDeps, 'manager' | 'client'>, url: string, active: Connection): Promise<KeyCheck> {
+  if (!isLocal(url)) return { kind: 'noneOfYours' };
+  for (const other of deps.manager.connections) {
+    if (other.id === active.id) continue;
+    const secret = await deps.manager.signingSecret(other);
+    if (!secret) continue;
+    const answer = await deps.client.discover(url, secret);
+    if (answer.kind === 'discovered') return { kind: 'otherConnection', connectionId: other.id, connectionName: other.name };
+  }
+  return { kind: 'noneOfYours' };
 }
 
 function isLocal(url: string): boolean {

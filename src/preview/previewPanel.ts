@@ -32,6 +32,7 @@ import { bridgeHost, failureWords, frameWords, hasSkip, skipNote } from './previ
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewStepView, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
 import { previewStepOnService } from './serviceApi';
+import { whoseKey } from './appState';
 
 export const PREVIEW_PANEL_TYPE = 'novuExplorer.preview';
 /** How long a restarting app is waited for, and the waits between tries. */
@@ -101,6 +102,8 @@ export class PreviewPanel implements vscode.Disposable {
   private failingSince: number | undefined;
   private retries = 0;
   private frame: StackFrame | undefined;
+  /** The saved connection whose key the app runs with, when it is another's. */
+  private keyOwner: { id: string; name: string } | undefined;
   /** The app's @novu/framework version (its health-check says it). */
   private frameworkVersion: string | undefined;
   private payloadDocument: vscode.TextDocument | undefined;
@@ -180,7 +183,11 @@ export class PreviewPanel implements vscode.Disposable {
         failureAction: async ({ action }) => {
           if (action === 'setBridgeUrl') await this.services.setBridgeUrl();
           else if (action === 'editPayload') await this.editPayload();
-          else if (action === 'switchConnection') await vscode.commands.executeCommand(Commands.switchConnection);
+          else if (action === 'switchConnection' && this.keyOwner) {
+            // The app's key is another saved connection's: make it the active one and preview there.
+            await this.services.manager.switchTo(this.keyOwner.id);
+            await vscode.commands.executeCommand(Commands.previewStep, { workflowId: this.workflowId, ...(this.stepId ? { stepId: this.stepId } : {}) }, this.keyOwner.id);
+          } else if (action === 'switchConnection') await vscode.commands.executeCommand(Commands.switchConnection);
           else if (action === 'useService') {
             this.via = 'service';
             void this.render('refresh');
@@ -312,6 +319,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private failed(failure: BridgeFailure, url: string, stepId: string, reason: string): void {
     const words = failureWords(failure, { url, connectionName: this.connection.name, workflowId: this.workflowId, stepId });
+    if (failure.kind === 'signatureMismatch') void this.nameKeyOwner(url);
     this.frame = words.frame;
     if (failure.kind === 'payloadInvalid') this.markPayload(words.atKeys);
     // The app may be restarting (a save): the last render stays, stale, while the panel tries again.
@@ -344,6 +352,18 @@ export class PreviewPanel implements vscode.Disposable {
             ? ['editPayload']
             : ['retry'];
     this.showFailure({ text: words.text, more: words.more, atKeys: words.atKeys, ...(words.frame ? { frame: frameWords(words.frame) } : {}), actions });
+  }
+
+  /** Another environment's key: which saved connection's, when one of them is (a signed discover each, to an app on this machine only). */
+  private async nameKeyOwner(url: string): Promise<void> {
+    const generation = this.generation;
+    const owner = await whoseKey({ manager: this.services.manager, client: this.services.client }, url, this.connection);
+    if (generation !== this.generation || this.isDisposed || owner.kind !== 'otherConnection' || !this.view.failure) return;
+    this.keyOwner = { id: owner.connectionId, name: owner.connectionName };
+    this.showFailure({
+      ...this.view.failure,
+      more: [vscode.l10n.t("Your app runs with {0}'s key: preview it on {0}.", owner.connectionName)],
+    });
   }
 
   private showFailure(failure: PreviewFailureView): void {
@@ -387,7 +407,7 @@ export class PreviewPanel implements vscode.Disposable {
     const notes: string[] = [];
     if (this.fromRun) notes.push(vscode.l10n.t("Rendered now from today's template with this run's payload: not the message as it was sent."));
     if (this.discovered && step && hasSkip(this.discovered.code ?? '', step.stepId)) notes.push(skipNote());
-    if (this.discovered && !schemaVisible) notes.push(vscode.l10n.t("Your app's payload schema is not visible (zod 4 empties it in discover): keys you do not set are not filled in."));
+    if (this.discovered && !schemaVisible) notes.push(vscode.l10n.t("Your app's payload schema is not visible (zod 4 empties it in discover): keys you do not set are not filled in; Payload… starts from the environment's schema when the workflow is synced."));
     else if (!this.payloadEdited) notes.push(vscode.l10n.t('Keys the payload does not set take the defaults of the workflow’s schema (placeholders for required keys without one).'));
     const controlsSchema = this.discovered?.steps.find((s) => s.stepId === step?.stepId)?.controls?.schema;
     return {
@@ -485,7 +505,12 @@ export class PreviewPanel implements vscode.Disposable {
       await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside });
       return;
     }
-    const schema = this.discovered?.payload?.schema;
+    // The app's schema, or (zod 4 empties it in discover) the environment's, when the workflow is synced.
+    let schema = this.discovered?.payload?.schema;
+    if (!isVisibleSchema(schema)) {
+      const client = await this.services.manager.clientFor(this.connection);
+      schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
+    }
     const start = this.payloadEdited ? this.payload : { ...(isVisibleSchema(schema) ? payloadSkeleton(schema) : {}), ...this.payload };
     this.payloadDocument = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(start, null, 2)}\n` });
     await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside, preview: false });

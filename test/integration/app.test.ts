@@ -12,6 +12,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
+import type { PreviewPanel } from '../../src/preview/previewPanel';
 import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
 
 interface BridgeApp {
@@ -99,6 +100,13 @@ describe('your app and the environment', function () {
       await setBridge(other.url);
       const item = await appSays(/running with Production's key/);
       assert.match(String(item.tooltip), /Your app runs with Production's key; this connection is Development\./);
+      // The preview says whose key it is too, and offers to preview there.
+      const panel = (await vscode.commands.executeCommand('novuExplorer.previewStep', { workflowId: 'account-welcome', stepId: 'welcome-sms' })) as PreviewPanel;
+      await panel.render('refresh');
+      const refused = await waitFor(() => (panel.current.failure?.more.some((m) => m.includes("Your app runs with Production's key: preview it on Production.")) ? panel.current : undefined), 'the key named in the preview');
+      assert.match(refused.failure!.text, /runs with another environment's secret key than Development's/);
+      assert.ok(refused.failure!.actions.includes('switchConnection'));
+      panel.dispose();
     } finally {
       await other.stop();
     }
