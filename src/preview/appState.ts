@@ -87,6 +87,12 @@ export class AppState implements vscode.Disposable {
     else this.clearTimer();
   }
 
+  /** The row is now wanted (the workspace defines workflows in code): drawn, and checked if the view is visible. */
+  refreshRow(viewVisible: boolean): void {
+    this.changed.fire();
+    this.setVisible(viewVisible);
+  }
+
   /** The drift of one workflow in words ('' when the same, undefined when not known). */
   driftOf(workflowId: string | null | undefined): string | undefined {
     const status = this.statusValue;

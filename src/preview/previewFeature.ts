@@ -92,6 +92,10 @@ export class PreviewFeature implements vscode.Disposable {
   private readonly lensesChanged = new vscode.EventEmitter<void>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private lensesOn = false;
+  /** A framework definition was seen in the workspace's code. */
+  private sawDefinitions = false;
+  /** The Workflows view is visible (the app is checked only then, and only when its row is wanted). */
+  private workflowsVisible = false;
   /** The bridge URL when none is set: the default, or the demo's app (`npm run demo` says where; never an installed extension). */
   private readonly defaultBridgeUrl: string;
   /** The user's app against the environment (issue 33), made when the Workflows view first asks. */
@@ -133,7 +137,14 @@ export class PreviewFeature implements vscode.Disposable {
     const text = document.getText();
     if (!text.includes('@novu/framework') && !/\bworkflow\s*\(/.test(text)) return [];
     const lenses: vscode.CodeLens[] = [];
-    for (const workflow of frameworkWorkflows(text, { path: document.uri.path })) {
+    const defined = frameworkWorkflows(text, { path: document.uri.path });
+    // The workspace defines workflows in code: the Workflows view shows the app's row from now on.
+    if (defined.length > 0 && !this.sawDefinitions) {
+      this.sawDefinitions = true;
+      this.deps.appChanged();
+      this.appStateValue?.refreshRow(this.workflowsVisible);
+    }
+    for (const workflow of defined) {
       const codeSteps = workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type }));
       const first = workflow.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type)) ?? workflow.steps[0];
       if (first) {
@@ -325,7 +336,17 @@ export class PreviewFeature implements vscode.Disposable {
   /** What the Workflows view shows of the app: its row first, each workflow's drift, checks while visible. */
   workflowsLink(): WorkflowsAppLink {
     const app = this.appState;
-    return { row: () => this.appRow(), driftOf: (id) => app.driftOf(id), onDidChange: app.onDidChange, setVisible: (visible) => app.setVisible(visible) };
+    // Shown when the workspace defines workflows in code or a bridge URL is set (not for an SDK client alone).
+    const wanted = () => this.sawDefinitions || !!vscode.workspace.getConfiguration('novuExplorer').inspect(BRIDGE_URL_SETTING)?.globalValue || !!process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL;
+    return {
+      row: () => (wanted() ? this.appRow() : undefined),
+      driftOf: (id) => app.driftOf(id),
+      onDidChange: app.onDidChange,
+      setVisible: (visible) => {
+        this.workflowsVisible = visible;
+        app.setVisible(visible && wanted());
+      },
+    };
   }
 
   /** The Workflows view's first row: the app against the active connection's environment. */

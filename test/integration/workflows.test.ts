@@ -23,7 +23,8 @@ describe('workflows view and trigger', function () {
   const lists = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v2/workflows');
   const reads = () => sandbox.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/v2/workflows/'));
   const triggers = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/events/trigger');
-  const rows = async (): Promise<TreeNode[]> => (await api.workflows.getChildren()) ?? [];
+  // The service's workflows (the row of the user's app, issue 33, is another test's).
+  const rows = async (): Promise<TreeNode[]> => ((await api.workflows.getChildren()) ?? []).filter((n) => !String(n.treeItem().id ?? '').startsWith('workflows:app'));
   const workflowRows = async () => (await rows()).filter((n) => kindOf(n) === 'workflow') as WorkflowNode[];
 
   before(async () => {
