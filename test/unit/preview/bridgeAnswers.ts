@@ -1,6 +1,7 @@
 /**
- * Answers of the real @novu/framework 2.13.2 (Express 4, NODE_ENV=production), copied from the probe
- * of /work/scratch-framework (REPORT.md, appendix A), byte for byte. `discover` is trimmed to one
+ * Answers of the real @novu/framework 2.13.2 (Express 4, NODE_ENV=production), recorded byte for byte
+ * from a probe of a throwaway app on a build machine (the stacks' paths are that app's, as a user's
+ * own would be). `discover` is trimmed to one
  * workflow with two steps (the channel output schemas cut short) and an unreadable entry added.
  */
 export const health = {"status":"ok","sdkVersion":"2.13.2","frameworkVersion":"2024-06-26","discovered":{"workflows":5,"steps":14}} as const;
