@@ -238,7 +238,7 @@ export function appRowText(status: AppStatus, connectionName: string | undefined
 
 /** Which saved connection's key the app runs with (signed discovers to an app on this machine only). */
 export async function whoseKey(deps: Pick<AppStateDeps, 'manager' | 'client'>, url: string, active: Connection): Promise<KeyCheck> {
-  if (!isLocal(url)) return { kind: 'noneOfYours' };
+  if (classifyHost(url) !== 'loopback') return { kind: 'noneOfYours' };
   for (const other of deps.manager.connections) {
     if (other.id === active.id) continue;
     const secret = await deps.manager.signingSecret(other);
@@ -249,10 +249,3 @@ export async function whoseKey(deps: Pick<AppStateDeps, 'manager' | 'client'>, u
   return { kind: 'noneOfYours' };
 }
 
-function isLocal(url: string): boolean {
-  try {
-    return ['localhost', '127.0.0.1', '[::1]', '::1'].includes(new URL(url).hostname);
-  } catch {
-    return false;
-  }
-}

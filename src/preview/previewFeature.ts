@@ -19,7 +19,7 @@ import type { Log } from '../log';
 import { webviewOptions } from '../panels/webviewHtml';
 import type { Prompter } from '../ui/prompter';
 import { BridgeClient } from './bridgeClient';
-import { PREVIEW_PANEL_TYPE, PreviewPanel, type PreviewTarget } from './previewPanel';
+import { PREVIEW_PANEL_TYPE, PreviewPanel, subscriberFields, type PreviewTarget } from './previewPanel';
 import type { AgentApp, AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { buildPreviewModel } from './previewModel';
 import { bridgeHost, failureWords, hasSkip } from './previewWords';
@@ -147,28 +147,13 @@ export class PreviewFeature implements vscode.Disposable {
     for (const workflow of defined) {
       const codeSteps = workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type }));
       const first = workflow.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type)) ?? workflow.steps[0];
-      if (first) {
-        const at = document.positionAt(workflow.start);
-        lenses.push(
-          new vscode.CodeLens(new vscode.Range(at, at), {
-            title: vscode.l10n.t('$(open-preview) Preview'),
-            tooltip: vscode.l10n.t('Preview {0} as your running app renders it, from its first message step ({1})', workflow.workflowId, first.stepId),
-            command: Commands.previewStep,
-            arguments: [{ workflowId: workflow.workflowId, stepId: first.stepId, codeSteps } satisfies PreviewTarget],
-          }),
-        );
-      }
-      for (const step of workflow.steps) {
-        const at = document.positionAt(step.start);
-        lenses.push(
-          new vscode.CodeLens(new vscode.Range(at, at), {
-            title: vscode.l10n.t('$(open-preview) Preview'),
-            tooltip: vscode.l10n.t('Preview {0} of {1} as your running app renders it', step.stepId, workflow.workflowId),
-            command: Commands.previewStep,
-            arguments: [{ workflowId: workflow.workflowId, stepId: step.stepId, codeSteps } satisfies PreviewTarget],
-          }),
-        );
-      }
+      const lens = (offset: number, stepId: string, tooltip: string) => {
+        const at = document.positionAt(offset);
+        const target: PreviewTarget = { workflowId: workflow.workflowId, stepId, codeSteps };
+        return new vscode.CodeLens(new vscode.Range(at, at), { title: vscode.l10n.t('$(open-preview) Preview'), tooltip, command: Commands.previewStep, arguments: [target] });
+      };
+      if (first) lenses.push(lens(workflow.start, first.stepId, vscode.l10n.t('Preview {0} as your running app renders it, from its first message step ({1})', workflow.workflowId, first.stepId)));
+      for (const step of workflow.steps) lenses.push(lens(step.start, step.stepId, vscode.l10n.t('Preview {0} of {1} as your running app renders it', step.stepId, workflow.workflowId)));
     }
     return lenses;
   }
@@ -177,8 +162,7 @@ export class PreviewFeature implements vscode.Disposable {
   renderRun(notification: Notification, job: Job, connection: Connection): Promise<PreviewPanel | undefined> {
     const workflowId = notification.template?.triggers?.[0]?.identifier ?? notification.template?._id ?? notification._templateId;
     if (!workflowId) return Promise.resolve(undefined);
-    const { subscriberId, firstName, lastName, email, phone, avatar, locale, data } = (notification.subscriber ?? {}) as Record<string, unknown>;
-    const subscriber = Object.fromEntries(Object.entries({ subscriberId, firstName, lastName, email, phone, avatar, locale, data }).filter(([, v]) => v !== undefined && v !== null));
+    const subscriber = notification.subscriber?.subscriberId ? subscriberFields(notification.subscriber as Subscriber) : {};
     const payload = notification.payload && typeof notification.payload === 'object' ? (notification.payload as Record<string, unknown>) : {};
     return this.open({ workflowId, via: 'service', ...(job.type ? { stepType: job.type } : {}), run: { payload, subscriber } }, connection.id);
   }

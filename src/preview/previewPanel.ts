@@ -32,6 +32,8 @@ import { bridgeHost, failureWords, frameWords, hasSkip, skipNote } from './previ
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewStepView, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
 import { previewStepOnService } from './serviceApi';
+import { isSchemaVisible } from './drift';
+import { MESSAGE_STEP_TYPES } from './stepScanner';
 import { whoseKey } from './appState';
 
 export const PREVIEW_PANEL_TYPE = 'novuExplorer.preview';
@@ -127,7 +129,7 @@ export class PreviewPanel implements vscode.Disposable {
       this.payloadEdited = true;
       this.subscriber = target.run.subscriber;
     }
-    this.stepId = target.stepId ?? this.steps.find((s) => isMessage(s.type))?.stepId ?? this.steps[0]?.stepId;
+    this.stepId = target.stepId ?? this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId;
     this.view = this.baseView();
     this.host = new PanelHost<PreviewRequests, PreviewPanelState>({
       panel,
@@ -391,7 +393,7 @@ export class PreviewPanel implements vscode.Disposable {
     const fromApp = workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type }));
     const onlyInCode = this.steps.filter((s) => !fromApp.some((a) => a.stepId === s.stepId));
     this.steps = [...fromApp, ...onlyInCode];
-    this.stepId ??= this.steps.find((s) => isMessage(s.type))?.stepId ?? this.steps[0]?.stepId;
+    this.stepId ??= this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId;
     if (generation === this.generation) this.publish({ ...this.view, ...this.baseView(), status: this.view.status });
   }
 
@@ -403,7 +405,7 @@ export class PreviewPanel implements vscode.Disposable {
   private baseView(): PreviewView {
     const step = this.currentStep();
     const schema = this.discovered?.payload?.schema;
-    const schemaVisible = isVisibleSchema(schema);
+    const schemaVisible = isSchemaVisible(schema);
     const notes: string[] = [];
     if (this.fromRun) notes.push(vscode.l10n.t("Rendered now from today's template with this run's payload: not the message as it was sent."));
     if (this.discovered && step && hasSkip(this.discovered.code ?? '', step.stepId)) notes.push(skipNote());
@@ -468,7 +470,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.steps = (workflow.steps ?? []).flatMap((s) => (s.stepId && s.type ? [{ stepId: s.stepId, type: s.type, ...(s._id ? { _id: s._id } : {}) }] : []));
         this.stepId = this.steps.some((s) => s.stepId === this.stepId)
           ? this.stepId
-          : (this.steps.find((s) => s.type === this.stepType)?.stepId ?? this.steps.find((s) => isMessage(s.type))?.stepId ?? this.steps[0]?.stepId);
+          : (this.steps.find((s) => s.type === this.stepType)?.stepId ?? this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId);
       }
       const step = this.currentStep();
       if (generation !== this.generation || this.isDisposed) return;
@@ -484,7 +486,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.showFailure({ text: vscode.l10n.t('Novu could not render it: {0}', answer.result.error.message), more: answer.result.error.hint ? [answer.result.error.hint] : [], atKeys: [], actions: ['retry'] });
         return;
       }
-      if (Object.keys(preview).length === 0 && isMessage(step.type)) {
+      if (Object.keys(preview).length === 0 && MESSAGE_STEP_TYPES.has(step.type)) {
         const words = failureWords({ kind: 'serviceEmpty' }, { connectionName: this.connection.name });
         this.showFailure({ text: words.text, more: words.more, atKeys: [], actions: ['retry'] });
         return;
@@ -507,11 +509,11 @@ export class PreviewPanel implements vscode.Disposable {
     }
     // The app's schema, or (zod 4 empties it in discover) the environment's, when the workflow is synced.
     let schema = this.discovered?.payload?.schema;
-    if (!isVisibleSchema(schema)) {
+    if (!isSchemaVisible(schema)) {
       const client = await this.services.manager.clientFor(this.connection);
       schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
     }
-    const start = this.payloadEdited ? this.payload : { ...(isVisibleSchema(schema) ? payloadSkeleton(schema) : {}), ...this.payload };
+    const start = this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload };
     this.payloadDocument = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(start, null, 2)}\n` });
     await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside, preview: false });
     this.payloadChanged();
@@ -616,23 +618,16 @@ export class PreviewPanel implements vscode.Disposable {
   }
 }
 
-function isMessage(type: string): boolean {
-  return ['email', 'in_app', 'sms', 'push', 'chat'].includes(type);
-}
 
 function stepView(step: { stepId: string; type: string }): PreviewStepView {
   const info = stepTypeInfo(step.type);
   return { stepId: step.stepId, type: step.type, typeLabel: info.label, icon: info.icon };
 }
 
-/** A JSON Schema with something in it (zod 4 apps send only `$schema`, §9.1). */
-function isVisibleSchema(schema: unknown): boolean {
-  return !!schema && typeof schema === 'object' && Object.keys(schema).some((k) => k !== '$schema');
-}
 
 /** The controls' defaults, as `key: value` lines. */
 function controlDefaults(schema: unknown): { key: string; value: string }[] {
-  if (!isVisibleSchema(schema)) return [];
+  if (!isSchemaVisible(schema)) return [];
   const properties = (schema as { properties?: Record<string, { default?: unknown }> }).properties ?? {};
   return Object.entries(properties)
     .slice(0, 30)
@@ -640,7 +635,7 @@ function controlDefaults(schema: unknown): { key: string; value: string }[] {
 }
 
 /** The fields `{{subscriber.*}}` reads. */
-function subscriberFields(s: Subscriber): PreviewSubscriber {
+export function subscriberFields(s: Subscriber): PreviewSubscriber {
   const fields: PreviewSubscriber = { subscriberId: s.subscriberId };
   for (const key of ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone', 'data'] as const) {
     const value = (s as Record<string, unknown>)[key];

@@ -8,21 +8,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, launch, openFile, openNovu, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
-/** Opens a file of the workspace with Quick Open, as a person would. */
-async function openFile(page, name) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor();
-}
 
 /** The editor line whose text contains `text`. */
 function line(page, text) {

@@ -9,22 +9,11 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openFile, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
 
-/** Opens a file of the workspace with Quick Open, as a person would. */
-async function openFile(page, name) {
-  await page.keyboard.press('Escape');
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible' });
-  await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
-  await page.locator('.tab.active', { hasText: name }).waitFor();
-}
 
 /** A server that counts what is asked of it, by path. */
 async function countingServer() {

@@ -52,6 +52,18 @@ export async function launch({ theme = 'dark', env = {}, settings = {}, extraExt
   };
 }
 
+/** Opens a file of the workspace with Quick Open, as a person would. */
+export async function openFile(page, name) {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible' });
+  await input.fill(name);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tab.active', { hasText: name }).waitFor();
+}
+
 /** Clicks the Novu icon in the activity bar and waits for both views' headers. */
 export async function openNovu(page) {
   await page.getByRole('tab', { name: /^Novu/ }).first().click();
