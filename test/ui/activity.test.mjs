@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, setViewExpanded, startSandbox, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -23,14 +23,8 @@ for (const theme of ['dark', 'light']) {
       await openNovu(ui.page);
       await addConnection(ui.page, sandbox, `Feed ${theme}`);
       // Give the Activity view the room: fold the other two views.
-      for (const title of ['Subscribers', 'Integrations']) {
-        const other = ui.page.locator('.pane-header', { hasText: title }).first();
-        // The title, not the middle of the header, where the view's actions are.
-        if ((await other.getAttribute('aria-expanded')) === 'true') await other.locator('h3.title').click();
-        await ui.page.locator('.pane-header[aria-expanded="false"]', { hasText: title }).first().waitFor();
-      }
-      await header().waitFor();
-      if ((await header().getAttribute('aria-expanded')) !== 'true') await header().locator('h3.title').click();
+      for (const title of ['Subscribers', 'Integrations']) await setViewExpanded(ui.page, title, false);
+      await setViewExpanded(ui.page, 'Activity', true);
       await treeRows(ui.page, 'Activity').first().waitFor({ timeout: 30_000 });
     });
     after(async () => {

@@ -2,7 +2,7 @@
 // the Integrations view, in dark and light themes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openNovu, runCommand, screenshot, treeRows } from './workbench.mjs';
+import { launch, openNovu, runCommand, screenshot, setViewExpanded, treeRows } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`subscribers and integrations views (${theme})`, { timeout: 180_000 }, () => {
@@ -40,12 +40,9 @@ for (const theme of ['dark', 'light']) {
     });
 
     it('loads the next page with "Load more"', async () => {
-      // Collapse Integrations and Activity so that the first page and its "Load more" row fit on
-      // screen (by their titles: the middle of a header holds the view's actions).
-      const integrations = ui.page.locator('.pane-header', { hasText: 'Integrations' }).locator('h3.title');
-      const activity = ui.page.locator('.pane-header', { hasText: 'Activity' }).locator('h3.title');
-      await integrations.click();
-      await activity.click();
+      // Collapse Integrations and Activity so that the first page and its "Load more" row fit on screen.
+      await setViewExpanded(ui.page, 'Integrations', false);
+      await setViewExpanded(ui.page, 'Activity', false);
       const rows = treeRows(ui.page, 'Subscribers');
       const loadMore = rows.filter({ hasText: 'Load more' });
       await loadMore.waitFor();
@@ -56,7 +53,7 @@ for (const theme of ['dark', 'light']) {
       await rows.filter({ hasText: 'Load more' }).filter({ hasText: '50 loaded' }).waitFor({ timeout: 15_000 });
       await screenshot(ui.page, `subscribers-load-more-${theme}`);
       // Integrations back for the next test; Activity stays folded, as it was before it existed.
-      await integrations.click();
+      await setViewExpanded(ui.page, 'Integrations', true);
     });
 
     it('shows integrations by channel with a masked legacy credential', async () => {

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -14,8 +14,8 @@ const NAME = `${F.markupFirstName} ${F.markupLastName}`;
 
 /** The views as the tests after the Workflows ones expect them: Workflows collapsed, the other three open. */
 async function viewsAsBefore(page) {
-  await page.locator('.pane-header', { hasText: 'Workflows' }).first().locator('.title').click();
-  for (const title of ['Subscribers', 'Integrations', 'Activity']) await page.locator('.pane-header', { hasText: title }).first().locator('.title').click();
+  await setViewExpanded(page, 'Workflows', false);
+  for (const title of ['Subscribers', 'Integrations', 'Activity']) await setViewExpanded(page, title, true);
 }
 
 for (const theme of ['dark', 'light']) {

@@ -139,15 +139,28 @@ export function treeRows(page, viewTitle) {
 }
 
 /**
- * Expands the view titled `only` and collapses the other Novu views, so that it has the room.
- * Returns its header. Clicks go to a header's title: its middle can be one of its actions.
+ * Folds or unfolds the view titled `title` (by its title: the middle of a header can be one of
+ * its actions), and waits until the views have their new heights. VS Code animates the change
+ * for 150 ms: a row found meanwhile is where the animation had it, and a click on it can land on
+ * another row once the list settles (a CI run's "Load more" click did).
  */
+export async function setViewExpanded(page, title, expanded) {
+  const header = page.locator('.pane-header', { hasText: title }).first();
+  await header.waitFor();
+  if (((await header.getAttribute('aria-expanded')) === 'true') !== expanded) await header.locator('.title').click();
+  await page.locator(`.pane-header[aria-expanded="${expanded}"]`, { hasText: title }).first().waitFor();
+  await viewsSettled(page);
+  return header;
+}
+
+/** Waits until no view is changing its height (VS Code's fold and unfold animation). */
+export async function viewsSettled(page) {
+  await page.locator('.monaco-pane-view.animated').first().waitFor({ state: 'detached', timeout: 5000 });
+}
+
+/** Expands the view titled `only` and collapses the other Novu views, so that it has the room. Returns its header. */
 export async function showOnlyView(page, only) {
-  for (const title of ['Subscribers', 'Integrations', 'Activity', 'Workflows']) {
-    const header = page.locator('.pane-header', { hasText: title }).first();
-    const expanded = (await header.getAttribute('aria-expanded')) === 'true';
-    if (expanded !== (title === only)) await header.locator('.title').click();
-  }
+  for (const title of ['Subscribers', 'Integrations', 'Activity', 'Workflows']) await setViewExpanded(page, title, title === only);
   return page.locator('.pane-header', { hasText: only }).first();
 }
 
