@@ -120,6 +120,28 @@ function copyJson(value: unknown, depth: number): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyJson(v, depth + 1)]));
 }
 
+/**
+ * The payload as an app built with `@novu/framework` checks it (its validator fills defaults first):
+ * each property missing from an object takes its schema's `default` (copied), at every level the
+ * payload has. The value given is not changed. Garbage schemas add nothing.
+ */
+export function withDefaults(value: unknown, schema: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || !isObject(schema) || has(schema, '$ref')) return value;
+  if (Array.isArray(value)) {
+    const items = own(schema, 'items');
+    return isObject(items) ? value.map((item) => withDefaults(item, items, depth + 1)) : value;
+  }
+  if (!isObject(value)) return value;
+  const out: Json = { ...value };
+  for (const [key, property] of Object.entries(propertiesOf(schema))) {
+    if (!isObject(property)) continue;
+    // Defined, not assigned: a key named "__proto__" stays a key.
+    const filled = has(out, key) ? withDefaults(out[key], property, depth + 1) : has(property, 'default') ? copyJson(property['default'], 0) : undefined;
+    if (filled !== undefined) Object.defineProperty(out, key, { value: filled, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // The check
 

@@ -21,6 +21,7 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { stepTypeInfo } from '../format/jobStatus';
 import { payloadSkeleton } from '../format/payloadSchema';
+import { checkPayloadText } from '../format/payloadText';
 import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -111,6 +112,10 @@ export class PreviewPanel implements vscode.Disposable {
   private payloadDocument: vscode.TextDocument | undefined;
   private readonly payloadProblems = vscode.languages.createDiagnosticCollection('novu-preview-payload');
   private payloadTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The schema the payload editor is checked with as it is typed (the app's, or the environment's). */
+  private payloadSchema: unknown;
+  /** Why the payload in the editor is not rendered (it breaks the JSON or the schema): the render shown is of the last one that did not. */
+  private payloadHeld: string | undefined;
   private isDisposed = false;
 
   constructor(
@@ -307,7 +312,8 @@ export class PreviewPanel implements vscode.Disposable {
     if (generation !== this.generation || this.isDisposed) return;
     if (result.kind === 'rendered') {
       this.failingSince = undefined;
-      this.payloadProblems.clear();
+      // The app's refusals of the payload are gone; the editor's own problems (a payload held back) stay.
+      if (!this.payloadHeld) this.payloadProblems.clear();
       const model = buildPreviewModel(step.type, result.outputs);
       this.last = { model, at: new Date().toLocaleTimeString(vscode.env.language) };
       this.frame = undefined;
@@ -431,6 +437,7 @@ export class PreviewPanel implements vscode.Disposable {
       payload: JSON.stringify(this.payload, null, 2),
       controls: controlDefaults(controlsSchema),
       notes,
+      ...(this.payloadHeld ? { payloadHeld: this.payloadHeld } : {}),
     };
   }
 
@@ -513,6 +520,7 @@ export class PreviewPanel implements vscode.Disposable {
       const client = await this.services.manager.clientFor(this.connection);
       schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
     }
+    this.payloadSchema = isSchemaVisible(schema) ? schema : undefined;
     const start = this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload };
     this.payloadDocument = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(start, null, 2)}\n` });
     await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside, preview: false });
@@ -522,28 +530,33 @@ export class PreviewPanel implements vscode.Disposable {
   /** Sets the payload (the JSON editor's text, the agent, tests) and renders again. */
   setPayload(payload: Record<string, unknown>): Promise<void> {
     this.payload = payload;
+    this.payloadHeld = undefined;
     this.payloadEdited = true;
     return this.render('payload');
   }
 
+  /**
+   * The payload editor's text, checked as typed (its JSON, then the workflow's schema): a payload
+   * that passes renders; one that does not is marked at its keys, and nothing is asked of the app
+   * (the panel keeps the last render and says why it is not of the editor's payload).
+   */
   private payloadChanged(): void {
     clearTimeout(this.payloadTimer);
     this.payloadTimer = setTimeout(() => {
       const document = this.payloadDocument;
       if (!document || document.isClosed) return;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(document.getText());
-      } catch (error) {
-        this.payloadProblems.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), vscode.l10n.t('Not JSON yet: {0}', String((error as Error).message)), vscode.DiagnosticSeverity.Error)]);
-        return;
-      }
-      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-        this.payloadProblems.set(document.uri, [new vscode.Diagnostic(new vscode.Range(0, 0, 0, 1), vscode.l10n.t('The payload is a JSON object.'), vscode.DiagnosticSeverity.Error)]);
+      const checked = checkPayloadText(document.getText(), this.payloadSchema);
+      if (!checked.ok) {
+        this.payloadProblems.set(
+          document.uri,
+          checked.problems.map((p) => new vscode.Diagnostic(new vscode.Range(document.positionAt(p.start), document.positionAt(Math.max(p.end, p.start + 1))), p.message, vscode.DiagnosticSeverity.Error)),
+        );
+        this.payloadHeld = checked.summary;
+        this.publish({ ...this.view, payloadHeld: checked.summary });
         return;
       }
       this.payloadProblems.delete(document.uri);
-      void this.setPayload(parsed as Record<string, unknown>);
+      void this.setPayload(checked.payload);
     }, 400);
   }
 

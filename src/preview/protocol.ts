@@ -49,6 +49,8 @@ export interface PreviewView {
   controls: { key: string; value: string }[];
   /** Said above the render: skip conditions, the app's schema not visible. */
   notes: string[];
+  /** The payload editor's text breaks its JSON or the workflow's schema (its first problem): the render shown is of the payload before. */
+  payloadHeld?: string;
   /** When the shown render was made (local time). */
   renderedAt?: string;
 }

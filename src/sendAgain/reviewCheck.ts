@@ -5,13 +5,7 @@
  */
 import { validateTriggerBody, type FieldErrors, type TriggerBody } from '../api';
 import { l10n } from '../l10n';
-import { fieldPath, parseJsonText, spanFor, type JsonSpan } from './jsonText';
-
-export interface PlacedProblem {
-  start: number;
-  end: number;
-  message: string;
-}
+import { fieldPath, lineAndColumn, parseJsonText, spanFor, type JsonSpan, type PlacedProblem } from '../format/jsonText';
 
 export type ReviewCheck = { ok: true; body: TriggerBody } | { ok: false; summary: string; problems: PlacedProblem[] };
 
@@ -53,10 +47,4 @@ export function placeFieldErrors(errors: FieldErrors, spans: Map<string, JsonSpa
 export function placeServiceErrors(text: string, errors: FieldErrors): PlacedProblem[] {
   const parsed = parseJsonText(text);
   return placeFieldErrors(errors, parsed.ok ? parsed.spans : new Map());
-}
-
-export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  return { line, column: offset - before.lastIndexOf('\n') };
 }

@@ -142,6 +142,40 @@ describe('preview', function () {
     assert.match(reached.failure!.text, /step `expedited-sms`, which discover never saw/);
   });
 
+  it('checks the payload editor as it is typed: a key the schema refuses is marked there and never sent, the last render stays', async () => {
+    const panel = await open('account-welcome', 'welcome-email');
+    await panel.setPayload({ plan: 'team', companyName: 'Acme' });
+    const before = await settled(panel, 'welcome-email');
+    assert.equal(before.status, 'rendered', before.failure?.text);
+    // The schema the editor is checked with is the app's, from the discover after a render.
+    await waitFor(() => panel.current.steps.length === 4, 'the discover of account-welcome');
+    await panel.editPayload();
+    const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'json' && e.document.getText().includes('"Acme"')), 'the payload editor');
+    const whole = new vscode.Range(0, 0, editor.document.lineCount, 0);
+    const renders = () => panel.current.renderedAt;
+    const renderedAt = renders();
+    await editor.edit((b) => b.replace(whole, '{\n  "plan": "gold",\n  "companyName": "Acme"\n}\n'));
+    const problems = await waitFor(() => {
+      const list = vscode.languages.getDiagnostics(editor.document.uri);
+      return list.length > 0 ? list : undefined;
+    }, 'the problem in the payload editor');
+    assert.equal(problems.length, 1);
+    assert.match(problems[0]!.message, /^plan must be one of "free", "team", "enterprise", not "gold"/);
+    assert.equal(editor.document.getText(problems[0]!.range), '"plan"');
+    const held = await waitFor(() => panel.current.payloadHeld, 'the panel saying the payload is held back');
+    assert.match(held, /^plan must be one of/);
+    // Nothing was asked of the app: the last render stays, not the app's 400.
+    assert.equal(panel.current.status, 'rendered');
+    assert.equal(panel.current.failure, undefined);
+    assert.equal(panel.current.renderedAt, renderedAt);
+    assert.match(panel.current.payload, /"team"/);
+
+    await editor.edit((b) => b.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{\n  "plan": "free",\n  "companyName": "Acme"\n}\n'));
+    await waitFor(() => (panel.current.status === 'rendered' && !panel.current.payloadHeld && /"free"/.test(panel.current.payload) ? true : undefined), 'the fixed payload rendered');
+    assert.deepEqual(vscode.languages.getDiagnostics(editor.document.uri), []);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   it('names a wrong key as another environment’s, and never shows or logs the key', async () => {
     const other = await startApp('sk_another_environment');
     try {

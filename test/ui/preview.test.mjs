@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openFile, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openFile, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -116,6 +116,16 @@ for (const theme of ['dark', 'light']) {
         `<div style="background:url(${base}/background.png)">footer</div><base href="${base}/"><form action="${base}/form"><button>Go</button></form>`;
       await webview.getByRole('button', { name: 'Payload…' }).click();
       await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 10_000 });
+      // Checked as typed: a payload the schema refuses is marked in the editor and held back, the last render stays.
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Delete');
+      await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', currency: 'YEN' }, null, 2));
+      await webview.locator('[data-held]', { hasText: 'Not rendered: currency must be one of' }).waitFor({ timeout: 10_000 });
+      await page.locator('.squiggly-error').first().waitFor({ timeout: 10_000 });
+      assert.equal(await webview.locator('.nx-preview-failure').count(), 0, 'nothing was asked of the app');
+      // Not screenshot(): its palette command would take the focus from the payload editor.
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: join(SCREENSHOTS, `preview-payload-held-${theme}.png`) });
       await page.keyboard.press('Control+A');
       await page.keyboard.press('Delete');
       await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', footerHtml: hostile }));

@@ -222,8 +222,11 @@ function renderLoaded(view: PreviewView): HTMLElement {
     view.steps.length > 0 ? stepTabs(view) : null,
     ...view.notes.map((note) => h('p', 'nx-note', icon('info'), note)),
     status,
+    view.payloadHeld
+      ? h('p', { class: 'nx-held', attrs: { role: 'status', 'data-held': '' } }, icon('warning'), l10n.t('Not rendered: {0}. This is the payload before; the editor marks the problem.', view.payloadHeld))
+      : null,
     view.failure ? failureView(view.failure) : null,
-    view.model ? h('div', { class: `nx-render${view.stale || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind } }, renderModel(view, view.model)) : null,
+    view.model ? h('div', { class: `nx-render${view.stale || view.payloadHeld || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind } }, renderModel(view, view.model)) : null,
     view.controls.length > 0
       ? disclosure({ summary: [l10n.t('Controls ({0})', view.controls.length)], key: 'controls', openKeys, build: () => h('dl', 'nx-controls', ...view.controls.flatMap((c) => [h('dt', null, c.key), h('dd', null, c.value)])) })
       : null,

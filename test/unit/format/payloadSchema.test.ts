@@ -1,7 +1,7 @@
 /** Issue 25: a workflow's payloadSchema gives the review's starting payload, and checks a payload before it is sent. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkPayload, payloadSkeleton, requiredKeys } from '../../../src/format/payloadSchema';
+import { checkPayload, payloadSkeleton, requiredKeys, withDefaults } from '../../../src/format/payloadSchema';
 
 const ORDER = {
   type: 'object',
@@ -332,5 +332,41 @@ describe('the payload check', () => {
     assert.deepEqual(checkPayload(shallow, cyclic), { 'payload.self.self.self.self': ['is required'] });
     const many = checkPayload({ list: Array.from({ length: 1000 }, () => 'x') }, { type: 'object', properties: { list: { items: { type: 'number' } } } });
     assert.equal(Object.keys(many).length, 100);
+  });
+});
+
+describe('the payload with its defaults, as @novu/framework checks it (issue 32)', () => {
+  const schema = {
+    type: 'object',
+    properties: {
+      invoiceNumber: { type: 'string' },
+      currency: { type: 'string', default: 'EUR' },
+      lines: { type: 'array', default: [{ quantity: 1 }], items: { type: 'object', properties: { quantity: { type: 'integer' }, unit: { type: 'string', default: 'pcs' } } } },
+      ['__proto__']: { type: 'object', default: { polluted: true } },
+    },
+    required: ['invoiceNumber', 'lines'],
+  };
+
+  it('fills each missing key that has a default, at every level the payload has, and changes nothing given', () => {
+    const given = { invoiceNumber: 'INV-7', lines: [{ quantity: 2 }, { quantity: 3, unit: 'h' }] };
+    const filled = withDefaults(given, schema) as Record<string, unknown>;
+    assert.deepEqual(filled['currency'], 'EUR');
+    assert.deepEqual(filled['lines'], [{ quantity: 2, unit: 'pcs' }, { quantity: 3, unit: 'h' }]);
+    assert.deepEqual(given.lines[0], { quantity: 2 }, 'the payload given is not changed');
+    // A key named __proto__ is a key, never the object's prototype.
+    assert.equal(Object.getPrototypeOf(filled), Object.prototype);
+    assert.ok(Object.keys(filled).includes('__proto__'));
+    assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
+  });
+
+  it('makes a required key with a default not missing, as the app sees it', () => {
+    assert.deepEqual(Object.keys(checkPayload({ invoiceNumber: 'INV-7' }, schema)), ['payload.lines']);
+    assert.deepEqual(checkPayload(withDefaults({ invoiceNumber: 'INV-7' }, schema), schema), {});
+    assert.deepEqual(Object.keys(checkPayload(withDefaults({}, schema), schema)), ['payload.invoiceNumber']);
+  });
+
+  it('leaves garbage alone', () => {
+    for (const garbage of [undefined, null, 3, 'x', [], { $ref: '#/x', properties: { a: { default: 1 } } }]) assert.deepEqual(withDefaults({ k: 1 }, garbage), { k: 1 });
+    assert.equal(withDefaults('text', schema), 'text');
   });
 });

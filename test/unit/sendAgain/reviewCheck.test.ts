@@ -1,7 +1,8 @@
 /** Issue 16: the review document's own checks, each problem at its field, before anything is sent. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { fieldPath, parseJsonText, spanFor } from '../../../src/sendAgain/jsonText';
+import { fieldPath, parseJsonText, spanFor } from '../../../src/format/jsonText';
+import { checkPayloadText } from '../../../src/format/payloadText';
 import { checkReviewText, placeServiceErrors } from '../../../src/sendAgain/reviewCheck';
 import { looksLikeProduction } from '../../../src/connections/connection';
 
@@ -109,5 +110,47 @@ describe('a connection that looks like production', () => {
     assert.equal(looksLikeProduction('Staging', 'sk_prod-123'), true);
     assert.equal(looksLikeProduction('Product team dev', 'e3b0c442'), false);
     assert.equal(looksLikeProduction('Delivery sandbox', undefined), false);
+  });
+});
+
+describe("the preview's payload, checked as typed (issue 32)", () => {
+  const schema = {
+    type: 'object',
+    properties: { plan: { type: 'string', enum: ['free', 'team', 'enterprise'] }, companyName: { type: 'string' }, seats: { type: 'number', minimum: 1 } },
+    required: ['plan', 'companyName'],
+  };
+
+  it('passes a payload that follows the schema, as its value', () => {
+    const checked = checkPayloadText('{ "plan": "team", "companyName": "Acme", "seats": 3 }', schema);
+    assert.deepEqual(checked, { ok: true, payload: { plan: 'team', companyName: 'Acme', seats: 3 } });
+  });
+
+  it('puts each schema problem at its key, named, and a missing key at the payload', () => {
+    const text = '{\n  "plan": "gold",\n  "seats": 0\n}';
+    const checked = checkPayloadText(text, schema);
+    assert.ok(!checked.ok);
+    const byText = new Map(checked.problems.map((p) => [at(text, p), p.message]));
+    assert.match(byText.get('"plan"') ?? '', /^plan must be one of "free", "team", "enterprise", not "gold"/);
+    assert.match(byText.get('"seats"') ?? '', /^seats /);
+    // companyName is not in the text: said at the payload's first character, with its name.
+    assert.ok(checked.problems.some((p) => p.start === 0 && p.message === 'companyName is required'), JSON.stringify(checked.problems));
+    // The summary is the first problem in the text.
+    assert.equal(checked.summary, checked.problems[0]!.message);
+    assert.deepEqual(checked.problems.map((p) => p.start), [...checked.problems.map((p) => p.start)].sort((a, b) => a - b));
+  });
+
+  it('says where the JSON breaks, and that a payload is an object', () => {
+    const broken = checkPayloadText('{ "plan": "team", }', schema);
+    assert.ok(!broken.ok);
+    assert.match(broken.summary, /not valid JSON \(line 1, column 19\)/);
+    assert.equal(broken.problems[0]!.start, 18);
+    const list = checkPayloadText('[1, 2]', undefined);
+    assert.ok(!list.ok);
+    assert.equal(list.summary, 'The payload is a JSON object.');
+  });
+
+  it('checks only the JSON when the schema is not visible (zod 4 empties discover’s)', () => {
+    assert.deepEqual(checkPayloadText('{ "anything": 1 }', undefined), { ok: true, payload: { anything: 1 } });
+    assert.deepEqual(checkPayloadText('{ "anything": 1 }', {}), { ok: true, payload: { anything: 1 } });
   });
 });

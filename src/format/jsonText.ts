@@ -1,12 +1,19 @@
 /**
- * Reads the JSON the user edits in the review document and remembers where every value sits in the
- * text, so that a problem (the editor's own check, or the service's 400 naming `payload.orderId`)
+ * Reads the JSON the user edits (Trigger…'s review document, the preview's payload) and remembers
+ * where every value sits in the text, so that a problem (the editor's own check, or the service's 400 naming `payload.orderId`)
  * is shown at the field it is about. Strict JSON (what the service accepts); comments and trailing
  * commas are syntax errors, reported at their offset. Pure, no `vscode`.
  */
 import { l10n } from '../l10n';
 
 export type JsonPath = readonly (string | number)[];
+
+/** A problem at its place in the text (offsets), for a diagnostic. */
+export interface PlacedProblem {
+  start: number;
+  end: number;
+  message: string;
+}
 
 /** Where a value is in the text: its key (for a property) and the value itself, as offsets. */
 export interface JsonSpan {
@@ -177,4 +184,11 @@ export function spanFor(spans: Map<string, JsonSpan>, path: JsonPath): { start: 
 export function fieldPath(field: string): (string | number)[] {
   if (field === '' || field === 'body' || field === 'general') return [];
   return field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** The line and column (both from 1) of an offset in `text`. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
 }
