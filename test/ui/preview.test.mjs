@@ -113,7 +113,9 @@ for (const theme of ['dark', 'light']) {
         `<script>document.body.setAttribute('data-pwned','1');fetch('${base}/script')</script>` +
         `<img src="${base}/pixel.png" alt="pixel" onerror="fetch('${base}/onerror')">` +
         `<meta http-equiv="refresh" content="0;url=${base}/refresh"><link rel="stylesheet" href="${base}/style.css">` +
-        `<div style="background:url(${base}/background.png)">footer</div><base href="${base}/"><form action="${base}/form"><button>Go</button></form>`;
+        `<div style="background:url(${base}/background.png)">footer</div><base href="${base}/"><form action="${base}/form"><button>Go</button></form>` +
+        // Taller than the frame: its scroll is kept across renders of the same email.
+        '<div style="height:1500px"></div><p>end of the email</p>';
       await webview.getByRole('button', { name: 'Payload…' }).click();
       await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 10_000 });
       // Checked as typed: a payload the schema refuses is marked in the editor and held back, the last render stays.
@@ -141,6 +143,34 @@ for (const theme of ['dark', 'light']) {
       assert.deepEqual(counter.hits, [], 'nothing is fetched while remote images are off');
       assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
       await screenshot(page, `preview-hostile-${theme}`);
+
+      // Scrolled down the email, a render of the same email (Refresh) and the width toggle keep it there.
+      const heading = frame.locator('h1', { hasText: 'Receipt INV-7' });
+      const top = (await heading.boundingBox()).y;
+      await webview.locator('iframe.nx-email-frame').hover();
+      await page.mouse.wheel(0, 400);
+      const scrolledTo = async (what) => {
+        const deadline = Date.now() + 5000;
+        let y = (await heading.boundingBox()).y;
+        while (y > top - 200 && Date.now() < deadline) {
+          await page.waitForTimeout(100);
+          y = (await heading.boundingBox()).y;
+        }
+        assert.ok(y <= top - 200, `${what}: the email is still scrolled down (heading at ${y}, ${top} at the top)`);
+        return y;
+      };
+      const scrolled = await scrolledTo('after the wheel');
+      const renderedAt = webview.locator('p.nx-muted', { hasText: /^Rendered at / });
+      const before = await renderedAt.innerText();
+      await page.waitForTimeout(1100);
+      await webview.getByRole('button', { name: 'Refresh' }).click();
+      await webview.locator('p.nx-muted', { hasText: /^Rendered at / }).filter({ hasNotText: before }).waitFor({ timeout: 10_000 });
+      assert.equal(Math.round((await heading.boundingBox()).y), Math.round(scrolled), 'Refresh kept the scroll');
+      await webview.getByRole('button', { name: 'Mobile' }).click();
+      await webview.locator('iframe.nx-email-frame.nx-mobile').waitFor();
+      await scrolledTo('after the width toggle');
+      await webview.getByRole('button', { name: 'Desktop' }).click();
+      await page.mouse.move(1, 1);
 
       await webview.getByRole('checkbox').check();
       await frame.locator('footer').waitFor({ timeout: 20_000 });

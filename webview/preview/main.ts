@@ -234,6 +234,60 @@ function renderLoaded(view: PreviewView): HTMLElement {
   );
 }
 
+/**
+ * Shows the new view. A render whose email is the same document as the one shown (a save of
+ * another step, Refresh, the width toggle, the render under way) keeps the shown frame: a frame
+ * put into the page again reloads, and its scroll would go back to the top (issue 32). The frame's
+ * document cannot be read (no same origin, §9.6), so a changed email starts at the top.
+ */
+function replaceView(next: HTMLElement): void {
+  const shown = app.childElementCount === 1 ? app.firstElementChild : null;
+  const oldFrame = shown?.querySelector<HTMLIFrameElement>('iframe.nx-email-frame');
+  const newFrame = next.querySelector<HTMLIFrameElement>('iframe.nx-email-frame');
+  if (!shown || !oldFrame || !newFrame || oldFrame.getAttribute('srcdoc') !== newFrame.getAttribute('srcdoc') || !keepPath(shown, next, oldFrame, newFrame)) setChildren(app, next);
+}
+
+/** The elements from `root` down to `leaf` (undefined when `leaf` is not inside `root`). */
+function pathTo(root: Element, leaf: Element): Element[] | undefined {
+  const path: Element[] = [];
+  for (let el: Element | null = leaf; el; el = el.parentElement) {
+    path.unshift(el);
+    if (el === root) return path;
+  }
+  return undefined;
+}
+
+/** Makes `el`'s attributes those of `like` (but `skip`), setting only those that differ. */
+function copyAttributes(el: Element, like: Element, skip: string[] = []): void {
+  for (const { name } of [...el.attributes]) if (!skip.includes(name) && !like.hasAttribute(name)) el.removeAttribute(name);
+  for (const { name, value } of [...like.attributes]) if (!skip.includes(name) && el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/**
+ * Turns the shown tree into the new one around the kept frame: along the path from the root to
+ * the frame, each element takes the new one's attributes and the new one's other children, so the
+ * frame is never taken out of the page. False (nothing changed) when the two paths differ in shape.
+ */
+function keepPath(shownRoot: Element, nextRoot: Element, kept: Element, replaced: Element): boolean {
+  const shownPath = pathTo(shownRoot, kept);
+  const nextPath = pathTo(nextRoot, replaced);
+  if (!shownPath || !nextPath || shownPath.length !== nextPath.length || shownPath.some((el, i) => el.tagName !== nextPath[i]!.tagName)) return false;
+  for (let i = 0; i < shownPath.length; i++) {
+    const el = shownPath[i]!;
+    const like = nextPath[i]!;
+    // The frame's srcdoc is the same; setting it again would reload the frame.
+    copyAttributes(el, like, i === shownPath.length - 1 ? ['srcdoc'] : []);
+    if (i === shownPath.length - 1) break;
+    const keptChild = shownPath[i + 1]!;
+    const newChildren = [...like.childNodes];
+    const at = newChildren.indexOf(nextPath[i + 1]!);
+    for (const child of [...el.childNodes]) if (child !== keptChild) child.remove();
+    keptChild.before(...newChildren.slice(0, at));
+    keptChild.after(...newChildren.slice(at + 1));
+  }
+  return true;
+}
+
 function render(state: PreviewPanelState): void {
   if (state.kind === 'error') {
     showError(app, ctx, state.error, ERROR_VIEW);
@@ -245,7 +299,7 @@ function render(state: PreviewPanelState): void {
     return;
   }
   const focus = captureFocus();
-  setChildren(app, renderLoaded(state.view));
+  replaceView(renderLoaded(state.view));
   restoreFocus(app, focus);
   if (state.view.status === 'rendering') app.setAttribute('aria-busy', 'true');
   else app.removeAttribute('aria-busy');
