@@ -107,13 +107,13 @@ export class PreviewPanel implements vscode.Disposable {
   private frame: StackFrame | undefined;
   /** The saved connection whose key the app runs with, when it is another's. */
   private keyOwner: { id: string; name: string } | undefined;
-  /** The app's @novu/framework version (its health-check says it). */
-  private frameworkVersion: string | undefined;
+  /** The app's @novu/framework version and the bridge URL it was read at (its health-check says it, once per URL). */
+  private framework: { url: string; version: string | undefined } | undefined;
   private payloadDocument: vscode.TextDocument | undefined;
   private readonly payloadProblems = vscode.languages.createDiagnosticCollection('novu-preview-payload');
   private payloadTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The schema the payload editor is checked with as it is typed (the app's, or the environment's). */
-  private payloadSchema: unknown;
+  /** The environment's payload schema, read when the editor opened and the app's was not visible (zod 4). */
+  private serviceSchema: unknown;
   /** Why the payload in the editor is not rendered (it breaks the JSON or the schema): the render shown is of the last one that did not. */
   private payloadHeld: string | undefined;
   private isDisposed = false;
@@ -215,6 +215,13 @@ export class PreviewPanel implements vscode.Disposable {
         if (document === this.payloadDocument) {
           this.payloadProblems.delete(document.uri);
           this.payloadDocument = undefined;
+          clearTimeout(this.payloadTimer);
+          // The editor's text is gone with it: the panel no longer says it is held back.
+          if (this.payloadHeld) {
+            this.payloadHeld = undefined;
+            const { payloadHeld: _gone, ...shown } = this.view;
+            this.publish(shown);
+          }
         }
       }),
     );
@@ -380,9 +387,13 @@ export class PreviewPanel implements vscode.Disposable {
 
   /** Reads the app's discover (signed): the workflow's steps, payload schema, controls and code. */
   private async discover(url: string, secret: string, signal: AbortSignal | undefined, generation: number): Promise<void> {
-    // The health-check (unsigned, free) says the framework's version for the header (its sdkVersion; frameworkVersion is the bridge protocol's date).
-    const [answer, health] = await Promise.all([this.services.client.discover(url, secret, signal).catch(() => undefined), this.services.client.healthCheck(url, signal).catch(() => undefined)]);
-    if (health?.kind === 'health') this.frameworkVersion = health.sdkVersion;
+    // The health-check (unsigned, free) says the framework's version for the header (its sdkVersion;
+    // frameworkVersion is the bridge protocol's date): asked once per URL, not after every save.
+    const [answer, health] = await Promise.all([
+      this.services.client.discover(url, secret, signal).catch(() => undefined),
+      this.framework?.url === url ? undefined : this.services.client.healthCheck(url, signal).catch(() => undefined),
+    ]);
+    if (health?.kind === 'health') this.framework = { url, version: health.sdkVersion };
     if (!answer || this.isDisposed) return;
     if (answer.kind !== 'discovered') {
       // Said only when there is nothing else to show (a render failure says its own).
@@ -401,6 +412,8 @@ export class PreviewPanel implements vscode.Disposable {
     this.steps = [...fromApp, ...onlyInCode];
     this.stepId ??= this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId;
     if (generation === this.generation) this.publish({ ...this.view, ...this.baseView(), status: this.view.status });
+    // The schema may have changed with the code: a payload held back by the old one is checked again.
+    if (this.payloadHeld) this.payloadChanged();
   }
 
   private currentStep(): { stepId: string; type: string; _id?: string } | undefined {
@@ -428,8 +441,8 @@ export class PreviewPanel implements vscode.Disposable {
         ? this.serviceRenderer()
         : !this.url
         ? vscode.l10n.t('Rendered by your app at its bridge URL')
-        : this.frameworkVersion
-          ? vscode.l10n.t("Rendered by your app at {0} (framework {1}), signed with {2}'s key", bridgeHost(this.url), this.frameworkVersion, this.connection.name)
+        : this.framework?.url === this.url && this.framework.version
+          ? vscode.l10n.t("Rendered by your app at {0} (framework {1}), signed with {2}'s key", bridgeHost(this.url), this.framework.version, this.connection.name)
           : vscode.l10n.t("Rendered by your app at {0}, signed with {1}'s key", bridgeHost(this.url), this.connection.name),
       status: 'rendering',
       remoteImages: this.remoteImages,
@@ -520,7 +533,7 @@ export class PreviewPanel implements vscode.Disposable {
       const client = await this.services.manager.clientFor(this.connection);
       schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
     }
-    this.payloadSchema = isSchemaVisible(schema) ? schema : undefined;
+    this.serviceSchema = isSchemaVisible(schema) && schema !== this.discovered?.payload?.schema ? schema : undefined;
     const start = this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload };
     this.payloadDocument = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(start, null, 2)}\n` });
     await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside, preview: false });
@@ -535,6 +548,12 @@ export class PreviewPanel implements vscode.Disposable {
     return this.render('payload');
   }
 
+  /** The schema the payload editor is checked with: the app's as its last discover showed it (a save may change it), else the environment's. */
+  private payloadSchemaNow(): unknown {
+    const fromApp = this.discovered?.payload?.schema;
+    return isSchemaVisible(fromApp) ? fromApp : this.serviceSchema;
+  }
+
   /**
    * The payload editor's text, checked as typed (its JSON, then the workflow's schema): a payload
    * that passes renders; one that does not is marked at its keys, and nothing is asked of the app
@@ -545,7 +564,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.payloadTimer = setTimeout(() => {
       const document = this.payloadDocument;
       if (!document || document.isClosed) return;
-      const checked = checkPayloadText(document.getText(), this.payloadSchema);
+      const checked = checkPayloadText(document.getText(), this.payloadSchemaNow());
       if (!checked.ok) {
         this.payloadProblems.set(
           document.uri,

@@ -6,6 +6,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request as forwardRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +25,26 @@ interface BridgeApp {
 type StartBridgeApp = (options: { secretKey: string; port?: number; strict?: boolean; watch?: boolean; log?: (line: string) => void }) => Promise<BridgeApp>;
 
 const ROOT = resolve(__dirname, '..', '..', '..');
+
+/** A proxy in front of the app that writes down each request's `action`: the requests counted on the wire. */
+function countingProxy(target: string): Promise<{ url: string; actions: string[]; close(): Promise<void> }> {
+  const to = new URL(target);
+  const actions: string[] = [];
+  const server = createServer((req, res) => {
+    actions.push(new URL(req.url ?? '/', 'http://proxy').searchParams.get('action') ?? '?');
+    const forward = forwardRequest({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}${to.pathname}`, actions, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) }),
+    ),
+  );
+}
 
 async function startApp(secretKey: string, port = 0): Promise<BridgeApp> {
   const { startBridgeApp } = (await import(pathToFileURL(join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')).href)) as { startBridgeApp: StartBridgeApp };
@@ -173,7 +195,13 @@ describe('preview', function () {
     await editor.edit((b) => b.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{\n  "plan": "free",\n  "companyName": "Acme"\n}\n'));
     await waitFor(() => (panel.current.status === 'rendered' && !panel.current.payloadHeld && /"free"/.test(panel.current.payload) ? true : undefined), 'the fixed payload rendered');
     assert.deepEqual(vscode.languages.getDiagnostics(editor.document.uri), []);
+    // Held again, then the editor closed: its text is gone, and so is "Not rendered".
+    await editor.edit((b) => b.replace(new vscode.Range(0, 0, editor.document.lineCount, 0), '{ "plan": 3 }\n'));
+    await waitFor(() => panel.current.payloadHeld, 'held again');
+    await vscode.window.showTextDocument(editor.document);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await waitFor(() => (panel.current.payloadHeld === undefined ? true : undefined), 'the hold gone with the editor');
+    assert.equal(panel.current.status, 'rendered');
   });
 
   it('names a wrong key as another environment’s, and never shows or logs the key', async () => {
@@ -272,5 +300,42 @@ describe('preview', function () {
     const back = await settled(panel, 'welcome-sms', 25_000);
     assert.equal(back.status, 'rendered', back.failure?.text);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('asks the app once per render: opening is one preview (then one discover and one health-check), a save one preview and one discover', async () => {
+    // Only this panel asks: the others closed, the Workflows view (its app row checks too) hidden.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    const proxy = await countingProxy(app.url);
+    const settings = vscode.workspace.getConfiguration('novuExplorer');
+    await settings.update('preview.bridgeUrl', proxy.url, vscode.ConfigurationTarget.Global);
+    try {
+      // Opened as its lens opens it: with the steps the code shows.
+      const panel = (await vscode.commands.executeCommand('novuExplorer.previewStep', { workflowId: 'payment-receipt', stepId: 'receipt-email', codeSteps: [{ stepId: 'receipt-email', type: 'email' }] })) as PreviewPanel;
+      const first = await settled(panel, 'receipt-email');
+      assert.equal(first.status, 'rendered', first.failure?.text);
+      await waitFor(() => /\(framework 2\.13\.\d+\)/.test(panel.current.renderer) && proxy.actions.length >= 3, 'the discover and the version, after the render');
+      assert.equal(proxy.actions[0], 'preview', 'the render is asked first');
+      assert.deepEqual([...proxy.actions].sort(), ['discover', 'health-check', 'preview']);
+
+      proxy.actions.length = 0;
+      const dir = mkdtempSync(join(tmpdir(), 'novu-preview-'));
+      const file = join(dir, 'saved.ts');
+      writeFileSync(file, 'export const y = 1;\n');
+      const document = await vscode.workspace.openTextDocument(file);
+      const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
+      await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '// saved\n'));
+      await document.save();
+      await waitFor(() => proxy.actions.includes('preview') && proxy.actions.includes('discover'), 'the render and the discover after the save');
+      await new Promise((r) => setTimeout(r, 500));
+      // The framework's version is not asked again: it was read at this URL.
+      assert.deepEqual([...proxy.actions].sort(), ['discover', 'preview']);
+      assert.match(panel.current.renderer, /\(framework 2\.13\.\d+\)/);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      await settings.update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
+      await proxy.close();
+      await vscode.commands.executeCommand('novuExplorer.workflows.focus');
+    }
   });
 });
