@@ -46,6 +46,16 @@ function countingProxy(target: string): Promise<{ url: string; actions: string[]
   );
 }
 
+/** Edits and saves a file of its own, as a person saving their code does (every open panel renders again). */
+async function saveAFile(): Promise<void> {
+  const file = join(mkdtempSync(join(tmpdir(), 'novu-preview-')), 'saved.ts');
+  writeFileSync(file, 'export const x = 1;\n');
+  const document = await vscode.workspace.openTextDocument(file);
+  const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
+  await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '// saved\n'));
+  await document.save();
+}
+
 async function startApp(secretKey: string, port = 0): Promise<BridgeApp> {
   const { startBridgeApp } = (await import(pathToFileURL(join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')).href)) as { startBridgeApp: StartBridgeApp };
   return startBridgeApp({ secretKey, port, strict: true, watch: false });
@@ -286,13 +296,7 @@ describe('preview', function () {
     const port = app.port;
     await app.stop();
     // A file saved (the app restarting, as with a watcher): the render stays, marked stale.
-    const dir = mkdtempSync(join(tmpdir(), 'novu-preview-'));
-    const file = join(dir, 'saved.ts');
-    writeFileSync(file, 'export const x = 1;\n');
-    const document = await vscode.workspace.openTextDocument(file);
-    const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
-    await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '// saved\n'));
-    await document.save();
+    await saveAFile();
     const stale = await waitFor(() => (panel.current.stale ? panel.current : undefined), 'the stale render');
     assert.match(stale.stale!, /No app answers at 127\.0\.0\.1:\d+.*Trying again/);
     assert.equal(stale.model?.kind, 'sms', 'the last render stays');
@@ -319,13 +323,7 @@ describe('preview', function () {
       assert.deepEqual([...proxy.actions].sort(), ['discover', 'health-check', 'preview']);
 
       proxy.actions.length = 0;
-      const dir = mkdtempSync(join(tmpdir(), 'novu-preview-'));
-      const file = join(dir, 'saved.ts');
-      writeFileSync(file, 'export const y = 1;\n');
-      const document = await vscode.workspace.openTextDocument(file);
-      const editor = await vscode.window.showTextDocument(document, { preview: false, preserveFocus: true });
-      await editor.edit((edit) => edit.insert(new vscode.Position(1, 0), '// saved\n'));
-      await document.save();
+      await saveAFile();
       await waitFor(() => proxy.actions.includes('preview') && proxy.actions.includes('discover'), 'the render and the discover after the save');
       await new Promise((r) => setTimeout(r, 500));
       // The framework's version is not asked again: it was read at this URL.
