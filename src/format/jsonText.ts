@@ -192,3 +192,8 @@ export function lineAndColumn(text: string, offset: number): { line: number; col
   const line = before.split('\n').length;
   return { line, column: offset - before.lastIndexOf('\n') };
 }
+
+/** Where a text that is not JSON breaks: its line and column, and the problem at that character. */
+export function syntaxProblem(text: string, failed: { offset: number; message: string }): { line: number; column: number; problem: PlacedProblem } {
+  return { ...lineAndColumn(text, failed.offset), problem: { start: failed.offset, end: Math.min(text.length, failed.offset + 1), message: failed.message } };
+}

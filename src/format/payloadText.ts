@@ -4,7 +4,7 @@
  * Pure, no `vscode`.
  */
 import { l10n } from '../l10n';
-import { fieldPath, lineAndColumn, parseJsonText, spanFor, type PlacedProblem } from './jsonText';
+import { fieldPath, parseJsonText, spanFor, syntaxProblem, type PlacedProblem } from './jsonText';
 import { checkPayload, withDefaults } from './payloadSchema';
 
 export type PayloadTextCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; summary: string; problems: PlacedProblem[] };
@@ -17,12 +17,8 @@ export type PayloadTextCheck = { ok: true; payload: Record<string, unknown> } | 
 export function checkPayloadText(text: string, schema: unknown): PayloadTextCheck {
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    const { line, column } = lineAndColumn(text, parsed.offset);
-    return {
-      ok: false,
-      summary: l10n.t('The payload is not valid JSON (line {0}, column {1}): {2}', line, column, parsed.message),
-      problems: [{ start: parsed.offset, end: Math.min(text.length, parsed.offset + 1), message: parsed.message }],
-    };
+    const { line, column, problem } = syntaxProblem(text, parsed);
+    return { ok: false, summary: l10n.t('The payload is not valid JSON (line {0}, column {1}): {2}', line, column, parsed.message), problems: [problem] };
   }
   const value = parsed.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {

@@ -29,7 +29,7 @@ import { syncUrlProblem } from './bridgeUrlGuard';
 import { driftSummary, syncPlan } from './drift';
 import { bridgeSync } from './serviceApi';
 import { describeError, formatErrorLine } from '../ui/errors';
-import { frameworkWorkflows, MESSAGE_STEP_TYPES } from './stepScanner';
+import { firstMessageStep, frameworkWorkflows } from './stepScanner';
 
 export const BRIDGE_URL_SETTING = 'preview.bridgeUrl';
 export const DEFAULT_BRIDGE_URL = 'http://localhost:4000/api/novu';
@@ -146,7 +146,7 @@ export class PreviewFeature implements vscode.Disposable {
     }
     for (const workflow of defined) {
       const codeSteps = workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type }));
-      const first = workflow.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type)) ?? workflow.steps[0];
+      const first = firstMessageStep(workflow.steps);
       const lens = (offset: number, stepId: string, tooltip: string) => {
         const at = document.positionAt(offset);
         const target: PreviewTarget = { workflowId: workflow.workflowId, stepId, codeSteps };
@@ -282,7 +282,7 @@ export class PreviewFeature implements vscode.Disposable {
     if (discovered.kind !== 'discovered') return { kind: 'failed', ...failureWords(discovered, context) };
     const workflow = discovered.workflows.find((w) => w.workflowId === request.workflowId);
     if (!workflow) return { kind: 'failed', ...failureWords({ kind: 'workflowNotFound', workflowId: request.workflowId, message: '' }, context) };
-    const step = request.stepId ? workflow.steps.find((s) => s.stepId === request.stepId) : (workflow.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type)) ?? workflow.steps[0]);
+    const step = request.stepId ? workflow.steps.find((s) => s.stepId === request.stepId) : (firstMessageStep(workflow.steps));
     if (!step) return { kind: 'failed', ...failureWords({ kind: 'emptyOutputs' }, context) };
     const subscriber = request.subscriberId ? (this.deps.loadedSubscribers().find((s) => s.subscriberId === request.subscriberId) ?? { subscriberId: request.subscriberId }) : undefined;
     const answer = await this.client.previewStep(

@@ -34,7 +34,7 @@ import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewSte
 import { previewWebviewMessageSchema } from './protocolSchemas';
 import { previewStepOnService } from './serviceApi';
 import { isSchemaVisible } from './drift';
-import { MESSAGE_STEP_TYPES } from './stepScanner';
+import { MESSAGE_STEP_TYPES, firstMessageStep } from './stepScanner';
 import { whoseKey } from './appState';
 
 export const PREVIEW_PANEL_TYPE = 'novuExplorer.preview';
@@ -134,7 +134,7 @@ export class PreviewPanel implements vscode.Disposable {
       this.payloadEdited = true;
       this.subscriber = target.run.subscriber;
     }
-    this.stepId = target.stepId ?? this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId;
+    this.stepId = target.stepId ?? firstMessageStep(this.steps)?.stepId;
     this.view = this.baseView();
     this.host = new PanelHost<PreviewRequests, PreviewPanelState>({
       panel,
@@ -410,7 +410,7 @@ export class PreviewPanel implements vscode.Disposable {
     const fromApp = workflow.steps.map((s) => ({ stepId: s.stepId, type: s.type }));
     const onlyInCode = this.steps.filter((s) => !fromApp.some((a) => a.stepId === s.stepId));
     this.steps = [...fromApp, ...onlyInCode];
-    this.stepId ??= this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId;
+    this.stepId ??= firstMessageStep(this.steps)?.stepId;
     if (generation === this.generation) this.publish({ ...this.view, ...this.baseView(), status: this.view.status });
     // The schema may have changed with the code: a payload held back by the old one is checked again.
     if (this.payloadHeld) this.payloadChanged();
@@ -490,7 +490,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.steps = (workflow.steps ?? []).flatMap((s) => (s.stepId && s.type ? [{ stepId: s.stepId, type: s.type, ...(s._id ? { _id: s._id } : {}) }] : []));
         this.stepId = this.steps.some((s) => s.stepId === this.stepId)
           ? this.stepId
-          : (this.steps.find((s) => s.type === this.stepType)?.stepId ?? this.steps.find((s) => MESSAGE_STEP_TYPES.has(s.type))?.stepId ?? this.steps[0]?.stepId);
+          : (this.steps.find((s) => s.type === this.stepType)?.stepId ?? firstMessageStep(this.steps)?.stepId);
       }
       const step = this.currentStep();
       if (generation !== this.generation || this.isDisposed) return;

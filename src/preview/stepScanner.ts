@@ -22,6 +22,11 @@ export const STEP_TYPES: Record<string, string> = {
 /** The step types that send a message (what a workflow's Preview lens opens first). */
 export const MESSAGE_STEP_TYPES = new Set(['email', 'in_app', 'sms', 'push', 'chat']);
 
+/** The step a preview starts from: the first that sends a message, else the first. */
+export function firstMessageStep<S extends { type: string }>(steps: readonly S[]): S | undefined {
+  return steps.find((s) => MESSAGE_STEP_TYPES.has(s.type)) ?? steps[0];
+}
+
 export interface CodeStep {
   stepId: string;
   type: string;

@@ -5,7 +5,7 @@
  */
 import { validateTriggerBody, type FieldErrors, type TriggerBody } from '../api';
 import { l10n } from '../l10n';
-import { fieldPath, lineAndColumn, parseJsonText, spanFor, type JsonSpan, type PlacedProblem } from '../format/jsonText';
+import { fieldPath, parseJsonText, spanFor, syntaxProblem, type JsonSpan, type PlacedProblem } from '../format/jsonText';
 
 export type ReviewCheck = { ok: true; body: TriggerBody } | { ok: false; summary: string; problems: PlacedProblem[] };
 
@@ -13,12 +13,8 @@ export type ReviewCheck = { ok: true; body: TriggerBody } | { ok: false; summary
 export function checkReviewText(text: string): ReviewCheck {
   const parsed = parseJsonText(text);
   if (!parsed.ok) {
-    const { line, column } = lineAndColumn(text, parsed.offset);
-    return {
-      ok: false,
-      summary: l10n.t('The body is not valid JSON (line {0}, column {1}): {2}', line, column, parsed.message),
-      problems: [{ start: parsed.offset, end: Math.min(text.length, parsed.offset + 1), message: parsed.message }],
-    };
+    const { line, column, problem } = syntaxProblem(text, parsed);
+    return { ok: false, summary: l10n.t('The body is not valid JSON (line {0}, column {1}): {2}', line, column, parsed.message), problems: [problem] };
   }
   const errors = validateTriggerBody(parsed.value);
   const problems = placeFieldErrors(errors, parsed.spans);

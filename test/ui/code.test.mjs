@@ -12,7 +12,6 @@ import { ROOT, activeWebview, addConnection, launch, openFile, openNovu, screens
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
-
 /** The editor line whose text contains `text`. */
 function line(page, text) {
   return page.locator('.monaco-editor .view-line', { hasText: text }).first();
