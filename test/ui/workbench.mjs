@@ -88,7 +88,16 @@ export async function runCommand(page, title) {
       });
     }
   }
-  await input.fill(`>${title}`);
+  try {
+    await input.fill(`>${title}`, { timeout: 5000 });
+  } catch {
+    // The palette closed as it opened (a view or panel took the focus as a connection came in, seen
+    // on a CI-like run): open it again, once, with the usual patience.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await input.fill(`>${title}`);
+  }
   const exact = new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   const row = page.locator('.quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: exact }) }).first();
   await row.waitFor();
