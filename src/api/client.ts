@@ -9,7 +9,9 @@ import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutErro
 import {
   cancelResultSchema,
   integrationListSchema,
-  notificationPageSchema,
+  jobSchema,
+  notificationHeadSchema,
+  notificationPageEnvelopeSchema,
   notificationSchema,
   preferencesSchema,
   subscriberPageSchema,
@@ -231,7 +233,10 @@ export class NovuClient {
       'emails[]': emails,
       'severity[]': severity,
     };
-    return this.call({ method: 'get', path: 'v1/notifications', query: { ...rest, ...arrays }, schema: notificationPageSchema, paged: true, options });
+    const page = await this.call({ method: 'get', path: 'v1/notifications', query: { ...rest, ...arrays }, schema: notificationPageEnvelopeSchema, paged: true, options });
+    // Each item is a whole notification (every job and detail): a page can be megabytes, so its
+    // items are checked a slice at a time and other work (other views' rows) runs in between.
+    return { ...page, data: await parseNotifications(page.data, options?.signal) };
   }
 
   /**
@@ -389,13 +394,79 @@ function unwrap(body: unknown, paged: boolean): unknown {
 function parseBody<T>(body: unknown, schema: z.ZodMiniType<T>, operation: string): T {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || l10n.t('(body)'), message: issueText(issue) }));
+  const issues = issuesOf(result.error.issues);
+  return throwShape(shapeMessage(operation, issues), operation, issues);
+}
+
+/** How long items are checked before other work of the extension host gets its turn. */
+const PARSE_SLICE_MS = 8;
+
+/** Gives the event loop a turn once a slice of checking has run its time. */
+class SliceClock {
+  private started = performance.now();
+  constructor(private readonly signal: AbortSignal | undefined) {}
+  async turn(): Promise<void> {
+    if (performance.now() - this.started <= PARSE_SLICE_MS) return;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.signal?.throwIfAborted();
+    this.started = performance.now();
+  }
+}
+
+type Issue = { path: string; message: string };
+
+/**
+ * A page's items, each checked against `schema`, yielding to the event loop every few
+ * milliseconds; a shape error names every item's path (`data.3._id`) as `parseBody` would.
+ */
+export async function parseItems<T>(items: readonly unknown[], schema: z.ZodMiniType<T>, operation: string, signal: AbortSignal | undefined): Promise<T[]> {
+  const issues: Issue[] = [];
+  const parsed = await checkEach(items, schema, ['data'], issues, new SliceClock(signal));
+  if (issues.length > 0) throwShape(shapeMessage(operation, issues), operation, issues);
+  return parsed;
+}
+
+async function checkEach<T>(items: readonly unknown[], schema: z.ZodMiniType<T>, at: readonly PropertyKey[], issues: Issue[], clock: SliceClock): Promise<T[]> {
+  const parsed: T[] = [];
+  for (const [index, item] of items.entries()) {
+    const result = schema.safeParse(item);
+    if (result.success) parsed.push(result.data);
+    else issues.push(...issuesOf(result.error.issues, [...at, index]));
+    await clock.turn();
+  }
+  return parsed;
+}
+
+/**
+ * A page of whole notifications: each notification's own fields, then its jobs a slice at a time
+ * (one digest can carry a thousand jobs with their details), so that no one record holds the
+ * extension host for its whole check.
+ */
+async function parseNotifications(items: readonly unknown[], signal: AbortSignal | undefined): Promise<Notification[]> {
+  const issues: Issue[] = [];
+  const clock = new SliceClock(signal);
+  const heads = await checkEach(items, notificationHeadSchema, ['data'], issues, clock);
+  const parsed: Notification[] = [];
+  for (const [index, head] of heads.entries()) {
+    const jobs = head.jobs == null ? head.jobs : await checkEach(head.jobs, jobSchema, ['data', index, 'jobs'], issues, clock);
+    parsed.push({ ...head, jobs });
+  }
+  if (issues.length > 0) throwShape(shapeMessage(NOTIFICATION_LIST, issues), NOTIFICATION_LIST, issues);
+  return parsed;
+}
+
+// l10n-ignore: an operation as the log and error text name it (method and path)
+const NOTIFICATION_LIST = 'GET /v1/notifications';
+
+function issuesOf(issues: readonly { path: readonly PropertyKey[]; code: string; message: string; expected?: unknown }[], prefix: readonly PropertyKey[] = []): Issue[] {
+  return issues.map((issue) => ({ path: [...prefix, ...issue.path].map(String).join('.') || l10n.t('(body)'), message: issueText(issue) }));
+}
+
+function shapeMessage(operation: string, issues: readonly Issue[]): string {
   const shown = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
-  const message =
-    issues.length <= 3 ? l10n.t('Unexpected response from {0}: {1}', operation, shown)
+  return issues.length <= 3 ? l10n.t('Unexpected response from {0}: {1}', operation, shown)
     : issues.length === 4 ? l10n.t('Unexpected response from {0}: {1} (and 1 more)', operation, shown)
     : l10n.t('Unexpected response from {0}: {1} (and {2} more)', operation, shown, issues.length - 3);
-  return throwShape(message, operation, issues);
 }
 
 /** zod/mini carries no English messages: say what was expected from the issue itself. */

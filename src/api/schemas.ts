@@ -302,6 +302,9 @@ export const notificationPageSchema = z.looseObject({
   page: z.nullish(z.number()),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
+/** The same page with its items not yet checked, and a notification with its jobs not yet checked (the client checks them a slice at a time). */
+export const notificationPageEnvelopeSchema = z.looseObject({ ...notificationPageSchema.shape, data: z.array(z.unknown()) });
+export const notificationHeadSchema = z.looseObject({ ...notificationSchema.shape, jobs: z.nullish(z.array(z.unknown())) });
 
 // ---- Workflows (contract §8.1, §8.2) ---------------------------------------------------------
 

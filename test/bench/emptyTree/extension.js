@@ -1,12 +1,9 @@
 // Benchmark only (issue 23.6): VS Code's own tree floor. Rows change once, 100 ms (BENCH_TREE_DELAY_MS)
 // after a command, with one change event: what any extension's tree of a service that far away
 // costs. Refresh relabels every row (round N) and goes back to the first page; the last row, "Load more", adds 10 rows (a page that fits on screen).
-// Issue 30.10 adds two floors: its own activity-bar view, whose first rows come from one request
-// (BENCH_FIRST_URL, the bench's service 100 ms away; without it, 100 ms after VS Code asks) made
-// when VS Code first asks for them (the first load after activation: activated after start-up, as
-// Novu Explorer is since issue 30.11, so that the click only shows the view; VS Code's fetch readies
-// itself for its first request in the window then), and two input boxes in a row, the second shown 100 ms after the first is accepted (a
-// step of a quick input flow that checks its value with one request).
+// Issue 30.10 adds two input boxes in a row, the second shown 100 ms after the first is accepted (a
+// step of a quick input flow that checks its value with one request). The first load's floor is
+// test/bench/emptyViews.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS extension, loaded as it is
 const vscode = require('vscode');
 
@@ -31,16 +28,6 @@ exports.activate = (context) => {
     change();
     changed.fire(undefined);
   }, delay);
-  // The first load: rows once one request to the service has been answered.
-  const first = {
-    getTreeItem: (row) => row,
-    getChildren: async () => {
-      const url = process.env.BENCH_FIRST_URL;
-      if (url) await (await fetch(url, { headers: { Authorization: `ApiKey ${process.env.BENCH_FIRST_KEY}` } })).text();
-      else await new Promise((resolve) => setTimeout(resolve, delay));
-      return Array.from({ length: PAGE }, (_, i) => new vscode.TreeItem(`First ${i}`));
-    },
-  };
   const twoInputs = () => {
     const box = vscode.window.createInputBox();
     box.title = 'Bench Inputs';
@@ -65,7 +52,6 @@ exports.activate = (context) => {
   };
   context.subscriptions.push(
     vscode.window.createTreeView('benchEmptyTree.rows', { treeDataProvider: provider }),
-    vscode.window.createTreeView('benchEmptyTree.first', { treeDataProvider: first }),
     vscode.commands.registerCommand('benchEmptyTree.refresh', () => later(() => {
       round += 1;
       count = PAGE;

@@ -12,6 +12,7 @@ import {
   isAbortError,
   type RequestLogEntry,
 } from '../../../src/api';
+import { parseItems } from '../../../src/api/client';
 import { buildIntegration, buildJob, buildNotification, buildPreferences, buildSubscriber } from '../../fixtures/builders';
 import { sendJson, startTestServer, type Handler, type TestServer } from '../../fixtures/testServer';
 
@@ -267,6 +268,38 @@ describe('errors', () => {
         return true;
       });
     });
+  });
+
+  it('names the item of a list page whose shape is wrong (data.<index>.…)', async () => {
+    const bad = buildNotification({}, 5, 1) as Record<string, unknown>;
+    (bad.jobs as Record<string, unknown>[])[3]!.executionDetails = 'not a list';
+    await withServer((_req, res) => sendJson(res, 200, { data: [buildNotification(), bad], hasMore: false, pageSize: 10, page: 0 }), async (server) => {
+      await assert.rejects(() => client(server.url).listNotifications({ limit: 10 }), (error: unknown) => {
+        assert.ok(error instanceof NovuResponseShapeError);
+        assert.equal(error.issues[0]?.path, 'data.1.jobs.3.executionDetails');
+        assert.match(error.message, /^Unexpected response from GET \/v1\/notifications: data\.1\.jobs\.3\.executionDetails/);
+        return true;
+      });
+    });
+  });
+
+  it('checks a long page a slice at a time: other work runs while its items are checked (issue 37.6)', async () => {
+    let timerRan = false;
+    const seen: boolean[] = [];
+    // Each item costs 3 ms to check; a timer set before the check must get its turn before the last items.
+    const slow = {
+      safeParse: (value: unknown) => {
+        seen.push(timerRan);
+        const until = performance.now() + 3;
+        while (performance.now() < until);
+        return { success: true, data: value };
+      },
+    } as unknown as Parameters<typeof parseItems>[1];
+    setTimeout(() => (timerRan = true), 0);
+    const items = await parseItems(Array.from({ length: 12 }, (_, i) => i), slow, 'GET /v1/notifications', undefined);
+    assert.deepEqual(items, Array.from({ length: 12 }, (_, i) => i));
+    assert.equal(seen[0], false);
+    assert.equal(seen.at(-1), true, 'the timer ran between two slices');
   });
 
   it('raises NovuResponseShapeError for a success body that is not JSON', async () => {
