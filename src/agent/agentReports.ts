@@ -18,7 +18,7 @@ import { describeError } from '../ui/errors';
 import { describeDigest, summarizeJobs } from '../notifications/viewModel';
 import { buildPreferencesViewModel } from '../preferences/preferencesModel';
 import { RAW_KEEP_CHARS, asTyped, idInDialog, idInProse, isToken, quoted, report, truncate } from './agentText';
-import type { Diagnosis, Fix, LinkState } from '../diagnosis/diagnosisModel';
+import type { Diagnosis, Fix, LinkState } from '../diagnosis/diagnosisTypes';
 
 /** The connection a result came from, as every result names it first. */
 export interface Where {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { NovuApiError, NovuNetworkError, NovuTimeoutError } from '../../../src/api';
 import { RAW_KEEP_CHARS, RESULT_CAP_BYTES, byteLength, jsonLine, quoted, report } from '../../../src/agent/agentText';
 import { diagnosisReport, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, workflowsReport, type Where } from '../../../src/agent/agentReports';
-import type { Diagnosis } from '../../../src/diagnosis/diagnosisModel';
+import type { Diagnosis } from '../../../src/diagnosis/diagnosisTypes';
 import { SANDBOX_FIXTURES as F } from '../../../src/sandbox/fixtures';
 import { buildExecutionDetail, buildIntegration, buildJob, buildNotification, buildPreferences, buildSubscriber } from '../../fixtures/builders';
 
