@@ -5,6 +5,7 @@
 import type { Diagnosis, Fix, LinkState } from '../diagnosis/diagnosisTypes';
 import { l10n } from '../l10n';
 import { compact, dataNote, whereLine, type Where } from './agentReports';
+import { causeInWords } from './causeWords';
 import { idInProse, quoted, report } from './agentText';
 
 /**
@@ -46,22 +47,23 @@ export function fixInWords(fix: Fix | undefined, prose = false): string | undefi
 const STATE_MARK: Record<LinkState, string> = { ok: '✓', broken: '✗', warning: '!', unknown: '?', pending: '…' };
 
 /**
- * The verdict in our own words: from its state, whether the latest run proves it, the channel and
- * the link it rests on. The diagnosis's own sentence quotes the service (a workflow's name, a
+ * The verdict in our own words: whether the latest run proves it, the channel, and the kind of
+ * cause (causeInWords). The diagnosis's own sentence quotes the service (a workflow's name, a
  * provider's rejection, a person's name): it is the verdict line of the data.
  */
 function verdictInWords(diagnosis: Diagnosis): string {
   const v = diagnosis.verdict;
   // A channel is one of CHANNEL_TYPES (the model keeps no other); the latest run proves only a channel step.
   const channel = diagnosis.channel ?? l10n.t({ message: 'channel', comment: 'its channel step: a step of an unknown channel' });
+  const cause = (kind = v.cause) => (kind ? causeInWords(kind, diagnosis.channel, diagnosis.subscriberId) : l10n.t('the run says why'));
   if (v.proven) {
     switch (v.state) {
       case 'broken':
-        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber, and the run says why. The cause, in the service\'s words, is the verdict line of the data.', channel);
+        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber: {1}. The service\'s own words are the verdict line of the data.', channel, cause());
       case 'warning':
-        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber, but what stopped it is fine now: sending again should deliver it. The cause, in the service\'s words, is the verdict line of the data.', channel);
+        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber: {1}. That is fine now: sending again should deliver it. The service\'s own words are the verdict line of the data.', channel, cause());
       case 'unknown':
-        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber, and whether the cause still holds could not be checked. The cause and why it could not be checked are the verdict line of the data.', channel);
+        return l10n.t('Verdict (proven by the latest run): its {0} step did not reach the subscriber: {1}. Whether that still holds could not be checked; why is the verdict line of the data.', channel, cause());
       default:
         return l10n.t('Verdict (proven by the latest run): its {0} step was sent. Sent is not delivered: the provider\'s answer, when the run has it, is in the verdict line of the data.', channel);
     }
@@ -73,18 +75,26 @@ function verdictInWords(diagnosis: Diagnosis): string {
     case 'ok':
       return diagnosis.channel ? l10n.t('Verdict (inferred from the settings): nothing in the chain stops {0} delivery.', diagnosis.channel) : l10n.t('Verdict (inferred from the settings): nothing in the chain stops delivery.');
     case 'broken':
-      return link
-        ? l10n.t('Verdict (inferred from the settings): the chain breaks at the link {0}. The cause, in the service\'s words, is the verdict line of the data.', quoted(link))
+      if (v.fixedCause) {
+        return l10n.t('Verdict: the latest run\'s {0} step did not reach the subscriber because {1}; that is fixed now, but the next run would still not go out: {2}. The service\'s own words are the verdict line of the data.', channel, causeInWords(v.fixedCause, diagnosis.channel, diagnosis.subscriberId), cause());
+      }
+      return v.cause
+        ? l10n.t('Verdict (inferred from the settings): {0}. The service\'s own words are the verdict line of the data.', capitalized(cause()))
         : l10n.t('Verdict (inferred from the settings): the chain breaks. The cause, in the service\'s words, is the verdict line of the data.');
     case 'warning':
-      return link
-        ? l10n.t('Verdict (inferred from the settings): nothing is broken, but the link {0} may stop delivery. Why, in the service\'s words, is the verdict line of the data.', quoted(link))
+      return v.cause
+        ? l10n.t('Verdict (inferred from the settings): nothing is broken, but {0}, which may stop delivery. The service\'s own words are the verdict line of the data.', cause())
         : l10n.t('Verdict (inferred from the settings): nothing is broken, but something may stop delivery. Why, in the service\'s words, is the verdict line of the data.');
     case 'unknown':
       return link
         ? l10n.t('Verdict (inferred from the settings): not everything could be checked, first the link {0}. Why is the verdict line of the data.', quoted(link))
         : l10n.t('Verdict (inferred from the settings): not everything could be checked. Why is the verdict line of the data.');
   }
+}
+
+/** A clause as the start of a sentence. */
+function capitalized(clause: string): string {
+  return clause.charAt(0).toUpperCase() + clause.slice(1);
 }
 
 /** The diagnosis for the model: the verdict first, then one line per link of the chain. */
@@ -102,7 +112,7 @@ export function diagnosisReport(where: Where, diagnosis: Diagnosis): string {
     lead,
     label: 'diagnosis',
     records: [
-      compact({ verdict: v.text, state: STATE_MARK[v.state], proven: v.proven, fix: fixInWords(v.fix) }),
+      compact({ verdict: v.text, state: STATE_MARK[v.state], proven: v.proven, cause: v.cause, fix: fixInWords(v.fix) }),
       ...diagnosis.links.map((link) =>
         compact({
           link: link.id,

@@ -40,5 +40,5 @@ export function diagnose(input: DiagnosisInput): Diagnosis {
   const channel = resolveChannel(input, latest);
   const who = personLabel(input);
   const links = chainLinks(input, latest, channel, who, workflowLabel(input, latest));
-  return { verdict: verdictOf(input, links, latest, channel, who), links, channel, latestRun: latest };
+  return { subscriberId: input.subscriberId, verdict: verdictOf(input, links, latest, channel, who), links, channel, latestRun: latest };
 }

@@ -4,6 +4,7 @@
  * and the model share them.
  */
 import type { CHANNEL_TYPES, Notification, Preferences, Subscriber, Workflow, WorkflowPreference, Integration } from '../api';
+import type { CauseKind } from '../format/stepCause';
 import type { DescribedError } from '../ui/errors';
 
 export type Channel = (typeof CHANNEL_TYPES)[number];
@@ -89,6 +90,38 @@ export type Fix =
   | { kind: 'showIntegrations' }
   | { kind: 'searchElsewhere' };
 
+/** What a link can see stop (or may stop) a delivery in the settings, or not see at all. */
+export const LINK_CAUSES = [
+  'keyRefused',
+  'subscriberNotFound',
+  'subscriberElsewhere',
+  'createdByTrigger',
+  'mistypedId',
+  'workflowNotFound',
+  'workflowInactive',
+  'noChannelStep',
+  'workflowError',
+  'stepIntegrationIssue',
+  'hasCondition',
+  'noRuns',
+  'noStepInRun',
+  'failedNoCause',
+  'canceledNoCause',
+  'stillMoving',
+  'scheduleClosed',
+  'noPrimary',
+  'providerNotActive',
+  'channelsUncovered',
+  'notChecked',
+  'sent',
+] as const;
+
+/**
+ * The kind of what stops a delivery, with no name of the service's in it: a step's cause from the
+ * latest run (its execution details), or what a link sees. The agent says each in its own words.
+ */
+export type DiagnosisCause = CauseKind | (typeof LINK_CAUSES)[number];
+
 export interface Link {
   id: LinkId;
   state: LinkState;
@@ -96,6 +129,8 @@ export interface Link {
   summary: string;
   evidence: Evidence[];
   fix?: Fix;
+  /** What it sees, when it is not fine. */
+  cause?: DiagnosisCause;
 }
 
 export interface Verdict {
@@ -107,9 +142,15 @@ export interface Verdict {
   proven: boolean;
   /** The link it rests on (the agent's tool names it in its own words). */
   link?: LinkId;
+  /** What stops the delivery, or stopped it in the latest run ('sent' when it went out). */
+  cause?: DiagnosisCause;
+  /** The latest run's cause, when that is fixed now and `cause` still stops the next run. */
+  fixedCause?: CauseKind;
 }
 
 export interface Diagnosis {
+  /** The subscriber ID asked about, as it was asked. */
+  subscriberId: string;
   verdict: Verdict;
   links: Link[];
   /** The channel looked at: the one asked for, else the latest run's or the workflow's first. */

@@ -62,7 +62,7 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
   const byId = (id: LinkId) => links.find((l) => l.id === id)!;
   // A refused key: nothing else said can be trusted until it is replaced.
   const connection = byId('connection');
-  if (connection.state === 'broken') return { state: 'broken', proven: false, link: 'connection', text: `${connection.title}: ${connection.summary}`, ...(connection.fix ? { fix: connection.fix } : {}) };
+  if (connection.state === 'broken') return { state: 'broken', proven: false, link: 'connection', cause: 'keyRefused', text: `${connection.title}: ${connection.summary}`, ...(connection.fix ? { fix: connection.fix } : {}) };
   const step = latest ? stepFor(latest, channel) : undefined;
   const cause = step ? stepCause(step, causeContextOf(latest!)) : undefined;
   const said = channelName(channel ?? (step?.type as Channel | undefined));
@@ -75,6 +75,7 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
       state: 'broken',
       proven: true,
       link: 'subscriber',
+      cause: 'mistypedId',
       text: l10n.t('"{0}" was created by this trigger (no name, no address, created with its first run); did you mean "{1}"? Correct the ID your code sends, and send it again to {1}.', input.subscriberId, similar[0]!),
       fix: { kind: 'sendAgainTo', notificationId: latest._id, subscriberId: similar[0]! },
     };
@@ -85,10 +86,13 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
     const again = recheck(cause, input, links, channel, latest);
     if (again.state === 'holds') {
       // The link that re-checked it says which provider, and where it is active: say it here too.
-      const which = cause.kind === 'noIntegration' && byId('integrations').state === 'broken' ? ` ${byId('integrations').summary}` : '';
-      return { state: 'broken', proven: true, link: 'runs', text: proof + which, fix: fixForCause(cause, latest, channel) };
+      const integrations = byId('integrations');
+      const which = cause.kind === 'noIntegration' && integrations.state === 'broken' ? ` ${integrations.summary}` : '';
+      // For push and chat the link knows the kind better: the subscriber's own provider is not active here.
+      const kind = cause.kind === 'noIntegration' && integrations.cause === 'providerNotActive' ? 'providerNotActive' : cause.kind;
+      return { state: 'broken', proven: true, link: 'runs', cause: kind, text: proof + which, fix: fixForCause(cause, latest, channel) };
     }
-    if (again.state === 'unknown') return { state: 'unknown', proven: true, link: 'runs', text: `${proof} ${l10n.t('Whether it still holds could not be checked: {0}', again.why)}`, fix: fixForCause(cause, latest, channel) };
+    if (again.state === 'unknown') return { state: 'unknown', proven: true, link: 'runs', cause: cause.kind, text: `${proof} ${l10n.t('Whether it still holds could not be checked: {0}', again.why)}`, fix: fixForCause(cause, latest, channel) };
     // Its setting holds no more, for this subscriber: only then is the next run said to go out,
     // and only if nothing else now stops it.
     const blocker = BLOCKERS.map(byId).find((l) => l.state === 'broken' && l.id !== again.link);
@@ -97,6 +101,8 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
         state: 'broken',
         proven: false,
         link: blocker.id,
+        ...(blocker.cause ? { cause: blocker.cause } : {}),
+        fixedCause: cause.kind,
         text: l10n.t('{0} to {1}: {2} in the latest run ({3}); that is fixed now, but the next run would still not go out. {4}: {5}', said, who, cause.text, when, blocker.title, blocker.summary),
         ...(blocker.fix ? { fix: blocker.fix } : {}),
       };
@@ -107,6 +113,7 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
       state: 'warning',
       proven: true,
       link: again.link,
+      cause: cause.kind,
       text: l10n.t('{0} to {1}: {2} in the latest run ({3}). {4} is fine now: send it again to deliver it.', said, who, cause.text, when, byId(again.link).title) + (caution ? ` ${l10n.t('Mind {0}: {1}', caution.title, caution.summary)}` : ''),
       fix: { kind: 'sendAgain', notificationId: latest._id },
     };
@@ -122,6 +129,7 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
       state: 'ok',
       proven: true,
       link: 'runs',
+      cause: 'sent',
       text: [
         l10n.t('{0} to {1} was sent{2} in the latest run ({3}).', said, who, through, when),
         overPreference ? l10n.t('{0} is off in {1}’s preferences, and it went out anyway: the workflow is critical.', said, who) : '',
@@ -136,8 +144,8 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
     const link = order.map(byId).find((l) => l.state === state && !(state === 'unknown' && l.id === 'workflow' && input.workflow.state === 'skipped'));
     if (!link) continue;
     if (state === 'pending') return { state: 'pending', proven: false, text: l10n.t('Checking…') };
-    if (state === 'unknown') return { state: 'unknown', proven: false, link: link.id, text: l10n.t('Not everything could be checked. {0}: {1}', link.title, link.summary), ...(link.fix ? { fix: link.fix } : {}) };
-    return { state, proven: false, link: link.id, text: `${link.title}: ${link.summary}`, ...(link.fix ? { fix: link.fix } : {}) };
+    if (state === 'unknown') return { state: 'unknown', proven: false, link: link.id, cause: 'notChecked', text: l10n.t('Not everything could be checked. {0}: {1}', link.title, link.summary), ...(link.fix ? { fix: link.fix } : {}) };
+    return { state, proven: false, link: link.id, ...(link.cause ? { cause: link.cause } : {}), text: `${link.title}: ${link.summary}`, ...(link.fix ? { fix: link.fix } : {}) };
   }
   return { state: 'ok', proven: false, text: l10n.t('Nothing in the chain stops {0} to {1}.', channelName(channel), who) };
 }
