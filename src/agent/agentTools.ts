@@ -20,7 +20,11 @@ import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type Ac
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
-import { appReport, dataNote, dataTooLong, diagnosisReport, previewReport, workflowsReport, dialogWhereLine, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, whereLine, type Where } from './agentReports';
+import { dataNote, dataTooLong, dialogWhereLine, failureReport, whereLine, type Where } from './agentReports';
+import { appReport, previewReport } from './appReports';
+import { diagnosisReport } from './diagnosisReport';
+import { integrationsReport, preferencesReport, subscribersReport, workflowsReport } from './environmentReports';
+import { notificationExplanation, notificationsReport } from './notificationReports';
 import { asTyped, idInDialog, idInProse, quoted, report } from './agentText';
 import { subscriberDisplayName } from '../format/names';
 import { scanNotifications } from './agentPaging';

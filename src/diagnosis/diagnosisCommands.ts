@@ -14,7 +14,7 @@ import { describeError } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import { pickSubscriber } from '../ui/subscriberPick';
-import type { Channel } from './diagnosisModel';
+import type { Channel } from './diagnosisTypes';
 import type { DiagnosisRequest } from './diagnosisRun';
 
 /** What a diagnosis can start from: a subscriber, a notification, or the request itself. */

@@ -6,7 +6,7 @@ import { l10n } from '../l10n';
 import type { Log } from '../log';
 import { PanelRegistry } from '../panels/panelRegistry';
 import type { DiagnosisActions, DiagnosisPanel } from './diagnosisPanel';
-import type { Channel } from './diagnosisModel';
+import type { Channel } from './diagnosisTypes';
 import type { DiagnosisRequest } from './diagnosisRun';
 import { DIAGNOSIS_PANEL_TYPE, diagnosisPanelStateSchema } from './panelState';
 

@@ -13,7 +13,8 @@ import { NovuApiError, isAbortError, type Integration, type Notification, type N
 import { l10n } from '../l10n';
 import { describeError, workflowsUnavailable } from '../ui/errors';
 import { didYouMean } from '../format/didYouMean';
-import { createdByTrigger, providersWithoutIntegration, type Channel, type DiagnosisInput, type ElsewhereResult, type Fact, type IntegrationsElsewhere } from './diagnosisModel';
+import { createdByTrigger, providersWithoutIntegration } from './deliveryFacts';
+import type { Channel, DiagnosisInput, ElsewhereResult, Fact, IntegrationsElsewhere } from './diagnosisTypes';
 
 export const RUNS_PAGE = 50;
 export const DEFAULT_RANGE_MS = 24 * 3_600_000;

@@ -1,6 +1,6 @@
 /** The diagnosis panel's protocol and what it renders: types only (the host validates with protocolSchemas.ts). */
 import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol';
-import type { Evidence, Fix, LinkId, LinkState } from './diagnosisModel';
+import type { Evidence, Fix, LinkId, LinkState } from './diagnosisTypes';
 
 export type { Evidence, Fix, LinkId, LinkState };
 

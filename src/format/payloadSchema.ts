@@ -149,13 +149,36 @@ export function withDefaults(value: unknown, schema: unknown, depth = 0): unknow
  * The payload's problems against the schema, keyed by dotted path from `payload` (`payload` for
  * the payload itself, `payload.orderId`, `payload.items.0.sku`), each message a fragment that
  * follows the field's name ("is required"). No schema, or garbage: no problems. An absent payload
- * is checked as {} (a trigger without one sends an empty payload).
+ * is checked as {} (a trigger without one sends an empty payload). The one rule of Preview and
+ * Trigger…: as `@novu/framework` and the service check it, the schema's defaults are filled in
+ * first (`withDefaults`), so a required key that has a default is never missing.
  */
 export function checkPayload(payload: unknown, schema: unknown): Record<string, string[]> {
   const errors: FieldErrors = {};
   if (!isObject(schema)) return errors;
-  checkValue(payload === undefined ? {} : payload, schema, 'payload', 0, errors);
+  checkValue(withDefaults(payload === undefined ? {} : payload, schema), schema, 'payload', 0, errors);
   return errors;
+}
+
+/**
+ * The schema as a payload meets it once its defaults are filled in, for a checker that cannot fill
+ * them (VS Code's JSON check of Trigger…'s review): a required key that has a default is no longer
+ * required, at every level `withDefaults` fills. The schema given is not changed.
+ */
+export function requiredAfterDefaults(schema: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH || !isObject(schema) || has(schema, '$ref')) return schema;
+  const properties = propertiesOf(schema);
+  const out: Json = { ...schema };
+  const required = own(schema, 'required');
+  if (Array.isArray(required)) {
+    out['required'] = required.filter((key) => typeof key !== 'string' || !(isObject(own(properties, key)) && has(own(properties, key) as Json, 'default')));
+  }
+  if (isObject(own(schema, 'properties'))) {
+    out['properties'] = Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, requiredAfterDefaults(property, depth + 1)]));
+  }
+  const items = own(schema, 'items');
+  if (isObject(items)) out['items'] = requiredAfterDefaults(items, depth + 1);
+  return out;
 }
 
 function add(errors: FieldErrors, path: string, message: string): void {

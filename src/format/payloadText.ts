@@ -5,7 +5,7 @@
  */
 import { l10n } from '../l10n';
 import { fieldPath, parseJsonText, spanFor, syntaxProblem, type PlacedProblem } from './jsonText';
-import { checkPayload, withDefaults } from './payloadSchema';
+import { checkPayload } from './payloadSchema';
 
 export type PayloadTextCheck = { ok: true; payload: Record<string, unknown> } | { ok: false; summary: string; problems: PlacedProblem[] };
 
@@ -27,7 +27,7 @@ export function checkPayloadText(text: string, schema: unknown): PayloadTextChec
   }
   // The document is the payload itself: `payload.plan` is its key `plan`. A key left out that has a
   // default is not missing: the app fills it in before it checks (and renders with it).
-  const errors = Object.fromEntries(Object.entries(checkPayload(withDefaults(value, schema), schema)).map(([field, messages]) => [field.replace(/^payload\.?/, ''), messages]));
+  const errors = Object.fromEntries(Object.entries(checkPayload(value, schema)).map(([field, messages]) => [field.replace(/^payload\.?/, ''), messages]));
   // Each message follows the key's name ("plan must be one of …"), at the key or, when it is missing, at its parent.
   const problems = Object.entries(errors).map(([field, messages]) => {
     const span = spanFor(parsed.spans, fieldPath(field));

@@ -10,31 +10,35 @@ import { l10n } from '../l10n';
 import { stepTypeInfo } from './jobStatus';
 import { subscriberDisplayName } from './names';
 
-export type CauseKind =
-  | 'preferenceGlobal'
-  | 'preferenceWorkflow'
-  | 'workflowDefault'
-  | 'workflowDashboard'
-  | 'condition'
-  | 'legacyCondition'
-  | 'schedule'
-  | 'missingEmail'
-  | 'missingPhone'
-  | 'missingAddress'
-  | 'missingWebhook'
-  | 'noChannel'
-  | 'noSenderNumber'
-  | 'missingPushToken'
-  | 'noUsableChannel'
-  | 'noIntegration'
-  | 'providerError'
-  | 'providerEvent'
-  | 'allChannelsFailed'
-  | 'contentFailed'
-  | 'bridgeFailed'
-  | 'demoProviderLimit'
-  | 'previousStepFailed'
-  | 'throttled';
+/** Every cause a step's execution details can name (the agent words each; its test covers them all). */
+export const CAUSE_KINDS = [
+  'preferenceGlobal',
+  'preferenceWorkflow',
+  'workflowDefault',
+  'workflowDashboard',
+  'condition',
+  'legacyCondition',
+  'schedule',
+  'missingEmail',
+  'missingPhone',
+  'missingAddress',
+  'missingWebhook',
+  'noChannel',
+  'noSenderNumber',
+  'missingPushToken',
+  'noUsableChannel',
+  'noIntegration',
+  'providerError',
+  'providerEvent',
+  'allChannelsFailed',
+  'contentFailed',
+  'bridgeFailed',
+  'demoProviderLimit',
+  'previousStepFailed',
+  'throttled',
+] as const;
+
+export type CauseKind = (typeof CAUSE_KINDS)[number];
 
 /** What a cause means for the delivery: not sent on purpose, or a failure to fix. */
 export type CauseVerb = 'skipped' | 'failed' | 'canceled';

@@ -6,6 +6,7 @@
  * anything it names.
  */
 import * as vscode from 'vscode';
+import { requiredAfterDefaults } from '../format/payloadSchema';
 
 export const PAYLOAD_SCHEMA_SCHEME = 'novu-explorer-schema';
 export const PAYLOAD_SCHEMA_URI = vscode.Uri.from({ scheme: PAYLOAD_SCHEMA_SCHEME, authority: 'schemas', path: '/payload.json' });
@@ -16,9 +17,12 @@ export class PayloadSchemas implements vscode.TextDocumentContentProvider, vscod
   readonly onDidChange = this.changed.event;
   private readonly registration = vscode.workspace.registerTextDocumentContentProvider(PAYLOAD_SCHEMA_SCHEME, this);
 
-  /** The workflow's payload schema from now on (none: nothing is checked for it). */
+  /**
+   * The workflow's payload schema from now on (none: nothing is checked for it). VS Code does not
+   * fill defaults, so it gets the schema as a payload meets it after they are filled, as Send checks.
+   */
   set(workflow: string, schema: unknown): void {
-    const safe = schema && typeof schema === 'object' && !Array.isArray(schema) ? withoutReferences(schema) : undefined;
+    const safe = schema && typeof schema === 'object' && !Array.isArray(schema) ? withoutReferences(requiredAfterDefaults(schema)) : undefined;
     if (safe === undefined) this.byWorkflow.delete(workflow);
     else this.byWorkflow.set(workflow, safe);
     this.changed.fire(PAYLOAD_SCHEMA_URI);

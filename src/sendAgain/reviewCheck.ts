@@ -6,6 +6,7 @@
 import { validateTriggerBody, type FieldErrors, type TriggerBody } from '../api';
 import { l10n } from '../l10n';
 import { fieldPath, parseJsonText, spanFor, syntaxProblem, type JsonSpan, type PlacedProblem } from '../format/jsonText';
+import { checkPayload } from '../format/payloadSchema';
 
 export type ReviewCheck = { ok: true; body: TriggerBody } | { ok: false; summary: string; problems: PlacedProblem[] };
 
@@ -23,6 +24,17 @@ export function checkReviewText(text: string): ReviewCheck {
     return { ok: false, summary: l10n.t('The body cannot be sent: {0}', `${first[0]}: ${first[1].join('; ')}`), problems };
   }
   return { ok: true, body: parsed.value as TriggerBody };
+}
+
+/**
+ * Trigger…'s payload against its workflow's schema, by the one rule Preview follows too (the
+ * schema's defaults filled in first, as the app and the service do), each problem at its field in
+ * `text`. Undefined when it passes.
+ */
+export function checkReviewPayload(text: string, payload: unknown, schema: unknown): { field: string; messages: string[]; problems: PlacedProblem[] } | undefined {
+  const errors = checkPayload(payload, schema);
+  const first = Object.entries(errors)[0];
+  return first ? { field: first[0], messages: first[1], problems: placeServiceErrors(text, errors) } : undefined;
 }
 
 /**

@@ -19,8 +19,8 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import type { PlacedProblem } from '../format/jsonText';
-import { checkReviewText, placeServiceErrors } from './reviewCheck';
-import { checkPayload, payloadSkeleton } from '../format/payloadSchema';
+import { checkReviewPayload, checkReviewText, placeServiceErrors } from './reviewCheck';
+import { payloadSkeleton } from '../format/payloadSchema';
 import { PayloadSchemas } from './payloadSchemas';
 import type { SentAgainLinks } from './sendAgainLinks';
 import { buildTriggerBody, describeTriggerResult, type TriggerOutcome } from './triggerBody';
@@ -216,13 +216,11 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     // code workflow's service checks it only when the run executes, so a bad payload would become
     // a failed run rather than a 400.
     if (review.target && body.name === review.target.identifier) {
-      const payloadErrors = checkPayload(body.payload ?? {}, review.target.payloadSchema);
-      if (Object.keys(payloadErrors).length > 0) {
-        const problems = placeServiceErrors(document.getText(), payloadErrors);
-        this.showProblems(document, problems);
-        const [field, messages] = Object.entries(payloadErrors)[0]!;
-        void this.deps.prompter().message('error', vscode.l10n.t('Not sent: {0} {1} (checked against the payload schema of {2})', field, messages.join('; '), review.target.identifier));
-        return { kind: 'invalid', problems };
+      const refused = checkReviewPayload(document.getText(), body.payload, review.target.payloadSchema);
+      if (refused) {
+        this.showProblems(document, refused.problems);
+        void this.deps.prompter().message('error', vscode.l10n.t('Not sent: {0} {1} (checked against the payload schema of {2})', refused.field, refused.messages.join('; '), review.target.identifier));
+        return { kind: 'invalid', problems: refused.problems };
       }
     }
     if (typeof body.transactionId !== 'string' || body.transactionId === review.original?.transactionId) {

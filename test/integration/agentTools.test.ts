@@ -399,7 +399,7 @@ describe('language model tools for the editor’s agent', function () {
         ownWords(text, what);
         dataHas(text, hostile, what);
       }
-      assert.match(reads[6]![1], /\nVerdict \(proven by the latest run\): its email step did not reach the subscriber/);
+      assert.match(reads[6]![1], /\nVerdict \(proven by the latest run\): its email step did not reach the subscriber: the provider refused the message/);
 
       // Send Again: the dialog's sentence names nothing of the service; the names follow it, one a line.
       const input = { notificationId: run._id };

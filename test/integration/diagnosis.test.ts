@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NovuClient } from '../../src/api';
-import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
+import { DIAGNOSIS_CASES as C, SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import type { DiagnosisPanel } from '../../src/diagnosis/diagnosisPanel';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
 import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
@@ -304,5 +304,53 @@ describe('delivery diagnosis', function () {
     assert.equal(fromRow.request.channel, 'email', 'the first channel step that did not go out');
     await api.uriHandler.handleUri(vscode.Uri.parse(`vscode://novuexplorer.novu-explorer/diagnose?subscriberId=${F.notificationSubscriberId}&workflow=${F.workflowIdentifier}&channel=in_app`));
     await waitFor(() => api.diagnosisPanels.all.find((p) => p.request.workflowRef === F.workflowIdentifier && p.request.channel === 'in_app'), 'from the deep link');
+  });
+});
+
+describe('#novuDiagnose over the Sandbox’s diagnosis cases (issue 37)', function () {
+  this.timeout(90_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    api = await extensionApi();
+    await resetConnections(api);
+    sandbox = await freshSandbox({ activityEndsAtMs: Date.now(), diagnosisCases: true });
+    await addSandboxConnection(api, sandbox, 'Cases test');
+    // Each case's run, triggered at start, settled.
+    await waitFor(() => !sandbox.state.notifications.some((n) => n.transactionId.startsWith('txn-diag-') && n.jobs.some((j) => ['pending', 'queued', 'running', 'delayed'].includes(j.status))), 'the cases’ runs to settle', 20_000);
+  });
+
+  after(async () => {
+    await resetConnections(api);
+    await sandbox.close();
+  });
+
+  it('names the kind of cause in its own words, each case; the names of the service stay in the data; an unknown subscriber is "not found" with its id, first', async () => {
+    // Names of people, workflows, providers and addresses: data only, never the tool's own words.
+    const names = ['Ada', 'Lovelace', 'Grace', 'Linus', 'Margaret', 'Alan', 'Hedy', 'Katherine', 'Dorothy', 'Vaughan', 'Welcome onboarding', 'Order shipped', 'Comment mention', 'SendGrid', 'Twilio', 'Firebase', 'Microsoft Teams', 'Slack', 'Discord', 'diagnosis.example', 'teams.diagnosis'];
+    const cases: [string, { workflow?: string; channel?: string }, RegExp][] = [
+      [C.workflowPreferenceOff, { workflow: F.workflowIdentifier, channel: 'email' }, /its email step did not reach the subscriber: the subscriber turned email off for this workflow\./],
+      [C.globalPreferenceOff, { workflow: F.workflowIdentifier, channel: 'email' }, /its email step did not reach the subscriber: the subscriber turned email off for every workflow/],
+      [C.noEmail, { workflow: F.workflowIdentifier, channel: 'email' }, /its email step did not reach the subscriber: the subscriber has no email address\./],
+      [C.noPhone, { workflow: 'order-shipped', channel: 'sms' }, /its sms step did not reach the subscriber: the subscriber has no phone number\./],
+      [C.noPushToken, { workflow: 'order-shipped', channel: 'push' }, /its push step did not reach the subscriber: the subscriber has no push device token\./],
+      [C.outsideSchedule, { workflow: F.workflowIdentifier, channel: 'email' }, /its email step did not reach the subscriber: it fell outside the subscriber's delivery schedule\./],
+      [C.providerError, { workflow: F.workflowIdentifier, channel: 'email' }, /its email step did not reach the subscriber: the provider refused the message/],
+      [C.mistypedId, { workflow: F.workflowIdentifier, channel: 'email' }, /subscriber "diag-adaa" was created by this trigger with nothing but its ID, and a subscriber with a close ID exists/],
+      [C.chatProviderInactive, { workflow: 'comment-mention', channel: 'chat' }, /its chat step did not reach the subscriber: the subscriber's own chat provider has no active integration in this environment\./],
+      ['diag-nobody', { workflow: F.workflowIdentifier, channel: 'email' }, /^Verdict \(inferred from the settings\): Subscriber "diag-nobody" was not found in this connection\./],
+    ];
+    for (const [subscriberId, ask, words] of cases) {
+      const text = (await vscode.lm.invokeTool(AGENT_TOOLS.diagnoseDelivery, { input: { subscriberId, ...ask }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token)).content
+        .map((part) => (part as { value?: unknown }).value)
+        .join('');
+      const lines = text.split('\n');
+      assert.match(lines[0]!, /^Connection "Cases test"/);
+      assert.match(lines[1]!, words, `${subscriberId}:\n${text}`);
+      assert.doesNotMatch(lines[1]!, /the run says why|the chain breaks at the link/);
+      const prose = lines.slice(0, lines.findIndex((l) => l.startsWith('```json '))).join('\n');
+      for (const name of names) assert.ok(!prose.includes(name), `${subscriberId}: ${JSON.stringify(name)} is in the tool's own words:\n${prose}`);
+    }
   });
 });

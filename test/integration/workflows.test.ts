@@ -264,6 +264,47 @@ describe('workflows view and trigger', function () {
     assert.match(String(again.searches[0]!.items[0]!.detail), /Last used for invoice-paid/);
   });
 
+  it('Trigger…: a required key left out that has a default passes, by the rule Preview follows (issue 37)', async () => {
+    // The invoice's currency made required: it keeps its default, so the app and the service fill it in.
+    const schema = sandbox.state.workflows.find((w) => w.identifier === 'invoice-paid')!.payloadSchema as { required: string[] };
+    const required = schema.required;
+    schema.required = [...required, 'currency'];
+    try {
+      api.setPrompter(new ScriptedPrompter([{ search: F.notificationSubscriberId }]));
+      const editor = await vscode.commands.executeCommand<vscode.TextEditor | undefined>('novuExplorer.triggerWorkflow', 'invoice-paid');
+      assert.ok(editor, 'the review opened');
+      const body = JSON.parse(editor.document.getText()) as Record<string, unknown>;
+      const send = async (...answers: boolean[]) => {
+        const prompter = new ScriptedPrompter(answers.map((confirm) => ({ confirm })));
+        api.setPrompter(prompter);
+        return vscode.commands.executeCommand<SendResult | undefined>('novuExplorer.sendReviewedTrigger', editor.document.uri);
+      };
+      const replace = async (payload: Record<string, unknown>) => {
+        const edit = new vscode.WorkspaceEdit();
+        const doc = editor.document;
+        edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), JSON.stringify({ ...body, payload }, null, 2));
+        assert.ok(await vscode.workspace.applyEdit(edit));
+      };
+      // Without the currency and with a wrong amount: only the amount is refused, by Send and by VS Code's own check.
+      await replace({ invoiceNumber: 'INV-8', amount: '42', customer: { name: 'Ada' } });
+      assert.equal((await send())?.kind, 'invalid');
+      const ours = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source === 'Novu Explorer');
+      assert.deepEqual(ours.map((d) => editor.document.getText(d.range)), ['"amount"']);
+      const theirs = await waitFor(() => {
+        const found = vscode.languages.getDiagnostics(editor.document.uri).filter((d) => d.source !== 'Novu Explorer');
+        return found.some((d) => editor.document.getText(d.range).includes('42')) ? found : undefined;
+      }, 'the JSON schema check of the payload', 15_000);
+      assert.ok(!theirs.some((d) => d.message.includes('currency')), theirs.map((d) => d.message).join(' | '));
+      // Without the currency only: it passes the check, and Send asks (declined here: nothing leaves).
+      const before = triggers().length;
+      await replace({ invoiceNumber: 'INV-8', amount: 42, customer: { name: 'Ada' } });
+      assert.equal((await send(false))?.kind, 'declined');
+      assert.equal(triggers().length, before);
+    } finally {
+      schema.required = required;
+    }
+  });
+
   it('Trigger…: finds a subscriber the view does not hold by name, with one search of the service', async () => {
     const name = 'Петров';
     const named = sandbox.state.subscribers.filter((s) => `${s.firstName ?? ''} ${s.lastName ?? ''}`.toLowerCase().includes(name.toLowerCase()));

@@ -7,7 +7,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Notification, NotificationPage, Subscriber } from '../../../src/api';
 import { scanNotifications } from '../../../src/agent/agentPaging';
-import { cursorAfterShown, notificationsReport, subscribersReport, type Where } from '../../../src/agent/agentReports';
+import type { Where } from '../../../src/agent/agentReports';
+import { cursorAfterShown, subscribersReport } from '../../../src/agent/environmentReports';
+import { notificationsReport } from '../../../src/agent/notificationReports';
 import { RESULT_CAP_BYTES, VALUE_KEEP_CHARS, byteLength } from '../../../src/agent/agentText';
 import { buildNotification, buildSubscriber } from '../../fixtures/builders';
 

@@ -8,8 +8,11 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { NovuApiError, NovuNetworkError, NovuTimeoutError } from '../../../src/api';
 import { RAW_KEEP_CHARS, RESULT_CAP_BYTES, byteLength, jsonLine, quoted, report } from '../../../src/agent/agentText';
-import { diagnosisReport, failureReport, integrationsReport, notificationExplanation, notificationsReport, preferencesReport, subscribersReport, workflowsReport, type Where } from '../../../src/agent/agentReports';
-import type { Diagnosis } from '../../../src/diagnosis/diagnosisModel';
+import { failureReport, type Where } from '../../../src/agent/agentReports';
+import { diagnosisReport } from '../../../src/agent/diagnosisReport';
+import { integrationsReport, preferencesReport, subscribersReport, workflowsReport } from '../../../src/agent/environmentReports';
+import { notificationExplanation, notificationsReport } from '../../../src/agent/notificationReports';
+import type { Diagnosis } from '../../../src/diagnosis/diagnosisTypes';
 import { SANDBOX_FIXTURES as F } from '../../../src/sandbox/fixtures';
 import { buildExecutionDetail, buildIntegration, buildJob, buildNotification, buildPreferences, buildSubscriber } from '../../fixtures/builders';
 
@@ -219,7 +222,8 @@ describe('the tools’ own words never carry service text', () => {
     // An identifier the service holds, of a form no identifier should have.
     const hostileIdentifier = '<b>wf</b> $(alert)';
     const diagnosis: Diagnosis = {
-      verdict: { state: 'broken', proven: true, text: verdictText, fix: { kind: 'turnOn', channel: 'email', workflowIdentifier: hostileIdentifier } },
+      subscriberId: F.markupSubscriberId,
+      verdict: { state: 'broken', proven: true, cause: 'providerError', text: verdictText, fix: { kind: 'turnOn', channel: 'email', workflowIdentifier: hostileIdentifier } },
       links: [
         { id: 'connection', state: 'ok', title: 'Connection', summary: 'Asking "Staging"', evidence: [] },
         { id: 'workflow', state: 'ok', title: 'Workflow', summary: `${F.markupWorkflowName} is active`, evidence: [{ label: 'Name', value: F.markupWorkflowName }] },
@@ -230,20 +234,20 @@ describe('the tools’ own words never carry service text', () => {
     };
     const text = diagnosisReport(where, diagnosis);
     assertOwnWordsClean(text, 'diagnose');
-    assert.match(text, /\nVerdict \(proven by the latest run\): its email step did not reach the subscriber/);
+    assert.match(text, /\nVerdict \(proven by the latest run\): its email step did not reach the subscriber: the provider refused the message/);
     assert.match(text, /\nFix: turn email on for workflow \(an id of an unusual form, left out here\)/);
     const { data } = split(text);
-    assert.deepEqual(data[0], { verdict: verdictText, state: '✗', proven: true, fix: `turn email on for workflow ${quoted(hostileIdentifier)} (tool novuExplorer_setChannelPreference, enabled true), then send again` });
+    assert.deepEqual(data[0], { verdict: verdictText, state: '✗', proven: true, cause: 'providerError', fix: `turn email on for workflow ${quoted(hostileIdentifier)} (tool novuExplorer_setChannelPreference, enabled true), then send again` });
     assert.equal((data[1] as { link: string }).link, 'connection');
 
     // Inferred from the settings: the link it rests on, by its id.
     const inferred = diagnosisReport(where, {
       ...diagnosis,
-      verdict: { state: 'broken', proven: false, link: 'workflow', text: `Workflow: ${F.markupWorkflowName} is not active`, fix: { kind: 'sendAgain', notificationId: '6620aa0000000000000a0001' } },
+      verdict: { state: 'broken', proven: false, link: 'workflow', cause: 'workflowInactive', text: `Workflow: ${F.markupWorkflowName} is not active`, fix: { kind: 'sendAgain', notificationId: '6620aa0000000000000a0001' } },
       links: [{ id: 'workflow', state: 'broken', title: 'Workflow', summary: `${F.markupWorkflowName} is not active`, evidence: [] }],
     });
     assertOwnWordsClean(inferred, 'diagnose, inferred');
-    assert.match(inferred, /\nVerdict \(inferred from the settings\): the chain breaks at the link "workflow"\./);
+    assert.match(inferred, /\nVerdict \(inferred from the settings\): The workflow is inactive: its triggers start no run\./);
     assert.match(inferred, /\nFix: send notification "6620aa0000000000000a0001" again/);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { previewReport } from '../../../src/agent/agentReports';
+import { previewReport } from '../../../src/agent/appReports';
 import { buildPreviewModel } from '../../../src/preview/previewModel';
 
 const where = { name: 'Development', region: 'US' };

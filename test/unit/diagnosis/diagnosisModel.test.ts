@@ -6,7 +6,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Notification, Workflow } from '../../../src/api';
-import { diagnose, type DiagnosisInput, type Fact } from '../../../src/diagnosis/diagnosisModel';
+import { diagnose } from '../../../src/diagnosis/diagnosisModel';
+import type { DiagnosisInput, Fact } from '../../../src/diagnosis/diagnosisTypes';
 import type { DescribedError } from '../../../src/ui/errors';
 import { buildExecutionDetail, buildIntegration, buildJob, buildNotification, buildPreferences, buildSubscriber } from '../../fixtures/builders';
 

@@ -1,7 +1,7 @@
 /** Issue 25: a workflow's payloadSchema gives the review's starting payload, and checks a payload before it is sent. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkPayload, payloadSkeleton, requiredKeys, withDefaults } from '../../../src/format/payloadSchema';
+import { checkPayload, payloadSkeleton, requiredAfterDefaults, requiredKeys, withDefaults } from '../../../src/format/payloadSchema';
 
 const ORDER = {
   type: 'object',
@@ -359,10 +359,19 @@ describe('the payload with its defaults, as @novu/framework checks it (issue 32)
     assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
   });
 
-  it('makes a required key with a default not missing, as the app sees it', () => {
-    assert.deepEqual(Object.keys(checkPayload({ invoiceNumber: 'INV-7' }, schema)), ['payload.lines']);
-    assert.deepEqual(checkPayload(withDefaults({ invoiceNumber: 'INV-7' }, schema), schema), {});
-    assert.deepEqual(Object.keys(checkPayload(withDefaults({}, schema), schema)), ['payload.invoiceNumber']);
+  it('makes a required key with a default not missing, as the app sees it: the check fills defaults first (issue 37)', () => {
+    assert.deepEqual(checkPayload({ invoiceNumber: 'INV-7' }, schema), {});
+    assert.deepEqual(Object.keys(checkPayload({}, schema)), ['payload.invoiceNumber']);
+    assert.deepEqual(Object.keys(checkPayload({ invoiceNumber: 'INV-7', lines: [{ quantity: 1, unit: 3 }] }, schema)), ['payload.lines.0.unit'], 'a default is not a value given: a wrong one is still refused');
+  });
+
+  it('gives a checker that cannot fill defaults the schema as a payload meets it once they are filled', () => {
+    const nested = { type: 'object', properties: { a: { type: 'string', default: 'x' }, b: { type: 'string' }, o: { type: 'object', properties: { c: { default: 1 } }, required: ['c', 'd'] } }, required: ['a', 'b', 'o'] };
+    const relaxed = requiredAfterDefaults(nested) as { required: string[]; properties: { o: { required: string[] } } };
+    assert.deepEqual(relaxed.required, ['b', 'o']);
+    assert.deepEqual(relaxed.properties.o.required, ['d']);
+    assert.deepEqual(nested.required, ['a', 'b', 'o'], 'the schema given is not changed');
+    for (const garbage of [undefined, null, 3, 'x', { $ref: '#/x', required: ['a'], properties: { a: { default: 1 } } }]) assert.deepEqual(requiredAfterDefaults(garbage), garbage);
   });
 
   it('leaves garbage alone', () => {

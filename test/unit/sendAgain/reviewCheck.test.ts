@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { fieldPath, parseJsonText, spanFor } from '../../../src/format/jsonText';
 import { checkPayloadText } from '../../../src/format/payloadText';
-import { checkReviewText, placeServiceErrors } from '../../../src/sendAgain/reviewCheck';
+import { checkReviewPayload, checkReviewText, placeServiceErrors } from '../../../src/sendAgain/reviewCheck';
 import { looksLikeProduction } from '../../../src/connections/connection';
 
 const at = (text: string, p: { start: number; end: number }) => text.slice(p.start, p.end);
@@ -98,6 +98,32 @@ describe('the review check before Send', () => {
     assert.equal(problem!.message, "must have required property 'orderId'");
     const [missing] = placeServiceErrors('{"name": "x", "to": "y", "payload": {}}', { 'payload.orderId': ['required'] });
     assert.equal(missing!.message, 'payload.orderId: required');
+  });
+});
+
+describe("Trigger…'s payload, checked by Preview's rule (issue 37)", () => {
+  const schema = {
+    type: 'object',
+    properties: { invoiceNumber: { type: 'string', minLength: 1 }, currency: { type: 'string', enum: ['EUR', 'USD'], default: 'EUR' }, customer: { type: 'object', properties: { locale: { type: 'string', default: 'en' } }, required: ['locale'] } },
+    required: ['invoiceNumber', 'currency'],
+  };
+  const review = (payload: Record<string, unknown>) => JSON.stringify({ name: 'invoice-paid', to: 'sub-1', payload }, null, 2);
+
+  it('passes a required key left out when it has a default, at every level, as Preview does', () => {
+    for (const payload of [{ invoiceNumber: 'INV-7' }, { invoiceNumber: 'INV-7', customer: {} }]) {
+      assert.equal(checkReviewPayload(review(payload), payload, schema), undefined, JSON.stringify(payload));
+      assert.ok(checkPayloadText(JSON.stringify(payload), schema).ok, 'Preview agrees');
+    }
+  });
+
+  it('refuses a required key without a default, and a wrong value where a default would be, each at its place', () => {
+    const text = review({ currency: 'JPY' });
+    const refused = checkReviewPayload(text, { currency: 'JPY' }, schema);
+    assert.ok(refused);
+    assert.equal(refused.field, 'payload.invoiceNumber');
+    assert.deepEqual(refused.messages, ['is required']);
+    assert.deepEqual(refused.problems.map((p) => `${at(text, p)} ${p.message}`).sort(), ['"currency" must be one of "EUR", "USD", not "JPY"', '"payload" payload.invoiceNumber: is required']);
+    assert.equal(checkPayloadText(JSON.stringify({ currency: 'JPY' }), schema).ok, false, 'Preview agrees');
   });
 });
 
