@@ -9,7 +9,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { PanelError } from '../../src/panels/protocol';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox, type SandboxFaults } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, addSandboxConnection, kindOf, waitFor, freshStart, disconnectSandbox } from './helpers';
 
 interface Failure {
   name: string;
@@ -41,9 +41,7 @@ describe('every surface through every failure', function () {
   const config = () => vscode.workspace.getConfiguration('novuExplorer');
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
+    ({ api, sandbox } = await freshStart());
     port = Number(new URL(sandbox.url).port);
     // Retries stay on (one), so that "exhausted" is what is tested; a short timeout keeps it quick.
     await config().update('retries', 1, vscode.ConfigurationTarget.Global);
@@ -57,8 +55,7 @@ describe('every surface through every failure', function () {
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     api.setPrompter(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   let down = false;
