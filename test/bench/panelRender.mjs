@@ -5,15 +5,10 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { activeWebview, addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
+import { median } from './timing.mjs';
 
 const BIG_ID = '6620bb0000000000000b0001';
 const RUNS = 4;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 export async function measurePanelRender(root) {
   const require = createRequire(import.meta.url);

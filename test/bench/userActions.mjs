@@ -13,16 +13,11 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, treeRows } from '../ui/workbench.mjs';
+import { benchElapsed, median } from './timing.mjs';
 
 const DELAY_MS = 100;
 const RUNS = 9;
 const VIEWS = ['Subscribers', 'Integrations', 'Activity'];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * In every webview document (frames, not the workbench): the first moment each watched selector
@@ -86,11 +81,6 @@ async function armWorkbench(page, { panes = [], selector, text }) {
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   }, { panes, selector, text });
-}
-
-async function workbenchElapsed(page) {
-  await page.waitForFunction(() => window.__benchDone !== undefined, undefined, { timeout: 30_000, polling: 50 });
-  return page.evaluate(() => window.__benchDone - window.__benchStart);
 }
 
 /** Arms a switch in a webview: the click's time, and when `selector` shows `checked` and is no longer busy. */
@@ -186,7 +176,7 @@ export async function measureUserActions(root, { only } = {}) {
       await page.locator('.quick-input-widget input.input').fill('x');
       await armWorkbench(page, { selector: '.quick-input-widget', text: 'Bench second input' });
       await page.keyboard.press('Enter');
-      keep(run, 'floorInput', await workbenchElapsed(page));
+      keep(run, 'floorInput', await benchElapsed(page));
       await page.keyboard.press('Escape');
 
       // The floor of a tree refresh: a palette command whose tree's rows change 100 ms later.
@@ -198,7 +188,7 @@ export async function measureUserActions(root, { only } = {}) {
       await benchRows.first().waitFor({ timeout: 30_000 });
       const round = Number(/Row (\d+)-0/.exec(await benchRows.first().innerText())?.[1] ?? 0);
       await paletteEnter(page, 'Bench: Refresh Rows', () => armWorkbench(page, { panes: [{ title: 'Bench Rows', pattern: `^Row ${round + 1}-0$` }] }));
-      keep(run, 'floorTree', await workbenchElapsed(page));
+      keep(run, 'floorTree', await benchElapsed(page));
 
       // Add Connection from no connection (the views show their welcome), as on a first install.
       await showNovu();
@@ -216,14 +206,14 @@ export async function measureUserActions(root, { only } = {}) {
       await armWorkbench(page, { selector: '.quick-input-widget', text: 'Name the connection' });
       let since = performance.now();
       await page.keyboard.press('Enter');
-      const keyCheck = await workbenchElapsed(page);
+      const keyCheck = await benchElapsed(page);
       keep(run, 'keyCheck', keyCheck, requestsSince(proxy, since, performance.now(), sequentialRoundTrips));
       const name = `Bench user ${run}`;
       await page.locator('.quick-input-widget input.input').fill(name);
       await armWorkbench(page, { panes: VIEWS.map((title) => ({ title, pattern: '\\S' })) });
       since = performance.now();
       await page.keyboard.press('Enter');
-      const add = await workbenchElapsed(page);
+      const add = await benchElapsed(page);
       keep(run, 'add', add, requestsSince(proxy, since, performance.now(), sequentialRoundTrips));
       previous = name;
       await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
@@ -327,14 +317,14 @@ export async function measureUserActions(root, { only } = {}) {
         await freshWindow();
         await armWorkbench(page, { panes: [{ title: 'Bench First Rows', pattern: '^First 0$' }] });
         await page.locator('.activitybar').getByRole('tab', { name: /^Bench First Load/ }).first().click();
-        keep(run, 'floorFirst', await workbenchElapsed(page));
+        keep(run, 'floorFirst', await benchElapsed(page));
       };
       const ours = async () => {
         await freshWindow();
         await armWorkbench(page, { panes: VIEWS.map((title) => ({ title, pattern: '\\S' })) });
         const since = performance.now();
         await page.locator('.activitybar').getByRole('tab', { name: /^Novu/ }).first().click();
-        const ms = await workbenchElapsed(page);
+        const ms = await benchElapsed(page);
         keep(run, 'first', ms, requestsSince(proxy, since, performance.now(), sequentialRoundTrips));
       };
       if (run % 2) {

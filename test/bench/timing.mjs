@@ -1,0 +1,15 @@
+/** What the workbench benchmarks (.mjs, run by plain node) share for their times. */
+/* global window -- used inside the workbench page (page.waitForFunction, page.evaluate) */
+
+/** The median of repeated runs: absolute times drift on a shared machine, the middle less. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Waits for the page's armed watch (`__benchStart`, `__benchDone`) to finish and says how long it took. */
+export async function benchElapsed(page) {
+  await page.waitForFunction(() => window.__benchDone !== undefined, undefined, { timeout: 30_000, polling: 50 });
+  return page.evaluate(() => window.__benchDone - window.__benchStart);
+}
