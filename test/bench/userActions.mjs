@@ -12,7 +12,7 @@
 /* global window, document, MutationObserver -- used inside the workbench page and its webviews */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, treeRows } from '../ui/workbench.mjs';
+import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, findSubscriberRow } from '../ui/workbench.mjs';
 import { benchElapsed, median } from './timing.mjs';
 
 const DELAY_MS = 100;
@@ -261,13 +261,7 @@ export async function measureUserActions(root, { only } = {}) {
   async function toggleRuns() {
     // One preference toggle, against a switch whose host answers 100 ms after the click; both
     // panels side by side, one toggle each a run.
-    const header = page.locator('.pane-header', { hasText: 'Subscribers' });
-    await header.hover();
-    await header.getByRole('button', { name: 'Search Subscribers…' }).click();
-    await page.locator('.quick-input-widget input.input').fill(`id:${F.preferencesSubscriberId}`);
-    await page.keyboard.press('Enter');
-    const row = treeRows(page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
-    await row.waitFor({ timeout: 15_000 });
+    const row = await findSubscriberRow(page, F.preferencesSubscriberId);
     await row.hover();
     await row.getByRole('button', { name: 'Edit Preferences…' }).click();
     await frameWith(page, 'section.nx-workflow');

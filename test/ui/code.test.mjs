@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openFile, openNovu, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, openFile, screenshot, showOnlyView, startSandbox, launchConnected } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -24,9 +24,7 @@ for (const theme of ['dark', 'light']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-code-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
-      ui = await launch({ theme, folder: DEMO });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, 'Demo');
+      ui = await launchConnected(sandbox, 'Demo', { theme, folder: DEMO });
     });
     after(async () => {
       await ui?.close();

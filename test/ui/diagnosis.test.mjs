@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, answerInput, assertNoViolations, axeWebview, launch, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, answerInput, assertNoViolations, axeWebview, pickItem, runCommand, screenshot, startSandbox, launchConnected } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { DIAGNOSIS_CASES: C } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -40,9 +40,7 @@ for (const theme of ['dark', 'light', 'hc']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-diagnosis-${theme}-${Date.now()}`, activityEndsAtMs: Date.now(), diagnosisCases: true });
-      ui = await launch({ theme });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, 'Diagnosis');
+      ui = await launchConnected(sandbox, 'Diagnosis', { theme });
     });
     after(async () => {
       await ui?.close();

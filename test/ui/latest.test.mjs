@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { EXTENSION_FILES, openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
 import { HOSTS, ensureVSCode, vscodePaths } from '../vscode/setup.mjs';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows, findSubscriberRow } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -90,13 +90,7 @@ describe(`newest VS Code (${HOSTS.latest.vscodeVersion}), the extension installe
   });
 
   it("opens a subscriber's preferences from its row", async () => {
-    const header = page.locator('.pane-header', { hasText: 'Subscribers' });
-    await header.hover();
-    await header.getByRole('button', { name: 'Search Subscribers…' }).click();
-    await page.locator('.quick-input-widget input.input').fill(`id:${F.preferencesSubscriberId}`);
-    await page.keyboard.press('Enter');
-    const row = treeRows(page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
-    await row.waitFor({ timeout: 15_000 });
+    const row = await findSubscriberRow(page, F.preferencesSubscriberId);
     await row.hover();
     await row.getByRole('button', { name: 'Edit Preferences…' }).click();
     const view = activeWebview(page);

@@ -194,6 +194,26 @@ export async function addConnection(page, sandbox, name) {
   await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
 }
 
+/** A workbench as a user has it after connecting: launched with `options`, the Novu view open, `sandbox` added as `name`. */
+export async function launchConnected(sandbox, name, options) {
+  const ui = await launch(options);
+  await openNovu(ui.page);
+  await addConnection(ui.page, sandbox, name);
+  return ui;
+}
+
+/** Searches the Subscribers view for `id:<subscriberId>` from its title and returns the row, once shown. */
+export async function findSubscriberRow(page, subscriberId) {
+  const header = page.locator('.pane-header', { hasText: 'Subscribers' });
+  await header.hover();
+  await header.getByRole('button', { name: 'Search Subscribers…' }).click();
+  await page.locator('.quick-input-widget input.input').fill(`id:${subscriberId}`);
+  await page.keyboard.press('Enter');
+  const row = treeRows(page, 'Subscribers').filter({ hasText: subscriberId }).first();
+  await row.waitFor({ timeout: 15_000 });
+  return row;
+}
+
 /** The document of the active webview panel (VS Code nests it in two iframes). */
 export function activeWebview(page) {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
