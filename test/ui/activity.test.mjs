@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, screenshot, setViewExpanded, startSandbox, treeRows, launchConnected } from './workbench.mjs';
+import { ROOT, activeWebview, screenshot, setViewExpanded, startSandbox, treeRows, launchConnected, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -25,10 +25,7 @@ for (const theme of ['dark', 'light']) {
       await setViewExpanded(ui.page, 'Activity', true);
       await treeRows(ui.page, 'Activity').first().waitFor({ timeout: 30_000 });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('follows live: a new failed notification arrives on top, counted by the badge, markup as typed', async () => {
       await header().hover();

@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, openFile, screenshot, showOnlyView, startSandbox, launchConnected } from './workbench.mjs';
+import { ROOT, activeWebview, openFile, screenshot, showOnlyView, startSandbox, launchConnected, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -26,10 +26,7 @@ for (const theme of ['dark', 'light']) {
       sandbox = await startSandbox({ apiKey: `ui-code-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
       ui = await launchConnected(sandbox, 'Demo', { theme, folder: DEMO });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('shows a lens with failures, and its click shows that workflow’s Activity', async () => {
       const page = ui.page;

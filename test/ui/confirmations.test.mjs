@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, answerInput, runCommand, startSandbox, launchConnected } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, answerInput, runCommand, startSandbox, launchConnected, closeAll } from './workbench.mjs';
 
 // Markup, Markdown, backslashes, a URL and backticks: what appendText escaped in VS Code 1.100.
 const WORKFLOW = 'Invoice <img src=x onerror="fetch(\'//e.example\')"> & <b>due</b> \\ *bold* _it_ [link](https://e.example/a_b) `code` (1)! #2 a-b';
@@ -44,10 +44,7 @@ for (const theme of ['dark', 'light']) {
       sandbox = await hostileSandbox(`ui-confirm-${theme}-${Date.now()}`);
       ui = await launchConnected(sandbox, 'Confirm <b>*test*</b>', { theme, extraExtensions: [join(ROOT, 'test', 'ui', 'toolInvoker')] });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('Send a Novu Notification Again: workflow, subscriber and connection names exactly as typed', async () => {
       const page = ui.page;

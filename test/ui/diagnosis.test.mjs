@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, answerInput, assertNoViolations, axeWebview, pickItem, runCommand, screenshot, startSandbox, launchConnected } from './workbench.mjs';
+import { ROOT, activeWebview, answerInput, assertNoViolations, axeWebview, pickItem, runCommand, screenshot, startSandbox, launchConnected, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { DIAGNOSIS_CASES: C } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -42,10 +42,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       sandbox = await startSandbox({ apiKey: `ui-diagnosis-${theme}-${Date.now()}`, activityEndsAtMs: Date.now(), diagnosisCases: true });
       ui = await launchConnected(sandbox, 'Diagnosis', { theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('finds the cause with its proof, fixes it from the panel, sends again and sees ✓', async () => {
       const page = ui.page;

@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { EXTENSION_FILES, openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
 import { HOSTS, ensureVSCode, vscodePaths } from '../vscode/setup.mjs';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows, findSubscriberRow } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows, findSubscriberRow, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -49,11 +49,7 @@ describe(`newest VS Code (${HOSTS.latest.vscodeVersion}), the extension installe
     await waitForWorkbench(page);
     await setTheme(page, 'dark');
   });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-    await sandbox?.close();
-  });
+  after(() => closeAll(workbench, server, sandbox));
 
   it(`is VS Code ${HOSTS.latest.vscodeVersion} running the installed extension, not a development copy`, async () => {
     // The page the server serves names its code-server; that copy's VS Code is 1.139.1.

@@ -5,7 +5,7 @@
 // request that goes out carries its range.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { showOnlyView, startSandbox, treeRows, launchConnected } from './workbench.mjs';
+import { showOnlyView, startSandbox, treeRows, launchConnected, closeAll } from './workbench.mjs';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -72,10 +72,7 @@ describe('a pick of several with a one-choice group', { timeout: 240_000 }, () =
     await input().waitFor({ state: 'visible' });
     await row('Last hour').waitFor();
   });
-  after(async () => {
-    await ui?.close();
-    await sandbox?.close();
-  });
+  after(() => closeAll(ui, sandbox));
 
   it('changes no tick on an idle pick once a tick in the Time group has settled', async () => {
     await row('Last hour').locator('.monaco-checkbox').click();

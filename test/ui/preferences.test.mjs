@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, assertNoViolations, axeWebview, screenshot, startSandbox, findSubscriberRow, launchConnected } from './workbench.mjs';
+import { ROOT, activeWebview, assertNoViolations, axeWebview, screenshot, startSandbox, findSubscriberRow, launchConnected, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -19,10 +19,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       sandbox = await startSandbox({ apiKey: `ui-prefs-${theme}-${Date.now()}` });
       ui = await launchConnected(sandbox, `Prefs ${theme}`, { theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('opens Edit Preferences from a subscriber row', async () => {
       const row = await findSubscriberRow(ui.page, F.preferencesSubscriberId);

@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, answerInput, launch, openNovu, pickItem, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { SCREENSHOTS, answerInput, launch, openNovu, pickItem, runCommand, screenshot, startSandbox, treeRows, closeAll } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`workbench smoke (${theme})`, { timeout: 180_000 }, () => {
@@ -14,10 +14,7 @@ for (const theme of ['dark', 'light']) {
       sandbox = await startSandbox({ apiKey: `ui-${theme}-${Date.now()}` });
       ui = await launch({ theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('shows the welcome views with their buttons when no connection is set', async () => {
       await openNovu(ui.page);

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows, findSubscriberRow, launchConnected } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows, findSubscriberRow, launchConnected, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -28,10 +28,7 @@ for (const theme of ['dark', 'light']) {
       sandbox = await startSandbox({ apiKey: `ui-truth-${theme}-${Date.now()}`, markupWorkflow: true });
       ui = await launchConnected(sandbox, `Truth ${theme}`, { theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('shows a name full of markup exactly as typed: row, hover and toast', async () => {
       const row = await findSubscriberRow(ui.page, F.markupSubscriberId);

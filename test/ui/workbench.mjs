@@ -194,6 +194,11 @@ export async function addConnection(page, sandbox, name) {
   await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
 }
 
+/** Closes each of `started` in order (a workbench before the servers it talks to), skipping what never started. */
+export async function closeAll(...started) {
+  for (const thing of started) await thing?.close();
+}
+
 /** A workbench as a user has it after connecting: launched with `options`, the Novu view open, `sandbox` added as `name`. */
 export async function launchConnected(sandbox, name, options) {
   const ui = await launch(options);
