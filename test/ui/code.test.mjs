@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, openFile, screenshot, showOnlyView, startSandbox, launchConnected, closeAll } from './workbench.mjs';
+import { ROOT, activeWebview, openFile, screenshot, showOnlyView, startSandbox, launchConnected, closeAll, clickLens } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -139,9 +139,7 @@ for (const theme of ['dark', 'light']) {
     it('triggers a code workflow with a payload checked against its schema', async () => {
       const page = ui.page;
       await openFile(page, 'workflows.ts');
-      const trigger = page.locator('.codelens-decoration a', { hasText: 'Trigger…' }).first();
-      await trigger.waitFor({ timeout: 30_000 });
-      await trigger.click();
+      await clickLens(page, 'Trigger…');
       // To whom: looked up by name on the service (the view holds a page of them).
       const input = page.locator('.quick-input-widget input.input');
       await page.locator('.quick-input-widget', { hasText: 'to whom?' }).waitFor();

@@ -35,6 +35,15 @@ async function dialogText(page) {
   return { dialog, text: (await dialog.innerText()).replace(/\u00a0/g, ' ') };
 }
 
+/** A picture of the open dialog, then Cancel; the requests are cleared first, so that what follows counts only Cancel's. */
+async function shootAndCancel(page, dialog, sandbox, file) {
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: join(SCREENSHOTS, file) });
+  sandbox.clearRequests();
+  await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 for (const theme of ['dark', 'light']) {
   describe(`agent confirmations read as typed (${theme})`, { timeout: 240_000 }, () => {
     let ui;
@@ -55,11 +64,7 @@ for (const theme of ['dark', 'light']) {
       assert.ok(text.includes(`\u201c${SUBSCRIBER_ID}\u201d`), text);
       assert.ok(text.includes(`\u201c${PERSON.trim()}`), text);
       assert.ok(text.includes('\u201cConfirm <b>*test*</b>\u201d'), text);
-      await page.mouse.move(1, 1);
-      await page.screenshot({ path: join(SCREENSHOTS, `agent-confirm-send-${theme}.png`) });
-      sandbox.clearRequests();
-      await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await shootAndCancel(page, dialog, sandbox, `agent-confirm-send-${theme}.png`);
       assert.equal(sandbox.requests.filter((r) => r.method === 'POST').length, 0, 'Cancel sends nothing');
     });
 
@@ -69,11 +74,7 @@ for (const theme of ['dark', 'light']) {
       await answerInput(page, `novuExplorer_setChannelPreference ${JSON.stringify({ subscriberId: SUBSCRIBER_ID, channel: 'email', enabled: false, workflow: WORKFLOW })}`);
       const { dialog, text } = await dialogText(page);
       assert.ok(text.includes(`Turn off email for subscriber \u201c${SUBSCRIBER_ID}\u201d in workflow \u201c${WORKFLOW}\u201d.`), text);
-      await page.mouse.move(1, 1);
-      await page.screenshot({ path: join(SCREENSHOTS, `agent-confirm-preference-${theme}.png`) });
-      sandbox.clearRequests();
-      await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await shootAndCancel(page, dialog, sandbox, `agent-confirm-preference-${theme}.png`);
       assert.equal(sandbox.requests.filter((r) => r.method === 'PATCH').length, 0, 'Cancel changes nothing');
     });
   });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -56,9 +56,7 @@ for (const theme of ['dark', 'light']) {
     it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
       const page = ui.page;
       await openFile(page, 'welcome.ts');
-      const lens = page.locator('.codelens-decoration a', { hasText: 'Preview' }).first();
-      await lens.waitFor({ timeout: 60_000 });
-      await lens.click();
+      await clickLens(page, 'Preview', 60_000);
       const webview = activeWebview(page);
       const subject = webview.locator('.nx-subject');
       await subject.waitFor({ timeout: 30_000 });

@@ -194,6 +194,13 @@ export async function addConnection(page, sandbox, name) {
   await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
 }
 
+/** Waits for the first code lens of `scope` (the page, or one editor) that reads `text`, and clicks it. */
+export async function clickLens(scope, text, timeout = 30_000) {
+  const lens = scope.locator('.codelens-decoration a', { hasText: text }).first();
+  await lens.waitFor({ timeout });
+  await lens.click();
+}
+
 /** Closes each of `started` in order (a workbench before the servers it talks to), skipping what never started. */
 export async function closeAll(...started) {
   for (const thing of started) await thing?.close();
