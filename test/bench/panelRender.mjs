@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { activeWebview, addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
-import { median } from './timing.mjs';
+import { median } from './workbenchBench.mjs';
 
 const BIG_ID = '6620bb0000000000000b0001';
 const RUNS = 4;

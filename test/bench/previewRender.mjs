@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
-import { median } from './timing.mjs';
+import { median } from './workbenchBench.mjs';
 import { armInput, frameWith } from './userActions.mjs';
 
 const RUNS = 9;

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
-import { benchElapsed, median } from './timing.mjs';
+import { benchElapsed, floorRows, median } from './workbenchBench.mjs';
 
 const DELAY_MS = 100;
 const RUNS = 5;
@@ -69,12 +69,7 @@ export async function measureTreeRender(root) {
       // The Explorer's "No Folder Opened" folded, so that the bench's rows and their "Load more" fit.
       const noFolder = page.locator('.pane-header', { hasText: 'No Folder Opened' });
       if ((await noFolder.count()) > 0 && (await noFolder.getAttribute('aria-expanded')) === 'true') await noFolder.locator('h3.title').click();
-      const benchHeader = page.locator('.pane-header', { hasText: 'Bench Rows' });
-      await benchHeader.waitFor({ timeout: 30_000 });
-      if ((await benchHeader.getAttribute('aria-expanded')) !== 'true') await benchHeader.locator('h3.title').click();
-      const benchRows = page.locator('.pane', { has: benchHeader }).locator('.monaco-list-row');
-      await benchRows.first().waitFor({ timeout: 30_000 });
-      const round = Number(/Row (\d+)-0/.exec(await benchRows.first().innerText())?.[1] ?? 0);
+      const { rows: benchRows, round } = await floorRows(page);
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input.input').fill('>Bench: Refresh Rows');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Refresh Rows' }).first().waitFor();

@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, findSubscriberRow } from '../ui/workbench.mjs';
-import { benchElapsed, median } from './timing.mjs';
+import { benchElapsed, floorRows, median } from './workbenchBench.mjs';
 
 const DELAY_MS = 100;
 const RUNS = 9;
@@ -181,12 +181,7 @@ export async function measureUserActions(root, { only } = {}) {
 
       // The floor of a tree refresh: a palette command whose tree's rows change 100 ms later.
       await runCommand(page, 'View: Show Explorer');
-      const benchHeader = page.locator('.pane-header', { hasText: 'Bench Rows' });
-      await benchHeader.waitFor({ timeout: 30_000 });
-      if ((await benchHeader.getAttribute('aria-expanded')) !== 'true') await benchHeader.locator('h3.title').click();
-      const benchRows = page.locator('.pane', { has: benchHeader }).locator('.monaco-list-row');
-      await benchRows.first().waitFor({ timeout: 30_000 });
-      const round = Number(/Row (\d+)-0/.exec(await benchRows.first().innerText())?.[1] ?? 0);
+      const { round } = await floorRows(page);
       await paletteEnter(page, 'Bench: Refresh Rows', () => armWorkbench(page, { panes: [{ title: 'Bench Rows', pattern: `^Row ${round + 1}-0$` }] }));
       keep(run, 'floorTree', await benchElapsed(page));
 
