@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { EXTENSION_FILES, openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
 import { HOSTS, ensureVSCode, vscodePaths } from '../vscode/setup.mjs';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows, findSubscriberRow, closeAll } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows, findSubscriberRow, closeAll, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -75,10 +75,7 @@ describe(`newest VS Code (${HOSTS.latest.vscodeVersion}), the extension installe
   });
 
   it('opens a notification panel from the palette and renders its timeline', async () => {
-    await runCommand(page, 'Novu: Open Notification…');
-    await page.locator('.quick-input-widget input.input').fill(F.mixedNotificationId);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await openNotificationById(page, F.mixedNotificationId);
     const view = activeWebview(page);
     await view.locator('h1.nx-title').waitFor({ timeout: 30_000 });
     assert.equal(await view.locator('ol.nx-timeline > li.nx-job').count(), 4);

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows, findSubscriberRow, launchConnected, closeAll } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows, findSubscriberRow, launchConnected, closeAll, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -243,10 +243,7 @@ for (const theme of ['dark', 'light']) {
 
     it('a failing service in the notification panel: the reason with its errorId and Retry, then the notification', async () => {
       sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v1/notifications/' } });
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill(F.failedNotificationId);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await ui.page.keyboard.press('Enter');
+      await openNotificationById(ui.page, F.failedNotificationId);
       const view = activeWebview(ui.page);
       // The Activity view holds this settled notification, so it opens from there with no request;
       // its Refresh then asks the failing service.

@@ -201,6 +201,28 @@ export async function clickLens(scope, text, timeout = 30_000) {
   await lens.click();
 }
 
+/** Opens the Novu view and waits for its welcome (no connection yet) and its Try the Sandbox button; returns the welcome's text. */
+export async function welcomeText(page) {
+  await openNovu(page);
+  const welcome = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Subscribers' }) }).locator('.welcome-view-content');
+  await welcome.waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Try the Sandbox' }).first().waitFor();
+  return welcome.innerText();
+}
+
+/** Open Notification… from the palette with `id` typed, once the pick offers to open it (Enter opens it). */
+export async function offerNotification(page, id) {
+  await runCommand(page, 'Novu: Open Notification…');
+  await page.locator('.quick-input-widget input.input').fill(id);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+}
+
+/** Opens the notification `id` (or transaction) from the palette, as a person would. */
+export async function openNotificationById(page, id) {
+  await offerNotification(page, id);
+  await page.keyboard.press('Enter');
+}
+
 /** Closes each of `started` in order (a workbench before the servers it talks to), skipping what never started. */
 export async function closeAll(...started) {
   for (const thing of started) await thing?.close();
