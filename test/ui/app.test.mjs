@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, addConnection, answerInput, pickItem, screenshot, showOnlyView, startSandbox, treeRows, launchConnected } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, addConnection, answerInput, pickItem, screenshot, showOnlyView, startSandbox, treeRows, launchConnected, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -27,12 +27,7 @@ for (const theme of ['dark', 'light']) {
       ui = await launchConnected(production, 'Production', { theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
       await addConnection(ui.page, development, 'Development');
     });
-    after(async () => {
-      await ui?.close();
-      await app?.stop();
-      await development?.close();
-      await production?.close();
-    });
+    after(() => closeAll(ui, app, development, production));
 
     it('says the app runs with Production’s key, and one click switches to it: ✓ and what differs', async () => {
       const page = ui.page;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -47,10 +47,7 @@ for (const theme of ['dark', 'light']) {
     after(async () => {
       // The workflow file is the repository's: back as it was, whatever happened.
       writeFileSync(WORKFLOWS, original);
-      await ui?.close();
-      await app?.stop();
-      await sandbox?.close();
-      await counter?.close();
+      await closeAll(ui, app, sandbox, counter);
     });
 
     it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
