@@ -152,25 +152,13 @@ describe('every surface through every failure', function () {
         await breakService(failure);
         await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
         const panel = await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === F.failedNotificationId), 'the panel');
-        const state = await waitFor(() => (panel.currentState.kind === 'error' ? panel.currentState : undefined), 'an error state', 20_000);
-        assertPanelError(state.error, failure);
-
-        await healService();
-        await panel.load();
-        assert.equal(panel.currentState.kind, 'loaded');
-        panel.panel.dispose();
+        await errorThenLoaded(panel, () => panel.currentState, failure);
       });
 
       it('preferences panel: an error with its next step, then the preferences on Retry', async () => {
         await breakService(failure);
         const panel = api.preferencesPanels.open(F.preferencesSubscriberId, api.manager.active!);
-        const state = await waitFor(() => (panel.state.kind === 'error' ? panel.state : undefined), 'an error state', 20_000);
-        assertPanelError(state.error, failure);
-
-        await healService();
-        await panel.load();
-        assert.equal(panel.state.kind, 'loaded');
-        panel.panel.dispose();
+        await errorThenLoaded(panel, () => panel.state, failure);
       });
 
       it('Create Subscriber: the failure is said at the review step, and nothing typed is lost', async () => {
@@ -200,6 +188,17 @@ describe('every surface through every failure', function () {
         await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       });
     });
+  }
+
+  /** A panel that says the failure in words, then shows its content on Retry once the service is back; closed after. */
+  async function errorThenLoaded(panel: { load(): Promise<void>; panel: vscode.WebviewPanel }, state: () => { kind: string; error?: PanelError }, failure: Failure): Promise<void> {
+    const error = await waitFor(() => state().error, 'an error state', 20_000);
+    assertPanelError(error, failure);
+
+    await healService();
+    await panel.load();
+    assert.equal(state().kind, 'loaded');
+    panel.panel.dispose();
   }
 
   function assertPanelError(error: PanelError, failure: Failure): void {
