@@ -37,22 +37,17 @@ function range(value: unknown): TimeRange | undefined {
 /** A stored filter, keeping only the parts that have the right shape. */
 export function readStoredFilter(value: unknown): ActivityFilter {
   if (!isRecord(value)) return {};
-  const filter: ActivityFilter = {};
-  const subscriberIds = strings(value.subscriberIds);
-  const emails = strings(value.emails);
-  const channels = strings(value.channels);
-  const severity = strings(value.severity);
-  const wf = workflows(value.workflows);
-  const r = range(value.range);
-  if (subscriberIds) filter.subscriberIds = subscriberIds;
-  if (emails) filter.emails = emails;
-  if (channels) filter.channels = channels;
-  if (severity) filter.severity = severity;
-  if (wf) filter.workflows = wf;
-  if (string(value.transactionId)) filter.transactionId = value.transactionId as string;
-  if (string(value.topicKey)) filter.topicKey = value.topicKey as string;
-  if (r) filter.range = r;
-  return normalizeActivityFilter(filter);
+  // A part of the wrong shape reads as missing; normalising drops what is missing or empty.
+  return normalizeActivityFilter({
+    subscriberIds: strings(value.subscriberIds),
+    emails: strings(value.emails),
+    channels: strings(value.channels),
+    severity: strings(value.severity),
+    workflows: workflows(value.workflows),
+    transactionId: string(value.transactionId),
+    topicKey: string(value.topicKey),
+    range: range(value.range),
+  });
 }
 
 export class ActivityMemory {

@@ -13,7 +13,7 @@ import { isAbortError, type Notification, type NovuClient } from '../api';
 import { Commands, type CommandId } from '../commands';
 import type { ConnectionManager, ConnectionState } from '../connections/connectionManager';
 import { describeError, type DescribedError } from '../ui/errors';
-import { PagedTree, type Page, type PagedStore } from '../views/pagedView';
+import { PagedTree, emptyRow, type EmptyWords, type Page, type PagedStore } from '../views/pagedView';
 import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
 import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalizeActivityFilter, type ActivityFilter } from './activityFilter';
 import { ActivityList } from './activityList';
@@ -264,11 +264,6 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
     return node instanceof JobNode ? node.parent : undefined;
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.children?.()) ?? [];
-    return (await this.paged.ready()) ? this.rootNodes() : [];
-  }
-
   /** Polls the newest page once now (follow's step; tests and the bench call it directly). */
   async poll(): Promise<void> {
     this.clearTimer();
@@ -330,7 +325,7 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
     this.updateBadge();
   }
 
-  private rootNodes(): TreeNode[] {
+  protected rootNodes(): TreeNode[] {
     const nodes: TreeNode[] = [];
     const settings = this.settings;
     if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: vscode.l10n.t('Live follow stopped: {0}', this.followError.message) }, Commands.resumeActivityFollow));
@@ -348,15 +343,14 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
         command: { command: Commands.showAllActivity, title: vscode.l10n.t('Show All') },
       });
     }
-    if (!isActivityFilterEmpty(settings.filter)) {
-      return new MessageNode(vscode.l10n.t('No notifications match {0}', describeActivityFilter(settings.filter)), {
-        icon: 'search-stop',
-        tooltip: vscode.l10n.t('Click to clear the filter and show all recent notifications.'),
-        command: { command: Commands.clearActivityFilter, title: vscode.l10n.t('Clear Filter') },
-        flags: ['filtered'],
-      });
-    }
-    return new MessageNode(vscode.l10n.t('No notifications yet'), { tooltip: vscode.l10n.t('Nothing was triggered in this environment within the plan’s retention window.') });
+    const words: EmptyWords = {
+      none: vscode.l10n.t('No notifications yet'),
+      noneTooltip: vscode.l10n.t('Nothing was triggered in this environment within the plan’s retention window.'),
+      noMatch: (filter) => vscode.l10n.t('No notifications match {0}', filter),
+      clear: Commands.clearActivityFilter,
+      clearTooltip: vscode.l10n.t('Click to clear the filter and show all recent notifications.'),
+    };
+    return emptyRow(words, isActivityFilterEmpty(settings.filter) ? undefined : describeActivityFilter(settings.filter));
   }
 
   private errorRow(error: DescribedError, retry: CommandId): TreeNode {

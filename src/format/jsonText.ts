@@ -81,6 +81,28 @@ export function parseJsonText(text: string): ParsedJson {
       i++;
     }
   };
+  /** An object's or array's members after its opening, each read by `member`, comma-separated, up to `close`. */
+  const members = (close: '}' | ']', commaOrClose: string, member: () => void): void => {
+    ws();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      ws();
+      member();
+      ws();
+      if (text[i] === ',') {
+        i++;
+        continue;
+      }
+      if (text[i] === close) {
+        i++;
+        return;
+      }
+      throw new Problem(i, commaOrClose);
+    }
+  };
   const value = (path: (string | number)[], key?: { start: number; end: number }): unknown => {
     ws();
     const start = i;
@@ -89,55 +111,27 @@ export function parseJsonText(text: string): ParsedJson {
     if (c === '{') {
       i++;
       const obj: Record<string, unknown> = {};
-      ws();
-      if (text[i] === '}') i++;
-      else
-        for (;;) {
-          ws();
-          if (text[i] !== '"') {
-            if (text[i] === '}') throw new Problem(i, l10n.t('A comma is followed by no property.'));
-            throw new Problem(i, l10n.t('A property name in double quotes is expected here.'));
-          }
-          const keyStart = i;
-          const name = string();
-          const keyEnd = i;
-          ws();
-          if (text[i] !== ':') throw new Problem(i, l10n.t('A colon is expected after the property name.'));
-          i++;
-          Object.defineProperty(obj, name, { value: value([...path, name], { start: keyStart, end: keyEnd }), enumerable: true, writable: true, configurable: true });
-          ws();
-          if (text[i] === ',') {
-            i++;
-            continue;
-          }
-          if (text[i] === '}') {
-            i++;
-            break;
-          }
-          throw new Problem(i, l10n.t('A comma or a closing brace is expected here.'));
+      members('}', l10n.t('A comma or a closing brace is expected here.'), () => {
+        if (text[i] !== '"') {
+          if (text[i] === '}') throw new Problem(i, l10n.t('A comma is followed by no property.'));
+          throw new Problem(i, l10n.t('A property name in double quotes is expected here.'));
         }
+        const keyStart = i;
+        const name = string();
+        const keyEnd = i;
+        ws();
+        if (text[i] !== ':') throw new Problem(i, l10n.t('A colon is expected after the property name.'));
+        i++;
+        Object.defineProperty(obj, name, { value: value([...path, name], { start: keyStart, end: keyEnd }), enumerable: true, writable: true, configurable: true });
+      });
       result = obj;
     } else if (c === '[') {
       i++;
       const arr: unknown[] = [];
-      ws();
-      if (text[i] === ']') i++;
-      else
-        for (;;) {
-          ws();
-          if (text[i] === ']') throw new Problem(i, l10n.t('A comma is followed by no value.'));
-          arr.push(value([...path, arr.length]));
-          ws();
-          if (text[i] === ',') {
-            i++;
-            continue;
-          }
-          if (text[i] === ']') {
-            i++;
-            break;
-          }
-          throw new Problem(i, l10n.t('A comma or a closing bracket is expected here.'));
-        }
+      members(']', l10n.t('A comma or a closing bracket is expected here.'), () => {
+        if (text[i] === ']') throw new Problem(i, l10n.t('A comma is followed by no value.'));
+        arr.push(value([...path, arr.length]));
+      });
       result = arr;
     } else if (c === '"') {
       result = string();

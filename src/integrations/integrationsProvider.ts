@@ -157,10 +157,7 @@ export class IntegrationsProvider extends PagedTree<SafeIntegration, never> {
     if (this.paged.status === 'loaded') this.changed.fire(undefined);
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.children?.()) ?? [];
-    // The key may have been rejected meanwhile: no rows, so that the welcome content shows.
-    if (!(await this.paged.ready())) return [];
+  protected rootNodes(): TreeNode[] {
     return this.paged.rows(this.groups(), () => new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') }));
   }
 

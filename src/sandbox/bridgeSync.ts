@@ -21,7 +21,7 @@ import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { SandboxClock } from './clock';
 import { FieldErrors, badRequest, validationFailed } from './errors';
-import type { SandboxStore } from './store';
+import type { SyncedBridge } from './stepPreview';
 import { CHANNELS, type Channel, type Severity, type Workflow } from './types';
 import { type Workflows, payloadSchemaOf, stepId } from './workflows';
 
@@ -287,12 +287,20 @@ function parseBody(body: unknown, withWorkflows: boolean): BridgeBody {
   return { raw: body, bridgeUrl: bridgeUrl as string, url: url! };
 }
 
-function guard(store: SandboxStore, url: URL): void {
+/** What a sync reads and writes of the store, named here so that this module need not import the store that builds it. */
+export interface BridgeSyncStore {
+  readonly refuseLocalBridgeUrls: boolean;
+  readonly apiKey: string | undefined;
+  readonly codeWorkflows: CodeWorkflows;
+  bridge: SyncedBridge | undefined;
+}
+
+function guard(store: BridgeSyncStore, url: URL): void {
   if (store.refuseLocalBridgeUrls && isLocalBridgeUrl(url)) throw badRequest('Bridge URL must be a public address');
 }
 
 /** `POST /v1/bridge/diff`: the environment's code workflows as last synced, beside the body as sent. */
-export function bridgeDiff(store: SandboxStore, body: unknown): { data: { current: { workflows: WorkflowDefinition[]; bridgeUrl: string }; new: unknown } } {
+export function bridgeDiff(store: BridgeSyncStore, body: unknown): { data: { current: { workflows: WorkflowDefinition[]; bridgeUrl: string }; new: unknown } } {
   const input = parseBody(body, true);
   guard(store, input.url);
   if (!store.bridge) throw badRequest('Bridge URL not found');
@@ -308,7 +316,7 @@ function withAction(url: URL, action: string): URL {
 const isTimeout = (error: unknown): boolean => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 /** `POST /v1/bridge/validate`: does an unsigned health-check answer 200 with `status: "ok"` within 5 s. */
-export async function bridgeValidate(store: SandboxStore, body: unknown): Promise<{ data: { isValid: boolean; error?: string } }> {
+export async function bridgeValidate(store: BridgeSyncStore, body: unknown): Promise<{ data: { isValid: boolean; error?: string } }> {
   const input = parseBody(body, false);
   guard(store, input.url);
   try {
@@ -337,7 +345,7 @@ function signature(secretKey: string, bodyText: string, nowMs: number): string {
 }
 
 /** The bridge's discover, signed; 400 `Bridge URL is not reachable…` when it does not answer as a bridge. */
-async function discover(store: SandboxStore, url: URL): Promise<WorkflowDefinition[]> {
+async function discover(store: BridgeSyncStore, url: URL): Promise<WorkflowDefinition[]> {
   const unreachable = (detail?: string) => badRequest(detail ? `Bridge URL is not reachable: ${detail}` : 'Bridge URL is not reachable');
   let response: Response;
   let text: string;
@@ -380,7 +388,7 @@ async function discover(store: SandboxStore, url: URL): Promise<WorkflowDefiniti
 }
 
 /** `POST /v1/bridge/sync?source=cli`: discover, then create, update and delete, and keep the URL as the environment's bridge. */
-export async function bridgeSync(store: SandboxStore, body: unknown): Promise<{ data: SyncChange[] }> {
+export async function bridgeSync(store: BridgeSyncStore, body: unknown): Promise<{ data: SyncChange[] }> {
   const input = parseBody(body, false);
   guard(store, input.url);
   const discovered = await discover(store, input.url);

@@ -9,8 +9,8 @@ import type { PreferencesPatch } from './preferences';
 import type { SandboxStore } from './store';
 import { previewStep } from './stepPreview';
 import { workflowDetail } from './workflows';
+import type { Query } from './types';
 import {
-  type Query,
   parseCreateSubscriber,
   parseCriticality,
   parseNotificationSearch,

@@ -8,7 +8,7 @@ import { HttpError, PayloadValidationError, type ValidationErrors } from './erro
 import { Prng } from './random';
 import { ROUTES } from './routes';
 import type { SandboxStore } from './store';
-import type { Query } from './validation';
+import type { Query } from './types';
 
 export interface SandboxFaults {
   /** Delay added to every response, in milliseconds. */

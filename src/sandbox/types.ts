@@ -1,6 +1,9 @@
 // Wire shapes of the records the sandbox serves. They mirror the service's responses (field names,
 // optional-versus-null habits) so that clients tested against the sandbox meet what production sends.
 
+/** A request's query parameters as sent; a repeated key becomes a list. */
+export type Query = Record<string, string | string[]>;
+
 export const CHANNELS = ['in_app', 'email', 'sms', 'chat', 'push'] as const;
 export type Channel = (typeof CHANNELS)[number];
 

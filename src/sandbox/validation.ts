@@ -3,9 +3,7 @@ import { FieldErrors, badRequest, validationFailed } from './errors';
 import type { Criticality } from './preferences';
 import type { NotificationSearch } from './notifications';
 import type { SubscriberInput, SubscriberSearch } from './subscribers';
-import { CHANNELS, WEEK_DAYS, type DaySchedule, type JsonObject, type PreferenceChannels, type Schedule } from './types';
-
-export type Query = Record<string, string | string[]>;
+import { CHANNELS, WEEK_DAYS, type DaySchedule, type JsonObject, type PreferenceChannels, type Query, type Schedule } from './types';
 
 /** VALID_ID_REGEX of the service. */
 export const SUBSCRIBER_ID_PATTERN = /^[a-zA-Z0-9_:.-]+$|^\S+@\S+\.\S+$/;

@@ -3,8 +3,7 @@
 // identifier pitfall of §8.2. The sandbox's workflows themselves come from workflowsSeed.ts.
 import { notFound, validationFailed } from './errors';
 import type { Integrations } from './integrations';
-import type { Channel, Workflow } from './types';
-import type { Query } from './validation';
+import type { Channel, Query, Workflow } from './types';
 
 const STATUSES = ['ACTIVE', 'INACTIVE', 'ERROR'];
 

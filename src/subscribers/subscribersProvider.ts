@@ -8,7 +8,7 @@ import type { NovuClient, Subscriber, SubscriberSearchQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { Commands } from '../commands';
 import type { TreeNode } from '../ui/treeNodes';
-import { KeyedList, PagedTree, emptyRow, type Page } from '../views/pagedView';
+import { FilteredPagedTree, KeyedList, type FilterRule, type Page } from '../views/pagedView';
 import { SubscriberNode } from './subscriberNode';
 import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
 
@@ -21,8 +21,22 @@ export interface SubscriberOrder {
 
 export const DEFAULT_ORDER: SubscriberOrder = { orderBy: '_id', orderDirection: 'DESC' };
 
-export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
-  private filterValue: SubscriberFilter = {};
+const SUBSCRIBER_FILTER: FilterRule<SubscriberFilter> = {
+  unfiltered: {},
+  context: 'novuExplorer.subscribersFiltered',
+  tidy: (filter) => Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()])),
+  isEmpty: isFilterEmpty,
+  describe: describeFilter,
+  empty: () => ({
+    none: vscode.l10n.t('No subscribers yet'),
+    noneTooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.'),
+    noMatch: (filter) => vscode.l10n.t('No subscribers match {0}', filter),
+    clear: Commands.clearSubscriberFilter,
+    clearTooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
+  }),
+};
+
+export class SubscribersProvider extends FilteredPagedTree<SubscriberNode, string, SubscriberFilter> {
   private orderValue: SubscriberOrder = DEFAULT_ORDER;
   /** Fires after each page arrives or fails (tests and the view description wait on it). */
   readonly onDidLoad = this.paged.onDidLoad;
@@ -39,6 +53,7 @@ export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
         commands: { refresh: Commands.refreshSubscribers, loadMore: Commands.loadMoreSubscribers },
       },
       new KeyedList<SubscriberNode>((n) => n.subscriber._id ?? n.subscriber.subscriberId),
+      SUBSCRIBER_FILTER,
     );
     // A rejected key (seen by any view or panel) empties the view so that its welcome shows, and
     // drops the count: nothing from an earlier load stays on screen as if it were still true.
@@ -47,14 +62,11 @@ export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
 
   protected async fetch(client: NovuClient, after: string | undefined, signal: AbortSignal): Promise<Page<SubscriberNode, string>> {
     const pageSize = vscode.workspace.getConfiguration('novuExplorer').get<number>('subscribers.pageSize', 25);
-    const query: SubscriberSearchQuery = { ...this.filterValue, ...this.orderValue, limit: Math.min(100, Math.max(1, Math.round(pageSize))), ...(after ? { after } : {}) };
+    const query: SubscriberSearchQuery = { ...this.filter, ...this.orderValue, limit: Math.min(100, Math.max(1, Math.round(pageSize))), ...(after ? { after } : {}) };
     const page = await client.searchSubscribers(query, { signal });
     return { items: page.data.map((s) => new SubscriberNode(s)), next: page.next, totalCount: page.totalCount, totalCountCapped: page.totalCountCapped };
   }
 
-  get filter(): SubscriberFilter {
-    return this.filterValue;
-  }
   get order(): SubscriberOrder {
     return this.orderValue;
   }
@@ -69,12 +81,6 @@ export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
     return this.paged.totalCountCapped;
   }
 
-  setFilter(filter: SubscriberFilter): void {
-    this.filterValue = Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()]));
-    void vscode.commands.executeCommand('setContext', 'novuExplorer.subscribersFiltered', !isFilterEmpty(this.filterValue));
-    this.reload();
-  }
-
   setOrder(order: SubscriberOrder): void {
     this.orderValue = order;
     this.reload();
@@ -84,11 +90,10 @@ export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
     return undefined;
   }
 
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+  override async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
     const call = ++this.rootCalls;
-    // The key may have been rejected while the page loaded: the welcome content shows instead.
-    const nodes = (await this.paged.ready()) ? this.rootNodes() : [];
+    const nodes = await super.getChildren();
     // The tree has the rows once this returns; let whoever waits reveal one of them next. A call
     // that began before the waiter (an answer the tree may drop as outdated) does not count.
     const waiting = this.renderWaiters.filter((w) => w.after < call);
@@ -140,29 +145,5 @@ export class SubscribersProvider extends PagedTree<SubscriberNode, string> {
     this.paged.counted(1);
     this.paged.touch();
     return node;
-  }
-
-  private rootNodes(): TreeNode[] {
-    return this.paged.rows(this.rows.items, () => this.emptyRow());
-  }
-
-  private get filterText(): string | undefined {
-    return isFilterEmpty(this.filterValue) ? undefined : describeFilter(this.filterValue);
-  }
-
-  private emptyRow(): TreeNode {
-    const filter = this.filterText;
-    return emptyRow({
-      none: vscode.l10n.t('No subscribers yet'),
-      noneTooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.'),
-      filter,
-      noMatch: vscode.l10n.t('No subscribers match {0}', filter ?? ''),
-      clear: Commands.clearSubscriberFilter,
-      clearTooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
-    });
-  }
-
-  protected updateViewText(): void {
-    this.paged.describe(this.filterText);
   }
 }

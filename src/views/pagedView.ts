@@ -322,17 +322,23 @@ export class PagedView<T, C> implements vscode.Disposable {
   }
 }
 
-/**
- * The row of a view with nothing to show: "No … yet" (with why), or with a filter "No … match
- * <filter>", whose click clears the filter.
- */
-export function emptyRow(options: { none: string; noneTooltip: string; filter: string | undefined; noMatch: string; clear: CommandId; clearTooltip: string }): TreeNode {
-  return options.filter === undefined
-    ? new MessageNode(options.none, { tooltip: options.noneTooltip })
-    : new MessageNode(options.noMatch, {
+/** What a view says with no rows: "No … yet" and why, or under a filter "No … match <filter>", whose click clears it. */
+export interface EmptyWords {
+  none: string;
+  noneTooltip: string;
+  noMatch(filter: string): string;
+  clear: CommandId;
+  clearTooltip: string;
+}
+
+/** The row of a view with nothing to show, in its words, under `filter` (in words; undefined: none). */
+export function emptyRow(words: EmptyWords, filter: string | undefined): TreeNode {
+  return filter === undefined
+    ? new MessageNode(words.none, { tooltip: words.noneTooltip })
+    : new MessageNode(words.noMatch(filter), {
         icon: 'search-stop',
-        tooltip: options.clearTooltip,
-        command: { command: options.clear, title: vscode.l10n.t('Clear Filter') },
+        tooltip: words.clearTooltip,
+        command: { command: words.clear, title: vscode.l10n.t('Clear Filter') },
         flags: ['filtered'],
       });
 }
@@ -362,7 +368,14 @@ export abstract class PagedTree<T, C, S extends PagedStore<T> = KeyedList<T>> im
   protected abstract fetch(client: NovuClient, after: C | undefined, signal: AbortSignal): Promise<Page<T, C>>;
   /** Says in the view's description what changed (status, count, filter). */
   protected abstract updateViewText(): void;
-  abstract getChildren(node?: TreeNode): Promise<TreeNode[]>;
+  /** The top-level rows once the list is loaded: the view's rows and the paged tail. */
+  protected abstract rootNodes(): TreeNode[];
+
+  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
+    if (node) return (await node.children?.()) ?? [];
+    // The key may have been rejected while the page loaded: no rows, so that the welcome content shows.
+    return (await this.paged.ready()) ? this.rootNodes() : [];
+  }
 
   get view(): vscode.TreeView<TreeNode> | undefined {
     return this.paged.view;
@@ -396,5 +409,54 @@ export abstract class PagedTree<T, C, S extends PagedStore<T> = KeyedList<T>> im
   dispose(): void {
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
+  }
+}
+
+/** A view's filter, asked of the service: how it is kept, said, and what the view says when it hides every row. */
+export interface FilterRule<F> {
+  unfiltered: F;
+  /** The context key that shows Clear Filter while a filter is on. */
+  context: string;
+  /** The filter as kept: blanks dropped, text trimmed. */
+  tidy(filter: F): F;
+  isEmpty(filter: F): boolean;
+  /** The filter in words, for the description and the empty row. */
+  describe(filter: F): string;
+  /** Asked each time, so that the words follow the display language. */
+  empty(): EmptyWords;
+}
+
+/**
+ * A paged tree with a filter (Subscribers, Workflows): setting it reloads, Clear Filter shows while
+ * it is on, and the description and the empty row say it in words.
+ */
+export abstract class FilteredPagedTree<T extends TreeNode, C, F> extends PagedTree<T, C> {
+  private filterValue: F;
+
+  constructor(manager: ConnectionManager, source: Omit<PagedSource<T, C>, 'fetch'>, rows: KeyedList<T>, private readonly filterRule: FilterRule<F>) {
+    super(manager, source, rows);
+    this.filterValue = filterRule.unfiltered;
+  }
+
+  get filter(): F {
+    return this.filterValue;
+  }
+
+  setFilter(filter: F): void {
+    this.filterValue = this.filterRule.tidy(filter);
+    void vscode.commands.executeCommand('setContext', this.filterRule.context, !this.filterRule.isEmpty(this.filterValue));
+    this.reload();
+  }
+
+  protected get filterText(): string | undefined {
+    return this.filterRule.isEmpty(this.filterValue) ? undefined : this.filterRule.describe(this.filterValue);
+  }
+
+  protected rootNodes(): TreeNode[] {
+    return this.paged.rows(this.rows.items, () => emptyRow(this.filterRule.empty(), this.filterText));
+  }
+
+  protected updateViewText(): void {
+    this.paged.describe(this.filterText);
   }
 }

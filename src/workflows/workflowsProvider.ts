@@ -14,7 +14,7 @@ import { Commands } from '../commands';
 import { describeError, workflowsUnavailable, type DescribedError } from '../ui/errors';
 import { stepTypeInfo } from '../format/jobStatus';
 import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
-import { KeyedList, PagedTree, emptyRow, type Page } from '../views/pagedView';
+import { FilteredPagedTree, KeyedList, type FilterRule, type Page } from '../views/pagedView';
 import type { WorkflowsAppLink } from '../features';
 import { statusText, stepRows, workflowRow, workflowTooltip, type WorkflowStatus } from './workflowRows';
 
@@ -114,12 +114,30 @@ export function describeWorkflowsError(error: unknown): DescribedError {
   return workflowsUnavailable(error) ?? describeError(error);
 }
 
-export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
+const WORKFLOW_FILTER: FilterRule<WorkflowFilter> = {
+  unfiltered: {},
+  context: 'novuExplorer.workflowsFiltered',
+  tidy: (filter) => {
+    const query = filter.query?.trim();
+    const statuses = filter.statuses?.filter((s, i, all) => all.indexOf(s) === i);
+    return { ...(query ? { query } : {}), ...(statuses && statuses.length > 0 ? { statuses } : {}) };
+  },
+  isEmpty: isWorkflowFilterEmpty,
+  describe: describeWorkflowFilter,
+  empty: () => ({
+    none: vscode.l10n.t('No workflows yet'),
+    noneTooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.'),
+    noMatch: (filter) => vscode.l10n.t('No workflows match {0}', filter),
+    clear: Commands.clearWorkflowFilter,
+    clearTooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
+  }),
+};
+
+export class WorkflowsProvider extends FilteredPagedTree<WorkflowNode, number, WorkflowFilter> {
   private appLink: WorkflowsAppLink | undefined;
   private readonly loaded = new vscode.EventEmitter<void>();
   /** Fires after each page (or a workflow's steps) arrives or fails. */
   readonly onDidLoad = this.loaded.event;
-  private filterValue: WorkflowFilter = {};
   private generation = 0;
 
   constructor(manager: ConnectionManager) {
@@ -127,6 +145,7 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
       manager,
       { viewId: WORKFLOWS_VIEW_ID, describe: describeWorkflowsError, commands: { refresh: Commands.refreshWorkflows, loadMore: Commands.loadMoreWorkflows } },
       new KeyedList<WorkflowNode>((n) => n.workflow._id),
+      WORKFLOW_FILTER,
     );
     // A rejected key empties the view so that its welcome shows (another connection: reloadAll).
     this.subscriptions.push(
@@ -142,8 +161,8 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
     const query: WorkflowListQuery = {
       limit: WORKFLOWS_PAGE_SIZE,
       offset,
-      ...(this.filterValue.query ? { query: this.filterValue.query } : {}),
-      ...(this.filterValue.statuses ? { status: [...this.filterValue.statuses] } : {}),
+      ...(this.filter.query ? { query: this.filter.query } : {}),
+      ...(this.filter.statuses ? { status: [...this.filter.statuses] } : {}),
     };
     const page = await client.listWorkflows(query, { signal });
     const reached = offset + page.workflows.length;
@@ -152,9 +171,6 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
     return { items: page.workflows.map((w) => new WorkflowNode(w, this)), next: last ? null : reached, totalCount: total };
   }
 
-  get filter(): WorkflowFilter {
-    return this.filterValue;
-  }
   get workflows(): WorkflowListItem[] {
     return this.rows.items.map((n) => n.workflow);
   }
@@ -164,14 +180,6 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
   /** The connection the rows were read from. */
   get connection(): Connection | undefined {
     return this.manager.active;
-  }
-
-  setFilter(filter: WorkflowFilter): void {
-    const query = filter.query?.trim();
-    const statuses = filter.statuses?.filter((s, i, all) => all.indexOf(s) === i);
-    this.filterValue = { ...(query ? { query } : {}), ...(statuses && statuses.length > 0 ? { statuses } : {}) };
-    void vscode.commands.executeCommand('setContext', 'novuExplorer.workflowsFiltered', !isWorkflowFilterEmpty(this.filterValue));
-    this.reload();
   }
 
   override reload(): void {
@@ -204,11 +212,6 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
 
   getParent(node: TreeNode): TreeNode | undefined {
     return node instanceof StepNode ? node.parent : undefined;
-  }
-
-  async getChildren(node?: TreeNode): Promise<TreeNode[]> {
-    if (node) return (await node.children?.()) ?? [];
-    return (await this.paged.ready()) ? this.rootNodes() : [];
   }
 
   nodeOf(workflowId: string): WorkflowNode | undefined {
@@ -245,9 +248,9 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
     if (again && generation === this.generation) this.changed.fire(node);
   }
 
-  private rootNodes(): TreeNode[] {
+  protected override rootNodes(): TreeNode[] {
     const app = this.appLink?.row();
-    return [...(app ? [app] : []), ...this.paged.rows(this.rows.items, () => this.emptyRow())];
+    return [...(app ? [app] : []), ...super.rootNodes()];
   }
 
   /**
@@ -267,26 +270,6 @@ export class WorkflowsProvider extends PagedTree<WorkflowNode, number> {
   /** What differs for this workflow between the app and the environment, in words (none: undefined). */
   driftOf(workflowId: string | null | undefined): string | undefined {
     return this.appLink?.driftOf(workflowId);
-  }
-
-  private get filterText(): string | undefined {
-    return isWorkflowFilterEmpty(this.filterValue) ? undefined : describeWorkflowFilter(this.filterValue);
-  }
-
-  private emptyRow(): TreeNode {
-    const filter = this.filterText;
-    return emptyRow({
-      none: vscode.l10n.t('No workflows yet'),
-      noneTooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.'),
-      filter,
-      noMatch: vscode.l10n.t('No workflows match {0}', filter ?? ''),
-      clear: Commands.clearWorkflowFilter,
-      clearTooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
-    });
-  }
-
-  protected updateViewText(): void {
-    this.paged.describe(this.filterText);
   }
 }
 

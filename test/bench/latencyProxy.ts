@@ -27,19 +27,24 @@ export interface LatencyProxy {
   close(): Promise<void>;
 }
 
+/** The heaviest chain of requests in which each started after the one before it had ended, by `weight`. */
+function heaviestChain(requests: readonly Pick<ProxiedRequest, 'startMs' | 'endMs'>[], weight: (r: Pick<ProxiedRequest, 'startMs' | 'endMs'>) => number): number {
+  const sorted = [...requests].sort((a, b) => a.startMs - b.startMs);
+  const heaviest: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let before = 0;
+    for (let j = 0; j < i; j++) if (sorted[j]!.endMs <= sorted[i]!.startMs) before = Math.max(before, heaviest[j]!);
+    heaviest.push(before + weight(sorted[i]!));
+  }
+  return Math.max(0, ...heaviest);
+}
+
 /**
  * The number of round trips one after another: the longest chain of requests in which each one
  * started after the one before it had ended. Requests in parallel count once.
  */
 export function sequentialRoundTrips(requests: readonly Pick<ProxiedRequest, 'startMs' | 'endMs'>[]): number {
-  const sorted = [...requests].sort((a, b) => a.startMs - b.startMs);
-  const depth: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    let before = 0;
-    for (let j = 0; j < i; j++) if (sorted[j]!.endMs <= sorted[i]!.startMs) before = Math.max(before, depth[j]!);
-    depth.push(before + 1);
-  }
-  return Math.max(0, ...depth);
+  return heaviestChain(requests, () => 1);
 }
 
 /**
@@ -48,14 +53,7 @@ export function sequentialRoundTrips(requests: readonly Pick<ProxiedRequest, 'st
  * An action's time less this is what the extension itself added (before, between and after).
  */
 export function criticalPathMs(requests: readonly Pick<ProxiedRequest, 'startMs' | 'endMs'>[]): number {
-  const sorted = [...requests].sort((a, b) => a.startMs - b.startMs);
-  const longest: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    let before = 0;
-    for (let j = 0; j < i; j++) if (sorted[j]!.endMs <= sorted[i]!.startMs) before = Math.max(before, longest[j]!);
-    longest.push(before + (sorted[i]!.endMs - sorted[i]!.startMs));
-  }
-  return Math.max(0, ...longest);
+  return heaviestChain(requests, (r) => r.endMs - r.startMs);
 }
 
 export async function startLatencyProxy(target: string, delayMs: number): Promise<LatencyProxy> {

@@ -4,16 +4,11 @@
 // its one row on screen: the workbench's own floor, which the notification panel is a ratio to.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { activeWebview, addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
+import { activeWebview, addConnection, launch, openNovu, runCommand, startSandbox, offerNotification } from '../ui/workbench.mjs';
+import { median } from './workbenchBench.mjs';
 
 const BIG_ID = '6620bb0000000000000b0001';
 const RUNS = 4;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 export async function measurePanelRender(root) {
   const require = createRequire(import.meta.url);
@@ -49,9 +44,7 @@ export async function measurePanelRender(root) {
     await emptyPanel();
     // The same path with a 6-job notification: what opening any panel costs, whatever its size.
     for (let run = 0; run < RUNS; run++) {
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill(SANDBOX_FIXTURES.failedNotificationId);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await offerNotification(ui.page, SANDBOX_FIXTURES.failedNotificationId);
       const start = Date.now();
       await ui.page.keyboard.press('Enter');
       const view = activeWebview(ui.page);
@@ -61,9 +54,7 @@ export async function measurePanelRender(root) {
       await view.locator('li.nx-job').first().waitFor({ state: 'detached' }).catch(() => undefined);
     }
     for (let run = 0; run < RUNS; run++) {
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill(BIG_ID);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+      await offerNotification(ui.page, BIG_ID);
       const start = Date.now();
       await ui.page.keyboard.press('Enter');
       const view = activeWebview(ui.page);

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
+import { median } from './workbenchBench.mjs';
 import { armInput, frameWith } from './userActions.mjs';
 
 const RUNS = 9;
@@ -24,12 +25,6 @@ const WORKFLOW = 'account-welcome';
 const STEP = 'welcome-email';
 /** Signed POSTs of the app's own round trip taken between two runs. */
 const ROUND_TRIPS_A_RUN = 3;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** In every webview document: the first moment the panel drew anything, and the subject. */
 function watchPreviewFrames() {

@@ -7,15 +7,10 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { addConnection, launch, openNovu, runCommand, startSandbox } from '../ui/workbench.mjs';
+import { benchElapsed, floorRows, median } from './workbenchBench.mjs';
 
 const DELAY_MS = 100;
 const RUNS = 5;
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * Arms a watch in the page: the time of the next pointer or key press (capture phase, so before
@@ -51,11 +46,6 @@ async function arm(page, { pane, pattern, index }) {
   }, { pane, pattern, index });
 }
 
-async function elapsed(page) {
-  await page.waitForFunction(() => window.__benchDone !== undefined, undefined, { timeout: 30_000, polling: 50 });
-  return page.evaluate(() => window.__benchDone - window.__benchStart);
-}
-
 export async function measureTreeRender(root) {
   const require = createRequire(import.meta.url);
   const { startLatencyProxy } = require(join(root, 'out/test/bench/latencyProxy.js'));
@@ -79,24 +69,19 @@ export async function measureTreeRender(root) {
       // The Explorer's "No Folder Opened" folded, so that the bench's rows and their "Load more" fit.
       const noFolder = page.locator('.pane-header', { hasText: 'No Folder Opened' });
       if ((await noFolder.count()) > 0 && (await noFolder.getAttribute('aria-expanded')) === 'true') await noFolder.locator('h3.title').click();
-      const benchHeader = page.locator('.pane-header', { hasText: 'Bench Rows' });
-      await benchHeader.waitFor({ timeout: 30_000 });
-      if ((await benchHeader.getAttribute('aria-expanded')) !== 'true') await benchHeader.locator('h3.title').click();
-      const benchRows = page.locator('.pane', { has: benchHeader }).locator('.monaco-list-row');
-      await benchRows.first().waitFor({ timeout: 30_000 });
-      const round = Number(/Row (\d+)-0/.exec(await benchRows.first().innerText())?.[1] ?? 0);
+      const { rows: benchRows, round } = await floorRows(page);
       await page.keyboard.press('F1');
       await page.locator('.quick-input-widget input.input').fill('>Bench: Refresh Rows');
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Refresh Rows' }).first().waitFor();
       await arm(page, { pane: 'Bench Rows', pattern: `^Row ${round + 1}-0$` });
       await page.keyboard.press('Enter');
-      const floorCommand = await elapsed(page);
+      const floorCommand = await benchElapsed(page);
       const loadMore = benchRows.filter({ hasText: 'Load more' });
       await loadMore.scrollIntoViewIfNeeded();
       const index = Number(await loadMore.getAttribute('data-index'));
       await arm(page, { pane: 'Bench Rows', pattern: 'Load more', index });
       await loadMore.click();
-      const floorLoadMore = await elapsed(page);
+      const floorLoadMore = await benchElapsed(page);
 
       // Ours: search by name (Enter in its quick pick), clear it (the title action), Load more.
       await page.locator('.activitybar').getByRole('tab', { name: /^Novu/ }).first().click();
@@ -109,19 +94,19 @@ export async function measureTreeRender(root) {
       await page.locator('.quick-input-list .monaco-list-row').first().filter({ hasText: 'Name contains' }).waitFor();
       await arm(page, { pane: 'Subscribers', pattern: 'Alice Sandbox' });
       await page.keyboard.press('Enter');
-      const search = await elapsed(page);
+      const search = await benchElapsed(page);
       await header.hover();
       const clearButton = header.getByRole('button', { name: 'Clear Subscriber Search' });
       await clearButton.waitFor();
       await arm(page, { pane: 'Subscribers', pattern: 'acct-299' });
       await clearButton.click();
-      const clear = await elapsed(page);
+      const clear = await benchElapsed(page);
       const more = subscriberRows.filter({ hasText: 'Load more' });
       await more.scrollIntoViewIfNeeded();
       const moreIndex = Number(await more.getAttribute('data-index'));
       await arm(page, { pane: 'Subscribers', pattern: 'Load more|Loading more', index: moreIndex });
       await more.click();
-      const ourLoadMore = await elapsed(page);
+      const ourLoadMore = await benchElapsed(page);
       // Create Subscriber: the id, Enter through the optional fields, then "Create subscriber".
       const id = `bench-tree-${run}-${Date.now().toString(36)}`;
       await runCommand(page, 'Novu: Create Subscriber…');
@@ -136,7 +121,7 @@ export async function measureTreeRender(root) {
       await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Create subscriber' }).first().waitFor();
       await arm(page, { pane: 'Subscribers', pattern: id });
       await page.keyboard.press('Enter');
-      const create = await elapsed(page);
+      const create = await benchElapsed(page);
       // The reveal takes the focus a moment later: let it settle before the palette opens again.
       await page.waitForTimeout(500);
       // The first run warms both up.

@@ -15,19 +15,14 @@
 /* global window, document, MutationObserver -- used inside the workbench page and its webviews */
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, treeRows } from '../ui/workbench.mjs';
+import { answerInput, launch, openNovu, pickItem, runCommand, startSandbox, findSubscriberRow } from '../ui/workbench.mjs';
+import { benchElapsed, floorRows, median } from './workbenchBench.mjs';
 
 const DELAY_MS = 100;
 const RUNS = 9;
 const VIEWS = ['Subscribers', 'Integrations', 'Activity'];
 /** The floor extension's views that show, as ours do, when its container opens (the fourth is collapsed, as Workflows is). */
 const FLOOR_VIEWS = ['One', 'Two', 'Three'];
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /**
  * In every webview document (frames, not the workbench): the first moment each watched selector
@@ -97,11 +92,6 @@ async function armWorkbench(page, { panes = [], selector, text }) {
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   }, { panes, selector, text });
-}
-
-async function workbenchElapsed(page) {
-  await page.waitForFunction(() => window.__benchDone !== undefined, undefined, { timeout: 30_000, polling: 50 });
-  return page.evaluate(() => window.__benchDone - window.__benchStart);
 }
 
 /** Arms a switch in a webview: the click's time, and when `selector` shows `checked` and is no longer busy. */
@@ -197,19 +187,14 @@ export async function measureUserActions(root, { only } = {}) {
       await page.locator('.quick-input-widget input.input').fill('x');
       await armWorkbench(page, { selector: '.quick-input-widget', text: 'Bench second input' });
       await page.keyboard.press('Enter');
-      keep(run, 'floorInput', await workbenchElapsed(page));
+      keep(run, 'floorInput', await benchElapsed(page));
       await page.keyboard.press('Escape');
 
       // The floor of a tree refresh: a palette command whose tree's rows change 100 ms later.
       await runCommand(page, 'View: Show Explorer');
-      const benchHeader = page.locator('.pane-header', { hasText: 'Bench Rows' });
-      await benchHeader.waitFor({ timeout: 30_000 });
-      if ((await benchHeader.getAttribute('aria-expanded')) !== 'true') await benchHeader.locator('h3.title').click();
-      const benchRows = page.locator('.pane', { has: benchHeader }).locator('.monaco-list-row');
-      await benchRows.first().waitFor({ timeout: 30_000 });
-      const round = Number(/Row (\d+)-0/.exec(await benchRows.first().innerText())?.[1] ?? 0);
+      const { round } = await floorRows(page);
       await paletteEnter(page, 'Bench: Refresh Rows', () => armWorkbench(page, { panes: [{ title: 'Bench Rows', pattern: `^Row ${round + 1}-0$` }] }));
-      keep(run, 'floorTree', await workbenchElapsed(page));
+      keep(run, 'floorTree', await benchElapsed(page));
 
       // Add Connection from no connection (the views show their welcome), as on a first install.
       await showNovu();
@@ -227,14 +212,14 @@ export async function measureUserActions(root, { only } = {}) {
       await armWorkbench(page, { selector: '.quick-input-widget', text: 'Name the connection' });
       let since = performance.now();
       await page.keyboard.press('Enter');
-      const keyCheck = await workbenchElapsed(page);
+      const keyCheck = await benchElapsed(page);
       keep(run, 'keyCheck', keyCheck, requestsSince(proxy, since, performance.now(), sequentialRoundTrips));
       const name = `Bench user ${run}`;
       await page.locator('.quick-input-widget input.input').fill(name);
       await armWorkbench(page, { panes: VIEWS.map((title) => ({ title, pattern: '\\S' })) });
       since = performance.now();
       await page.keyboard.press('Enter');
-      const add = await workbenchElapsed(page);
+      const add = await benchElapsed(page);
       keep(run, 'add', add, requestsSince(proxy, since, performance.now(), sequentialRoundTrips));
       previous = name;
       await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
@@ -282,13 +267,7 @@ export async function measureUserActions(root, { only } = {}) {
   async function toggleRuns() {
     // One preference toggle, against a switch whose host answers 100 ms after the click; both
     // panels side by side, one toggle each a run.
-    const header = page.locator('.pane-header', { hasText: 'Subscribers' });
-    await header.hover();
-    await header.getByRole('button', { name: 'Search Subscribers…' }).click();
-    await page.locator('.quick-input-widget input.input').fill(`id:${F.preferencesSubscriberId}`);
-    await page.keyboard.press('Enter');
-    const row = treeRows(page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
-    await row.waitFor({ timeout: 15_000 });
+    const row = await findSubscriberRow(page, F.preferencesSubscriberId);
     await row.hover();
     await row.getByRole('button', { name: 'Edit Preferences…' }).click();
     await frameWith(page, 'section.nx-workflow');
@@ -347,7 +326,7 @@ export async function measureUserActions(root, { only } = {}) {
         await armWorkbench(page, { panes: FLOOR_VIEWS.map((title) => ({ title: `Bench View ${title}`, pattern: `^${title} 0$` })) });
         const since = performance.now();
         await page.locator('.activitybar').getByRole('tab', { name: /^Bench Four Views/ }).first().click();
-        const ms = await workbenchElapsed(page);
+        const ms = await benchElapsed(page);
         keep(run, 'floorFirst', ms);
         keep(run, 'floorFirstOwn', ms - serviceMs(since, performance.now(), ['/v2/subscribers']));
       };
@@ -356,7 +335,7 @@ export async function measureUserActions(root, { only } = {}) {
         await armWorkbench(page, { panes: VIEWS.map((title) => ({ title, pattern: '\\S' })) });
         const since = performance.now();
         await page.locator('.activitybar').getByRole('tab', { name: /^Novu/ }).first().click();
-        const ms = await workbenchElapsed(page);
+        const ms = await benchElapsed(page);
         const until = performance.now();
         keep(run, 'first', ms, requestsSince(proxy, since, until, sequentialRoundTrips));
         // The issue's measure (37.6): Subscribers and Integrations showing rows.

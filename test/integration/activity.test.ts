@@ -5,7 +5,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NotificationNode } from '../../src/activity/activityNodes';
 import { SANDBOX_FIXTURES as F, type Notification, type Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor, disconnectSandbox } from './helpers';
 
 const config = () => vscode.workspace.getConfiguration('novuExplorer');
 
@@ -34,8 +34,7 @@ describe('activity view', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // Out of sight, the view asks nothing of the services of the tests that follow.
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   beforeEach(async () => {

@@ -14,7 +14,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
-import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 const CANARIES = ['pm_live_8f2c1d9e4b7a6053f1e2d3c4b5a69788', 'sk_sandbox_3b9f7e1a2c4d6e8f0a1b2c3d4e5f6a7b', 'Sandbox-Pa55word!'];
 const HOSTILE_ID = 'sbx-agent-hostile';
@@ -59,12 +59,9 @@ describe('language model tools for the editor’s agent', function () {
   const connectionLine = () => new RegExp(`^Connection "Agent test" \\(region: ${region.replace(/[.]/g, '\\.')}, environment: "${F.developmentEnvironmentId}"\\)\\.`);
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
     // With the Sandbox's workflow named with markup, for the hostile-names test.
-    sandbox = await freshSandbox({ markupWorkflow: true });
+    ({ api, sandbox } = await connectFreshSandbox('Agent test', { markupWorkflow: true }));
     region = new URL(sandbox.url).host;
-    await addSandboxConnection(api, sandbox, 'Agent test');
     api.log.onDidWrite(({ line }) => logLines.push(line));
     const active = await api.manager.activeClient();
     await active!.client.createSubscriber({ subscriberId: HOSTILE_ID, firstName: HOSTILE_NAME, lastName: '<img src=x onerror=alert(1)>', email: 'hostile@sandbox.example' });
@@ -84,8 +81,7 @@ describe('language model tools for the editor’s agent', function () {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     // As the file before left it: the sidebar out of sight, so no view loads for the tests after.
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   it('registers every tool package.json declares, each for the model and for #references, shown only with a connection', async () => {

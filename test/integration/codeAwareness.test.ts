@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, freshSandbox, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 const SOURCE = `import { Novu } from '@novu/api';
 import { workflow } from '@novu/framework';
@@ -32,10 +32,7 @@ describe('code awareness', function () {
   const runs = () => sandbox.requests.filter((r) => r.path === '/v1/notifications');
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
-    await addSandboxConnection(api, sandbox, 'Code test');
+    ({ api, sandbox } = await connectFreshSandbox('Code test'));
     sandbox.clearRequests();
     document = await vscode.workspace.openTextDocument({ language: 'typescript', content: SOURCE });
     await vscode.window.showTextDocument(document);
@@ -45,8 +42,7 @@ describe('code awareness', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   it('warns about an unknown identifier with "Did you mean", an inactive workflow, and a definition not synced, naming the connection', async () => {

@@ -12,7 +12,7 @@ import type { NovuClient } from '../../src/api';
 import { DIAGNOSIS_CASES as C, SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import type { DiagnosisPanel } from '../../src/diagnosis/diagnosisPanel';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, addSandboxConnection, freshSandbox, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 describe('delivery diagnosis', function () {
   this.timeout(60_000);
@@ -46,11 +46,8 @@ describe('delivery diagnosis', function () {
   const link = (panel: DiagnosisPanel, id: string) => panel.current!.links.find((l) => l.id === id)!;
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
     // On the real clock: a run triggered now is in the diagnosis's last 24 hours.
-    sandbox = await freshSandbox({ activityEndsAtMs: Date.now() });
-    await addSandboxConnection(api, sandbox, 'Diagnosis test');
+    ({ api, sandbox } = await connectFreshSandbox('Diagnosis test', { activityEndsAtMs: Date.now() }));
     client = (await api.manager.activeClient())!.client;
     api.log.onDidWrite(({ line }) => logLines.push(line));
   });
@@ -64,8 +61,7 @@ describe('delivery diagnosis', function () {
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('workbench.view.explorer');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   it('proves a preference off with the latest run, turns it on after asking, and follows the run sent again to ✓', async () => {

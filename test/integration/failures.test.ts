@@ -9,7 +9,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { PanelError } from '../../src/panels/protocol';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox, type SandboxFaults } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, addSandboxConnection, kindOf, waitFor, freshStart, disconnectSandbox } from './helpers';
 
 interface Failure {
   name: string;
@@ -41,9 +41,7 @@ describe('every surface through every failure', function () {
   const config = () => vscode.workspace.getConfiguration('novuExplorer');
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
+    ({ api, sandbox } = await freshStart());
     port = Number(new URL(sandbox.url).port);
     // Retries stay on (one), so that "exhausted" is what is tested; a short timeout keeps it quick.
     await config().update('retries', 1, vscode.ConfigurationTarget.Global);
@@ -57,8 +55,7 @@ describe('every surface through every failure', function () {
     await config().update('requestTimeoutSeconds', undefined, vscode.ConfigurationTarget.Global);
     api.setPrompter(undefined);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   let down = false;
@@ -155,25 +152,13 @@ describe('every surface through every failure', function () {
         await breakService(failure);
         await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
         const panel = await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === F.failedNotificationId), 'the panel');
-        const state = await waitFor(() => (panel.currentState.kind === 'error' ? panel.currentState : undefined), 'an error state', 20_000);
-        assertPanelError(state.error, failure);
-
-        await healService();
-        await panel.load();
-        assert.equal(panel.currentState.kind, 'loaded');
-        panel.panel.dispose();
+        await errorThenLoaded(panel, () => panel.currentState, failure);
       });
 
       it('preferences panel: an error with its next step, then the preferences on Retry', async () => {
         await breakService(failure);
         const panel = api.preferencesPanels.open(F.preferencesSubscriberId, api.manager.active!);
-        const state = await waitFor(() => (panel.state.kind === 'error' ? panel.state : undefined), 'an error state', 20_000);
-        assertPanelError(state.error, failure);
-
-        await healService();
-        await panel.load();
-        assert.equal(panel.state.kind, 'loaded');
-        panel.panel.dispose();
+        await errorThenLoaded(panel, () => panel.state, failure);
       });
 
       it('Create Subscriber: the failure is said at the review step, and nothing typed is lost', async () => {
@@ -203,6 +188,17 @@ describe('every surface through every failure', function () {
         await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
       });
     });
+  }
+
+  /** A panel that says the failure in words, then shows its content on Retry once the service is back; closed after. */
+  async function errorThenLoaded(panel: { load(): Promise<void>; panel: vscode.WebviewPanel }, state: () => { kind: string; error?: PanelError }, failure: Failure): Promise<void> {
+    const error = await waitFor(() => state().error, 'an error state', 20_000);
+    assertPanelError(error, failure);
+
+    await healService();
+    await panel.load();
+    assert.equal(state().kind, 'loaded');
+    panel.panel.dispose();
   }
 
   function assertPanelError(error: PanelError, failure: Failure): void {

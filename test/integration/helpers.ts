@@ -180,6 +180,26 @@ export async function resetConnections(api: NovuExplorerApi): Promise<void> {
   await api.manager.switchTo(undefined);
 }
 
+/** Where a suite starts from: the extension, no connection, and a fresh sandbox to connect to. */
+export async function freshStart(options: SandboxOptions = {}): Promise<{ api: NovuExplorerApi; sandbox: Sandbox }> {
+  const api = await extensionApi();
+  await resetConnections(api);
+  return { api, sandbox: await freshSandbox(options) };
+}
+
+/** `freshStart`, then the sandbox added as the connection `name` through Add Connection. */
+export async function connectFreshSandbox(name: string, options: SandboxOptions = {}): Promise<{ api: NovuExplorerApi; sandbox: Sandbox }> {
+  const start = await freshStart(options);
+  await addSandboxConnection(start.api, start.sandbox, name);
+  return start;
+}
+
+/** What a suite leaves behind: no connection, and its sandbox stopped. */
+export async function disconnectSandbox(api: NovuExplorerApi, sandbox: Sandbox): Promise<void> {
+  await resetConnections(api);
+  await sandbox.close();
+}
+
 /** Adds a connection to a sandbox through the real Add Connection command, answering as a user. */
 export async function addSandboxConnection(api: NovuExplorerApi, sandbox: Sandbox, name: string): Promise<ScriptedPrompter> {
   const prompter = new ScriptedPrompter([{ pick: 'custom' }, { input: sandbox.url }, { input: sandbox.apiKey }, { input: name }]);

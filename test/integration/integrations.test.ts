@@ -5,7 +5,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { ChannelGroupNode } from '../../src/integrations/integrationsProvider';
-import { kindOf, addSandboxConnection, extensionApi, freshSandbox, resetConnections } from './helpers';
+import { kindOf, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 /** Every string a tree shows for a node and its descendants: labels, descriptions, tooltips. */
 async function renderAll(api: NovuExplorerApi, nodes: TreeNode[]): Promise<string> {
@@ -24,16 +24,12 @@ describe('integrations view', function () {
   let sandbox: Sandbox;
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
-    await addSandboxConnection(api, sandbox, 'Integrations test');
+    ({ api, sandbox } = await connectFreshSandbox('Integrations test'));
     await api.subscribers.getChildren(); // learns the connection's environment
   });
 
   after(async () => {
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   it('groups active integrations by channel, agents apart, primary and this environment first', async () => {

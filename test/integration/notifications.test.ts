@@ -5,7 +5,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { NotificationPanel } from '../../src/notifications/notificationPanel';
 import type { NotificationPanelState } from '../../src/notifications/protocol';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, freshSandbox, resetConnections, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 async function loaded(panel: NotificationPanel | undefined): Promise<Extract<NotificationPanelState, { kind: 'loaded' }>> {
   assert.ok(panel, 'a panel was opened');
@@ -19,10 +19,7 @@ describe('notification panel', function () {
   let sandbox: Sandbox;
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
-    await addSandboxConnection(api, sandbox, 'Notifications test');
+    ({ api, sandbox } = await connectFreshSandbox('Notifications test'));
   });
 
   afterEach(async () => {
@@ -32,8 +29,7 @@ describe('notification panel', function () {
   });
 
   after(async () => {
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   const panelFor = (id: string) => api.notificationPanels.all.find((p) => p.notificationId === id);

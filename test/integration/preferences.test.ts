@@ -6,7 +6,7 @@ import type { PreferencesPanel } from '../../src/preferences/preferencesPanel';
 import { proposedSchedule } from '../../src/preferences/preferencesModel';
 import type { PreferencesPanelState } from '../../src/preferences/protocol';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 type Loaded = Extract<PreferencesPanelState, { kind: 'loaded' }>;
 
@@ -28,10 +28,7 @@ describe('preferences panel', function () {
   const patches = () => sandbox.requests.filter((r) => r.method === 'PATCH');
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
-    await addSandboxConnection(api, sandbox, 'Preferences test');
+    ({ api, sandbox } = await connectFreshSandbox('Preferences test'));
   });
 
   beforeEach(() => {
@@ -42,8 +39,7 @@ describe('preferences panel', function () {
   after(async () => {
     api.subscribers.setFilter({});
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   async function open(id: string = subscriber): Promise<PreferencesPanel> {

@@ -15,7 +15,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import type { PreviewPanel } from '../../src/preview/previewPanel';
-import { addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { waitFor, connectFreshSandbox } from './helpers';
 
 interface BridgeApp {
   url: string;
@@ -85,10 +85,7 @@ describe('preview', function () {
   }
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
-    await addSandboxConnection(api, sandbox, 'Development');
+    ({ api, sandbox } = await connectFreshSandbox('Development'));
     api.log.onDidWrite(({ line }) => logLines.push(line));
     app = await startApp(sandbox.apiKey);
     await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);

@@ -10,7 +10,7 @@ import type { NotificationPanelState } from '../../src/notifications/protocol';
 import type { SendResult } from '../../src/sendAgain/sendAgain';
 import { TRIGGER_STATUSES } from '../../src/api';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, addSandboxConnection, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 type Loaded = Extract<NotificationPanelState, { kind: 'loaded' }>;
 
@@ -27,10 +27,7 @@ describe('send again and cancel pending', function () {
   const logLines: string[] = [];
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
-    await addSandboxConnection(api, sandbox, 'Send again test');
+    ({ api, sandbox } = await connectFreshSandbox('Send again test'));
     api.log.onDidWrite(({ line }) => logLines.push(line));
   });
 
@@ -46,8 +43,7 @@ describe('send again and cancel pending', function () {
   after(async () => {
     // The Sidebar as the next test file expects it: the Subscribers view in front.
     await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   const panelFor = (id: string) => api.notificationPanels.all.find((p) => p.notificationId === id);

@@ -5,24 +5,21 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { SubscriberNode } from '../../src/subscribers/subscriberNode';
-import { ScriptedPrompter, kindOf, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor, type Answer } from './helpers';
+import { ScriptedPrompter, kindOf, addSandboxConnection, waitFor, type Answer, freshStart, disconnectSandbox } from './helpers';
 
 describe('subscribers view', function () {
   let api: NovuExplorerApi;
   let sandbox: Sandbox;
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
+    ({ api, sandbox } = await freshStart());
     api.subscribers.setFilter({});
     await addSandboxConnection(api, sandbox, 'Subscribers test');
   });
 
   after(async () => {
     api.subscribers.setFilter({});
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   beforeEach(() => {

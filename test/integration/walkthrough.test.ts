@@ -3,24 +3,21 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { NOVU_CLIENT, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, waitFor, freshStart, disconnectSandbox } from './helpers';
 
 describe('walkthrough', function () {
   let api: NovuExplorerApi;
   let sandbox: Sandbox;
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox();
+    ({ api, sandbox } = await freshStart());
     // Tests before this one already did some steps in this window.
     api.walkthrough.reset();
   });
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   it('opens from its command, "Get started with Novu Explorer"', async () => {

@@ -11,7 +11,7 @@ import type { SendResult } from '../../src/sendAgain/sendAgain';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { WorkflowNode } from '../../src/workflows/workflowsProvider';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { NOVU_CLIENT, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, kindOf, resetConnections, waitFor } from './helpers';
+import { NOVU_CLIENT, ScriptedPrompter, addSandboxConnection, freshSandbox, kindOf, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 const CATALOGUE = 11;
 const EXTRA = 55;
@@ -28,10 +28,7 @@ describe('workflows view and trigger', function () {
   const workflowRows = async () => (await rows()).filter((n) => kindOf(n) === 'workflow') as WorkflowNode[];
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox({ extraWorkflows: EXTRA });
-    await addSandboxConnection(api, sandbox, 'Workflows test');
+    ({ api, sandbox } = await connectFreshSandbox('Workflows test', { extraWorkflows: EXTRA }));
   });
 
   afterEach(async () => {
@@ -43,8 +40,7 @@ describe('workflows view and trigger', function () {
   });
 
   after(async () => {
-    await resetConnections(api);
-    await sandbox.close();
+    await disconnectSandbox(api, sandbox);
   });
 
   it('lists 50 a page with Load more, each workflow once, one request per action', async () => {

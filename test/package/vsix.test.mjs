@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
-import { ROOT, openNovu, runCommand, screenshot, treeRows } from '../ui/workbench.mjs';
+import { ROOT, activeWebview, runCommand, screenshot, treeRows, openNotificationById, welcomeText } from '../ui/workbench.mjs';
 import { VSIX, launchInstalled } from './installed.mjs';
 
 const require = createRequire(import.meta.url);
@@ -17,11 +17,6 @@ function listFiles(dir, base = dir) {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? listFiles(path, base) : [relative(base, path)];
   });
-}
-
-/** The webview document of the active panel (VS Code nests it in two iframes). */
-function webview(page) {
-  return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
 }
 
 describe('installed .vsix', { timeout: 300_000 }, () => {
@@ -70,11 +65,7 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
   });
 
   it('shows the welcome view in the Novu container', async () => {
-    await openNovu(ui.page);
-    const welcome = ui.page.locator('.pane', { has: ui.page.locator('.pane-header', { hasText: 'Subscribers' }) }).locator('.welcome-view-content');
-    await welcome.waitFor({ timeout: 30_000 });
-    assert.match(await welcome.innerText(), /Connect to a Novu-compatible notification service/);
-    await ui.page.getByRole('button', { name: 'Try the Sandbox' }).first().waitFor();
+    assert.match(await welcomeText(ui.page), /Connect to a Novu-compatible notification service/);
   });
 
   it('opens the Sandbox from the palette: subscribers, integrations and the status bar', async () => {
@@ -89,12 +80,8 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
 
   it('opens a sandbox notification in its panel with the packaged webview bundle and codicons', async () => {
     const { SANDBOX_FIXTURES: F } = require(join(ui.extensionPath, 'dist', 'sandboxServer.js'));
-    await runCommand(ui.page, 'Novu: Open Notification…');
-    const input = ui.page.locator('.quick-input-widget input.input');
-    await input.fill(F.mixedNotificationId);
-    await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-    await ui.page.keyboard.press('Enter');
-    const view = webview(ui.page);
+    await openNotificationById(ui.page, F.mixedNotificationId);
+    const view = activeWebview(ui.page);
     await view.locator('h1.nx-title').waitFor({ timeout: 30_000 });
     assert.equal(await view.locator('ol.nx-timeline > li.nx-job').count(), 4);
     const codicons = await view.locator('body').evaluate(async (body) => {

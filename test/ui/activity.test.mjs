@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openNovu, screenshot, setViewExpanded, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, activeWebview, screenshot, setViewExpanded, startSandbox, treeRows, launchConnected, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -19,18 +19,13 @@ for (const theme of ['dark', 'light']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-activity-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
-      ui = await launch({ theme, settings: { 'novuExplorer.activity.followIntervalSeconds': 1 } });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, `Feed ${theme}`);
+      ui = await launchConnected(sandbox, `Feed ${theme}`, { theme, settings: { 'novuExplorer.activity.followIntervalSeconds': 1 } });
       // Give the Activity view the room: fold the other two views.
       for (const title of ['Subscribers', 'Integrations']) await setViewExpanded(ui.page, title, false);
       await setViewExpanded(ui.page, 'Activity', true);
       await treeRows(ui.page, 'Activity').first().waitFor({ timeout: 30_000 });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('follows live: a new failed notification arrives on top, counted by the badge, markup as typed', async () => {
       await header().hover();

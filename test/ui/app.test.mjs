@@ -6,7 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, addConnection, answerInput, launch, openNovu, pickItem, screenshot, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, addConnection, answerInput, pickItem, screenshot, showOnlyView, startSandbox, treeRows, launchConnected, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -24,17 +24,10 @@ for (const theme of ['dark', 'light']) {
       // Production was synced with this app once; its code workflows then drifted apart.
       production = await startSandbox({ apiKey: productionKey, bridgeUrl: app.url, activityEndsAtMs: Date.now() });
       development = await startSandbox({ apiKey: `ui-app-development-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
-      ui = await launch({ theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
-      await openNovu(ui.page);
-      await addConnection(ui.page, production, 'Production');
+      ui = await launchConnected(production, 'Production', { theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
       await addConnection(ui.page, development, 'Development');
     });
-    after(async () => {
-      await ui?.close();
-      await app?.stop();
-      await development?.close();
-      await production?.close();
-    });
+    after(() => closeAll(ui, app, development, production));
 
     it('says the app runs with Production’s key, and one click switches to it: ✓ and what differs', async () => {
       const page = ui.page;

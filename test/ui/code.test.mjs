@@ -8,7 +8,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, launch, openFile, openNovu, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, openFile, screenshot, showOnlyView, startSandbox, launchConnected, closeAll, clickLens } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 
@@ -24,14 +24,9 @@ for (const theme of ['dark', 'light']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-code-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
-      ui = await launch({ theme, folder: DEMO });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, 'Demo');
+      ui = await launchConnected(sandbox, 'Demo', { theme, folder: DEMO });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('shows a lens with failures, and its click shows that workflow’s Activity', async () => {
       const page = ui.page;
@@ -144,9 +139,7 @@ for (const theme of ['dark', 'light']) {
     it('triggers a code workflow with a payload checked against its schema', async () => {
       const page = ui.page;
       await openFile(page, 'workflows.ts');
-      const trigger = page.locator('.codelens-decoration a', { hasText: 'Trigger…' }).first();
-      await trigger.waitFor({ timeout: 30_000 });
-      await trigger.click();
+      await clickLens(page, 'Trigger…');
       // To whom: looked up by name on the service (the view holds a page of them).
       const input = page.locator('.quick-input-widget input.input');
       await page.locator('.quick-input-widget', { hasText: 'to whom?' }).waitFor();

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, addConnection, answerInput, launch, openNovu, runCommand, startSandbox } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, answerInput, runCommand, startSandbox, launchConnected, closeAll } from './workbench.mjs';
 
 // Markup, Markdown, backslashes, a URL and backticks: what appendText escaped in VS Code 1.100.
 const WORKFLOW = 'Invoice <img src=x onerror="fetch(\'//e.example\')"> & <b>due</b> \\ *bold* _it_ [link](https://e.example/a_b) `code` (1)! #2 a-b';
@@ -35,6 +35,15 @@ async function dialogText(page) {
   return { dialog, text: (await dialog.innerText()).replace(/\u00a0/g, ' ') };
 }
 
+/** A picture of the open dialog, then Cancel; the requests are cleared first, so that what follows counts only Cancel's. */
+async function shootAndCancel(page, dialog, sandbox, file) {
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: join(SCREENSHOTS, file) });
+  sandbox.clearRequests();
+  await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 for (const theme of ['dark', 'light']) {
   describe(`agent confirmations read as typed (${theme})`, { timeout: 240_000 }, () => {
     let ui;
@@ -42,14 +51,9 @@ for (const theme of ['dark', 'light']) {
 
     before(async () => {
       sandbox = await hostileSandbox(`ui-confirm-${theme}-${Date.now()}`);
-      ui = await launch({ theme, extraExtensions: [join(ROOT, 'test', 'ui', 'toolInvoker')] });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, 'Confirm <b>*test*</b>');
+      ui = await launchConnected(sandbox, 'Confirm <b>*test*</b>', { theme, extraExtensions: [join(ROOT, 'test', 'ui', 'toolInvoker')] });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('Send a Novu Notification Again: workflow, subscriber and connection names exactly as typed', async () => {
       const page = ui.page;
@@ -60,11 +64,7 @@ for (const theme of ['dark', 'light']) {
       assert.ok(text.includes(`\u201c${SUBSCRIBER_ID}\u201d`), text);
       assert.ok(text.includes(`\u201c${PERSON.trim()}`), text);
       assert.ok(text.includes('\u201cConfirm <b>*test*</b>\u201d'), text);
-      await page.mouse.move(1, 1);
-      await page.screenshot({ path: join(SCREENSHOTS, `agent-confirm-send-${theme}.png`) });
-      sandbox.clearRequests();
-      await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await shootAndCancel(page, dialog, sandbox, `agent-confirm-send-${theme}.png`);
       assert.equal(sandbox.requests.filter((r) => r.method === 'POST').length, 0, 'Cancel sends nothing');
     });
 
@@ -74,11 +74,7 @@ for (const theme of ['dark', 'light']) {
       await answerInput(page, `novuExplorer_setChannelPreference ${JSON.stringify({ subscriberId: SUBSCRIBER_ID, channel: 'email', enabled: false, workflow: WORKFLOW })}`);
       const { dialog, text } = await dialogText(page);
       assert.ok(text.includes(`Turn off email for subscriber \u201c${SUBSCRIBER_ID}\u201d in workflow \u201c${WORKFLOW}\u201d.`), text);
-      await page.mouse.move(1, 1);
-      await page.screenshot({ path: join(SCREENSHOTS, `agent-confirm-preference-${theme}.png`) });
-      sandbox.clearRequests();
-      await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
-      await dialog.waitFor({ state: 'detached' });
+      await shootAndCancel(page, dialog, sandbox, `agent-confirm-preference-${theme}.png`);
       assert.equal(sandbox.requests.filter((r) => r.method === 'PATCH').length, 0, 'Cancel changes nothing');
     });
   });

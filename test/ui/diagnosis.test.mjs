@@ -7,12 +7,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, answerInput, assertNoViolations, axeWebview, launch, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, activeWebview, answerInput, assertNoViolations, axeWebview, pickItem, runCommand, screenshot, startSandbox, launchConnected, closeAll, clickLens } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { DIAGNOSIS_CASES: C } = require(join(ROOT, 'dist', 'sandboxServer.js'));
 
 /** The diagnosis panel's document, wherever its group is (the new run's panel opens beside it). */
+/** Diagnose Delivery… from the palette, answered as a person would: the subscriber's ID, the workflow, the channel. */
+async function diagnose(page, subscriberId, workflow, channel) {
+  await runCommand(page, 'Novu: Diagnose Delivery…');
+  await answerInput(page, subscriberId);
+  await pickItem(page, workflow);
+  await pickItem(page, channel);
+}
+
 async function diagnosisFrame(page, show, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   let nextShow = 0;
@@ -40,23 +48,15 @@ for (const theme of ['dark', 'light', 'hc']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-diagnosis-${theme}-${Date.now()}`, activityEndsAtMs: Date.now(), diagnosisCases: true });
-      ui = await launch({ theme });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, 'Diagnosis');
+      ui = await launchConnected(sandbox, 'Diagnosis', { theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('finds the cause with its proof, fixes it from the panel, sends again and sees ✓', async () => {
       const page = ui.page;
       // Let the case's run settle (the sandbox runs it at start, a step every 400 ms).
       await page.waitForTimeout(3000);
-      await runCommand(page, 'Novu: Diagnose Delivery…');
-      await answerInput(page, C.workflowPreferenceOff);
-      await pickItem(page, 'Welcome onboarding');
-      await pickItem(page, 'Email');
+      await diagnose(page, C.workflowPreferenceOff, 'Welcome onboarding', 'Email');
       const view = activeWebview(page);
       const verdict = view.locator('.nx-verdict');
       await verdict.locator('.nx-verdict-text').waitFor({ timeout: 30_000 });
@@ -85,9 +85,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       // Send Again: the review opens; Send confirms; the panel follows the new run until its email is sent.
       await verdict.getByRole('button', { name: 'Send Again…' }).click();
       const editor = page.locator('.editor-instance .monaco-editor', { has: page.locator('.codelens-decoration') }).first();
-      const send = editor.locator('.codelens-decoration a', { hasText: 'Send to Diagnosis' });
-      await send.waitFor({ timeout: 30_000 });
-      await send.click();
+      await clickLens(editor, 'Send to Diagnosis');
       await dialog.waitFor({ timeout: 15_000 });
       await dialog.locator('a.monaco-button', { hasText: /^Send$/ }).click();
       // Back to the diagnosis: it turns ✓ once the new run's email is sent.
@@ -110,10 +108,7 @@ for (const theme of ['dark', 'light', 'hc']) {
     it('says chat goes through the subscriber’s own provider, and a mistyped ID leads its verdict', async () => {
       const page = ui.page;
       await runCommand(page, 'View: Close All Editors');
-      await runCommand(page, 'Novu: Diagnose Delivery…');
-      await answerInput(page, C.chatProviderInactive);
-      await pickItem(page, 'Comment mention');
-      await pickItem(page, 'Chat');
+      await diagnose(page, C.chatProviderInactive, 'Comment mention', 'Chat');
       const view = activeWebview(page);
       await view.locator('li.nx-chain-link[data-link="integrations"][data-state="broken"]').waitFor({ timeout: 30_000 });
       const integrations = await view.locator('li.nx-chain-link[data-link="integrations"]').innerText();
@@ -123,10 +118,7 @@ for (const theme of ['dark', 'light', 'hc']) {
       await screenshot(page, `diagnosis-chat-provider-${theme}`);
 
       await runCommand(page, 'View: Close All Editors');
-      await runCommand(page, 'Novu: Diagnose Delivery…');
-      await answerInput(page, C.mistypedId);
-      await pickItem(page, 'Welcome onboarding');
-      await pickItem(page, 'Email');
+      await diagnose(page, C.mistypedId, 'Welcome onboarding', 'Email');
       const typo = activeWebview(page);
       const verdict = typo.locator('.nx-verdict');
       await verdict.getByRole('button', { name: `Send Again to ${C.workflowPreferenceOff}…` }).waitFor({ timeout: 30_000 });

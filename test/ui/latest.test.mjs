@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { EXTENSION_FILES, openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
 import { HOSTS, ensureVSCode, vscodePaths } from '../vscode/setup.mjs';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, openNovu, runCommand, setTheme, startSandbox, THEMES, treeRows, findSubscriberRow, closeAll, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -49,11 +49,7 @@ describe(`newest VS Code (${HOSTS.latest.vscodeVersion}), the extension installe
     await waitForWorkbench(page);
     await setTheme(page, 'dark');
   });
-  after(async () => {
-    await workbench?.close();
-    await server?.close();
-    await sandbox?.close();
-  });
+  after(() => closeAll(workbench, server, sandbox));
 
   it(`is VS Code ${HOSTS.latest.vscodeVersion} running the installed extension, not a development copy`, async () => {
     // The page the server serves names its code-server; that copy's VS Code is 1.139.1.
@@ -79,10 +75,7 @@ describe(`newest VS Code (${HOSTS.latest.vscodeVersion}), the extension installe
   });
 
   it('opens a notification panel from the palette and renders its timeline', async () => {
-    await runCommand(page, 'Novu: Open Notification…');
-    await page.locator('.quick-input-widget input.input').fill(F.mixedNotificationId);
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-    await page.keyboard.press('Enter');
+    await openNotificationById(page, F.mixedNotificationId);
     const view = activeWebview(page);
     await view.locator('h1.nx-title').waitFor({ timeout: 30_000 });
     assert.equal(await view.locator('ol.nx-timeline > li.nx-job').count(), 4);
@@ -90,13 +83,7 @@ describe(`newest VS Code (${HOSTS.latest.vscodeVersion}), the extension installe
   });
 
   it("opens a subscriber's preferences from its row", async () => {
-    const header = page.locator('.pane-header', { hasText: 'Subscribers' });
-    await header.hover();
-    await header.getByRole('button', { name: 'Search Subscribers…' }).click();
-    await page.locator('.quick-input-widget input.input').fill(`id:${F.preferencesSubscriberId}`);
-    await page.keyboard.press('Enter');
-    const row = treeRows(page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
-    await row.waitFor({ timeout: 15_000 });
+    const row = await findSubscriberRow(page, F.preferencesSubscriberId);
     await row.hover();
     await row.getByRole('button', { name: 'Edit Preferences…' }).click();
     const view = activeWebview(page);

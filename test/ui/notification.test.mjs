@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot } from './workbench.mjs';
+import { ROOT, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -34,11 +34,7 @@ for (const theme of ['dark', 'light', 'hc']) {
     after(() => ui?.close());
 
     it('opens from the palette and renders the header and timeline, markup as text', async () => {
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      const input = ui.page.locator('.quick-input-widget input.input');
-      await input.fill(F.mixedNotificationId);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await ui.page.keyboard.press('Enter');
+      await openNotificationById(ui.page, F.mixedNotificationId);
       const view = webview(ui.page);
       await view.locator('h1.nx-title').waitFor({ timeout: 30_000 });
       assert.match(await view.locator('.nx-title-name').innerText(), /Weekly digest|digest/i);
@@ -101,10 +97,7 @@ for (const theme of ['dark', 'light', 'hc']) {
     });
 
     it('shows a failed delivery of an ordinary subscriber with its provider response', async () => {
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill(F.failedNotificationId);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await ui.page.keyboard.press('Enter');
+      await openNotificationById(ui.page, F.failedNotificationId);
       const email = webview(ui.page).locator('li.nx-job[data-status="failed"][data-job-id]').first();
       await email.waitFor({ timeout: 30_000 });
       await email.locator('button.nx-job-toggle').click();
@@ -116,10 +109,7 @@ for (const theme of ['dark', 'light', 'hc']) {
 
     it('follows the merged job to its digest notification in a new panel', async () => {
       await runCommand(ui.page, 'View: Close All Editors');
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill(F.mixedNotificationId);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await ui.page.keyboard.press('Enter');
+      await openNotificationById(ui.page, F.mixedNotificationId);
       const view = webview(ui.page);
       await view.locator('li.nx-job[data-status="merged"] button.nx-merged-link').click();
       await ui.page.locator('.tab', { hasText: /digest/i }).nth(1).waitFor({ timeout: 15_000 });
@@ -130,10 +120,7 @@ for (const theme of ['dark', 'light', 'hc']) {
 
     it('says so when the notification does not exist, with its next steps', async () => {
       await runCommand(ui.page, 'View: Close All Editors');
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill('6620aa00000000000000ffff');
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await ui.page.keyboard.press('Enter');
+      await openNotificationById(ui.page, '6620aa00000000000000ffff');
       const view = webview(ui.page);
       await view.locator('[role="alert"], .nx-error').first().waitFor({ timeout: 30_000 });
       assert.match(await view.locator('body').innerText(), /not found/i);

@@ -5,7 +5,7 @@
 // request that goes out carries its range.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { addConnection, launch, openNovu, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
+import { showOnlyView, startSandbox, treeRows, launchConnected, closeAll } from './workbench.mjs';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -64,9 +64,7 @@ describe('a pick of several with a one-choice group', { timeout: 240_000 }, () =
 
   before(async () => {
     sandbox = await startSandbox({ apiKey: `ui-pick-${Date.now()}`, activityEndsAtMs: Date.now() });
-    ui = await launch({ theme: 'dark' });
-    await openNovu(ui.page);
-    await addConnection(ui.page, sandbox, 'Pick test');
+    ui = await launchConnected(sandbox, 'Pick test', { theme: 'dark' });
     const header = await showOnlyView(ui.page, 'Activity');
     await treeRows(ui.page, 'Activity').first().waitFor({ timeout: 30_000 });
     await header.hover();
@@ -74,10 +72,7 @@ describe('a pick of several with a one-choice group', { timeout: 240_000 }, () =
     await input().waitFor({ state: 'visible' });
     await row('Last hour').waitFor();
   });
-  after(async () => {
-    await ui?.close();
-    await sandbox?.close();
-  });
+  after(() => closeAll(ui, sandbox));
 
   it('changes no tick on an idle pick once a tick in the Time group has settled', async () => {
     await row('Last hour').locator('.monaco-checkbox').click();

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, activeWebview, assertNoViolations, axeWebview, screenshot, startSandbox, findSubscriberRow, launchConnected, closeAll } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -17,23 +17,12 @@ for (const theme of ['dark', 'light', 'hc']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-prefs-${theme}-${Date.now()}` });
-      ui = await launch({ theme });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, `Prefs ${theme}`);
+      ui = await launchConnected(sandbox, `Prefs ${theme}`, { theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('opens Edit Preferences from a subscriber row', async () => {
-      const header = ui.page.locator('.pane-header', { hasText: 'Subscribers' });
-      await header.hover();
-      await header.getByRole('button', { name: 'Search Subscribers…' }).click();
-      await ui.page.locator('.quick-input-widget input.input').fill(`id:${F.preferencesSubscriberId}`);
-      await ui.page.keyboard.press('Enter');
-      const row = treeRows(ui.page, 'Subscribers').filter({ hasText: F.preferencesSubscriberId }).first();
-      await row.waitFor({ timeout: 15_000 });
+      const row = await findSubscriberRow(ui.page, F.preferencesSubscriberId);
       // The header's hover ("Clear Subscriber Search", the button now where Search was) outlives
       // the click and can cover the row (a CI run): let it go before hovering the row.
       await ui.page.mouse.move(1, 1);

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openFile, openNovu, pickItem, runCommand, screenshot, startSandbox } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -42,25 +42,18 @@ for (const theme of ['dark', 'light']) {
       app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
       counter = await countingServer();
       // The payload is typed whole into its editor: no brackets or quotes closed for it.
-      ui = await launch({ theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url, 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false } });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, 'Development');
+      ui = await launchConnected(sandbox, 'Development', { theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url, 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false } });
     });
     after(async () => {
       // The workflow file is the repository's: back as it was, whatever happened.
       writeFileSync(WORKFLOWS, original);
-      await ui?.close();
-      await app?.stop();
-      await sandbox?.close();
-      await counter?.close();
+      await closeAll(ui, app, sandbox, counter);
     });
 
     it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
       const page = ui.page;
       await openFile(page, 'welcome.ts');
-      const lens = page.locator('.codelens-decoration a', { hasText: 'Preview' }).first();
-      await lens.waitFor({ timeout: 60_000 });
-      await lens.click();
+      await clickLens(page, 'Preview', 60_000);
       const webview = activeWebview(page);
       const subject = webview.locator('.nx-subject');
       await subject.waitFor({ timeout: 30_000 });

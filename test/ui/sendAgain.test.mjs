@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot } from './workbench.mjs';
+import { ROOT, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -24,10 +24,7 @@ for (const theme of ['dark', 'light']) {
 
     it('sends a failed notification again from its panel, after review and confirmation, and watches the new run settle', async () => {
       const page = ui.page;
-      await runCommand(page, 'Novu: Open Notification…');
-      await page.locator('.quick-input-widget input.input').fill(F.failedNotificationId);
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await page.keyboard.press('Enter');
+      await openNotificationById(page, F.failedNotificationId);
       const original = page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
       await original.locator('li.nx-job[data-status="failed"]').first().waitFor({ timeout: 30_000 });
       assert.equal(await original.locator('button.nx-cancel-pending').isHidden(), true, 'nothing pending: no Cancel Pending Steps');

@@ -3,7 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { SCREENSHOTS, answerInput, launch, openNovu, pickItem, runCommand, screenshot, startSandbox, treeRows } from './workbench.mjs';
+import { SCREENSHOTS, answerInput, launch, pickItem, runCommand, screenshot, startSandbox, treeRows, closeAll, welcomeText } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`workbench smoke (${theme})`, { timeout: 180_000 }, () => {
@@ -14,17 +14,10 @@ for (const theme of ['dark', 'light']) {
       sandbox = await startSandbox({ apiKey: `ui-${theme}-${Date.now()}` });
       ui = await launch({ theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('shows the welcome views with their buttons when no connection is set', async () => {
-      await openNovu(ui.page);
-      const welcome = ui.page.locator('.pane', { has: ui.page.locator('.pane-header', { hasText: 'Subscribers' }) }).locator('.welcome-view-content');
-      await welcome.waitFor({ timeout: 30_000 });
-      assert.match(await welcome.innerText(), /Connect to a Novu-compatible notification service/);
-      await ui.page.getByRole('button', { name: 'Try the Sandbox' }).first().waitFor();
+      assert.match(await welcomeText(ui.page), /Connect to a Novu-compatible notification service/);
       await ui.page.getByRole('button', { name: 'Add Connection' }).first().waitFor();
       await screenshot(ui.page, `welcome-${theme}`);
     });

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, assertNoViolations, axeWebview, launch, openNovu, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, runCommand, screenshot, setViewExpanded, showOnlyView, startSandbox, treeRows, findSubscriberRow, launchConnected, closeAll, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -26,23 +26,12 @@ for (const theme of ['dark', 'light']) {
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-truth-${theme}-${Date.now()}`, markupWorkflow: true });
-      ui = await launch({ theme });
-      await openNovu(ui.page);
-      await addConnection(ui.page, sandbox, `Truth ${theme}`);
+      ui = await launchConnected(sandbox, `Truth ${theme}`, { theme });
     });
-    after(async () => {
-      await ui?.close();
-      await sandbox?.close();
-    });
+    after(() => closeAll(ui, sandbox));
 
     it('shows a name full of markup exactly as typed: row, hover and toast', async () => {
-      const header = ui.page.locator('.pane-header', { hasText: 'Subscribers' });
-      await header.hover();
-      await header.getByRole('button', { name: 'Search Subscribers…' }).click();
-      await ui.page.locator('.quick-input-widget input.input').fill(`id:${F.markupSubscriberId}`);
-      await ui.page.keyboard.press('Enter');
-      const row = treeRows(ui.page, 'Subscribers').filter({ hasText: F.markupSubscriberId }).first();
-      await row.waitFor({ timeout: 15_000 });
+      const row = await findSubscriberRow(ui.page, F.markupSubscriberId);
       assert.equal(await row.locator('.label-name').innerText(), NAME, 'the row label');
       assert.equal(await row.locator('.label-name .codicon').count(), 0, 'no icon drawn from $(alert)');
 
@@ -254,10 +243,7 @@ for (const theme of ['dark', 'light']) {
 
     it('a failing service in the notification panel: the reason with its errorId and Retry, then the notification', async () => {
       sandbox.setFaults({ respond: { status: 503, message: 'Service Unavailable', pathIncludes: '/v1/notifications/' } });
-      await runCommand(ui.page, 'Novu: Open Notification…');
-      await ui.page.locator('.quick-input-widget input.input').fill(F.failedNotificationId);
-      await ui.page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
-      await ui.page.keyboard.press('Enter');
+      await openNotificationById(ui.page, F.failedNotificationId);
       const view = activeWebview(ui.page);
       // The Activity view holds this settled notification, so it opens from there with no request;
       // its Refresh then asks the failing service.

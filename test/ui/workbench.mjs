@@ -194,6 +194,63 @@ export async function addConnection(page, sandbox, name) {
   await page.locator('.statusbar-item', { hasText: `Novu: ${name}` }).waitFor({ timeout: 15_000 });
 }
 
+/** Waits for the first code lens of `scope` (the page, or one editor) that reads `text`, and clicks it. */
+export async function clickLens(scope, text, timeout = 30_000) {
+  const lens = scope.locator('.codelens-decoration a', { hasText: text }).first();
+  await lens.waitFor({ timeout });
+  await lens.click();
+}
+
+/** Opens the Novu view and waits for its welcome (no connection yet) and its Try the Sandbox button; returns the welcome's text. */
+export async function welcomeText(page) {
+  await openNovu(page);
+  const welcome = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Subscribers' }) }).locator('.welcome-view-content');
+  await welcome.waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Try the Sandbox' }).first().waitFor();
+  return welcome.innerText();
+}
+
+/** Open Notification… from the palette with `id` typed, once the pick offers to open it (Enter opens it). */
+export async function offerNotification(page, id) {
+  await runCommand(page, 'Novu: Open Notification…');
+  await page.locator('.quick-input-widget input.input').fill(id);
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Open notification' }).first().waitFor();
+}
+
+/** Opens the notification `id` (or transaction) from the palette, as a person would. */
+export async function openNotificationById(page, id) {
+  await offerNotification(page, id);
+  await page.keyboard.press('Enter');
+}
+
+/**
+ * Closes each of `started` in order (a workbench before the servers it talks to), skipping what
+ * never started; the demo's bridge app, which has no close, is stopped.
+ */
+export async function closeAll(...started) {
+  for (const thing of started) await (thing?.close ?? thing?.stop)?.call(thing);
+}
+
+/** A workbench as a user has it after connecting: launched with `options`, the Novu view open, `sandbox` added as `name`. */
+export async function launchConnected(sandbox, name, options) {
+  const ui = await launch(options);
+  await openNovu(ui.page);
+  await addConnection(ui.page, sandbox, name);
+  return ui;
+}
+
+/** Searches the Subscribers view for `id:<subscriberId>` from its title and returns the row, once shown. */
+export async function findSubscriberRow(page, subscriberId) {
+  const header = page.locator('.pane-header', { hasText: 'Subscribers' });
+  await header.hover();
+  await header.getByRole('button', { name: 'Search Subscribers…' }).click();
+  await page.locator('.quick-input-widget input.input').fill(`id:${subscriberId}`);
+  await page.keyboard.press('Enter');
+  const row = treeRows(page, 'Subscribers').filter({ hasText: subscriberId }).first();
+  await row.waitFor({ timeout: 15_000 });
+  return row;
+}
+
 /** The document of the active webview panel (VS Code nests it in two iframes). */
 export function activeWebview(page) {
   return page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');

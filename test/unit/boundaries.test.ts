@@ -22,9 +22,10 @@ interface Import {
   typeOnly: boolean;
 }
 
+// Re-exports (`export … from`) and bare imports (`import '…'`) are edges too.
 function importsOf(file: string): Import[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)].map((m) => ({ spec: m[2]!, typeOnly: Boolean(m[1]) }));
+  return [...text.matchAll(/^(?:import|export)\s+(type\s+)?(?:[^;]*?from\s+)?'([^']+)';/gms)].map((m) => ({ spec: m[2]!, typeOnly: Boolean(m[1]) }));
 }
 
 function resolveImport(from: string, spec: string): string | undefined {
@@ -74,6 +75,34 @@ describe('the floor plan', () => {
     };
     for (const node of edges.keys()) visit(node, []);
     assert.ok(edges.get('extension')!.size >= 6, 'the composition root wires the features');
+  });
+
+  // Type imports count: a type a module needs from its own importer is a circle of design, and the
+  // issue's own measure (store.ts ↔ bridgeSync.ts) runs through `import type`.
+  it('has no import cycle between the files of src/, type imports included', () => {
+    const edges = new Map(tsFiles(join(ROOT, 'src')).map((file) => [file, importsOf(file).flatMap(({ spec }) => resolveImport(file, spec) ?? [])]));
+    const cycles: string[][] = [];
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    // Tarjan's strongly connected components: every component of two or more files is one circle.
+    const connect = (file: string): void => {
+      index.set(file, index.size);
+      low.set(file, index.get(file)!);
+      stack.push(file);
+      for (const next of edges.get(file) ?? []) {
+        if (!index.has(next)) {
+          connect(next);
+          low.set(file, Math.min(low.get(file)!, low.get(next)!));
+        } else if (stack.includes(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+      }
+      if (low.get(file) !== index.get(file)) return;
+      const component = stack.splice(stack.indexOf(file));
+      if (component.length > 1 || edges.get(file)!.includes(file)) cycles.push(component.map((f) => relative(ROOT, f)).sort());
+    };
+    for (const file of edges.keys()) if (!index.has(file)) connect(file);
+    assert.deepEqual(cycles, [], `import cycles:\n${cycles.map((c) => c.join(' ↔ ')).join('\n')}`);
+    assert.ok(edges.size > 100 && [...edges.values()].some((targets) => targets.length > 5), 'the graph was read');
   });
 
   it('bundles no module into a webview that imports vscode or zod', () => {

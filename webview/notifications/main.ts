@@ -4,8 +4,8 @@
  */
 import { l10n } from '../../src/l10n';
 import type { JobSummary, NotificationPanelState, NotificationRequests, NotificationViewModel } from '../../src/notifications/protocol';
-import { captureFocus, disclosure, h, pre, restoreFocus, setChildren } from '../common/dom';
-import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
+import { disclosure, h, pre, setChildren } from '../common/dom';
+import { renderLoading, showPanelState, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { copyButton, type PanelContext } from './context';
 import { renderHeader } from './header';
@@ -97,27 +97,18 @@ function showLoaded(state: Extract<NotificationPanelState, { kind: 'loaded' }>):
 }
 
 function render(state: NotificationPanelState): void {
-  const focusKey = captureFocus();
   if (state.kind !== 'loaded') loaded?.toolbar.dispose();
-  app.setAttribute('aria-busy', String(state.kind === 'loading'));
-  switch (state.kind) {
-    case 'loading':
-      setChildren(app, loadingView(state.id || notificationId));
-      break;
-    case 'error':
-      showError(app, ctx, state.error, ERROR_VIEW);
-      break;
-    case 'loaded':
-      showLoaded(state);
+  showPanelState(app, ctx, state, {
+    loading: (s) => loadingView(s.id || notificationId),
+    error: ERROR_VIEW,
+    loaded: (s) => {
+      showLoaded(s);
       if (shownKind !== 'loaded' && performance.getEntriesByName('nx-first-render').length === 0) performance.mark('nx-first-render');
-      break;
-    default:
-      return;
-  }
+    },
+  });
   // Scroll stays put by itself: unchanged parts are kept, and the browser's scroll anchoring
   // holds the rows in view when something above them changes height.
   shownKind = state.kind;
-  restoreFocus(app, focusKey);
 }
 
 panel.start(render, loadingView(notificationId));

@@ -4,8 +4,8 @@
  */
 import { l10n } from '../../src/l10n';
 import type { ChannelKey, ChannelToggle, PreferencesPanelState, PreferencesRequestBody, PreferencesRequests } from '../../src/preferences/protocol';
-import { captureFocus, h, restoreFocus, setChildren } from '../common/dom';
-import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
+import { h, setChildren } from '../common/dom';
+import { renderLoading, showPanelState, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
 import { GlobalChannels, Workflows } from './channels';
@@ -109,22 +109,11 @@ function showLoaded(state: Loaded, force: boolean): void {
 
 function render(state: PreferencesPanelState, force = false): void {
   lastState = state;
-  const focusKey = captureFocus();
-  app.setAttribute('aria-busy', String(state.kind === 'loading'));
-  switch (state.kind) {
-    case 'loading':
-      setChildren(app, loadingView(state.subscriberId || subscriberId));
-      break;
-    case 'error':
-      showError(app, ctx, state.error, ERROR_VIEW);
-      break;
-    case 'loaded':
-      showLoaded(state, force);
-      break;
-    default:
-      return;
-  }
-  restoreFocus(app, focusKey);
+  showPanelState(app, ctx, state, {
+    loading: (s) => loadingView(s.subscriberId || subscriberId),
+    error: ERROR_VIEW,
+    loaded: (s) => showLoaded(s, force),
+  });
 }
 
 panel.start((state: PreferencesPanelState) => render(state), loadingView(subscriberId));

@@ -17,6 +17,20 @@ function heapMb(): number {
   return round(process.memoryUsage().heapUsed / 1024 / 1024, 1);
 }
 
+/** Loads every page of a paged view: each Load more timed, the heap sampled every `heapEvery` rows. */
+async function pageThrough(view: { readonly hasMore: boolean; loadMore(): Promise<void> }, count: () => number, heapEvery: number) {
+  const heap: Record<string, number> = { [String(count())]: heapMb() };
+  const pageTimes: number[] = [];
+  const started = performance.now();
+  while (view.hasMore) {
+    const start = performance.now();
+    await view.loadMore();
+    pageTimes.push(performance.now() - start);
+    if (count() % heapEvery === 0) heap[String(count())] = heapMb();
+  }
+  return { heap, pageTimes, totalMs: performance.now() - started, loaded: count() };
+}
+
 describe('benchmarks in VS Code', () => {
   it('measures activation, views ready and paging through 100,000 subscribers', async () => {
     const url = process.env.BENCH_SANDBOX_URL;
@@ -50,19 +64,7 @@ describe('benchmarks in VS Code', () => {
     // Paging: the view is visible, so VS Code renders every page as it arrives.
     api.subscribers.reload();
     await api.subscribers.getChildren();
-    const heapStart = heapMb();
-    const pageTimes: number[] = [];
-    const heap: Record<string, number> = { [String(api.subscribers.subscribers.length)]: heapStart };
-    const started = performance.now();
-    while (api.subscribers.hasMore) {
-      const start = performance.now();
-      await api.subscribers.loadMore();
-      pageTimes.push(performance.now() - start);
-      const loaded = api.subscribers.subscribers.length;
-      if (loaded % 10_000 === 0) heap[String(loaded)] = heapMb();
-    }
-    const totalMs = performance.now() - started;
-    const loaded = api.subscribers.subscribers.length;
+    const { heap, pageTimes, totalMs, loaded } = await pageThrough(api.subscribers, () => api.subscribers.subscribers.length, 10_000);
     assert.equal(new Set(api.subscribers.subscribers.map((s) => s.subscriberId)).size, loaded, 'no duplicates');
     const window = (from: number) => round(median(pageTimes.slice(from, from + 20)));
 
@@ -146,19 +148,8 @@ async function activityBench(api: NovuExplorerApi): Promise<Record<string, unkno
     const poll500 = await polls();
 
     await firstPage();
-    const heap: Record<string, number> = { [String(api.activity.notifications.length)]: heapMb() };
-    const pageTimes: number[] = [];
     const requestsBefore = requests;
-    const started = performance.now();
-    while (api.activity.hasMore) {
-      const start = performance.now();
-      await api.activity.loadMore();
-      pageTimes.push(performance.now() - start);
-      const loaded = api.activity.notifications.length;
-      if (loaded % 2_000 === 0) heap[String(loaded)] = heapMb();
-    }
-    const totalMs = performance.now() - started;
-    const loaded = api.activity.notifications.length;
+    const { heap, pageTimes, totalMs, loaded } = await pageThrough(api.activity, () => api.activity.notifications.length, 2_000);
     assert.equal(new Set(api.activity.notifications.map((n) => n._id)).size, loaded, 'no duplicates');
     const heapValues = Object.entries(heap).map(([n, mb]) => [Number(n), mb] as const);
     const [firstN, firstMb] = heapValues[0]!;
