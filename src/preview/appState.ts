@@ -15,10 +15,10 @@ import { NovuApiError, type NovuClient } from '../api';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import type { BridgeClient, DiscoveredWorkflow } from './bridgeClient';
+import type { BridgeClient, DiscoveredWorkflow } from '../bridge/bridgeClient';
 import { compareWorkflows, driftSummary, type DriftEntry } from './drift';
 import { bridgeHost, failureWords } from './previewWords';
-import { classifyHost } from './bridgeUrlGuard';
+import { classifyHost } from '../bridge/addressRule';
 import { bridgeDiff, bridgeValidate } from './serviceApi';
 
 const DOWN_EVERY_MS = 10_000;

@@ -18,14 +18,14 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import { webviewOptions } from '../panels/webviewHtml';
 import type { Prompter } from '../ui/prompter';
-import { BridgeClient } from './bridgeClient';
+import { BridgeClient } from '../bridge/bridgeClient';
 import { PREVIEW_PANEL_TYPE, PreviewPanel, subscriberFields, type PreviewTarget } from './previewPanel';
 import type { AgentApp, AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { buildPreviewModel } from './previewModel';
 import { bridgeHost, failureWords, hasSkip } from './previewWords';
 import { AppRowNode } from './appRow';
 import { AppState, appRowText } from './appState';
-import { syncUrlProblem } from './bridgeUrlGuard';
+import { asksBeforeSigning, syncUrlProblem } from '../bridge/addressRule';
 import { driftSummary, syncPlan } from './drift';
 import { bridgeSync } from './serviceApi';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -34,7 +34,6 @@ import { firstMessageStep, frameworkWorkflows } from './stepScanner';
 export const BRIDGE_URL_SETTING = 'preview.bridgeUrl';
 export const DEFAULT_BRIDGE_URL = 'http://localhost:4000/api/novu';
 const APPROVED_KEY = 'novuExplorer.preview.approvedOrigins';
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 const LANGUAGES = ['typescript', 'javascript', 'typescriptreact', 'javascriptreact'];
 
 export interface PreviewFeatureDeps {
@@ -252,18 +251,16 @@ export class PreviewFeature implements vscode.Disposable {
     const problem = bridgeUrlProblem(text);
     if (problem) return { problem: vscode.l10n.t('The bridge URL setting is not usable: {0}', problem) };
     const url = new URL(text);
-    if (!LOOPBACK.has(url.hostname)) {
-      const approved = this.deps.context.globalState.get<string[]>(APPROVED_KEY, []);
-      if (!approved.includes(url.origin)) {
-        const send = vscode.l10n.t('Send Signed Requests');
-        const answer = await this.deps.prompter().message(
-          'warning',
-          vscode.l10n.t('The bridge URL {0} is not on this machine. Send preview requests signed with your connection’s key there?', url.origin),
-          send,
-        );
-        if (answer !== send) return { problem: vscode.l10n.t('Not sent: {0} is not on this machine and was not allowed.', url.origin) };
-        await this.deps.context.globalState.update(APPROVED_KEY, [...approved, url.origin]);
-      }
+    const approved = this.deps.context.globalState.get<string[]>(APPROVED_KEY, []);
+    if (asksBeforeSigning(text, approved)) {
+      const send = vscode.l10n.t('Send Signed Requests');
+      const answer = await this.deps.prompter().message(
+        'warning',
+        vscode.l10n.t('The bridge URL {0} is not on this machine. Send preview requests signed with your connection’s key there?', url.origin),
+        send,
+      );
+      if (answer !== send) return { problem: vscode.l10n.t('Not sent: {0} is not on this machine and was not allowed.', url.origin) };
+      await this.deps.context.globalState.update(APPROVED_KEY, [...approved, url.origin]);
     }
     return { url: text };
   }

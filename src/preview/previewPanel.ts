@@ -26,7 +26,7 @@ import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
-import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from './bridgeClient';
+import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from '../bridge/bridgeClient';
 import { emailSrcdoc } from './emailFrame';
 import { buildPreviewModel, type PreviewModel } from './previewModel';
 import { bridgeHost, failureWords, frameWords, hasSkip, skipNote } from './previewWords';

@@ -1,7 +1,7 @@
 /** Drift between the app's discover and the environment's last sync (§9.5), in words, and what a sync will do. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DiscoveredWorkflow } from '../../../src/preview/bridgeClient';
+import type { DiscoveredWorkflow } from '../../../src/bridge/bridgeClient';
 import { changeWords, compareWorkflows, driftSummary, isSchemaVisible, syncPlan, type DiscoveredWorkflowLike, type DriftEntry } from '../../../src/preview/drift';
 
 const DRAFT7 = 'http://json-schema.org/draft-07/schema#';

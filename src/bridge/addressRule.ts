@@ -1,5 +1,10 @@
 /**
- * The bridge URL a sync would store, checked before asking (contract §9.5): the service refuses
+ * The one rule for "where is this address": this machine (loopback), a private network, link-local,
+ * a cloud's metadata service, or the public Internet. Connections (is http:// safe here), the
+ * preview's trust prompt (is a signed request leaving this machine), the app state (is the app
+ * local) and the sync (will the service refuse it) all ask it here.
+ *
+ * The bridge URL a sync would store is checked before asking (contract §9.5): the service refuses
  * localhost, loopback, private-network, link-local and cloud metadata addresses for `validate`,
  * `sync` and `bridgeUrl` (its guards against server-side request forgery), so a local app is synced
  * only through a public tunnel URL. A self-hosted service may allow private addresses
@@ -116,11 +121,27 @@ function hostOf(url: string): { host: string; shown: string } | undefined {
   } catch {
     return undefined;
   }
-  const shown = parsed.hostname;
-  let host = shown.toLowerCase();
+  const host = bareHost(parsed.hostname);
+  return host === '' ? undefined : { host, shown: parsed.hostname };
+}
+
+function bareHost(hostname: string): string {
+  let host = hostname.toLowerCase();
   if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  host = host.replace(/\.+$/, '');
-  return host === '' ? undefined : { host, shown };
+  return host.replace(/\.+$/, '');
+}
+
+/** `classifyHost` for a URL's `hostname` (brackets around IPv6 or not). */
+export function classifyHostname(hostname: string): HostClass {
+  const host = bareHost(hostname);
+  if (host === '') return 'invalid';
+  const v4 = parseIPv4(host);
+  if (v4 !== undefined) return classifyIPv4(v4);
+  if (host.includes(':')) {
+    const v6 = parseIPv6(host);
+    return v6 ? classifyIPv6(v6) : 'invalid';
+  }
+  return classifyName(host);
 }
 
 /**
@@ -132,15 +153,31 @@ function hostOf(url: string): { host: string; shown: string } | undefined {
  */
 export function classifyHost(url: string): HostClass {
   const found = hostOf(url);
-  if (!found) return 'invalid';
-  const { host } = found;
-  const v4 = parseIPv4(host);
-  if (v4 !== undefined) return classifyIPv4(v4);
-  if (host.includes(':')) {
-    const v6 = parseIPv6(host);
-    return v6 ? classifyIPv6(v6) : 'invalid';
+  return found ? classifyHostname(found.host) : 'invalid';
+}
+
+/** Whether the URL's host is this machine (loopback in any form, `localhost`, `*.localhost`). */
+export function isThisMachine(url: string): boolean {
+  return classifyHost(url) === 'loopback';
+}
+
+/** Whether a host is reached only on a local network (private, link-local or metadata), never this machine. */
+export function isLocalNetworkHost(hostname: string): boolean {
+  const kind = classifyHostname(hostname);
+  return kind === 'private' || kind === 'linkLocal' || kind === 'metadata';
+}
+
+/**
+ * Whether a signed request to this bridge URL needs the user's yes first: when it leaves this
+ * machine and its origin was not allowed before. The key's signatures go nowhere unasked.
+ */
+export function asksBeforeSigning(url: string, approvedOrigins: readonly string[]): boolean {
+  if (isThisMachine(url)) return false;
+  try {
+    return !approvedOrigins.includes(new URL(url.trim()).origin);
+  } catch {
+    return true;
   }
-  return classifyName(host);
 }
 
 /**
