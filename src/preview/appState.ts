@@ -17,7 +17,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import type { BridgeClient, DiscoveredWorkflow } from '../bridge/bridgeClient';
 import { compareWorkflows, driftSummary, type DriftEntry } from './drift';
-import { bridgeHost, failureWords } from './previewWords';
+import { failureWords } from './previewWords';
 import { classifyHost } from '../bridge/addressRule';
 import { bridgeDiff, bridgeValidate } from './serviceApi';
 
@@ -190,50 +190,6 @@ export class AppState implements vscode.Disposable {
     this.clearTimer();
     for (const s of this.subscriptions) s.dispose();
   }
-}
-
-/** The app row's words: "Your app · localhost:4000 · framework 2.13.2 · 6 workflows · Development's key ✓". */
-export function appRowText(status: AppStatus, connectionName: string | undefined): { label: string; description: string; tooltip: string; icon: string; problem: boolean } {
-  const name = connectionName ?? vscode.l10n.t('this connection');
-  if (status.kind === 'unknown') return { label: vscode.l10n.t('Your app'), description: vscode.l10n.t('checking…'), tooltip: '', icon: 'loading~spin', problem: false };
-  const host = bridgeHost(status.url);
-  const checked = vscode.l10n.t('Checked at {0}.', new Date(status.checkedAt).toLocaleTimeString(vscode.env.language));
-  if (status.kind === 'down') {
-    return { label: vscode.l10n.t('Your app'), description: vscode.l10n.t('not running at {0}', host || '?'), tooltip: `${status.why}\n${checked}`, icon: 'debug-disconnect', problem: true };
-  }
-  const parts = [host, ...(status.frameworkVersion ? [vscode.l10n.t('framework {0}', status.frameworkVersion)] : [])];
-  if (status.workflows) parts.push(status.workflows.length === 1 ? vscode.l10n.t('1 workflow') : vscode.l10n.t('{0} workflows', status.workflows.length));
-  const lines: string[] = [vscode.l10n.t('Your app answers at {0} (health-check).', status.url)];
-  let problem = false;
-  switch (status.key.kind) {
-    case 'matches':
-      parts.push(vscode.l10n.t("{0}'s key ✓", name));
-      lines.push(vscode.l10n.t("A discover signed with {0}'s key passed, and an unsigned one was refused.", name));
-      break;
-    case 'unchecked':
-      parts.push(vscode.l10n.t('signatures not checked'));
-      lines.push(vscode.l10n.t('Your app does not check signatures (NODE_ENV is development, or NOVU_STRICT_AUTHENTICATION_ENABLED is set but not `true`): the key cannot be confirmed.'));
-      break;
-    case 'otherConnection':
-      problem = true;
-      parts.push(vscode.l10n.t("running with {0}'s key", status.key.connectionName));
-      lines.push(vscode.l10n.t("Your app runs with {0}'s key; this connection is {1}.", status.key.connectionName, name));
-      break;
-    case 'noneOfYours':
-      problem = true;
-      parts.push(vscode.l10n.t('another key'));
-      lines.push(vscode.l10n.t('Your app runs with a key of none of your connections: every signed call fails (SignatureMismatchError).'));
-      break;
-  }
-  const drifted = (status.drift ?? []).filter((e) => e.kind !== 'same');
-  if (drifted.length > 0) parts.push(drifted.length === 1 ? vscode.l10n.t('1 difference') : vscode.l10n.t('{0} differences', drifted.length));
-  if (status.driftProblem) lines.push(status.driftProblem);
-  if (status.syncedUrl) {
-    lines.push(vscode.l10n.t('The environment calls your app at {0} (its last sync).', status.syncedUrl));
-    if (status.syncedReachable !== undefined) lines.push(status.syncedReachable ? vscode.l10n.t('The service can reach it.') : vscode.l10n.t('The service cannot reach it: its runs of code workflows fail until it answers.'));
-  }
-  lines.push(checked);
-  return { label: vscode.l10n.t('Your app'), description: parts.join(' · '), tooltip: lines.join('\n'), icon: problem ? 'warning' : 'vm-running', problem };
 }
 
 /** Which saved connection's key the app runs with (signed discovers to an app on this machine only). */

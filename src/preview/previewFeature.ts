@@ -24,7 +24,8 @@ import type { AgentApp, AgentPreview, AgentPreviewRequest } from './agentPreview
 import { buildPreviewModel } from './previewModel';
 import { bridgeHost, failureWords, hasSkip } from './previewWords';
 import { AppRowNode } from './appRow';
-import { AppState, appRowText } from './appState';
+import { AppState } from './appState';
+import { appRowText } from './appRowText';
 import { asksBeforeSigning, syncUrlProblem } from '../bridge/addressRule';
 import { driftSummary, syncPlan } from './drift';
 import { bridgeSync } from './serviceApi';
@@ -404,7 +405,7 @@ export class PreviewFeature implements vscode.Disposable {
     await this.appState.check();
     const status = this.appState.status;
     const name = this.deps.manager.active?.name;
-    const text = appRowText(status, name);
+    const text = appRowText(status, name, vscode.env.language);
     return {
       summary: `${text.label} · ${text.description}`,
       details: String(text.tooltip).split('\n').filter(Boolean),
