@@ -116,6 +116,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // A refresh after a rejected key tries the key again (it may have been fixed on the service).
   const refresh = (view?: { reload(): void }) => {
     if (!view) code.current?.refresh();
+    // The palette's Refresh and the Workflows view's check the user's app again (its row is there).
+    if (!view || view === workflows.loaded) preview.recheckApp();
     if (manager.state === 'unauthorized' || !view) {
       if (manager.active) manager.setState('ready');
       reloadAll();

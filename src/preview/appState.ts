@@ -87,6 +87,11 @@ export class AppState implements vscode.Disposable {
     else this.clearTimer();
   }
 
+  /** Refresh (the palette's or the Workflows view's): checks again now, while the view is visible. */
+  recheck(): void {
+    if (this.visible) void this.check();
+  }
+
   /** The row is now wanted (the workspace defines workflows in code): drawn, and checked if the view is visible. */
   refreshRow(viewVisible: boolean): void {
     this.changed.fire();

@@ -310,6 +310,11 @@ export class PreviewFeature implements vscode.Disposable {
     return this.appStateValue;
   }
 
+  /** Refresh: the app is checked again when its state was made (the view asked for it). */
+  recheckApp(): void {
+    this.appStateValue?.recheck();
+  }
+
   /** A workflow's drift, when the app was checked (never starts a check). */
   driftOf(workflowId: string): string | undefined {
     return this.appStateValue?.driftOf(workflowId);

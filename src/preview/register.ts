@@ -37,6 +37,8 @@ export function registerPreview(shared: Shared, code: () => { PreviewFeature: ty
     },
     /** A workflow's drift when the app was checked (the preview's code is not loaded for it), and when it changes. */
     codeLinks: { driftOf: (workflowId: string) => instance?.driftOf(workflowId), onDidChangeDrift: driftChanged.event },
+    /** Refresh checks the app again (nothing to check when the preview's code is not loaded). */
+    recheckApp: () => instance?.recheckApp(),
     /** The agent's #novuApp. */
     appForAgent: () => feature().appForAgent(),
     /** The agent's #novuPreview. */
