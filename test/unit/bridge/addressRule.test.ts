@@ -1,7 +1,8 @@
 /** The one address rule: each class of host, odd forms, the trust prompt's decision, and the sync's words (§9.5). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { asksBeforeSigning, classifyHost, classifyHostname, isLocalNetworkHost, isThisMachine, syncUrlProblem, type HostClass } from '../../../src/bridge/addressRule';
+import { asksBeforeSigning, classifyHost, classifyHostname, isLocalNetworkHost, isThisMachine, type HostClass } from '../../../src/bridge/addressRule';
+import { syncUrlProblem } from '../../../src/bridge/syncUrl';
 
 function expectAll(kind: HostClass, urls: string[]) {
   for (const url of urls) assert.equal(classifyHost(url), kind, url);
