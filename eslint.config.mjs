@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /** The feature folders of src/: each may use shared code, none another feature. */
-const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'workflows', 'preview'];
+const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'workflows', 'preview', 'app'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/', 'examples/'] },

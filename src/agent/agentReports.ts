@@ -4,7 +4,8 @@
  * panels (statuses, failure reasons, job summaries, preference sources), so the agent and the user
  * read the same facts. Pure and vscode-free: unit-tested in plain Node.
  */
-import type { AgentApp, AgentPreview } from '../preview/agentPreview';
+import type { AgentApp } from '../app/agentApp';
+import type { AgentPreview } from '../preview/agentPreview';
 import { htmlToText } from '../preview/htmlText';
 import { NovuApiError, maskCredentials, type ExecutionDetail, type Integration, type Notification, type Preferences, type Subscriber, type WorkflowListItem, type WorkflowPreference } from '../api';
 import { WEEK_DAYS } from '../api/constants';

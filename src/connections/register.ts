@@ -15,7 +15,7 @@ export function registerConnections(context: vscode.ExtensionContext, manager: C
   let instance: ConnectionCommands | undefined;
   const commands = () => (instance ??= new (code().ConnectionCommands)(manager, prompter));
   // The address rule is in the commands' bundle: dist/extension.js stays small.
-  const statusBar = new ConnectionStatusBar(manager, (baseUrl) => code().sendsKeyInClear(baseUrl));
+  const statusBar = new ConnectionStatusBar(manager, code);
   context.subscriptions.push(statusBar, rejectedKeyPrompt(manager, prompter));
   const handlers = {
     [Commands.addConnection]: () => commands().addConnection(),

@@ -48,7 +48,7 @@ describe('your app and the environment', function () {
   }
   /** Checks again and waits for the app row to say `expected`. */
   async function appSays(expected: RegExp): Promise<vscode.TreeItem> {
-    await api.preview.appState.check();
+    await api.app.appState.check();
     return waitFor(async () => {
       const item = await appRow();
       return expected.test(String(item.description)) ? item : undefined;
@@ -175,11 +175,11 @@ describe('your app and the environment', function () {
   it('checks nothing while the view is hidden', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor(() => api.workflows.view?.visible === false, 'the view hidden');
-    const before = api.preview.appState.checks;
+    const before = api.app.appState.checks;
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export {};\n' });
     await vscode.window.showTextDocument(doc);
     await new Promise((r) => setTimeout(r, 500));
-    assert.equal(api.preview.appState.checks, before);
+    assert.equal(api.app.appState.checks, before);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('novuExplorer.workflows.focus');
   });

@@ -13,6 +13,7 @@
  * - Entries whose `origin` is present and not `external` are dashboard workflows: never drift.
  * Pure: no vscode.
  */
+import { isSchemaVisible } from '../bridge/discoverSchema';
 import { l10n } from '../l10n';
 
 export interface SchemaHolderLike {
@@ -120,12 +121,6 @@ function byId(values: readonly unknown[]): Map<string, Definition> {
     if (definition && !found.has(definition.workflowId)) found.set(definition.workflowId, definition);
   }
   return found;
-}
-
-/** True for a JSON Schema with something in it: more than `$schema` (zod 4's `{ $schema }` is not visible). */
-export function isSchemaVisible(schema: unknown): boolean {
-  if (schema === true || schema === false) return true;
-  return isRecord(schema) && Object.keys(schema).some((key) => key !== '$schema');
 }
 
 interface TopLevel {

@@ -1,10 +1,9 @@
 /** The app row's words, from the app's state (issue 33): pure, so that every state's words are tested in plain Node. */
 import { l10n } from '../l10n';
-import { bridgeHost } from './previewWords';
 import type { AppStatus } from './appState';
 
 /** The app row's words: "Your app · localhost:4000 · framework 2.13.2 · 6 workflows · Development's key ✓". */
-export function appRowText(status: AppStatus, connectionName: string | undefined, language?: string): { label: string; description: string; tooltip: string; icon: string; problem: boolean } {
+export function appRowText(status: AppStatus, connectionName: string | undefined, bridgeHost: (url: string) => string, language?: string): { label: string; description: string; tooltip: string; icon: string; problem: boolean } {
   const name = connectionName ?? l10n.t('this connection');
   if (status.kind === 'unknown') return { label: l10n.t('Your app'), description: l10n.t('checking…'), tooltip: '', icon: 'loading~spin', problem: false };
   const host = bridgeHost(status.url);

@@ -12,23 +12,15 @@
  */
 import * as vscode from 'vscode';
 import { NovuApiError, type NovuClient } from '../api';
-import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import type { BridgeClient, DiscoveredWorkflow } from '../bridge/bridgeClient';
+import type { BridgeClient, BridgeFailure, DiscoveredWorkflow } from '../bridge/bridgeClient';
+import { whoseKey, type KeyCheck } from '../bridge/whoseKey';
 import { compareWorkflows, driftSummary, type DriftEntry } from './drift';
-import { failureWords } from './previewWords';
 import { classifyHost } from '../bridge/addressRule';
-import { bridgeDiff, bridgeValidate } from './serviceApi';
+import { bridgeDiff, bridgeValidate } from './bridgeApi';
 
 const DOWN_EVERY_MS = 10_000;
-
-export type KeyCheck =
-  | { kind: 'matches' }
-  /** The app accepts unsigned requests: the key cannot be confirmed. */
-  | { kind: 'unchecked' }
-  | { kind: 'otherConnection'; connectionId: string; connectionName: string }
-  | { kind: 'noneOfYours' };
 
 export type AppStatus =
   | { kind: 'unknown' }
@@ -54,6 +46,8 @@ export interface AppStateDeps {
   log: Log;
   client: BridgeClient;
   bridgeUrl(): Promise<{ url: string } | { problem: string }>;
+  /** Why the app did not answer, in the preview's words (the same failure reads the same in both). */
+  failureText(failure: BridgeFailure, url: string, connectionName: string): string;
 }
 
 export class AppState implements vscode.Disposable {
@@ -138,7 +132,7 @@ export class AppState implements vscode.Disposable {
     const client = this.deps.client;
     const health = await client.healthCheck(url);
     if (health.kind !== 'health') {
-      this.set({ kind: 'down', url, why: failureWords(health, { url, connectionName: connection.name }).text, checkedAt: Date.now() });
+      this.set({ kind: 'down', url, why: this.deps.failureText(health, url, connection.name), checkedAt: Date.now() });
       return;
     }
     const secret = await this.deps.manager.signingSecret(connection);
@@ -151,7 +145,7 @@ export class AppState implements vscode.Disposable {
       const unsigned = await client.discover(url, '');
       key = unsigned.kind === 'discovered' ? { kind: 'unchecked' } : { kind: 'matches' };
     } else if (discovered?.kind === 'signatureMismatch') {
-      key = await this.whoseKey(url, connection);
+      key = await whoseKey(this.deps, url, connection);
     }
     const frameworkVersion = health.sdkVersion;
     const running: AppStatus = { kind: 'running', url, ...(frameworkVersion ? { frameworkVersion } : {}), workflows, key, drift: undefined, checkedAt: Date.now() };
@@ -177,10 +171,6 @@ export class AppState implements vscode.Disposable {
     }
   }
 
-  private whoseKey(url: string, active: Connection): Promise<KeyCheck> {
-    return whoseKey(this.deps, url, active);
-  }
-
   private set(status: AppStatus): void {
     this.statusValue = status;
     this.changed.fire();
@@ -196,17 +186,3 @@ export class AppState implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
   }
 }
-
-/** Which saved connection's key the app runs with (signed discovers to an app on this machine only). */
-export async function whoseKey(deps: Pick<AppStateDeps, 'manager' | 'client'>, url: string, active: Connection): Promise<KeyCheck> {
-  if (classifyHost(url) !== 'loopback') return { kind: 'noneOfYours' };
-  for (const other of deps.manager.connections) {
-    if (other.id === active.id) continue;
-    const secret = await deps.manager.signingSecret(other);
-    if (!secret) continue;
-    const answer = await deps.client.discover(url, secret);
-    if (answer.kind === 'discovered') return { kind: 'otherConnection', connectionId: other.id, connectionName: other.name };
-  }
-  return { kind: 'noneOfYours' };
-}
-

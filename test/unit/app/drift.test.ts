@@ -2,7 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DiscoveredWorkflow } from '../../../src/bridge/bridgeClient';
-import { changeWords, compareWorkflows, driftSummary, isSchemaVisible, syncPlan, type DiscoveredWorkflowLike, type DriftEntry } from '../../../src/preview/drift';
+import { isSchemaVisible } from '../../../src/bridge/discoverSchema';
+import { changeWords, compareWorkflows, driftSummary, syncPlan, type DiscoveredWorkflowLike, type DriftEntry } from '../../../src/app/drift';
 
 const DRAFT7 = 'http://json-schema.org/draft-07/schema#';
 /** What an app on zod 4 sends for every schema (§9.1). */

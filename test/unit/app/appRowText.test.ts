@@ -2,13 +2,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DiscoveredWorkflow } from '../../../src/bridge/bridgeClient';
-import type { AppStatus } from '../../../src/preview/appState';
-import { appRowText } from '../../../src/preview/appRowText';
-import { compareWorkflows } from '../../../src/preview/drift';
+import type { AppStatus } from '../../../src/app/appState';
+import { appRowText } from '../../../src/app/appRowText';
+import { compareWorkflows } from '../../../src/app/drift';
 
 const DRAFT7 = 'http://json-schema.org/draft-07/schema#';
 const schema = (required: string[]) => ({ schema: { $schema: DRAFT7, type: 'object', properties: { orderId: { type: 'string' }, carrier: { type: 'string' } }, required } });
 const zod4 = { schema: { $schema: DRAFT7 } };
+const host = (url: string) => new URL(url).host;
 const workflow = (workflowId: string, payload: { schema: unknown }) =>
   ({ workflowId, tags: [], steps: [{ stepId: 'e', type: 'email', controls: schema([]) }], payload, controls: schema([]) }) as unknown as DiscoveredWorkflow;
 
@@ -20,7 +21,7 @@ describe('the app row', () => {
   it('says "N workflows · <connection>\'s key ✓" when every workflow was compared and none differs', () => {
     const ids = ['a', 'b', 'c', 'd', 'e', 'order-shipped'];
     const mine = ids.map((id) => workflow(id, schema(['orderId'])));
-    const text = appRowText(running(mine, structuredClone(mine)), 'Development');
+    const text = appRowText(running(mine, structuredClone(mine)), 'Development', host);
     assert.equal(text.description, "localhost:4000 · framework 2.13.2 · 6 workflows · Development's key ✓");
   });
 
@@ -29,7 +30,7 @@ describe('the app row', () => {
     const synced = [...ids.map((id) => workflow(id, schema([]))), workflow('order-shipped', schema(['orderId']))];
     // The app now requires `carrier` too, but on zod 4 its schemas read as `{ $schema }` only.
     const mine = [...ids.map((id) => workflow(id, schema([]))), workflow('order-shipped', zod4)];
-    const text = appRowText(running(mine, synced), 'Development');
+    const text = appRowText(running(mine, synced), 'Development', host);
     assert.equal(text.description, "localhost:4000 · framework 2.13.2 · 6 workflows · Development's key ✓ · 1 not compared");
   });
 });
