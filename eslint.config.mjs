@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /** The feature folders of src/: each may use shared code, none another feature. */
-const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'workflows', 'preview'];
+const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'workflows', 'preview', 'app'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/', 'examples/'] },
@@ -19,9 +19,9 @@ export default tseslint.config(
     },
   },
   {
-    // api/ and sandbox/ are reused outside VS Code: they must never import it.
-    files: ['src/api/**/*.ts', 'src/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/ and sandbox/ run outside VS Code.' }] }] },
+    // api/, bridge/ and sandbox/ are reused outside VS Code: they must never import it.
+    files: ['src/api/**/*.ts', 'src/bridge/**/*.ts', 'src/sandbox/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/ and sandbox/ run outside VS Code.' }] }] },
   },
   {
     // Webview bundles run in the browser: no vscode, no zod, and no module that brings either (types only).
@@ -63,7 +63,7 @@ export default tseslint.config(
   {
     // agent/ is a second face of the features (for the editor's agent), like extension.ts: it may
     // use them, and none of them may use it.
-    files: FEATURES.map((feature) => `src/${feature}/**/*.ts`).concat(['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/views/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts', 'src/api/**/*.ts']),
+    files: FEATURES.map((feature) => `src/${feature}/**/*.ts`).concat(['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/views/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts', 'src/api/**/*.ts', 'src/bridge/**/*.ts']),
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['../agent', '../agent/*'], message: 'Only the composition root uses agent/.' }] }],
     },
@@ -75,6 +75,19 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' }] },
+      ],
+    },
+  },
+  {
+    // bridge/ is shared machinery that runs outside VS Code: both rules at once (a later block replaces a rule's options).
+    files: ['src/bridge/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'api/, bridge/ and sandbox/ run outside VS Code.' }],
+          patterns: [{ group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' }],
+        },
       ],
     },
   },

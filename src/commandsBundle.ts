@@ -5,6 +5,8 @@
  * dist/extension.js small: the views can show their rows without it.
  */
 export { ConnectionCommands } from './connections/connectionCommands';
+// The status bar's "not encrypted" note for a self-hosted http:// service (the address rule with it).
+export { sendsKeyInClear } from './connections/connection';
 export { SubscriberCommands } from './subscribers/subscriberCommands';
 export { IntegrationCommands } from './integrations/integrationCommands';
 export { NotificationCommands } from './notifications/notificationCommands';

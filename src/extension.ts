@@ -26,6 +26,7 @@ import { registerWorkflows } from './workflows/register';
 import { registerCode } from './code/register';
 import { registerAgent } from './agent/register';
 import { registerPreview } from './preview/register';
+import { registerApp } from './app/register';
 import type { NovuExplorerApi } from './extensionApi';
 
 let sandboxHost: SandboxHost | undefined;
@@ -41,12 +42,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   let prompter: Prompter = realPrompter;
   context.subscriptions.push(log, manager, json);
   const shared: Shared = { context, manager, log, prompter: () => prompter, json, refresh: (view) => refresh(view) };
-  // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview).
+  // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview, your app).
   const panelsCode = bundle<typeof import('./panelsBundle')>(context, 'panels');
   const commandsCode = bundle<typeof import('./commandsBundle')>(context, 'commands');
   const codeCode = bundle<typeof import('./codeBundle')>(context, 'code');
   const agentCode = bundle<typeof import('./agentBundle')>(context, 'agent');
   const previewCode = bundle<typeof import('./previewBundle')>(context, 'preview');
+  const appCode = bundle<typeof import('./appBundle')>(context, 'app');
 
   const connections = registerConnections(context, manager, shared.prompter, commandsCode);
   const preferences = registerPreferences(shared, panelsCode);
@@ -82,7 +84,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),
       cancelPending: (notification, connection) => sendAgain.sendAgain().cancelPending(notification, connection),
       diagnose: (notification, connection) => diagnosis.diagnose({ kind: 'notification', notification }, connection.id),
-      renderStep: (...args) => preview.renderRun(...args),
+      renderStep: (...args) => preview.feature().renderRun(...args),
     },
     held: activity.held,
     sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),
@@ -99,23 +101,27 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     preferencesChanged: preferences.changed,
   });
   const walkthrough = new Walkthrough();
-  const preview = registerPreview(shared, previewCode, { loadedSubscribers: () => subscribers.provider.subscribers, triggerWith: (...args) => workflows.triggerWith(...args) });
-  const code = registerCode(shared, codeCode, { showActivity: activity.showForWorkflow, onWorkflowShown: () => walkthrough.complete('sawCode'), onStart: preview.startLenses, ...preview.codeLinks });
+  const preview = registerPreview(shared, previewCode, { loadedSubscribers: () => subscribers.provider.subscribers, triggerWith: (...args) => workflows.triggerWith(...args), definitionsSeen: () => app.feature().definitionsSeen() });
+  // The app says a bridge's failure and URL in the preview's words.
+  const app = registerApp(shared, appCode, previewCode);
+  const code = registerCode(shared, codeCode, { showActivity: activity.showForWorkflow, onWorkflowShown: () => walkthrough.complete('sawCode'), onStart: () => preview.feature().startLenses(), ...app.codeLinks });
   const workflows = registerWorkflows(shared, codeCode, {
     loadedSubscribers: () => subscribers.provider.subscribers,
     showActivity: activity.showForWorkflow,
     diagnose: (workflowRef) => diagnosis.diagnose({ kind: 'workflow', workflowRef }),
     findDefinitions: (identifier, token) => code.start().findDefinitions(identifier, token),
     reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
-    app: () => preview.appLink(() => code.current !== undefined),
+    app: () => app.feature().workflowsLink(),
   });
-  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: preview.renderForAgent, app: preview.appForAgent });
+  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent() });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
   const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());
   // A refresh after a rejected key tries the key again (it may have been fixed on the service).
   const refresh = (view?: { reload(): void }) => {
     if (!view) code.current?.refresh();
+    // The palette's Refresh and the Workflows view's check the user's app again (its row is there).
+    if (!view || view === workflows.loaded) app.recheck();
     if (manager.state === 'unauthorized' || !view) {
       if (manager.active) manager.setState('ready');
       reloadAll();
@@ -125,7 +131,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
     ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
-    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...workflows.handlers, ...preview.handlers },
+    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -185,6 +191,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
     get preview() {
       return preview.feature();
+    },
+    get app() {
+      return app.feature();
     },
     setPrompter: (p) => (prompter = p ?? realPrompter),
   };

@@ -18,6 +18,7 @@ import type { NotificationTerminalLinks } from './notifications/notificationLink
 import type { NotificationPanels } from './notifications/notificationPanels';
 import type { PreferencesPanels } from './preferences/preferencesPanels';
 import type { PreviewFeature } from './preview/previewFeature';
+import type { AppFeature } from './app/appFeature';
 import type { SendAgain } from './sendAgain/sendAgain';
 import type { SubscribersProvider } from './subscribers/subscribersProvider';
 import type { Prompter } from './ui/prompter';
@@ -51,8 +52,10 @@ export interface NovuExplorerApi {
   sendAgain: SendAgain;
   /** The language model tools (loaded on first use); tests check their confirmation messages. */
   agentTools: AgentTools;
-  /** Preview and the user's app against the environment (their code loads on first use). */
+  /** Preview (its code loads on first use). */
   readonly preview: PreviewFeature;
+  /** "Your app" against the environment (its code loads on first use). */
+  readonly app: AppFeature;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }

@@ -26,7 +26,7 @@ export interface Shared {
   refresh(view?: { reload(): void }): void;
 }
 
-/** What the Workflows view shows of the user's app (issue 33): given by the preview's code. */
+/** What the Workflows view shows of the user's app (issue 33): given by the app's code. */
 export interface WorkflowsAppLink {
   row(): TreeNode | undefined;
   driftOf(workflowId: string | null | undefined): string | undefined;
@@ -45,8 +45,8 @@ export function lazy<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-/** The code of a bundle of dist/ (panels, code, commands, agent, preview), loaded once, the first time it is asked for. */
-export function bundle<T>(context: vscode.ExtensionContext, name: 'panels' | 'code' | 'commands' | 'agent' | 'preview'): () => T {
+/** The code of a bundle of dist/ (panels, code, commands, agent, preview, app), loaded once, the first time it is asked for. */
+export function bundle<T>(context: vscode.ExtensionContext, name: 'panels' | 'code' | 'commands' | 'agent' | 'preview' | 'app'): () => T {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return lazy(() => require(vscode.Uri.joinPath(context.extensionUri, 'dist', `${name}.js`).fsPath) as T);
 }

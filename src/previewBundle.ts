@@ -4,3 +4,5 @@
  * runs, never at activation: dist/extension.js stays small.
  */
 export { PreviewFeature } from './preview/previewFeature';
+// The app's state says a bridge failure and a bridge URL in the same words as the preview.
+export { bridgeHost, failureWords } from './preview/previewWords';

@@ -2,7 +2,8 @@
  * The user's own app for the model: a step it rendered (#novuPreview) and its state against the
  * environment (#novuApp), our sentences first and the app's own text as data. Pure and vscode-free.
  */
-import type { AgentApp, AgentPreview } from '../preview/agentPreview';
+import type { AgentApp } from '../app/agentApp';
+import type { AgentPreview } from '../preview/agentPreview';
 import { htmlToText } from '../preview/htmlText';
 import { l10n } from '../l10n';
 import { compact, dataNote, dataTooLong, whereLine, type Where } from './agentReports';

@@ -1,4 +1,5 @@
 /** What a connection is: a name and where the service lives. The API key lives in SecretStorage only. */
+import { isLocalNetworkHost, isThisMachine } from '../bridge/addressRule';
 import { l10n } from '../l10n';
 
 export type Region = 'us' | 'eu' | 'custom' | 'sandbox';
@@ -52,37 +53,17 @@ export function validateBaseUrl(value: string): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return l10n.t('Use an http:// or https:// URL.');
   if (url.username || url.password) return l10n.t('Leave credentials out of the URL: the API key is asked for next.');
   if (url.search || url.hash) return l10n.t('Leave the query and fragment out of the base URL.');
-  if (url.protocol === 'http:' && !isLoopback(url.hostname) && !isPrivateNetworkHost(url.hostname)) {
+  if (url.protocol === 'http:' && !isThisMachine(trimmed) && !isLocalNetworkHost(url.hostname)) {
     return l10n.t('Use https:// so that the API key is not sent in clear text (http:// is accepted for localhost and private network addresses only).');
   }
   return undefined;
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}
-
-/**
- * A host on the local network, as a service run in Docker on another machine is reached: a private
- * IPv4 range (10/8, 172.16/12, 192.168/16, link-local 169.254/16), an IPv6 unique-local (fc00::/7)
- * or link-local (fe80::/10) address, a name with no dot (`novu`), or a local-only suffix.
- */
-export function isPrivateNetworkHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(host);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
-  }
-  if (host.startsWith('[')) return /^\[(f[cd][0-9a-f]{0,2}|fe[89ab][0-9a-f]?):/.test(host);
-  return !host.includes('.') || /\.(local|lan|internal|home\.arpa)$/.test(host);
 }
 
 /** True when the connection sends its API key unencrypted over the network (http:// to a host that is not this machine). */
 export function sendsKeyInClear(baseUrl: string): boolean {
   try {
     const url = new URL(baseUrl);
-    return url.protocol === 'http:' && !isLoopback(url.hostname);
+    return url.protocol === 'http:' && !isThisMachine(baseUrl);
   } catch {
     return false;
   }

@@ -4,16 +4,18 @@ import type * as vscode from 'vscode';
 import type { Prompter } from '../ui/prompter';
 import type { ConnectionManager } from './connectionManager';
 import type { ConnectionCommands } from './connectionCommands';
+import type { sendsKeyInClear } from './connection';
 import { rejectedKeyPrompt } from './rejectedKeyPrompt';
 import { ConnectionStatusBar } from './statusBar';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** Shared machinery itself (features use connections), so it takes its parts one by one. */
-export function registerConnections(context: vscode.ExtensionContext, manager: ConnectionManager, prompter: () => Prompter, code: () => { ConnectionCommands: typeof ConnectionCommands }) {
+export function registerConnections(context: vscode.ExtensionContext, manager: ConnectionManager, prompter: () => Prompter, code: () => { ConnectionCommands: typeof ConnectionCommands; sendsKeyInClear: typeof sendsKeyInClear }) {
   let instance: ConnectionCommands | undefined;
   const commands = () => (instance ??= new (code().ConnectionCommands)(manager, prompter));
-  const statusBar = new ConnectionStatusBar(manager);
+  // The address rule is in the commands' bundle: dist/extension.js stays small.
+  const statusBar = new ConnectionStatusBar(manager, code);
   context.subscriptions.push(statusBar, rejectedKeyPrompt(manager, prompter));
   const handlers = {
     [Commands.addConnection]: () => commands().addConnection(),

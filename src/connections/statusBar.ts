@@ -2,14 +2,18 @@
 import { Commands } from '../commands';
 import * as vscode from 'vscode';
 import { fieldTooltip, noIcons } from '../ui/text';
-import { regionLabel, sendsKeyInClear } from './connection';
+import { regionLabel } from './connection';
 import type { ConnectionManager } from './connectionManager';
 
 export class ConnectionStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('novuExplorer.connection', vscode.StatusBarAlignment.Left, 10);
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly manager: ConnectionManager) {
+  /** `code`: the commands' bundle, whose `sendsKeyInClear` is asked only for a self-hosted http:// service (the address rule loads then). */
+  constructor(
+    private readonly manager: ConnectionManager,
+    private readonly code: () => { sendsKeyInClear(baseUrl: string): boolean },
+  ) {
     this.item.name = vscode.l10n.t('Novu Connection');
     this.subscriptions = [manager.onDidChangeActive(() => this.update()), manager.onDidChangeState(() => this.update())];
     this.update();
@@ -36,7 +40,7 @@ export class ConnectionStatusBar implements vscode.Disposable {
       [vscode.l10n.t('Service'), connection.region === 'sandbox' ? vscode.l10n.t('local sandbox (sample data)') : connection.baseUrl],
       [vscode.l10n.t('Environment'), environment ?? vscode.l10n.t('not known until data has loaded')],
     ]);
-    const inClear = sendsKeyInClear(connection.baseUrl) ? `\n\n${vscode.l10n.t('Not encrypted (http://): the API key and the answers travel in clear text on the network.')}` : '';
+    const inClear = connection.region === 'custom' && connection.baseUrl.startsWith('http:') && this.code().sendsKeyInClear(connection.baseUrl) ? `\n\n${vscode.l10n.t('Not encrypted (http://): the API key and the answers travel in clear text on the network.')}` : '';
     this.item.tooltip = `${fields}${inClear}\n\n${rejected ? vscode.l10n.t('The API key was rejected. Click to replace it.') : vscode.l10n.t('Click to switch connection.')}`;
   }
 

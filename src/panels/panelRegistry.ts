@@ -43,7 +43,7 @@ export class PanelRegistry<P extends RegisteredPanel, Extra = undefined> impleme
   }
 
   /** Opens the record's panel (in `column`, else the active one), or reveals it when it is open already. */
-  open(id: string, connection: Connection, title: string, extra?: Extra, column: vscode.ViewColumn = vscode.ViewColumn.Active): P {
+  open(id: string, connection: Connection, title: string, extra?: Extra, column: vscode.ViewColumn | { viewColumn: vscode.ViewColumn; preserveFocus?: boolean } = vscode.ViewColumn.Active): P {
     const existing = this.panels.get(`${connection.id}:${id}`);
     if (existing) {
       existing.reveal();
@@ -63,7 +63,8 @@ export class PanelRegistry<P extends RegisteredPanel, Extra = undefined> impleme
     return panel;
   }
 
-  private async restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
+  /** A panel of the last window, brought back by its saved state (the serializer; tests call it as VS Code would). */
+  async restore(webviewPanel: vscode.WebviewPanel, state: unknown): Promise<void> {
     const parsed = this.kind.parseState(state);
     const connection = parsed ? this.manager.allConnections.find((c) => c.id === parsed.connectionId) : undefined;
     // Nothing to show it for (the connection was removed), or shown already: close it.

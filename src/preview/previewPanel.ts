@@ -26,18 +26,17 @@ import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
-import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from './bridgeClient';
+import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from '../bridge/bridgeClient';
 import { emailSrcdoc } from './emailFrame';
 import { buildPreviewModel, type PreviewModel } from './previewModel';
 import { bridgeHost, failureWords, frameWords, hasSkip, skipNote } from './previewWords';
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewStepView, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
 import { previewStepOnService } from './serviceApi';
-import { isSchemaVisible } from './drift';
+import { isSchemaVisible } from '../bridge/discoverSchema';
 import { MESSAGE_STEP_TYPES, firstMessageStep } from './stepScanner';
-import { whoseKey } from './appState';
+import { whoseKey } from '../bridge/whoseKey';
 
-export const PREVIEW_PANEL_TYPE = 'novuExplorer.preview';
 /** How long a restarting app is waited for, and the waits between tries. */
 const RETRY_FOR_MS = 20_000;
 const RETRY_DELAYS_MS = [300, 600, 1000, 2000, 3000, 4000, 5000];

@@ -5,7 +5,7 @@
  * carry none (bridgeClient redacts an echoed one) and the context has none. Pure: no vscode.
  */
 import { l10n } from '../l10n';
-import type { BridgeFailure, StackFrame } from './bridgeClient';
+import type { BridgeFailure, StackFrame } from '../bridge/bridgeClient';
 import type { UnsafeReason } from './previewModel';
 
 /** §9.4: the service's preview came back empty (`preview: {}`): its synced app did not answer. */

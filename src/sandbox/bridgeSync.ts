@@ -17,8 +17,8 @@
 // The cloud service refuses loopback, private, link-local and metadata bridge URLs (400 `Bridge URL
 // must be a public address`); the sandbox, like a self-hosted service with an allow-list, accepts
 // them unless `refuseLocalBridgeUrls` is set. The check reads the URL only (no DNS lookup).
-import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
+import { bridgeSignature } from './bridgeSigner';
 import type { SandboxClock } from './clock';
 import { FieldErrors, badRequest, validationFailed } from './errors';
 import type { SyncedBridge } from './stepPreview';
@@ -340,10 +340,6 @@ export async function bridgeValidate(store: BridgeSyncStore, body: unknown): Pro
   }
 }
 
-function signature(secretKey: string, bodyText: string, nowMs: number): string {
-  return `t=${nowMs},v1=${createHmac('sha256', secretKey).update(`${nowMs}.${bodyText}`).digest('hex')}`;
-}
-
 /** The bridge's discover, signed; 400 `Bridge URL is not reachable…` when it does not answer as a bridge. */
 async function discover(store: BridgeSyncStore, url: URL): Promise<WorkflowDefinition[]> {
   const unreachable = (detail?: string) => badRequest(detail ? `Bridge URL is not reachable: ${detail}` : 'Bridge URL is not reachable');
@@ -352,7 +348,7 @@ async function discover(store: BridgeSyncStore, url: URL): Promise<WorkflowDefin
   try {
     const headers: Record<string, string> = {};
     // For a GET the signed body is `{}` (§9.2); sign just before sending.
-    if (store.apiKey) headers['novu-signature'] = signature(store.apiKey, '{}', Date.now());
+    if (store.apiKey) headers['novu-signature'] = bridgeSignature(store.apiKey, '{}', Date.now());
     response = await fetch(withAction(url, 'discover'), {
       headers,
       signal: AbortSignal.timeout(DISCOVER_TIMEOUT_MS),

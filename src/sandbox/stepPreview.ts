@@ -4,7 +4,7 @@
 // (origin `external`) is rendered by the environment's synced bridge, signed with the
 // environment's key, and comes back `preview: {}` with no error when that app does not answer,
 // as the live service does. The answer is wrapped in `data`, with status 201.
-import { createHmac } from 'node:crypto';
+import { bridgeSignature } from './bridgeSigner';
 import { badRequest } from './errors';
 import type { Workflow } from './types';
 
@@ -54,10 +54,6 @@ function render(template: string, variables: Record<string, unknown>, html: bool
 /** What the sandbox's mock payload would be: each variable a placeholder (never to send unseen, §8.2). */
 function examplePayload(w: Workflow): Record<string, unknown> {
   return Object.fromEntries(w.variables.map((v) => [v, `{{${v}}}`]));
-}
-
-function bridgeSignature(secretKey: string, bodyText: string, nowMs: number): string {
-  return `t=${nowMs},v1=${createHmac('sha256', secretKey).update(`${nowMs}.${bodyText}`).digest('hex')}`;
 }
 
 /** The step of a code workflow, rendered by the synced bridge; `{}` when it does not answer as a bridge. */

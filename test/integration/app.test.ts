@@ -24,9 +24,9 @@ type StartBridgeApp = (options: { secretKey: string; port?: number; strict?: boo
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 
-async function startApp(secretKey: string, strict = true): Promise<BridgeApp> {
+async function startApp(secretKey: string, strict = true, port?: number): Promise<BridgeApp> {
   const { startBridgeApp } = (await import(pathToFileURL(join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')).href)) as { startBridgeApp: StartBridgeApp };
-  return startBridgeApp({ secretKey, strict, watch: false });
+  return startBridgeApp({ secretKey, strict, watch: false, ...(port ? { port } : {}) });
 }
 
 describe('your app and the environment', function () {
@@ -48,7 +48,7 @@ describe('your app and the environment', function () {
   }
   /** Checks again and waits for the app row to say `expected`. */
   async function appSays(expected: RegExp): Promise<vscode.TreeItem> {
-    await api.preview.appState.check();
+    await api.app.appState.check();
     return waitFor(async () => {
       const item = await appRow();
       return expected.test(String(item.description)) ? item : undefined;
@@ -125,6 +125,28 @@ describe('your app and the environment', function () {
     await appSays(/Development's key ✓/);
   });
 
+  it('checks the app again on Refresh: restarted with another key, the row says so at once (the palette\'s and the view\'s)', async () => {
+    await appSays(/Development's key ✓/);
+    /** Restarts the app on the same port (the same bridge URL) with another environment's key. */
+    const restart = async (key: string) => {
+      const port = app.port;
+      await app.stop();
+      app = await startApp(key, true, port);
+    };
+    const rowSays = (expected: RegExp, what: string) =>
+      waitFor(async () => (expected.test(String((await appRow()).description)) ? true : undefined), what, 4_000);
+    try {
+      await restart(production.apiKey);
+      await vscode.commands.executeCommand('novuExplorer.refresh');
+      await rowSays(/running with Production's key/, "the row to say Production's key after the palette's Refresh");
+      await restart(development.apiKey);
+      await vscode.commands.executeCommand('novuExplorer.refreshWorkflows');
+      await rowSays(/Development's key ✓/, "the row to say Development's key after the view's Refresh");
+    } finally {
+      if (!/Development's key ✓/.test(String((await appRow()).description))) await restart(development.apiKey);
+    }
+  });
+
   it('says in the code what changed since the last sync, and offers the sync on a workflow not synced', async () => {
     await appSays(/differences/);
     const content = [
@@ -153,11 +175,11 @@ describe('your app and the environment', function () {
   it('checks nothing while the view is hidden', async () => {
     await vscode.commands.executeCommand('workbench.view.explorer');
     await waitFor(() => api.workflows.view?.visible === false, 'the view hidden');
-    const before = api.preview.appState.checks;
+    const before = api.app.appState.checks;
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'export {};\n' });
     await vscode.window.showTextDocument(doc);
     await new Promise((r) => setTimeout(r, 500));
-    assert.equal(api.preview.appState.checks, before);
+    assert.equal(api.app.appState.checks, before);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await vscode.commands.executeCommand('novuExplorer.workflows.focus');
   });

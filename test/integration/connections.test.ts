@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import { networkInterfaces } from 'node:os';
 import * as vscode from 'vscode';
-import { isPrivateNetworkHost } from '../../src/connections/connection';
+import { isLocalNetworkHost } from '../../src/bridge/addressRule';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
@@ -108,7 +108,7 @@ describe('connections', function () {
     // The service in Docker on another machine: reached here through this machine's own private address.
     const address = Object.values(networkInterfaces())
       .flat()
-      .find((i) => i && !i.internal && isPrivateNetworkHost(i.family === 'IPv6' ? `[${i.address}]` : i.address));
+      .find((i) => i && !i.internal && isLocalNetworkHost(i.family === 'IPv6' ? `[${i.address}]` : i.address));
     if (!address) {
       console.log('    (no private network address on this machine: skipped)');
       this.skip();

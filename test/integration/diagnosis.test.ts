@@ -309,18 +309,12 @@ describe('#novuDiagnose over the Sandbox’s diagnosis cases (issue 37)', functi
   let sandbox: Sandbox;
 
   before(async () => {
-    api = await extensionApi();
-    await resetConnections(api);
-    sandbox = await freshSandbox({ activityEndsAtMs: Date.now(), diagnosisCases: true });
-    await addSandboxConnection(api, sandbox, 'Cases test');
+    ({ api, sandbox } = await connectFreshSandbox('Cases test', { activityEndsAtMs: Date.now(), diagnosisCases: true }));
     // Each case's run, triggered at start, settled.
     await waitFor(() => !sandbox.state.notifications.some((n) => n.transactionId.startsWith('txn-diag-') && n.jobs.some((j) => ['pending', 'queued', 'running', 'delayed'].includes(j.status))), 'the cases’ runs to settle', 20_000);
   });
 
-  after(async () => {
-    await resetConnections(api);
-    await sandbox.close();
-  });
+  after(() => disconnectSandbox(api, sandbox));
 
   it('names the kind of cause in its own words, each case; the names of the service stay in the data; an unknown subscriber is "not found" with its id, first', async () => {
     // Names of people, workflows, providers and addresses: data only, never the tool's own words.

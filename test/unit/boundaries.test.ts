@@ -43,6 +43,8 @@ async function restrictedImportErrors(filePath: string, code: string): Promise<s
 describe('the floor plan', () => {
   it('lint fails a deliberate break of each boundary, and passes what is allowed', async () => {
     assert.ok((await restrictedImportErrors('src/api/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'api/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/bridge/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'bridge/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/bridge/probe.ts', "import { previewTarget } from '../preview/previewTarget';\nexport const p = previewTarget;\n")).length > 0, 'bridge/ depending on a feature');
     assert.ok((await restrictedImportErrors('src/sandbox/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'sandbox/ importing vscode');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as z from 'zod/mini';\nexport const s = z.string();\n")).length > 0, 'a webview importing zod');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'a webview importing vscode');

@@ -12,7 +12,7 @@ import { renderLoading, showError, type ErrorViewOptions } from '../common/error
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
 
-const panel = createPanel<PreviewRequests, 'workflowId'>({ statusMs: 8000, persist: ['workflowId'] });
+const panel = createPanel<PreviewRequests, 'workflowId' | 'connectionId'>({ statusMs: 8000, persist: ['workflowId', 'connectionId'] });
 const { app, ctx } = panel;
 const ERROR_VIEW: ErrorViewOptions = { idTag: 'p', idClass: 'nx-selectable' };
 

@@ -1,7 +1,7 @@
 /** Each way a preview fails, in the panel's words; the secret key never in them; the skip note. */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { BridgeClient, type BridgeFailure } from '../../../src/preview/bridgeClient';
+import { BridgeClient, type BridgeFailure } from '../../../src/bridge/bridgeClient';
 import { bridgeHost, failureWords, hasSkip, payloadKey, skipNote, unsafeReasonWords, type PreviewWordsContext, type ServiceEmptyPreview } from '../../../src/preview/previewWords';
 import { startTestServer, type TestServer } from '../../fixtures/testServer';
 import * as answers from './bridgeAnswers';

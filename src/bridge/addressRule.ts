@@ -1,28 +1,24 @@
 /**
- * The bridge URL a sync would store, checked before asking (contract §9.5): the service refuses
- * localhost, loopback, private-network, link-local and cloud metadata addresses for `validate`,
- * `sync` and `bridgeUrl` (its guards against server-side request forgery), so a local app is synced
- * only through a public tunnel URL. A self-hosted service may allow private addresses
- * (`NOVU_SAFE_OUTBOUND_ALLOW`): its own 400 stays the last word.
+ * The one rule for "where is this address": this machine (loopback), a private network, link-local,
+ * a cloud's metadata service, or the public Internet. Connections (is http:// safe here), the
+ * preview's trust prompt (is a signed request leaving this machine), the app state (is the app
+ * local) and the sync (syncUrl.ts: will the service refuse it) all ask it here.
  *
  * Only the URL's host is read, as the WHATWG URL parser normalises it (`http://2130706433/`,
  * `http://0x7f.1/` and `http://0177.0.0.1/` are all `127.0.0.1`; `[::ffff:127.0.0.1]` is
  * `[::ffff:7f00:1]`). Names are not resolved: a public name that points at a private address is
  * the service's to refuse. Pure: no vscode.
  */
-import { l10n } from '../l10n';
-
 export type HostClass = 'loopback' | 'private' | 'linkLocal' | 'metadata' | 'public' | 'invalid';
 
 type Cidr = readonly [network: number, bits: number];
 
-/** IPv4 ranges, most specific first (metadata inside link-local, Alibaba's inside CGNAT). */
-const V4_RANGES: readonly (readonly [Cidr, HostClass])[] = [
+/** IPv4 ranges, most specific first (metadata inside link-local, Alibaba's inside CGNAT). A function, and the sets below pure, so
+ * that a bundle that imports connection.ts without its URL checks (dist/extension.js) carries none of this file. */
+const v4Ranges = (): readonly (readonly [Cidr, HostClass])[] => [
   [[ipv4(169, 254, 169, 254), 32], 'metadata'], // AWS, Azure, GCP, Oracle, DigitalOcean…
   [[ipv4(169, 254, 170, 2), 32], 'metadata'], // AWS ECS task metadata
   [[ipv4(100, 100, 100, 200), 32], 'metadata'], // Alibaba Cloud
-  [[ipv4(127, 0, 0, 0), 8], 'loopback'],
-  [[ipv4(0, 0, 0, 0), 8], 'loopback'], // "this host": 0.0.0.0 reaches the machine's own services
   [[ipv4(10, 0, 0, 0), 8], 'private'],
   [[ipv4(172, 16, 0, 0), 12], 'private'],
   [[ipv4(192, 168, 0, 0), 16], 'private'],
@@ -31,9 +27,9 @@ const V4_RANGES: readonly (readonly [Cidr, HostClass])[] = [
 ];
 
 /** Names that reach a cloud's metadata service from inside it. */
-const METADATA_NAMES = new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
+const METADATA_NAMES = /* @__PURE__ */ new Set(['metadata.google.internal', 'metadata', 'instance-data', 'instance-data.ec2.internal']);
 /** Names of this machine besides `localhost` and `*.localhost`. */
-const LOOPBACK_NAMES = new Set(['localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
+const LOOPBACK_NAMES = /* @__PURE__ */ new Set(['localhost.localdomain', 'ip6-localhost', 'ip6-loopback']);
 /** Suffixes that never resolve on the public Internet: a local network's names. */
 const PRIVATE_SUFFIXES = ['.local', '.internal', '.lan', '.home.arpa', '.localdomain', '.intranet', '.corp'];
 
@@ -56,7 +52,8 @@ function parseIPv4(text: string): number | undefined {
 }
 
 function classifyIPv4(address: number): HostClass {
-  for (const [range, kind] of V4_RANGES) if (inCidr(address, range)) return kind;
+  if (isIPv4Loopback(address)) return 'loopback';
+  for (const [range, kind] of v4Ranges()) if (inCidr(address, range)) return kind;
   return 'public';
 }
 
@@ -84,15 +81,24 @@ function parseIPv6(text: string): number[] | undefined {
   return [...head.map((g) => parseInt(g, 16)), ...zeros, ...rest.map((g) => parseInt(g, 16)), ...tail];
 }
 
+/** The IPv4 address inside an IPv6 one (mapped, compatible, NAT64, 6to4); undefined when none. */
+function embeddedIPv4(groups: readonly number[]): number | undefined {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const firstFive = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
+  // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), 64:ff9b::a.b.c.d (NAT64).
+  if ((firstFive && (g5 === 0xffff || g5 === 0)) || (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0)) return ((g6 << 16) >>> 0) + g7;
+  if (g0 === 0x2002) return ((g1 << 16) >>> 0) + g2; // 6to4
+  return undefined;
+}
+
+/** `::` and `::1`. */
+const isIPv6Loopback = (groups: readonly number[]) => groups.slice(0, 7).every((g) => g === 0) && (groups[7] ?? 0) <= 1;
+
 function classifyIPv6(groups: readonly number[]): HostClass {
   const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
-  const embedded = ((g6 << 16) >>> 0) + g7;
-  const firstFive = g0 === 0 && g1 === 0 && g2 === 0 && g3 === 0 && g4 === 0;
-  if (firstFive && g5 === 0 && g6 === 0 && (g7 === 0 || g7 === 1)) return 'loopback'; // :: and ::1
-  if (firstFive && g5 === 0xffff) return classifyIPv4(embedded); // IPv4-mapped ::ffff:a.b.c.d
-  if (firstFive && g5 === 0) return classifyIPv4(embedded); // IPv4-compatible ::a.b.c.d (deprecated)
-  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return classifyIPv4(embedded); // NAT64
-  if (g0 === 0x2002) return classifyIPv4(((g1 << 16) >>> 0) + g2); // 6to4
+  if (isIPv6Loopback(groups)) return 'loopback';
+  const embedded = embeddedIPv4(groups);
+  if (embedded !== undefined) return classifyIPv4(embedded);
   if (g0 === 0xfd00 && g1 === 0x0ec2 && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0 && g6 === 0 && g7 === 0x254) return 'metadata'; // AWS IMDS over IPv6
   if ((g0 & 0xfe00) === 0xfc00) return 'private'; // fc00::/7, unique local
   if ((g0 & 0xffc0) === 0xfe80) return 'linkLocal'; // fe80::/10
@@ -100,27 +106,59 @@ function classifyIPv6(groups: readonly number[]): HostClass {
   return 'public';
 }
 
+/** 127/8 and 0/8 ("this host": 0.0.0.0 reaches the machine's own services). */
+const isIPv4Loopback = (address: number) => address >>> 24 === 127 || address >>> 24 === 0;
+
+const isLoopbackName = (name: string) => name === 'localhost' || name.endsWith('.localhost') || LOOPBACK_NAMES.has(name);
+
+/** The loopback class alone, without reading the other ranges; agrees with classifyHostname. */
+function isLoopbackHost(host: string): boolean {
+  const v4 = parseIPv4(host);
+  if (v4 !== undefined) return isIPv4Loopback(v4);
+  if (!host.includes(':')) return isLoopbackName(host);
+  const groups = parseIPv6(host);
+  if (!groups) return false;
+  const embedded = embeddedIPv4(groups);
+  return isIPv6Loopback(groups) || (embedded !== undefined && isIPv4Loopback(embedded));
+}
+
 function classifyName(name: string): HostClass {
   if (METADATA_NAMES.has(name)) return 'metadata';
-  if (name === 'localhost' || name.endsWith('.localhost') || LOOPBACK_NAMES.has(name)) return 'loopback';
+  if (isLoopbackName(name)) return 'loopback';
   // A name of one label (`devbox`) or of a local suffix does not resolve on the public Internet.
   if (!name.includes('.') || PRIVATE_SUFFIXES.some((suffix) => name.endsWith(suffix))) return 'private';
   return 'public';
 }
 
 /** The URL's host as URL normalises it, lower case, without brackets or a final dot; undefined when none. */
-function hostOf(url: string): { host: string; shown: string } | undefined {
+export function hostOf(url: string): { host: string; shown: string } | undefined {
   let parsed: URL;
   try {
     parsed = new URL(url.trim());
   } catch {
     return undefined;
   }
-  const shown = parsed.hostname;
-  let host = shown.toLowerCase();
+  const host = bareHost(parsed.hostname);
+  return host === '' ? undefined : { host, shown: parsed.hostname };
+}
+
+function bareHost(hostname: string): string {
+  let host = hostname.toLowerCase();
   if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
-  host = host.replace(/\.+$/, '');
-  return host === '' ? undefined : { host, shown };
+  return host.replace(/\.+$/, '');
+}
+
+/** `classifyHost` for a URL's `hostname` (brackets around IPv6 or not). */
+export function classifyHostname(hostname: string): HostClass {
+  const host = bareHost(hostname);
+  if (host === '') return 'invalid';
+  const v4 = parseIPv4(host);
+  if (v4 !== undefined) return classifyIPv4(v4);
+  if (host.includes(':')) {
+    const v6 = parseIPv6(host);
+    return v6 ? classifyIPv6(v6) : 'invalid';
+  }
+  return classifyName(host);
 }
 
 /**
@@ -132,47 +170,30 @@ function hostOf(url: string): { host: string; shown: string } | undefined {
  */
 export function classifyHost(url: string): HostClass {
   const found = hostOf(url);
-  if (!found) return 'invalid';
-  const { host } = found;
-  const v4 = parseIPv4(host);
-  if (v4 !== undefined) return classifyIPv4(v4);
-  if (host.includes(':')) {
-    const v6 = parseIPv6(host);
-    return v6 ? classifyIPv6(v6) : 'invalid';
-  }
-  return classifyName(host);
+  return found ? classifyHostname(found.host) : 'invalid';
+}
+
+/** Whether the URL's host is this machine (loopback in any form, `localhost`, `*.localhost`). */
+export function isThisMachine(url: string): boolean {
+  const found = hostOf(url);
+  return found !== undefined && isLoopbackHost(found.host);
+}
+
+/** Whether a host is reached only on a local network (private, link-local or metadata), never this machine. */
+export function isLocalNetworkHost(hostname: string): boolean {
+  const kind = classifyHostname(hostname);
+  return kind === 'private' || kind === 'linkLocal' || kind === 'metadata';
 }
 
 /**
- * Why the service will refuse this bridge URL, in words for the field; undefined for a public
- * http(s) URL without credentials.
+ * Whether a signed request to this bridge URL needs the user's yes first: when it leaves this
+ * machine and its origin was not allowed before. The key's signatures go nowhere unasked.
  */
-export function syncUrlProblem(url: string): string | undefined {
-  let parsed: URL;
+export function asksBeforeSigning(url: string, approvedOrigins: readonly string[]): boolean {
+  if (isThisMachine(url)) return false;
   try {
-    parsed = new URL(url.trim());
+    return !approvedOrigins.includes(new URL(url.trim()).origin);
   } catch {
-    return url.trim() === ''
-      ? l10n.t("Enter the public URL of your app's bridge, such as https://example.ngrok.app/api/novu.")
-      : l10n.t("This is not a URL: enter the public URL of your app's bridge, such as https://example.ngrok.app/api/novu.");
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return l10n.t('The bridge URL must start with https:// or http://.');
-  if (parsed.username !== '' || parsed.password !== '') {
-    return l10n.t('The bridge URL must not carry a user name or password: the service signs its requests with the secret key instead.');
-  }
-  const host = hostOf(url)?.shown ?? '';
-  switch (classifyHost(url)) {
-    case 'invalid':
-      return l10n.t("This is not a URL: enter the public URL of your app's bridge, such as https://example.ngrok.app/api/novu.");
-    case 'loopback':
-      return l10n.t('The service refuses addresses on this machine ({0}): use a public tunnel URL, such as the one `npx novu dev` prints.', host);
-    case 'private':
-      return l10n.t('The service refuses private-network addresses ({0}): use a public tunnel URL, such as the one `npx novu dev` prints.', host);
-    case 'linkLocal':
-      return l10n.t('The service refuses link-local addresses ({0}): use a public tunnel URL, such as the one `npx novu dev` prints.', host);
-    case 'metadata':
-      return l10n.t("The service refuses cloud metadata addresses ({0}): use your app's public URL.", host);
-    case 'public':
-      return undefined;
+    return true;
   }
 }

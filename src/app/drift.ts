@@ -8,10 +8,12 @@
  * - Schemas (the payload's, the workflow's controls, each kept step's controls) are compared at the
  *   top level only (`properties`, `required`), and only when both sides can be seen: an app on zod 4
  *   sends `{ $schema }` alone (§9.1), which says nothing, never "no keys". A schema one side cannot
- *   see makes the workflow's `schemaComparable` false and gives no change for that schema.
+ *   see makes the workflow's `schemaComparable` false and gives no change for that schema; such a
+ *   workflow is never `same`: with no change seen it is `notCompared`, and its words say which schema.
  * - Entries whose `origin` is present and not `external` are dashboard workflows: never drift.
  * Pure: no vscode.
  */
+import { isSchemaVisible } from '../bridge/discoverSchema';
 import { l10n } from '../l10n';
 
 export interface SchemaHolderLike {
@@ -46,7 +48,11 @@ export type DriftChange =
   | { kind: 'controlAdded'; stepId?: string; key: string }
   | { kind: 'controlRemoved'; stepId?: string; key: string };
 
-export type DriftKind = 'onlyInCode' | 'onlyInEnvironment' | 'changed' | 'same';
+/** `notCompared`: nothing seen differs, but a schema could not be compared, so "the same" would not be true. */
+export type DriftKind = 'onlyInCode' | 'onlyInEnvironment' | 'changed' | 'notCompared' | 'same';
+
+/** Which schemas of a workflow could not be compared: its payload's, its or its steps' controls. */
+export type SchemaPart = 'payload' | 'controls';
 
 export interface DriftEntry {
   workflowId: string;
@@ -57,12 +63,14 @@ export interface DriftEntry {
   schemaComparable: boolean;
   /** When `schemaComparable` is false: whose schema could not be seen (the app's wins when both). */
   hiddenSchemas?: 'app' | 'environment';
+  /** When `schemaComparable` is false: which schemas were not compared. */
+  uncompared?: SchemaPart[];
 }
 
 export interface SyncPlan {
   /** In the app, not in the environment: a sync creates them. */
   create: string[];
-  /** In both: a sync updates every workflow discover returns, changed or not (`changed` and `same`). */
+  /** In both: a sync updates every workflow discover returns, changed or not (`changed`, `notCompared` and `same`). */
   update: string[];
   /** In the environment (code workflows), not in the app: a sync deletes them. */
   delete: string[];
@@ -78,7 +86,7 @@ interface Definition {
   controls: unknown;
 }
 
-const KIND_ORDER: Record<DriftKind, number> = { onlyInEnvironment: 0, onlyInCode: 1, changed: 2, same: 3 };
+const KIND_ORDER: Record<DriftKind, number> = { onlyInEnvironment: 0, onlyInCode: 1, changed: 2, notCompared: 3, same: 4 };
 const SHOWN_CHANGES = 3;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -115,12 +123,6 @@ function byId(values: readonly unknown[]): Map<string, Definition> {
   return found;
 }
 
-/** True for a JSON Schema with something in it: more than `$schema` (zod 4's `{ $schema }` is not visible). */
-export function isSchemaVisible(schema: unknown): boolean {
-  if (schema === true || schema === false) return true;
-  return isRecord(schema) && Object.keys(schema).some((key) => key !== '$schema');
-}
-
 interface TopLevel {
   keys: Set<string>;
   required: Set<string>;
@@ -154,14 +156,16 @@ class WorkflowComparison {
   readonly changes: DriftChange[] = [];
   appHidden = false;
   environmentHidden = false;
+  readonly uncompared = new Set<SchemaPart>();
 
-  /** Whether both schemas can be compared; notes the side that cannot be seen. Both absent: nothing to compare. */
-  private comparable(app: unknown, environment: unknown): boolean {
+  /** Whether both schemas can be compared; notes the side that cannot be seen, and what. Both absent: nothing to compare. */
+  private comparable(part: SchemaPart, app: unknown, environment: unknown): boolean {
     if (app === undefined && environment === undefined) return false;
     const appVisible = isSchemaVisible(app);
     const environmentVisible = isSchemaVisible(environment);
     if (!appVisible) this.appHidden = true;
     if (!environmentVisible) this.environmentHidden = true;
+    if (!appVisible || !environmentVisible) this.uncompared.add(part);
     return appVisible && environmentVisible;
   }
 
@@ -179,7 +183,7 @@ class WorkflowComparison {
   }
 
   payload(app: unknown, environment: unknown): void {
-    if (!this.comparable(app, environment)) return;
+    if (!this.comparable('payload', app, environment)) return;
     const now = topLevel(app);
     const then = topLevel(environment);
     for (const key of sorted(now.keys)) {
@@ -193,7 +197,7 @@ class WorkflowComparison {
   }
 
   controls(app: unknown, environment: unknown, stepId?: string): void {
-    if (!this.comparable(app, environment)) return;
+    if (!this.comparable('controls', app, environment)) return;
     const now = topLevel(app).keys;
     const then = topLevel(environment).keys;
     const at = stepId === undefined ? {} : { stepId };
@@ -213,15 +217,20 @@ function compareOne(app: Definition, environment: Definition): DriftEntry {
     // A retyped step's controls belong to another kind of step: its retyping says it all.
     if (old && old.type === step.type) comparison.controls(step.controls, old.controls, step.stepId);
   }
-  const { changes, appHidden, environmentHidden } = comparison;
-  const entry: DriftEntry = { workflowId: app.workflowId, kind: changes.length > 0 ? 'changed' : 'same', changes, schemaComparable: !appHidden && !environmentHidden };
-  if (!entry.schemaComparable) entry.hiddenSchemas = appHidden ? 'app' : 'environment';
+  const { changes, appHidden, environmentHidden, uncompared } = comparison;
+  const schemaComparable = !appHidden && !environmentHidden;
+  const kind: DriftKind = changes.length > 0 ? 'changed' : schemaComparable ? 'same' : 'notCompared';
+  const entry: DriftEntry = { workflowId: app.workflowId, kind, changes, schemaComparable };
+  if (!schemaComparable) {
+    entry.hiddenSchemas = appHidden ? 'app' : 'environment';
+    entry.uncompared = (['payload', 'controls'] as const).filter((part) => uncompared.has(part));
+  }
   return entry;
 }
 
 /**
  * Every workflow of either side once: the deletions a sync would make first (`onlyInEnvironment`),
- * then `onlyInCode`, `changed` and `same`; by `workflowId` within each.
+ * then `onlyInCode`, `changed`, `notCompared` and `same`; by `workflowId` within each.
  * `environment` is `current.workflows` of the diff, read loosely (entries it cannot read are left out).
  */
 export function compareWorkflows(app: readonly DiscoveredWorkflowLike[], environment: readonly unknown[]): DriftEntry[] {
@@ -274,21 +283,34 @@ export function driftSummary(entry: DriftEntry, connectionName: string): string 
       return l10n.t('synced, but your app no longer defines it: a sync deletes it');
     case 'same':
       return '';
+    case 'notCompared':
+      return notComparedWords(entry);
     case 'changed': {
       const shown = entry.changes.slice(0, SHOWN_CHANGES).map(changeWords).join(', ');
       const more = entry.changes.length - SHOWN_CHANGES;
       const list = more > 0 ? l10n.t('{0} and {1} more', shown, more) : shown;
       const text = l10n.t('changed since the last sync: {0}', list);
-      if (entry.schemaComparable) return text;
-      return entry.hiddenSchemas === 'environment'
-        ? l10n.t("{0} (schemas not compared: the last synced ones are not visible)", text)
-        : l10n.t("{0} (schemas not compared: your app's are not visible)", text);
+      return entry.schemaComparable ? text : l10n.t('{0}; {1}', text, notComparedWords(entry));
     }
   }
+}
+
+/** "payload schema not compared: your app's schemas cannot be read (zod 4; …)": what was not compared, and why. */
+function notComparedWords(entry: DriftEntry): string {
+  const parts = entry.uncompared ?? [];
+  const what =
+    parts.length === 1 && parts[0] === 'payload'
+      ? l10n.t('payload schema')
+      : parts.length === 1
+        ? l10n.t('control schemas')
+        : l10n.t('payload and control schemas');
+  return entry.hiddenSchemas === 'environment'
+    ? l10n.t('{0} not compared: the last synced schemas cannot be read', what)
+    : l10n.t("{0} not compared: your app's schemas cannot be read (zod 4; zod/v3 or JSON Schema can be)", what);
 }
 
 /** What `POST /v1/bridge/sync` will do with these entries, each list by `workflowId`. */
 export function syncPlan(entries: readonly DriftEntry[]): SyncPlan {
   const ids = (...kinds: DriftKind[]) => sorted(entries.filter((entry) => kinds.includes(entry.kind)).map((entry) => entry.workflowId));
-  return { create: ids('onlyInCode'), update: ids('changed', 'same'), delete: ids('onlyInEnvironment'), unchanged: ids('same') };
+  return { create: ids('onlyInCode'), update: ids('changed', 'notCompared', 'same'), delete: ids('onlyInEnvironment'), unchanged: ids('same') };
 }

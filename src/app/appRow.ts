@@ -2,17 +2,20 @@
 import * as vscode from 'vscode';
 import { Commands } from '../commands';
 import { MessageNode, type TreeNode } from '../ui/treeNodes';
-import { appRowText, type AppState } from './appState';
+import type { AppState } from './appState';
+import { appRowText } from './appRowText';
 import { driftSummary } from './drift';
 
 export class AppRowNode implements TreeNode {
   constructor(
     private readonly state: AppState,
     private readonly connectionName: string | undefined,
+    /** A bridge URL as shown (the preview's words). */
+    private readonly host: (url: string) => string,
   ) {}
 
   treeItem(): vscode.TreeItem {
-    const text = appRowText(this.state.status, this.connectionName);
+    const text = appRowText(this.state.status, this.connectionName, this.host, vscode.env.language);
     const status = this.state.status;
     const expandable = status.kind === 'down' || (status.kind === 'running' && (status.key.kind !== 'matches' || (status.drift ?? []).some((e) => e.kind !== 'same')));
     const item = new vscode.TreeItem(text.label, expandable ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);

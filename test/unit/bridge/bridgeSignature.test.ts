@@ -2,7 +2,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { BRIDGE_SIGNATURE_HEADER, bridgeBodyText, signBridge } from '../../../src/preview/bridgeSignature';
+import { bridgeSignature as sandboxSignature } from '../../../src/sandbox/bridgeSigner';
+import { BRIDGE_SIGNATURE_HEADER, bridgeBodyText, signBridge } from '../../../src/bridge/bridgeSignature';
 
 const SECRET = 'sk_test_fixed';
 const T = 1700000000000;
@@ -33,5 +34,11 @@ describe('bridge signature', () => {
     assert.match(signBridge(SECRET, {}, T + 0.7), /^t=1700000000000,v1=[0-9a-f]{64}$/);
     assert.notEqual(signBridge('sk_other', {}, T), signBridge(SECRET, {}, T));
     assert.ok(!signBridge(SECRET, { a: 'é ✓' }, T).includes(SECRET));
+  });
+
+  it('agrees with the sandbox\'s own signer, written apart as an independent check', () => {
+    for (const body of [undefined, {}, { workflowId: 'w', payload: { name: 'Ada ✓' } }]) {
+      assert.equal(signBridge(SECRET, body, T), sandboxSignature(SECRET, bridgeBodyText(body), T));
+    }
   });
 });

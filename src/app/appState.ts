@@ -12,23 +12,15 @@
  */
 import * as vscode from 'vscode';
 import { NovuApiError, type NovuClient } from '../api';
-import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
-import type { BridgeClient, DiscoveredWorkflow } from './bridgeClient';
+import type { BridgeClient, BridgeFailure, DiscoveredWorkflow } from '../bridge/bridgeClient';
+import { whoseKey, type KeyCheck } from '../bridge/whoseKey';
 import { compareWorkflows, driftSummary, type DriftEntry } from './drift';
-import { bridgeHost, failureWords } from './previewWords';
-import { classifyHost } from './bridgeUrlGuard';
-import { bridgeDiff, bridgeValidate } from './serviceApi';
+import { classifyHost } from '../bridge/addressRule';
+import { bridgeDiff, bridgeValidate } from './bridgeApi';
 
 const DOWN_EVERY_MS = 10_000;
-
-export type KeyCheck =
-  | { kind: 'matches' }
-  /** The app accepts unsigned requests: the key cannot be confirmed. */
-  | { kind: 'unchecked' }
-  | { kind: 'otherConnection'; connectionId: string; connectionName: string }
-  | { kind: 'noneOfYours' };
 
 export type AppStatus =
   | { kind: 'unknown' }
@@ -54,6 +46,8 @@ export interface AppStateDeps {
   log: Log;
   client: BridgeClient;
   bridgeUrl(): Promise<{ url: string } | { problem: string }>;
+  /** Why the app did not answer, in the preview's words (the same failure reads the same in both). */
+  failureText(failure: BridgeFailure, url: string, connectionName: string): string;
 }
 
 export class AppState implements vscode.Disposable {
@@ -85,6 +79,11 @@ export class AppState implements vscode.Disposable {
     this.visible = visible;
     if (visible) this.check();
     else this.clearTimer();
+  }
+
+  /** Refresh (the palette's or the Workflows view's): checks again now, while the view is visible. */
+  recheck(): void {
+    if (this.visible) void this.check();
   }
 
   /** The row is now wanted (the workspace defines workflows in code): drawn, and checked if the view is visible. */
@@ -133,7 +132,7 @@ export class AppState implements vscode.Disposable {
     const client = this.deps.client;
     const health = await client.healthCheck(url);
     if (health.kind !== 'health') {
-      this.set({ kind: 'down', url, why: failureWords(health, { url, connectionName: connection.name }).text, checkedAt: Date.now() });
+      this.set({ kind: 'down', url, why: this.deps.failureText(health, url, connection.name), checkedAt: Date.now() });
       return;
     }
     const secret = await this.deps.manager.signingSecret(connection);
@@ -146,7 +145,7 @@ export class AppState implements vscode.Disposable {
       const unsigned = await client.discover(url, '');
       key = unsigned.kind === 'discovered' ? { kind: 'unchecked' } : { kind: 'matches' };
     } else if (discovered?.kind === 'signatureMismatch') {
-      key = await this.whoseKey(url, connection);
+      key = await whoseKey(this.deps, url, connection);
     }
     const frameworkVersion = health.sdkVersion;
     const running: AppStatus = { kind: 'running', url, ...(frameworkVersion ? { frameworkVersion } : {}), workflows, key, drift: undefined, checkedAt: Date.now() };
@@ -172,10 +171,6 @@ export class AppState implements vscode.Disposable {
     }
   }
 
-  private whoseKey(url: string, active: Connection): Promise<KeyCheck> {
-    return whoseKey(this.deps, url, active);
-  }
-
   private set(status: AppStatus): void {
     this.statusValue = status;
     this.changed.fire();
@@ -191,61 +186,3 @@ export class AppState implements vscode.Disposable {
     for (const s of this.subscriptions) s.dispose();
   }
 }
-
-/** The app row's words: "Your app · localhost:4000 · framework 2.13.2 · 6 workflows · Development's key ✓". */
-export function appRowText(status: AppStatus, connectionName: string | undefined): { label: string; description: string; tooltip: string; icon: string; problem: boolean } {
-  const name = connectionName ?? vscode.l10n.t('this connection');
-  if (status.kind === 'unknown') return { label: vscode.l10n.t('Your app'), description: vscode.l10n.t('checking…'), tooltip: '', icon: 'loading~spin', problem: false };
-  const host = bridgeHost(status.url);
-  const checked = vscode.l10n.t('Checked at {0}.', new Date(status.checkedAt).toLocaleTimeString(vscode.env.language));
-  if (status.kind === 'down') {
-    return { label: vscode.l10n.t('Your app'), description: vscode.l10n.t('not running at {0}', host || '?'), tooltip: `${status.why}\n${checked}`, icon: 'debug-disconnect', problem: true };
-  }
-  const parts = [host, ...(status.frameworkVersion ? [vscode.l10n.t('framework {0}', status.frameworkVersion)] : [])];
-  if (status.workflows) parts.push(status.workflows.length === 1 ? vscode.l10n.t('1 workflow') : vscode.l10n.t('{0} workflows', status.workflows.length));
-  const lines: string[] = [vscode.l10n.t('Your app answers at {0} (health-check).', status.url)];
-  let problem = false;
-  switch (status.key.kind) {
-    case 'matches':
-      parts.push(vscode.l10n.t("{0}'s key ✓", name));
-      lines.push(vscode.l10n.t("A discover signed with {0}'s key passed, and an unsigned one was refused.", name));
-      break;
-    case 'unchecked':
-      parts.push(vscode.l10n.t('signatures not checked'));
-      lines.push(vscode.l10n.t('Your app does not check signatures (NODE_ENV is development, or NOVU_STRICT_AUTHENTICATION_ENABLED is set but not `true`): the key cannot be confirmed.'));
-      break;
-    case 'otherConnection':
-      problem = true;
-      parts.push(vscode.l10n.t("running with {0}'s key", status.key.connectionName));
-      lines.push(vscode.l10n.t("Your app runs with {0}'s key; this connection is {1}.", status.key.connectionName, name));
-      break;
-    case 'noneOfYours':
-      problem = true;
-      parts.push(vscode.l10n.t('another key'));
-      lines.push(vscode.l10n.t('Your app runs with a key of none of your connections: every signed call fails (SignatureMismatchError).'));
-      break;
-  }
-  const drifted = (status.drift ?? []).filter((e) => e.kind !== 'same');
-  if (drifted.length > 0) parts.push(drifted.length === 1 ? vscode.l10n.t('1 difference') : vscode.l10n.t('{0} differences', drifted.length));
-  if (status.driftProblem) lines.push(status.driftProblem);
-  if (status.syncedUrl) {
-    lines.push(vscode.l10n.t('The environment calls your app at {0} (its last sync).', status.syncedUrl));
-    if (status.syncedReachable !== undefined) lines.push(status.syncedReachable ? vscode.l10n.t('The service can reach it.') : vscode.l10n.t('The service cannot reach it: its runs of code workflows fail until it answers.'));
-  }
-  lines.push(checked);
-  return { label: vscode.l10n.t('Your app'), description: parts.join(' · '), tooltip: lines.join('\n'), icon: problem ? 'warning' : 'vm-running', problem };
-}
-
-/** Which saved connection's key the app runs with (signed discovers to an app on this machine only). */
-export async function whoseKey(deps: Pick<AppStateDeps, 'manager' | 'client'>, url: string, active: Connection): Promise<KeyCheck> {
-  if (classifyHost(url) !== 'loopback') return { kind: 'noneOfYours' };
-  for (const other of deps.manager.connections) {
-    if (other.id === active.id) continue;
-    const secret = await deps.manager.signingSecret(other);
-    if (!secret) continue;
-    const answer = await deps.client.discover(url, secret);
-    if (answer.kind === 'discovered') return { kind: 'otherConnection', connectionId: other.id, connectionName: other.name };
-  }
-  return { kind: 'noneOfYours' };
-}
-

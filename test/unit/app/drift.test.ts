@@ -1,8 +1,9 @@
 /** Drift between the app's discover and the environment's last sync (§9.5), in words, and what a sync will do. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { DiscoveredWorkflow } from '../../../src/preview/bridgeClient';
-import { changeWords, compareWorkflows, driftSummary, isSchemaVisible, syncPlan, type DiscoveredWorkflowLike, type DriftEntry } from '../../../src/preview/drift';
+import type { DiscoveredWorkflow } from '../../../src/bridge/bridgeClient';
+import { isSchemaVisible } from '../../../src/bridge/discoverSchema';
+import { changeWords, compareWorkflows, driftSummary, syncPlan, type DiscoveredWorkflowLike, type DriftEntry } from '../../../src/app/drift';
 
 const DRAFT7 = 'http://json-schema.org/draft-07/schema#';
 /** What an app on zod 4 sends for every schema (§9.1). */
@@ -107,20 +108,40 @@ describe('drift: schemas', () => {
     assert.deepEqual(entry.changes, [{ kind: 'stepAdded', stepId: 'sms', type: 'sms' }]);
   });
 
-  it('empty schemas on both sides: the same, but not comparable', () => {
+  it('empty schemas on both sides: never "the same", and the words say the payload was not compared', () => {
     const def = workflow('w', [['e', 'email']], zod4);
     const entry = only(def, structuredClone(def));
-    assert.equal(entry.kind, 'same');
+    assert.equal(entry.kind, 'notCompared');
     assert.equal(entry.schemaComparable, false);
-    assert.equal(driftSummary(entry, 'Acme Development'), '');
+    assert.deepEqual(entry.uncompared, ['payload']);
+    assert.equal(driftSummary(entry, 'Acme Development'), "payload schema not compared: your app's schemas cannot be read (zod 4; zod/v3 or JSON Schema can be)");
+  });
+
+  it('zod 4 in the app and a key made required since the last sync: not compared, said so, and a sync still updates it', () => {
+    // The issue's case: the synced payload schema (from zod/v3 or JSON Schema) against the app's zod-4 `{ $schema }`.
+    const synced = workflow('order-shipped', [['e', 'email', ['subject']]], objectSchema(['orderId', 'carrier'], ['orderId']));
+    const app = { ...workflow('order-shipped', [['e', 'email', ['subject']]], zod4) };
+    const entry = only(app, synced);
+    assert.notEqual(entry.kind, 'same');
+    assert.equal(entry.kind, 'notCompared');
+    assert.match(driftSummary(entry, 'Development'), /^payload schema not compared: /);
+    assert.deepEqual(syncPlan([entry]), { create: [], update: ['order-shipped'], delete: [], unchanged: [] });
   });
 
   it('an empty schema on the environment’s side only (synced from a zod-4 app)', () => {
     const entry = only(workflow('w', [], objectSchema(['plan'])), workflow('w', [], zod4));
     assert.deepEqual(entry.changes, []);
-    assert.equal(entry.kind, 'same');
+    assert.equal(entry.kind, 'notCompared');
     assert.equal(entry.schemaComparable, false);
     assert.equal(entry.hiddenSchemas, 'environment');
+    assert.equal(driftSummary(entry, 'Acme'), 'payload schema not compared: the last synced schemas cannot be read');
+  });
+
+  it('control schemas alone, or with the payload, not compared', () => {
+    const controlsHidden = { ...workflow('w', [['e', 'email']]), controls: zod4 };
+    assert.equal(driftSummary(only(controlsHidden, workflow('w', [['e', 'email']])), 'Acme'), "control schemas not compared: your app's schemas cannot be read (zod 4; zod/v3 or JSON Schema can be)");
+    const allHidden = { ...workflow('w', [['e', 'email']], zod4), controls: zod4 };
+    assert.match(driftSummary(only(allHidden, workflow('w', [['e', 'email']])), 'Acme'), /^payload and control schemas not compared: /);
   });
 
   it('only one schema not visible: the others are still compared', () => {
@@ -226,8 +247,8 @@ describe('drift: in words', () => {
     const three: DriftEntry = { ...two, changes: five.changes.slice(0, 3) };
     assert.doesNotMatch(driftSummary(three, 'Acme'), /more/);
     const hidden = only(workflow('w', [['e', 'email'], ['s', 'sms']], zod4), workflow('w', [['e', 'email']], objectSchema(['plan'])));
-    assert.equal(driftSummary(hidden, 'Acme'), "changed since the last sync: step `s` (sms) added (schemas not compared: your app's are not visible)");
+    assert.equal(driftSummary(hidden, 'Acme'), "changed since the last sync: step `s` (sms) added; payload schema not compared: your app's schemas cannot be read (zod 4; zod/v3 or JSON Schema can be)");
     const hiddenThere = only(workflow('w', [['e', 'email'], ['s', 'sms']], objectSchema(['plan'])), workflow('w', [['e', 'email']], zod4));
-    assert.equal(driftSummary(hiddenThere, 'Acme'), 'changed since the last sync: step `s` (sms) added (schemas not compared: the last synced ones are not visible)');
+    assert.equal(driftSummary(hiddenThere, 'Acme'), 'changed since the last sync: step `s` (sms) added; payload schema not compared: the last synced schemas cannot be read');
   });
 });

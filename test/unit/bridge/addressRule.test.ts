@@ -1,7 +1,8 @@
-/** The service's address guards (§9.5), checked before a sync: each class of host, odd forms, and the words. */
+/** The one address rule: each class of host, odd forms, the trust prompt's decision, and the sync's words (§9.5). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { classifyHost, syncUrlProblem, type HostClass } from '../../../src/preview/bridgeUrlGuard';
+import { asksBeforeSigning, classifyHost, classifyHostname, isLocalNetworkHost, isThisMachine, type HostClass } from '../../../src/bridge/addressRule';
+import { syncUrlProblem } from '../../../src/bridge/syncUrl';
 
 function expectAll(kind: HostClass, urls: string[]) {
   for (const url of urls) assert.equal(classifyHost(url), kind, url);
@@ -130,5 +131,40 @@ describe('bridge URL guard: syncUrlProblem', () => {
     assert.match(syncUrlProblem('https://user@abc123.ngrok.app/') ?? '', /user name or password/);
     assert.match(syncUrlProblem('abc123.ngrok.app/api/novu') ?? '', /^This is not a URL/);
     assert.match(syncUrlProblem('') ?? '', /^Enter the public URL/);
+  });
+});
+
+describe('the address rule for hostnames, this machine, and the trust prompt', () => {
+  it('reads a URL\'s hostname the same as its URL, brackets or not', () => {
+    for (const url of ['http://127.0.0.2/', 'http://app.localhost/', 'http://[::1]/', 'http://[::ffff:10.0.0.1]/', 'http://169.254.169.254/', 'http://[fe80::1]/', 'https://api.novu.co/', 'http://nas.local/']) {
+      const hostname = new URL(url).hostname;
+      assert.equal(classifyHostname(hostname), classifyHost(url), url);
+    }
+    assert.equal(classifyHostname('::1'), 'loopback');
+    assert.equal(classifyHostname(''), 'invalid');
+  });
+
+  it('this machine: every loopback form, never a private or public host', () => {
+    for (const url of ['http://localhost:4000/api/novu', 'http://127.0.0.2:4000/', 'http://app.localhost:4000/', 'http://[::1]/', 'http://[::]/', 'http://[::ffff:127.0.0.1]/', 'http://0.0.0.0/', 'http://2130706433/']) {
+      assert.equal(isThisMachine(url), true, url);
+    }
+    for (const url of ['http://192.168.1.2/', 'http://169.254.169.254/', 'https://example.ngrok.app/api/novu', 'not a url']) assert.equal(isThisMachine(url), false, url);
+  });
+
+  it('a local network: private, link-local and metadata hosts, never this machine or the Internet', () => {
+    for (const host of ['10.0.0.5', '172.16.0.1', '192.168.1.20', '100.64.0.1', '169.254.10.1', '169.254.169.254', '[fd00::2]', '[fe80::1]', '[::ffff:192.168.0.1]', 'novu', 'nas.local', 'box.lan', 'svc.internal', 'pi.home.arpa']) {
+      assert.equal(isLocalNetworkHost(host), true, host);
+    }
+    for (const host of ['localhost', '127.0.0.1', '[::1]', '8.8.8.8', '172.32.0.1', '192.0.2.2', '[2001:db8::1]', 'novu.example.com']) assert.equal(isLocalNetworkHost(host), false, host);
+  });
+
+  it('asks before signing for a bridge off this machine, once per origin; never for this machine in any form', () => {
+    for (const url of ['http://localhost:4000/api/novu', 'http://127.0.0.2:4000/api/novu', 'http://app.localhost:4000/api/novu', 'http://[::1]:4000/api/novu', 'http://[::ffff:127.0.0.1]:4000/api/novu']) {
+      assert.equal(asksBeforeSigning(url, []), false, url);
+    }
+    assert.equal(asksBeforeSigning('http://192.168.1.20:4000/api/novu', []), true);
+    assert.equal(asksBeforeSigning('https://example.ngrok.app/api/novu', []), true);
+    assert.equal(asksBeforeSigning('https://example.ngrok.app/api/novu', ['https://example.ngrok.app']), false);
+    assert.equal(asksBeforeSigning('https://example.ngrok.app:8443/api/novu', ['https://example.ngrok.app']), true, 'another origin');
   });
 });

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:net';
 import { isAbortError } from '../../../src/api';
-import { BridgeClient, firstUserFrame, type BridgeFailure } from '../../../src/preview/bridgeClient';
+import { BridgeClient, firstUserFrame, type BridgeFailure } from '../../../src/bridge/bridgeClient';
 import { startTestServer, type Handler, type RecordedRequest, type TestServer } from '../../fixtures/testServer';
-import * as answers from './bridgeAnswers';
-import { fakeBridge, send, type Canned } from './fakeBridge';
+import * as answers from '../preview/bridgeAnswers';
+import { fakeBridge, send, type Canned } from '../preview/fakeBridge';
 
 const SECRET = 'sk_test_fixed';
 const WRONG = 'sk_test_other_environment';

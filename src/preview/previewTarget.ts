@@ -1,0 +1,25 @@
+/** What a lens, a Workflows row or a caller gives Preview, read loosely (a command's argument): a workflow, a step and the steps the code shows. */
+import type { PreviewTarget } from './previewPanel';
+
+/** What a lens or a caller gives Preview: a workflow, a step and the steps the code shows. */
+export function previewTarget(value: unknown): PreviewTarget | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  let v = value as Record<string, unknown>;
+  // A Workflows view row: its trigger identifier; a dashboard workflow is rendered by the service (§9.4).
+  if (v['workflow'] && typeof v['workflow'] === 'object') {
+    const row = v['workflow'] as Record<string, unknown>;
+    v = { workflowId: row['workflowId'], via: row['origin'] === 'external' ? 'app' : 'service' };
+  }
+  if (typeof v['workflowId'] !== 'string' || !v['workflowId']) return undefined;
+  const steps = Array.isArray(v['codeSteps']) ? v['codeSteps'].filter((s): s is { stepId: string; type: string } => !!s && typeof s === 'object' && typeof s.stepId === 'string' && typeof s.type === 'string') : [];
+  const run = v['run'] && typeof v['run'] === 'object' ? (v['run'] as { payload?: unknown; subscriber?: unknown }) : undefined;
+  const object = (x: unknown): Record<string, unknown> => (x && typeof x === 'object' && !Array.isArray(x) ? (x as Record<string, unknown>) : {});
+  return {
+    workflowId: v['workflowId'],
+    ...(typeof v['stepId'] === 'string' ? { stepId: v['stepId'] } : {}),
+    codeSteps: steps,
+    ...(v['via'] === 'service' || v['via'] === 'app' ? { via: v['via'] } : {}),
+    ...(typeof v['stepType'] === 'string' ? { stepType: v['stepType'] } : {}),
+    ...(run ? { run: { payload: object(run.payload), subscriber: object(run.subscriber) } } : {}),
+  };
+}
