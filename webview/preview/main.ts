@@ -241,7 +241,8 @@ function renderLoaded(view: PreviewView): HTMLElement {
       'header',
       'nx-header',
       h('h1', { class: 'nx-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, view.workflowName ? `${view.workflowName} ` : '', h('code', null, view.workflowId)),
-      h('p', { class: 'nx-renderer nx-muted', attrs: { 'data-renderer': '' } }, icon('server-process'), view.renderer),
+      // Nothing rendered (a failure): the header says what was tried, beside another icon.
+      h('p', { class: 'nx-renderer nx-muted', attrs: { 'data-renderer': '' } }, icon(view.status === 'failed' ? 'circle-slash' : 'server-process'), view.renderer),
       toolbar(view),
     ),
     view.steps.length > 0 ? stepTabs(view) : null,
