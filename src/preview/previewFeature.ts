@@ -19,7 +19,8 @@ import type { Prompter } from '../ui/prompter';
 import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { renderForAgent } from './agentRender';
 import { PreviewLenses } from './previewLenses';
-import { PreviewPanel, subscriberFields, type PreviewTarget } from './previewPanel';
+import { PreviewPanel, type PreviewTarget } from './previewPanel';
+import { subscriberFields } from './previewSubscriber';
 import { previewTarget } from './previewTarget';
 import { bridgeHost, failureWords } from './previewWords';
 

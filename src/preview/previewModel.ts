@@ -5,14 +5,16 @@
  * - Email and in-app strings pass through the framework's sanitizer, so they are HTML: shown as text
  *   they are decoded once (`Tom &amp; Jerry` → `Tom & Jerry`; `&lt;b&gt;` → `<b>`, as text).
  * - SMS, push and chat are never sanitized: their strings are the text itself, not decoded.
- * - The sanitizer is not a guard (§9.3): in-app URLs may be `javascript:`, `//host`, `/../` or aim at
- *   `_top`; they are flagged `unsafe`, with why, for the panel to show and not to follow.
+ * - The sanitizer is not a guard (§9.3): in-app URLs may be `javascript:`, `//host`, `/../`, hold
+ *   direction controls, or aim at `_top`/`_parent`; they are flagged `unsafe`, with why (linkSafety),
+ *   for the panel to show and not to follow.
  * - Digest, delay, throttle and custom steps send nothing: their outputs are settings.
  * Linear time on any input (1 MB bodies). Pure: no vscode.
  */
 import { l10n } from '../l10n';
 import { scanHtml } from './htmlScan';
 import { decodeEntitiesOnce, htmlToText } from './htmlText';
+import { hasBidiControls, hasScriptScheme, isFrameTarget, stripUrlNoise, unsafeUrlReasons, type UnsafeReason } from './linkSafety';
 
 export { decodeEntitiesOnce, htmlToText } from './htmlText';
 
@@ -21,7 +23,7 @@ export interface EmailLink {
   text: string;
   /** The href, entities decoded once. */
   href: string;
-  /** `javascript:`, `data:` or `vbscript:`: not a place to open. */
+  /** `javascript:`, `data:` or `vbscript:`, or direction controls that disguise it: not a place to open as is. */
   unsafe: boolean;
 }
 
@@ -36,8 +38,7 @@ export interface EmailModel {
   remoteImages: number;
 }
 
-/** Why an in-app URL or target is not followed as is. */
-export type UnsafeReason = 'scheme' | 'protocolRelative' | 'dotSegments' | 'frameTarget' | 'notHttp';
+export type { UnsafeReason };
 
 export interface InAppLink {
   /** Entities decoded once. */
@@ -146,7 +147,7 @@ function readEmailHtml(html: string): { links: EmailLink[]; remoteImages: number
     if (!open) return;
     if (links.length < MAX_LINKS) {
       const linkText = decodeEntitiesOnce(open.parts.join('')).replace(/[ \t\n\r\f]+/g, ' ').trim();
-      links.push({ text: linkText.length > MAX_LINK_TEXT ? `${linkText.slice(0, MAX_LINK_TEXT)}…` : linkText, href: open.href, unsafe: hasScriptScheme(open.href) });
+      links.push({ text: linkText.length > MAX_LINK_TEXT ? `${linkText.slice(0, MAX_LINK_TEXT)}…` : linkText, href: open.href, unsafe: hasScriptScheme(open.href) || hasBidiControls(open.href) });
     }
     open = undefined;
   };
@@ -187,32 +188,6 @@ function isRemoteSrcset(value: string | undefined): boolean {
   return decodeEntitiesOnce(value)
     .split(',')
     .some((candidate) => isRemote(candidate.trim()));
-}
-
-/** A URL as a browser reads its scheme: leading spaces and controls dropped, tabs and newlines removed. */
-function stripUrlNoise(url: string): string {
-  // eslint-disable-next-line no-control-regex
-  return url.replace(/^[\u0000-\u0020]+/, '').replace(/[\t\n\r]/g, '');
-}
-
-function hasScriptScheme(url: string): boolean {
-  return /^(?:javascript|data|vbscript):/i.test(stripUrlNoise(url));
-}
-
-/** Why `url` (entities already decoded) is not a place an in-app button may take the reader. */
-export function unsafeUrlReasons(url: string): UnsafeReason[] {
-  const clean = stripUrlNoise(url);
-  const reasons: UnsafeReason[] = [];
-  if (hasScriptScheme(clean)) reasons.push('scheme');
-  if (/^[\\/][\\/]/.test(clean)) reasons.push('protocolRelative');
-  const path = clean.split(/[?#]/, 1)[0] ?? '';
-  if (/(?:^|[\\/])(?:\.|%2e){2}(?:[\\/]|$)/i.test(path)) reasons.push('dotSegments');
-  return reasons;
-}
-
-/** `_top` and `_parent` leave the inbox's own frame. */
-export function isFrameTarget(target: string | undefined): boolean {
-  return target !== undefined && /^_(?:top|parent)$/i.test(target.trim());
 }
 
 function link(redirect: unknown): InAppLink | undefined {

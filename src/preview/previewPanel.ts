@@ -12,29 +12,32 @@
  *   answering;
  * - every failure is said in words where it happened, never as an empty message (previewWords).
  * The step list, the payload's schema and the controls come from a signed discover made after the
- * first render, off the render's path.
+ * first render, off the render's path. The header says who rendered what is shown, or, when nothing
+ * was rendered, what was tried. The payload editor, the links and the subscriber have their own files.
  */
 import * as vscode from 'vscode';
 import type { Subscriber } from '../api';
 import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { stepTypeInfo } from '../format/jobStatus';
 import { payloadSkeleton } from '../format/payloadSchema';
-import { checkPayloadText } from '../format/payloadText';
 import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from '../bridge/bridgeClient';
 import { emailSrcdoc } from './emailFrame';
+import { PayloadEditor } from './payloadEditor';
+import { openPreviewLink, openStackFrame } from './previewLinks';
 import { buildPreviewModel, type PreviewModel } from './previewModel';
-import { bridgeHost, failureWords, frameWords, hasSkip, skipNote } from './previewWords';
-import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewStepView, PreviewView } from './protocol';
+import { pickPreviewSubscriber, subscriberFields, subscriberLabel, type PreviewSubscriber } from './previewSubscriber';
+import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from './previewWords';
+import { baseView } from './previewView';
+import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
-import { previewStepOnService } from './serviceApi';
+import { readServiceWorkflow, renderOnService } from './serviceRender';
 import { isSchemaVisible } from '../bridge/discoverSchema';
-import { MESSAGE_STEP_TYPES, firstMessageStep } from './stepScanner';
+import { firstMessageStep } from './stepScanner';
 import { whoseKey } from '../bridge/whoseKey';
 
 /** How long a restarting app is waited for, and the waits between tries. */
@@ -70,9 +73,6 @@ export interface PreviewServices {
   sendTest(workflowId: string, payload: Record<string, unknown>, subscriberId: string | undefined): Promise<unknown>;
 }
 
-/** A subscriber as `{{subscriber.*}}` reads it (§9.3). */
-type PreviewSubscriber = Record<string, unknown> & { subscriberId?: string };
-
 export class PreviewPanel implements vscode.Disposable {
   private readonly host: PanelHost<PreviewRequests, PreviewPanelState>;
   private readonly subscriptions: vscode.Disposable[] = [];
@@ -104,13 +104,13 @@ export class PreviewPanel implements vscode.Disposable {
   private failingSince: number | undefined;
   private retries = 0;
   private frame: StackFrame | undefined;
+  /** What was tried when the panel shows a failure (its header says it, never "Rendered by"). */
+  private failedHow: RenderOutcome = 'answered';
   /** The saved connection whose key the app runs with, when it is another's. */
   private keyOwner: { id: string; name: string } | undefined;
   /** The app's @novu/framework version and the bridge URL it was read at (its health-check says it, once per URL). */
   private framework: { url: string; version: string | undefined } | undefined;
-  private payloadDocument: vscode.TextDocument | undefined;
-  private readonly payloadProblems = vscode.languages.createDiagnosticCollection('novu-preview-payload');
-  private payloadTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly payloadEditor: PayloadEditor;
   /** The environment's payload schema, read when the editor opened and the app's was not visible (zod 4). */
   private serviceSchema: unknown;
   /** Why the payload in the editor is not rendered (it breaks the JSON or the schema): the render shown is of the last one that did not. */
@@ -134,7 +134,23 @@ export class PreviewPanel implements vscode.Disposable {
       this.subscriber = target.run.subscriber;
     }
     this.stepId = target.stepId ?? firstMessageStep(this.steps)?.stepId;
-    this.view = this.baseView();
+    this.view = this.withRenderer(this.baseView());
+    this.payloadEditor = new PayloadEditor({
+      panelColumn: () => this.panel.viewColumn,
+      schema: () => this.payloadSchemaNow(),
+      accepted: (payload) => {
+        // The same payload as shown (the editor just opened, a space typed): nothing new to render.
+        if (!this.payloadHeld && JSON.stringify(payload) === JSON.stringify(this.payload)) return;
+        void this.setPayload(payload);
+      },
+      held: (why) => {
+        if (why === undefined && !this.payloadHeld) return;
+        this.payloadHeld = why;
+        if (why !== undefined) return this.publish({ ...this.view, payloadHeld: why });
+        const { payloadHeld: _gone, ...shown } = this.view;
+        this.publish(shown);
+      },
+    });
     this.host = new PanelHost<PreviewRequests, PreviewPanelState>({
       panel,
       connection,
@@ -171,11 +187,11 @@ export class PreviewPanel implements vscode.Disposable {
           return null;
         },
         openLink: async ({ url }) => {
-          await this.openLink(url);
+          await openPreviewLink(url, this.services.prompter());
           return null;
         },
         openFrame: async () => {
-          await this.openFrame();
+          if (this.frame) await openStackFrame(this.frame);
           return null;
         },
         setBridgeUrl: async () => {
@@ -203,27 +219,7 @@ export class PreviewPanel implements vscode.Disposable {
         },
       },
     });
-    this.subscriptions.push(
-      this.host,
-      this.payloadProblems,
-      this.host.onDidDispose(() => this.dispose()),
-      vscode.workspace.onDidChangeTextDocument(({ document }) => {
-        if (document === this.payloadDocument) this.payloadChanged();
-      }),
-      vscode.workspace.onDidCloseTextDocument((document) => {
-        if (document === this.payloadDocument) {
-          this.payloadProblems.delete(document.uri);
-          this.payloadDocument = undefined;
-          clearTimeout(this.payloadTimer);
-          // The editor's text is gone with it: the panel no longer says it is held back.
-          if (this.payloadHeld) {
-            this.payloadHeld = undefined;
-            const { payloadHeld: _gone, ...shown } = this.view;
-            this.publish(shown);
-          }
-        }
-      }),
-    );
+    this.subscriptions.push(this.host, this.payloadEditor, this.host.onDidDispose(() => this.dispose()));
   }
 
   /** The state shown now (tests read it). */
@@ -280,14 +276,14 @@ export class PreviewPanel implements vscode.Disposable {
     const where = await this.services.bridgeUrl();
     if (generation !== this.generation) return;
     if ('problem' in where) {
-      this.showFailure({ text: where.problem, more: [], atKeys: [], actions: ['setBridgeUrl'] });
+      this.showFailure({ text: where.problem, more: [], atKeys: [], actions: ['setBridgeUrl'] }, 'notAsked');
       return;
     }
     this.url = where.url;
     const secret = await this.services.manager.signingSecret(this.connection);
     if (generation !== this.generation) return;
     if (!secret) {
-      this.showFailure({ text: vscode.l10n.t('The connection "{0}" has no API key to sign the preview with.', this.connection.name), more: [], atKeys: [], actions: ['switchConnection'] });
+      this.showFailure({ text: vscode.l10n.t('The connection "{0}" has no API key to sign the preview with.', this.connection.name), more: [], atKeys: [], actions: ['switchConnection'] }, 'notAsked');
       return;
     }
     if (!step) {
@@ -295,7 +291,7 @@ export class PreviewPanel implements vscode.Disposable {
       await this.discover(where.url, secret, controller.signal, generation);
       if (generation !== this.generation || this.isDisposed) return;
       if (!this.currentStep()) {
-        if (!this.view.failure) this.showFailure({ text: vscode.l10n.t('`{0}` has no steps in your app at {1}.', this.workflowId, bridgeHost(where.url)), more: [], atKeys: [], actions: ['retry'] });
+        if (!this.view.failure) this.showFailure({ text: vscode.l10n.t('`{0}` has no steps in your app at {1}.', this.workflowId, bridgeHost(where.url)), more: [], atKeys: [], actions: ['retry'] }, 'answered');
         return;
       }
       return this.render(reason);
@@ -319,7 +315,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (result.kind === 'rendered') {
       this.failingSince = undefined;
       // The app's refusals of the payload are gone; the editor's own problems (a payload held back) stay.
-      if (!this.payloadHeld) this.payloadProblems.clear();
+      if (!this.payloadHeld) this.payloadEditor.clearRefusals();
       const model = buildPreviewModel(step.type, result.outputs);
       this.last = { model, at: new Date().toLocaleTimeString(vscode.env.language) };
       this.frame = undefined;
@@ -332,10 +328,11 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private failed(failure: BridgeFailure, url: string, stepId: string, reason: string): void {
-    const words = failureWords(failure, { url, connectionName: this.connection.name, workflowId: this.workflowId, stepId });
+    const folders = (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+    const words = failureWords(failure, { url, connectionName: this.connection.name, workflowId: this.workflowId, stepId, folders });
     if (failure.kind === 'signatureMismatch') void this.nameKeyOwner(url);
     this.frame = words.frame;
-    if (failure.kind === 'payloadInvalid') this.markPayload(words.atKeys);
+    if (failure.kind === 'payloadInvalid') this.payloadEditor.markRefusals(words.atKeys);
     // The app may be restarting (a save): the last render stays, stale, while the panel tries again.
     if (PASSING.has(failure.kind) && (this.last || reason === 'save' || reason === 'retry')) {
       this.failingSince ??= Date.now();
@@ -352,7 +349,7 @@ export class PreviewPanel implements vscode.Disposable {
         });
         return;
       }
-      this.showFailure({ text: vscode.l10n.t('Your app at {0} is not answering (tried for {1} s): {2}', bridgeHost(url), Math.round(RETRY_FOR_MS / 1000), words.text), more: words.more, atKeys: [], actions: ['retry', 'setBridgeUrl', 'useService'] });
+      this.showFailure({ text: vscode.l10n.t('Your app at {0} is not answering (tried for {1} s): {2}', bridgeHost(url), Math.round(RETRY_FOR_MS / 1000), words.text), more: words.more, atKeys: [], actions: ['retry', 'setBridgeUrl', 'useService'] }, failureOutcome(failure.kind));
       return;
     }
     const actions: PreviewFailureView['actions'] =
@@ -365,7 +362,7 @@ export class PreviewPanel implements vscode.Disposable {
           : failure.kind === 'payloadInvalid'
             ? ['editPayload']
             : ['retry'];
-    this.showFailure({ text: words.text, more: words.more, atKeys: words.atKeys, ...(words.frame ? { frame: frameWords(words.frame) } : {}), actions });
+    this.showFailure({ text: words.text, more: words.more, atKeys: words.atKeys, ...(words.frame ? { frame: frameLocation(words.frame, folders) } : {}), actions }, failureOutcome(failure.kind));
   }
 
   /** Another environment's key: which saved connection's, when one of them is (a signed discover each, to an app on this machine only). */
@@ -374,13 +371,15 @@ export class PreviewPanel implements vscode.Disposable {
     const owner = await whoseKey({ manager: this.services.manager, client: this.services.client }, url, this.connection);
     if (generation !== this.generation || this.isDisposed || owner.kind !== 'otherConnection' || !this.view.failure) return;
     this.keyOwner = { id: owner.connectionId, name: owner.connectionName };
-    this.showFailure({
-      ...this.view.failure,
-      more: [vscode.l10n.t("Your app runs with {0}'s key: preview it on {0}.", owner.connectionName)],
-    });
+    this.showFailure(
+      { ...this.view.failure, more: [vscode.l10n.t("Your app runs with {0}'s key: preview it on {0}.", owner.connectionName)] },
+      this.failedHow,
+    );
   }
 
-  private showFailure(failure: PreviewFailureView): void {
+  /** A failure in place of the render; `how`: what was tried, for the header. */
+  private showFailure(failure: PreviewFailureView, how: RenderOutcome): void {
+    this.failedHow = how;
     this.publish({ ...this.baseView(), status: 'failed', failure });
   }
 
@@ -412,48 +411,52 @@ export class PreviewPanel implements vscode.Disposable {
     this.stepId ??= firstMessageStep(this.steps)?.stepId;
     if (generation === this.generation) this.publish({ ...this.view, ...this.baseView(), status: this.view.status });
     // The schema may have changed with the code: a payload held back by the old one is checked again.
-    if (this.payloadHeld) this.payloadChanged();
+    if (this.payloadHeld) this.payloadEditor.changed();
   }
 
   private currentStep(): { stepId: string; type: string; _id?: string } | undefined {
     return this.stepId === undefined ? undefined : this.steps.find((s) => s.stepId === this.stepId);
   }
 
-  /** The parts of the view every state has: the steps, who renders, the payload and subscriber used, the notes. */
-  private baseView(): PreviewView {
+  /** The parts of the view every state has: the steps, the payload and subscriber used, the notes. */
+  private baseView(): Omit<PreviewView, 'renderer'> {
     const step = this.currentStep();
-    const schema = this.discovered?.payload?.schema;
-    const schemaVisible = isSchemaVisible(schema);
-    const notes: string[] = [];
-    if (this.fromRun) notes.push(vscode.l10n.t("Rendered now from today's template with this run's payload: not the message as it was sent."));
-    if (this.discovered && step && hasSkip(this.discovered.code ?? '', step.stepId)) notes.push(skipNote());
-    if (this.discovered && !schemaVisible) notes.push(vscode.l10n.t("Your app's payload schema is not visible (zod 4 empties it in discover): keys you do not set are not filled in; Payload… starts from the environment's schema when the workflow is synced."));
-    else if (!this.payloadEdited) notes.push(vscode.l10n.t('Keys the payload does not set take the defaults of the workflow’s schema (placeholders for required keys without one).'));
     const controlsSchema = this.discovered?.steps.find((s) => s.stepId === step?.stepId)?.controls?.schema;
-    return {
+    return baseView({
       workflowId: this.workflowId,
-      ...(this.discovered?.name ? { workflowName: this.discovered.name } : {}),
-      steps: this.steps.map(stepView),
-      stepId: step?.stepId ?? this.stepId ?? '',
-      stepType: step?.type ?? '',
-      renderer: this.via === 'service'
-        ? this.serviceRenderer()
-        : !this.url
-        ? vscode.l10n.t('Rendered by your app at its bridge URL')
-        : this.framework?.url === this.url && this.framework.version
-          ? vscode.l10n.t("Rendered by your app at {0} (framework {1}), signed with {2}'s key", bridgeHost(this.url), this.framework.version, this.connection.name)
-          : vscode.l10n.t("Rendered by your app at {0}, signed with {1}'s key", bridgeHost(this.url), this.connection.name),
-      status: 'rendering',
+      ...(this.discovered ? { discovered: this.discovered } : {}),
+      schemaVisible: isSchemaVisible(this.discovered?.payload?.schema),
+      ...(isSchemaVisible(controlsSchema) ? { controlsSchema } : {}),
+      steps: this.steps,
+      ...(step ? { step } : {}),
+      ...(this.stepId ? { stepId: this.stepId } : {}),
+      fromRun: this.fromRun,
+      payloadEdited: this.payloadEdited,
+      payload: this.payload,
+      subscriber: subscriberLabel(this.subscriber),
       remoteImages: this.remoteImages,
-      subscriber: this.subscriberLabel(),
-      payload: JSON.stringify(this.payload, null, 2),
-      controls: controlDefaults(controlsSchema),
-      notes,
       ...(this.payloadHeld ? { payloadHeld: this.payloadHeld } : {}),
-    };
+    });
   }
 
-  private publish(view: PreviewView): void {
+  /**
+   * The header's line for `view`: who rendered what it shows, or what was tried when it shows a
+   * failure; while a render is under way with nothing shown yet, who is being asked.
+   */
+  private withRenderer(view: Omit<PreviewView, 'renderer'>): PreviewView {
+    const outcome: RenderOutcome = view.status === 'failed' ? this.failedHow : view.model ? 'rendered' : 'asking';
+    const who = {
+      via: this.via,
+      connectionName: this.connection.name,
+      ...(this.url ? { url: this.url } : {}),
+      ...(this.url && this.framework?.url === this.url && this.framework.version ? { framework: this.framework.version } : {}),
+      synced: this.serviceRead?.origin === 'external',
+    };
+    return { ...view, renderer: rendererWords(who, outcome) };
+  }
+
+  private publish(shown: Omit<PreviewView, 'renderer'>): void {
+    const view = this.withRenderer(shown);
     this.view = view;
     this.host.publish();
     if (view.status !== 'rendering' || view.stale) this.rendered.fire(view);
@@ -463,69 +466,41 @@ export class PreviewPanel implements vscode.Disposable {
     return model.kind === 'email' ? emailSrcdoc(model.html, { remoteImages: this.remoteImages }) : undefined;
   }
 
-  private subscriberLabel(): string {
-    const s = this.subscriber;
-    if (!s.subscriberId) return vscode.l10n.t('No subscriber');
-    const name = [s['firstName'], s['lastName']].filter((v) => typeof v === 'string' && v).join(' ');
-    return name ? `${name} (${s.subscriberId})` : s.subscriberId;
-  }
-
-  private serviceRenderer(): string {
-    if (this.serviceRead?.origin === 'external') return vscode.l10n.t('Rendered by Novu · {0}, from the synced app', this.connection.name);
-    return vscode.l10n.t("Rendered by Novu · {0}, from the workflow's content", this.connection.name);
-  }
-
-  /** A render through the service (§9.4): one request; the workflow is read first when its steps are not known. */
+  /** A render through the service (§9.4): one request; the workflow is read first when its steps' `_id`s are not known. */
   private async renderByService(generation: number, signal: AbortSignal): Promise<void> {
-    try {
-      const client = await this.services.manager.clientFor(this.connection);
-      if (!client) {
-        this.showFailure({ text: vscode.l10n.t('The connection "{0}" has no API key.', this.connection.name), more: [], atKeys: [], actions: ['switchConnection'] });
-        return;
-      }
-      if (!this.serviceRead || !this.steps.some((s) => s._id)) {
-        const workflow = await client.getWorkflow(this.workflowId, { signal });
-        this.serviceRead = { ...(workflow.origin ? { origin: workflow.origin } : {}), ...(workflow.name ? { name: workflow.name } : {}) };
-        this.steps = (workflow.steps ?? []).flatMap((s) => (s.stepId && s.type ? [{ stepId: s.stepId, type: s.type, ...(s._id ? { _id: s._id } : {}) }] : []));
-        this.stepId = this.steps.some((s) => s.stepId === this.stepId)
-          ? this.stepId
-          : (this.steps.find((s) => s.type === this.stepType)?.stepId ?? firstMessageStep(this.steps)?.stepId);
-      }
-      const step = this.currentStep();
-      if (generation !== this.generation || this.isDisposed) return;
-      if (!step) {
-        this.showFailure({ text: vscode.l10n.t('`{0}` has no steps on {1}.', this.workflowId, this.connection.name), more: [], atKeys: [], actions: ['retry'] });
-        return;
-      }
-      // The step's `_id` when known: a 16-character step id is misread by the service (§8.2).
-      const answer = await previewStepOnService(client, this.workflowId, step._id ?? step.stepId, { previewPayload: { payload: this.payload, subscriber: this.subscriber } }, { signal });
-      if (generation !== this.generation || this.isDisposed) return;
-      const preview = answer.result.preview ?? {};
-      if (answer.result.error?.message) {
-        this.showFailure({ text: vscode.l10n.t('Novu could not render it: {0}', answer.result.error.message), more: answer.result.error.hint ? [answer.result.error.hint] : [], atKeys: [], actions: ['retry'] });
-        return;
-      }
-      if (Object.keys(preview).length === 0 && MESSAGE_STEP_TYPES.has(step.type)) {
-        const words = failureWords({ kind: 'serviceEmpty' }, { connectionName: this.connection.name });
-        this.showFailure({ text: words.text, more: words.more, atKeys: [], actions: ['retry'] });
-        return;
-      }
-      const model = buildPreviewModel(answer.result.type || step.type, preview);
-      this.last = { model, at: new Date().toLocaleTimeString(vscode.env.language) };
-      this.publish({ ...this.baseView(), status: 'rendered', model, srcdoc: this.srcdocOf(model), renderedAt: this.last.at });
-    } catch (error) {
-      if (signal.aborted || generation !== this.generation) return;
-      const described = describeError(error);
-      this.showFailure({ text: formatErrorLine(vscode.l10n.t('Novu could not render it'), described), more: [], atKeys: [], actions: ['retry'] });
-    }
-  }
-
-  /** Opens the payload in a JSON editor beside the panel; each edit that parses renders again. */
-  async editPayload(): Promise<void> {
-    if (this.payloadDocument && !this.payloadDocument.isClosed) {
-      await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside });
+    const client = await this.services.manager.clientFor(this.connection);
+    if (generation !== this.generation || this.isDisposed) return;
+    if (!client) {
+      this.showFailure({ text: vscode.l10n.t('The connection "{0}" has no API key.', this.connection.name), more: [], atKeys: [], actions: ['switchConnection'] }, 'notAsked');
       return;
     }
+    if (!this.serviceRead || !this.steps.some((s) => s._id)) {
+      const workflow = await readServiceWorkflow(client, this.workflowId, signal).catch((error: unknown) => error as Error);
+      if (generation !== this.generation || this.isDisposed) return;
+      if (workflow instanceof Error) {
+        this.showFailure({ text: formatErrorLine(vscode.l10n.t('Novu could not render it'), describeError(workflow)), more: [], atKeys: [], actions: ['retry'] }, 'answered');
+        return;
+      }
+      const { steps, ...read } = workflow;
+      this.serviceRead = read;
+      this.steps = steps;
+      this.stepId = steps.some((s) => s.stepId === this.stepId) ? this.stepId : (steps.find((s) => s.type === this.stepType)?.stepId ?? firstMessageStep(steps)?.stepId);
+    }
+    const step = this.currentStep();
+    if (!step) {
+      this.showFailure({ text: vscode.l10n.t('`{0}` has no steps on {1}.', this.workflowId, this.connection.name), more: [], atKeys: [], actions: ['retry'] }, 'answered');
+      return;
+    }
+    const answer = await renderOnService(client, this.workflowId, step, { payload: this.payload, subscriber: this.subscriber }, this.connection.name, signal);
+    if (!answer || generation !== this.generation || this.isDisposed) return;
+    if (answer.kind === 'failed') return this.showFailure(answer.failure, answer.how);
+    this.last = { model: answer.model, at: new Date().toLocaleTimeString(vscode.env.language) };
+    this.publish({ ...this.baseView(), status: 'rendered', model: answer.model, srcdoc: this.srcdocOf(answer.model), renderedAt: this.last.at });
+  }
+
+  /** Opens the payload in a JSON editor beside the panel (never over it); each edit that passes renders again. */
+  async editPayload(): Promise<void> {
+    if (await this.payloadEditor.showOpen()) return;
     // The app's schema, or (zod 4 empties it in discover) the environment's, when the workflow is synced.
     let schema = this.discovered?.payload?.schema;
     if (!isSchemaVisible(schema)) {
@@ -533,10 +508,7 @@ export class PreviewPanel implements vscode.Disposable {
       schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
     }
     this.serviceSchema = isSchemaVisible(schema) && schema !== this.discovered?.payload?.schema ? schema : undefined;
-    const start = this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload };
-    this.payloadDocument = await vscode.workspace.openTextDocument({ language: 'json', content: `${JSON.stringify(start, null, 2)}\n` });
-    await vscode.window.showTextDocument(this.payloadDocument, { viewColumn: vscode.ViewColumn.Beside, preview: false });
-    this.payloadChanged();
+    await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload });
   }
 
   /** Sets the payload (the JSON editor's text, the agent, tests) and renders again. */
@@ -553,54 +525,10 @@ export class PreviewPanel implements vscode.Disposable {
     return isSchemaVisible(fromApp) ? fromApp : this.serviceSchema;
   }
 
-  /**
-   * The payload editor's text, checked as typed (its JSON, then the workflow's schema): a payload
-   * that passes renders; one that does not is marked at its keys, and nothing is asked of the app
-   * (the panel keeps the last render and says why it is not of the editor's payload).
-   */
-  private payloadChanged(): void {
-    clearTimeout(this.payloadTimer);
-    this.payloadTimer = setTimeout(() => {
-      const document = this.payloadDocument;
-      if (!document || document.isClosed) return;
-      const checked = checkPayloadText(document.getText(), this.payloadSchemaNow());
-      if (!checked.ok) {
-        this.payloadProblems.set(
-          document.uri,
-          checked.problems.map((p) => new vscode.Diagnostic(new vscode.Range(document.positionAt(p.start), document.positionAt(Math.max(p.end, p.start + 1))), p.message, vscode.DiagnosticSeverity.Error)),
-        );
-        this.payloadHeld = checked.summary;
-        this.publish({ ...this.view, payloadHeld: checked.summary });
-        return;
-      }
-      this.payloadProblems.delete(document.uri);
-      void this.setPayload(checked.payload);
-    }, 400);
-  }
-
-  /** The app's refusals of the payload, each at its key in the payload editor (the whole payload at its first line). */
-  private markPayload(atKeys: { key: string; message: string }[]): void {
-    const document = this.payloadDocument;
-    if (!document || document.isClosed) return;
-    const text = document.getText();
-    this.payloadProblems.set(
-      document.uri,
-      atKeys.map(({ key, message }) => {
-        const last = key.split(/[.[\]]/).filter(Boolean).pop();
-        const at = last ? text.indexOf(`"${last}"`) : -1;
-        const range = at >= 0 ? new vscode.Range(document.positionAt(at), document.positionAt(at + last!.length + 2)) : new vscode.Range(0, 0, 0, 1);
-        return new vscode.Diagnostic(range, key ? `${key}: ${message}` : message, vscode.DiagnosticSeverity.Error);
-      }),
-    );
-  }
-
-  /** The recipient: a loaded subscriber, an ID typed, or none. */
+  /** The recipient: a loaded subscriber, or none. */
   async pickSubscriber(): Promise<void> {
-    const none = { label: vscode.l10n.t('No subscriber'), description: vscode.l10n.t('{{subscriber.*}} stays empty'), value: undefined as Subscriber | undefined };
-    const items = [none, ...this.services.loadedSubscribers().map((s) => ({ label: s.subscriberId, description: [s.firstName, s.lastName].filter(Boolean).join(' '), value: s as Subscriber | undefined }))];
-    const picked = await this.services.prompter().pick({ title: vscode.l10n.t('Preview for which subscriber?'), placeholder: vscode.l10n.t('Fills {{subscriber.firstName}} and the like'), items });
-    if (picked === undefined && !items.some((i) => i.value === picked)) return;
-    this.setSubscriber(picked);
+    const picked = await pickPreviewSubscriber(this.services.prompter(), this.services.loadedSubscribers());
+    if (picked !== 'cancelled') this.setSubscriber(picked);
   }
 
   /** Sets who the preview is for (its fields fill `{{subscriber.*}}`) and renders again. */
@@ -609,37 +537,10 @@ export class PreviewPanel implements vscode.Disposable {
     void this.render('subscriber');
   }
 
-  /** A link of the preview: opened only after asking, with the address shown in full. */
-  private async openLink(url: string): Promise<void> {
-    let parsed: vscode.Uri | undefined;
-    try {
-      parsed = /^https?:\/\//i.test(url) ? vscode.Uri.parse(url, true) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed) {
-      await this.services.prompter().message('warning', vscode.l10n.t('Not opened: {0} is not an http(s) address.', url.slice(0, 300)));
-      return;
-    }
-    const open = vscode.l10n.t('Open in Browser');
-    const answer = await this.services.prompter().message('info', vscode.l10n.t('Open this link of the preview? {0}', url.slice(0, 500)), open);
-    if (answer === open) await vscode.env.openExternal(parsed);
-  }
-
-  /** The first frame of the user's code where the step threw. */
-  private async openFrame(): Promise<void> {
-    const frame = this.frame;
-    if (!frame) return;
-    const uri = frame.file.startsWith('file:') ? vscode.Uri.parse(frame.file) : vscode.Uri.file(frame.file);
-    const position = new vscode.Position(Math.max(0, frame.line - 1), Math.max(0, frame.column - 1));
-    await vscode.window.showTextDocument(uri, { selection: new vscode.Range(position, position), viewColumn: vscode.ViewColumn.One });
-  }
-
   dispose(): void {
     if (this.isDisposed) return;
     this.isDisposed = true;
     clearTimeout(this.retryTimer);
-    clearTimeout(this.payloadTimer);
     this.controller?.abort();
     this.disposed.fire();
     for (const s of this.subscriptions) s.dispose();
@@ -647,30 +548,4 @@ export class PreviewPanel implements vscode.Disposable {
     this.rendered.dispose();
     this.panel.dispose();
   }
-}
-
-
-function stepView(step: { stepId: string; type: string }): PreviewStepView {
-  const info = stepTypeInfo(step.type);
-  return { stepId: step.stepId, type: step.type, typeLabel: info.label, icon: info.icon };
-}
-
-
-/** The controls' defaults, as `key: value` lines. */
-function controlDefaults(schema: unknown): { key: string; value: string }[] {
-  if (!isSchemaVisible(schema)) return [];
-  const properties = (schema as { properties?: Record<string, { default?: unknown }> }).properties ?? {};
-  return Object.entries(properties)
-    .slice(0, 30)
-    .map(([key, p]) => ({ key, value: p && typeof p === 'object' && 'default' in p ? (typeof p.default === 'string' ? p.default : JSON.stringify(p.default)) : vscode.l10n.t('(no default)') }));
-}
-
-/** The fields `{{subscriber.*}}` reads. */
-export function subscriberFields(s: Subscriber): PreviewSubscriber {
-  const fields: PreviewSubscriber = { subscriberId: s.subscriberId };
-  for (const key of ['firstName', 'lastName', 'email', 'phone', 'avatar', 'locale', 'timezone', 'data'] as const) {
-    const value = (s as Record<string, unknown>)[key];
-    if (value !== undefined && value !== null) fields[key] = value;
-  }
-  return fields;
 }

@@ -6,7 +6,6 @@
  */
 import { l10n } from '../l10n';
 import type { BridgeFailure, StackFrame } from '../bridge/bridgeClient';
-import type { UnsafeReason } from './previewModel';
 
 /** §9.4: the service's preview came back empty (`preview: {}`): its synced app did not answer. */
 export interface ServiceEmptyPreview {
@@ -21,6 +20,8 @@ export interface PreviewWordsContext {
   connectionName?: string;
   workflowId?: string;
   stepId?: string;
+  /** The workspace folders' paths: a frame's file is said relative to the one that holds it. */
+  folders?: readonly string[];
 }
 
 export interface PreviewWords {
@@ -67,9 +68,37 @@ function words(text: string, more: string[] = [], atKeys: PreviewWords['atKeys']
   return { text, more, atKeys, ...(frame ? { frame } : {}) };
 }
 
+/**
+ * A frame's file as its user knows it: relative to the workspace folder that holds it, else its
+ * name alone (never every folder from the root; the absolute path is kept only to open it). Without
+ * `folders` (no workspace known), the file as the stack wrote it.
+ */
+export function framePath(file: string, folders?: readonly string[]): string {
+  if (!folders) return file;
+  let path = file;
+  if (/^file:/i.test(path)) {
+    try {
+      path = decodeURIComponent(new URL(path).pathname).replace(/^\/([a-z]:)/i, '$1');
+    } catch {
+      return file;
+    }
+  }
+  const slashed = path.replace(/\\/g, '/');
+  for (const folder of folders) {
+    const root = folder.replace(/\\/g, '/').replace(/\/+$/, '');
+    if (root && slashed.startsWith(`${root}/`)) return slashed.slice(root.length + 1);
+  }
+  return slashed.slice(slashed.lastIndexOf('/') + 1) || file;
+}
+
+/** `src/notify.ts:83:11`: where a frame is, for the link that opens it. */
+export function frameLocation(frame: StackFrame, folders?: readonly string[]): string {
+  return `${framePath(frame.file, folders)}:${frame.line}:${frame.column}`;
+}
+
 /** `at src/notify.ts:83:11` of a frame. */
-export function frameWords(frame: StackFrame): string {
-  return l10n.t('at {0}:{1}:{2}', frame.file, frame.line, frame.column);
+export function frameWords(frame: StackFrame, folders?: readonly string[]): string {
+  return l10n.t('at {0}:{1}:{2}', framePath(frame.file, folders), frame.line, frame.column);
 }
 
 function unreachableWords(failure: Extract<BridgeFailure, { kind: 'unreachable' }>, host: string): string {
@@ -161,7 +190,7 @@ export function failureWords(failure: BridgeFailure | ServiceEmptyPreview, conte
     case 'stepThrew':
       return words(
         l10n.t('`{0}` threw: {1}', failure.stepId ?? stepId, clip(failure.message) || l10n.t('(no message)')),
-        failure.frame ? [frameWords(failure.frame)] : [],
+        failure.frame ? [frameWords(failure.frame, context.folders)] : [],
         [],
         failure.frame,
       );
@@ -170,13 +199,13 @@ export function failureWords(failure: BridgeFailure | ServiceEmptyPreview, conte
     case 'serverError':
       if (failure.code === 'BridgeError') {
         const message = clip(failure.message.replace(/^Unknown BridgeError: /, ''));
-        return words(l10n.t('`{0}` threw outside its steps: {1}', workflowId, message), failure.frame ? [frameWords(failure.frame)] : [], [], failure.frame);
+        return words(l10n.t('`{0}` threw outside its steps: {1}', workflowId, message), failure.frame ? [frameWords(failure.frame, context.folders)] : [], [], failure.frame);
       }
       return words(
         failure.message
           ? l10n.t('Your app at {0} failed with HTTP {1}: {2}', host, failure.status, clip(failure.message))
           : l10n.t('Your app at {0} failed with HTTP {1}.', host, failure.status),
-        failure.frame ? [frameWords(failure.frame)] : [],
+        failure.frame ? [frameWords(failure.frame, context.folders)] : [],
         [],
         failure.frame,
       );
@@ -199,25 +228,85 @@ function shownUrl(url: string): string {
   }
 }
 
+/**
+ * What the panel's header says of the step shown: who rendered it, or, when nothing was rendered,
+ * what was tried (never "Rendered by" over a failure).
+ */
+export type RenderOutcome = 'rendered' | 'asking' | 'noAnswer' | 'noBridge' | 'refused' | 'answered' | 'notAsked';
+
+export interface RendererContext {
+  via: 'app' | 'service';
+  /** The app's bridge URL, once known (shown as host and port). */
+  url?: string;
+  /** The app's @novu/framework version, when its health-check said it at this URL. */
+  framework?: string;
+  connectionName: string;
+  /** Through the service: the workflow is a code workflow, rendered by the app it was synced with. */
+  synced?: boolean;
+}
+
+/** What a failure says was tried: nothing answered, something else answered, the signature was refused, or the app answered with why not. */
+export function failureOutcome(kind: BridgeFailure['kind'] | ServiceEmptyPreview['kind']): RenderOutcome {
+  switch (kind) {
+    case 'unreachable':
+      return 'noAnswer';
+    case 'notBridge':
+      return 'noBridge';
+    case 'badUrl':
+      return 'notAsked';
+    case 'signatureMismatch':
+    case 'signatureOther':
+      return 'refused';
+    default:
+      return 'answered';
+  }
+}
+
+/** The header's line: "Rendered by your app at localhost:4000 …", "Not rendered: your app at localhost:4000 did not answer", … */
+export function rendererWords(who: RendererContext, outcome: RenderOutcome): string {
+  const connection = who.connectionName;
+  if (who.via === 'service') {
+    switch (outcome) {
+      case 'rendered':
+        return who.synced ? l10n.t('Rendered by Novu · {0}, from the synced app', connection) : l10n.t("Rendered by Novu · {0}, from the workflow's content", connection);
+      case 'asking':
+        return l10n.t('Asking Novu · {0} for the render…', connection);
+      case 'notAsked':
+        return l10n.t('Not rendered: nothing was asked of Novu · {0}', connection);
+      default:
+        return who.synced ? l10n.t('Not rendered: asked Novu · {0}, from the synced app', connection) : l10n.t("Not rendered: asked Novu · {0}, from the workflow's content", connection);
+    }
+  }
+  if (!who.url) {
+    if (outcome === 'rendered') return l10n.t('Rendered by your app at its bridge URL');
+    return outcome === 'asking' ? l10n.t('Asking your app at its bridge URL…') : l10n.t('Not rendered: nothing was asked of your app');
+  }
+  const host = bridgeHost(who.url);
+  switch (outcome) {
+    case 'rendered':
+      return who.framework
+        ? l10n.t("Rendered by your app at {0} (framework {1}), signed with {2}'s key", host, who.framework, connection)
+        : l10n.t("Rendered by your app at {0}, signed with {1}'s key", host, connection);
+    case 'asking':
+      return l10n.t("Asking your app at {0}, signed with {1}'s key…", host, connection);
+    case 'noAnswer':
+      return l10n.t('Not rendered: your app at {0} did not answer', host);
+    case 'noBridge':
+      return l10n.t('Not rendered: no Novu bridge answered at {0}', host);
+    case 'refused':
+      return l10n.t("Not rendered: your app at {0} refused the request signed with {1}'s key", host, connection);
+    case 'answered':
+      return who.framework
+        ? l10n.t("Not rendered: asked your app at {0} (framework {1}), signed with {2}'s key", host, who.framework, connection)
+        : l10n.t("Not rendered: asked your app at {0}, signed with {1}'s key", host, connection);
+    case 'notAsked':
+      return l10n.t('Not rendered: nothing was asked of your app at {0}', host);
+  }
+}
+
 /** Shown beside every preview of a step whose code has a `skip` (§9.3). */
 export function skipNote(): string {
   return l10n.t('Skip conditions are not evaluated in a preview.');
-}
-
-/** What an unsafe in-app link is, in a few words. */
-export function unsafeReasonWords(reason: UnsafeReason): string {
-  switch (reason) {
-    case 'scheme':
-      return l10n.t('runs a script or opens inline data');
-    case 'protocolRelative':
-      return l10n.t('goes to another host (//)');
-    case 'dotSegments':
-      return l10n.t('climbs out of its path (/../)');
-    case 'frameTarget':
-      return l10n.t('replaces the whole page (_top or _parent)');
-    case 'notHttp':
-      return l10n.t('is not an http(s) address');
-  }
 }
 
 /**

@@ -103,8 +103,9 @@ describe('preview', function () {
     const email = await settled(panel, 'welcome-email');
     assert.equal(email.status, 'rendered', email.failure?.text);
     assert.ok(email.model?.kind === 'email');
-    // The subject is a Liquid control reading the payload: the schema's mock fills the required key.
-    assert.match(email.model.subject, /^Welcome to /);
+    // The subject is a Liquid control reading the payload and the subscriber: with neither given, the
+    // schema's defaults make it read as a real email (issue 37), not "Welcome to [placeholder], !".
+    assert.equal(email.model.subject, 'Welcome to Acme, Ada!');
     assert.match(email.renderer, new RegExp(`Rendered by your app at 127\\.0\\.0\\.1:${app.port}( \\(framework 2\\.13\\.\\d+\\))?, signed with Development's key`));
     // After the discover that follows the first render, the framework's version too.
     await waitFor(() => /\(framework 2\.13\.\d+\)/.test(panel.current.renderer), 'the framework version in the header');
@@ -116,18 +117,18 @@ describe('preview', function () {
     assert.deepEqual(panel.current.steps.map((s) => `${s.stepId}:${s.type}`), ['welcome-email:email', 'welcome-in-app:in_app', 'welcome-sms:sms', 'upgrade-nudge:in_app']);
 
     // For a subscriber: {{subscriber.firstName}} and the step's own subscriber fields fill in.
-    panel.setSubscriber({ _id: 's1', subscriberId: 'ada', firstName: 'Ada', lastName: 'Lovelace' } as never);
-    await waitFor(() => panel.current.status === 'rendered' && panel.current.model?.kind === 'email' && panel.current.model.subject.includes('Ada') && panel.current, 'the subject with Ada');
-    assert.equal(panel.current.subscriber, 'Ada Lovelace (ada)');
+    panel.setSubscriber({ _id: 's1', subscriberId: 'grace', firstName: 'Grace', lastName: 'Hopper' } as never);
+    await waitFor(() => panel.current.status === 'rendered' && panel.current.model?.kind === 'email' && panel.current.model.subject.includes('Grace') && panel.current, 'the subject with Grace');
+    assert.equal(panel.current.subscriber, 'Grace Hopper (grace)');
 
     const inApp = await select(panel, 'welcome-in-app');
     assert.ok(inApp.model?.kind === 'inApp', inApp.failure?.text);
-    assert.equal(inApp.model.subject, 'Welcome, Ada');
+    assert.equal(inApp.model.subject, 'Welcome, Grace');
     assert.equal(inApp.model.primary?.label, 'Open dashboard');
     assert.equal(inApp.model.secondary?.url, '/settings/team');
     const sms = await select(panel, 'welcome-sms');
     assert.ok(sms.model?.kind === 'sms');
-    assert.match(sms.model.text, /^Hi Ada, welcome to /);
+    assert.match(sms.model.text, /^Hi Grace, welcome to Acme!/);
     assert.equal(sms.model.segments, 1);
     // The nudge has a skip condition: said, since a preview does not evaluate it.
     const nudge = await select(panel, 'upgrade-nudge');
@@ -156,14 +157,18 @@ describe('preview', function () {
     assert.match(refused.failure!.text, /payload does not match the workflow's schema/);
     assert.deepEqual(refused.failure!.atKeys.map((e) => e.key), ['plan']);
     assert.ok(refused.failure!.actions.includes('editPayload'));
+    // Nothing was rendered: the header says what was asked, never "Rendered by" (issue 37).
+    assert.match(refused.renderer, new RegExp(`^Not rendered: asked your app at 127\\.0\\.0\\.1:${app.port}( \\(framework 2\\.13\\.\\d+\\))?, signed with Development's key$`));
 
     const shipped = await open('order-shipped', 'shipped-chat');
     await shipped.setPayload({ orderId: 'A-1001', carrier: 'fedex' });
     const threw = await settled(shipped, 'shipped-chat');
     assert.equal(threw.status, 'failed');
     assert.match(threw.failure!.text, /`shipped-chat` threw: No tracking link for carrier "fedex"/);
-    assert.match(threw.failure!.frame ?? '', /welcome\.ts:\d+:\d+/);
+    // Said by its name (the file is outside this workspace), never by every folder from the root (issue 37).
+    assert.match(threw.failure!.frame ?? '', /^welcome\.ts:\d+:\d+$/);
     assert.ok(!threw.failure!.more.join('\n').includes('node_modules'), 'never the whole stack');
+    assert.ok(!threw.failure!.more.join('\n').includes(ROOT), threw.failure!.more.join('\n'));
 
     await shipped.setPayload({ orderId: 'A-1002', expedited: true });
     const reached = await select(shipped, 'shipped-sms');
@@ -211,6 +216,35 @@ describe('preview', function () {
     assert.equal(panel.current.status, 'rendered');
   });
 
+  it('opens Payload… in the group beside the panel, whichever group is active, so the render stays in sight (issue 37)', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const file = join(mkdtempSync(join(tmpdir(), 'novu-preview-')), 'code.ts');
+    writeFileSync(file, '// the code beside the preview\n');
+    const code = await vscode.workspace.openTextDocument(file);
+    await vscode.window.showTextDocument(code, { viewColumn: vscode.ViewColumn.One });
+    const panel = await open('team-digest', 'digest-email');
+    const first = await settled(panel, 'digest-email');
+    assert.equal(first.status, 'rendered', first.failure?.text);
+    const panelColumn = panel.panel.viewColumn!;
+    assert.ok(panelColumn > vscode.ViewColumn.One);
+    // Another group is the active one (the code's): "beside the active group" would be the panel's own.
+    await vscode.window.showTextDocument(code, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+    assert.equal(vscode.window.activeTextEditor?.viewColumn, vscode.ViewColumn.One);
+    await panel.editPayload();
+    const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'json' && e.document.getText().includes('"teamName"')), 'the payload editor');
+    assert.notEqual(editor.viewColumn, panelColumn, 'not a tab over the preview');
+    assert.equal(editor.viewColumn, panelColumn + 1);
+    assert.ok(panel.panel.visible, 'the render stays in sight');
+    // Asked again from the code's group: the same editor, where it is.
+    await vscode.window.showTextDocument(code, { viewColumn: vscode.ViewColumn.One, preserveFocus: false });
+    await panel.editPayload();
+    assert.equal(vscode.window.activeTextEditor?.document, editor.document);
+    assert.equal(vscode.window.activeTextEditor?.viewColumn, panelColumn + 1);
+    assert.ok(panel.panel.visible);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
   it('names a wrong key as another environment’s, and never shows or logs the key', async () => {
     const other = await startApp('sk_another_environment');
     try {
@@ -221,6 +255,18 @@ describe('preview', function () {
       assert.equal(refused.status, 'failed');
       assert.match(refused.failure!.text, /runs with another environment's secret key than Development's/);
       assert.ok(refused.failure!.actions.includes('switchConnection'));
+      assert.equal(refused.renderer, `Not rendered: your app at 127.0.0.1:${other.port} refused the request signed with Development's key`);
+
+      // Nothing answers at the URL: the header says so, not "Rendered by" (issue 37).
+      const closed = createServer();
+      const deadPort = await new Promise<number>((r) => closed.listen(0, '127.0.0.1', () => r((closed.address() as AddressInfo).port)));
+      await new Promise((r) => closed.close(r));
+      await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', `http://127.0.0.1:${deadPort}/api/novu`, vscode.ConfigurationTarget.Global);
+      const down = await open('payment-receipt', 'receipt-email');
+      const unanswered = await settled(down, 'receipt-email');
+      assert.equal(unanswered.status, 'failed');
+      assert.match(unanswered.failure!.text, /^No app answers at 127\.0\.0\.1:\d+ \(connection refused\)\.$/);
+      assert.equal(unanswered.renderer, `Not rendered: your app at 127.0.0.1:${deadPort} did not answer`);
     } finally {
       await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
       await other.stop();

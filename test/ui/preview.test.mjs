@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens, closeAll } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, answerInput, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -27,12 +27,46 @@ async function countingServer() {
   return { hits, port: server.address().port, close: () => new Promise((r) => server.close(r)) };
 }
 
+/**
+ * An app whose in-app step returns what the framework's schema lets through (issue 37): a
+ * `javascript:` avatar, a `_parent` target, an address hidden behind a right-to-left override; and a
+ * step it refuses with another environment's key. Unsigned: what is shown is the point, not the key.
+ */
+async function hostileInboxApp() {
+  const schema = { schema: { type: 'object', properties: {} } };
+  const step = (stepId, type) => ({ stepId, type, controls: schema, outputs: schema, results: schema, options: {}, providers: [], code: '' });
+  const workflow = { workflowId: 'hostile-inbox', name: 'Hostile inbox', tags: [], payload: schema, controls: schema, code: '', steps: [step('inbox', 'in_app'), step('refused', 'email')] };
+  const inbox = {
+    subject: 'New sign-in',
+    body: 'Someone signed in from a new device.',
+    avatar: 'javascript:alert(1)',
+    primaryAction: { label: 'Review', redirect: { url: '/security', target: '_parent' } },
+    redirect: { url: 'https://app.example.com\u202e/moc.live', target: '_blank' },
+  };
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://app');
+    const action = url.searchParams.get('action') ?? 'health-check';
+    const send = (status, body) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    req.resume();
+    req.on('end', () => {
+      if (action === 'health-check') return send(200, { status: 'ok', sdkVersion: '2.13.2', frameworkVersion: '2024-06-26', discovered: { workflows: 1, steps: 2 } });
+      if (action === 'discover') return send(200, { workflows: [workflow], agents: [] });
+      if (action === 'preview' && url.searchParams.get('stepId') === 'inbox') return send(200, { outputs: inbox, providers: {}, options: { skip: false }, metadata: { status: 'success', error: false, duration: 1 } });
+      if (action === 'preview') return send(401, { message: 'Signature does not match the expected signature.', code: 'SignatureMismatchError' });
+      return send(400, { message: 'Invalid action', code: 'InvalidActionError' });
+    });
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}/api/novu`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
+}
+
 for (const theme of ['dark', 'light']) {
   describe(`preview (${theme})`, { timeout: 360_000 }, () => {
     let ui;
     let sandbox;
     let app;
     let counter;
+    let hostile;
     const original = readFileSync(WORKFLOWS, 'utf8');
 
     before(async () => {
@@ -41,13 +75,14 @@ for (const theme of ['dark', 'light']) {
       const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
       app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
       counter = await countingServer();
+      hostile = await hostileInboxApp();
       // The payload is typed whole into its editor: no brackets or quotes closed for it.
       ui = await launchConnected(sandbox, 'Development', { theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url, 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false } });
     });
     after(async () => {
       // The workflow file is the repository's: back as it was, whatever happened.
       writeFileSync(WORKFLOWS, original);
-      await closeAll(ui, app, sandbox, counter);
+      await closeAll(ui, app, sandbox, counter, hostile);
     });
 
     it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
@@ -175,6 +210,46 @@ for (const theme of ['dark', 'light']) {
       assert.deepEqual(others, [], 'only images: no script, refresh, stylesheet, base or form request');
       assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
       await page.keyboard.press('Escape');
+    });
+
+    it('shows in-app links as they are: every target, direction controls escaped, each unsafe one flagged; a failure’s header says what was tried (issue 37)', async () => {
+      const page = ui.page;
+      // The focus back to the workbench from the panel's checkbox (a webview keeps F1 to itself).
+      await page.locator('.part.sidebar .title-label').first().click();
+      await runCommand(page, 'Novu: Set Bridge URL…');
+      await answerInput(page, hostile.url);
+      // The setting is saved: the receipt's panel asks the new app, which refuses it, and its header says so.
+      await activeWebview(page).locator('[data-renderer]', { hasText: /^Not rendered: your app at 127\.0\.0\.1:\d+ refused the request signed with Development's key$/ }).waitFor({ timeout: 20_000 });
+      await runCommand(page, 'Novu: Preview Workflow Step…');
+      await pickItem(page, 'hostile-inbox');
+      await pickItem(page, 'inbox');
+      const webview = activeWebview(page);
+      const item = webview.locator('.nx-inbox-item');
+      await item.waitFor({ timeout: 30_000 });
+      const text = await item.innerText();
+      assert.ok(!text.includes('\u202e'), 'the override is never shown as is');
+      assert.match(text, /https:\/\/app\.example\.com\\u202E\/moc\.live/);
+      assert.match(await webview.locator('[data-redirect]').innerText(), /target _blank[\s\S]*Not safe: hides its real order with direction controls/);
+      assert.match(await webview.locator('.nx-inbox-button').innerText(), /target _parent[\s\S]*Not safe: replaces the whole page \(_top or _parent\)/);
+      assert.match(await webview.locator('.nx-avatar').innerText(), /javascript:alert\(1\)[\s\S]*Not safe: runs a script or opens inline data/);
+      await screenshot(page, `preview-inapp-unsafe-${theme}`);
+      assertNoViolations(await axeWebview(page, `preview, unsafe in-app (${theme})`), 'preview, unsafe in-app');
+
+      // The prompt shows the address with the override made visible, and warns.
+      await webview.locator('[data-redirect] [data-href]').click();
+      const toast = page.locator('.notification-toast', { hasText: 'direction controls' });
+      await toast.waitFor({ timeout: 10_000 });
+      assert.match(await toast.innerText(), /https:\/\/app\.example\.com\\u202E\/moc\.live/);
+      assert.ok(!(await toast.innerText()).includes('\u202e'));
+      await page.mouse.move(1, 1);
+      await page.screenshot({ path: join(SCREENSHOTS, `preview-open-link-bidi-${theme}.png`) });
+      await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
+
+      // Another environment's key: nothing was rendered, and the header says so.
+      await webview.locator('[role=tab][data-step="refused"]').click();
+      await webview.locator('.nx-preview-failure').waitFor({ timeout: 20_000 });
+      assert.match(await webview.locator('[data-renderer]').innerText(), /^Not rendered: your app at 127\.0\.0\.1:\d+ refused the request signed with Development's key$/);
+      await screenshot(page, `preview-failure-header-${theme}`);
     });
   });
 }

@@ -6,11 +6,14 @@
  * the host asks first, showing the address.
  */
 import { l10n } from '../../src/l10n';
+import type { InAppLink } from '../../src/preview/previewModel';
 import type { PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
+import { showControls } from '../../src/preview/linkSafety';
 import { actionButton, button, captureFocus, disclosure, h, icon, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
+import { linkLine, warningText } from './linkLines';
 
 const panel = createPanel<PreviewRequests, 'workflowId' | 'connectionId'>({ statusMs: 8000, persist: ['workflowId', 'connectionId'] });
 const { app, ctx } = panel;
@@ -95,16 +98,33 @@ function failureView(failure: PreviewFailureView): HTMLElement {
   );
 }
 
+/** A link of the preview: its address shown with direction controls made visible; a click asks the host. */
 function linkButton(text: string, url: string, unsafe: boolean): HTMLElement {
+  const shown = showControls(url);
   const el = button({
-    label: text || url,
+    label: text || shown,
     icon: unsafe ? 'warning' : 'link-external',
     class: `nx-link-button${unsafe ? ' nx-unsafe' : ''}`,
-    attrs: { title: url, 'data-href': url },
+    attrs: { title: shown, 'data-href': url },
     onClick: () => void request({ method: 'openLink', url }, l10n.t('Could not open the link')),
   });
-  if (text && text !== url) el.appendChild(h('span', 'nx-link-url nx-muted', url));
+  if (text && text !== url) el.appendChild(h('span', 'nx-link-url nx-muted', shown));
   return el;
+}
+
+/** Why a link is not safe, in words (nothing when it is). */
+function unsafeWhy(warnings: string[]): HTMLElement | null {
+  return warnings.length > 0 ? h('span', { class: 'nx-unsafe-why', attrs: { 'data-unsafe': '' } }, icon('warning'), warningText(warnings)) : null;
+}
+
+/** Where an in-app button or the item itself takes the reader: the address, its target, and why it is not safe. */
+function inAppTarget(link: InAppLink): (HTMLElement | null)[] {
+  const line = link.url !== undefined ? linkLine({ url: link.url, ...(link.target ? { target: link.target } : {}), reasons: link.reasons }) : undefined;
+  return [
+    link.url !== undefined ? linkButton('', link.url, link.unsafe) : h('span', 'nx-muted', l10n.t('(no link)')),
+    link.target ? h('span', { class: 'nx-muted', attrs: { 'data-target': '' } }, line?.target ?? l10n.t('target {0}', showControls(link.target))) : null,
+    unsafeWhy(line?.warnings ?? []),
+  ];
 }
 
 /** The sandboxed frame of the email: no `allow-*` at all. */
@@ -161,7 +181,13 @@ function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
         h(
           'div',
           'nx-inbox-item',
-          h('div', 'nx-avatar', icon('account'), model.avatar ? h('span', 'nx-avatar-url nx-muted', model.avatar.url) : null),
+          h(
+            'div',
+            'nx-avatar',
+            icon('account'),
+            model.avatar ? h('span', { class: 'nx-avatar-url nx-muted', attrs: { title: showControls(model.avatar.url) } }, showControls(model.avatar.url)) : null,
+            model.avatar ? unsafeWhy(linkLine(model.avatar).warnings) : null,
+          ),
           h(
             'div',
             'nx-inbox-content',
@@ -176,13 +202,12 @@ function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
                       'div',
                       'nx-inbox-button',
                       h('span', `nx-fake-button${i === 0 ? ' nx-primary' : ''}`, b.label),
-                      b.url ? linkButton('', b.url, b.unsafe) : h('span', 'nx-muted', l10n.t('(no link)')),
-                      b.target ? h('span', 'nx-muted', l10n.t('target {0}', b.target)) : null,
+                      ...inAppTarget(b),
                     )
                   : null,
               ),
             ),
-            model.redirect?.url ? h('p', 'nx-muted', l10n.t('Clicking the item opens: '), linkButton('', model.redirect.url, model.redirect.unsafe)) : null,
+            model.redirect ? h('p', { class: 'nx-muted nx-inbox-redirect', attrs: { 'data-redirect': '' } }, l10n.t('Clicking the item opens: '), ...inAppTarget(model.redirect)) : null,
           ),
         ),
         model.data ? disclosure({ summary: [l10n.t('Data')], key: 'data', openKeys, build: () => pre(JSON.stringify(model.data, null, 2)) }) : null,
@@ -216,7 +241,8 @@ function renderLoaded(view: PreviewView): HTMLElement {
       'header',
       'nx-header',
       h('h1', { class: 'nx-title', attrs: { tabindex: -1, 'data-focus-key': 'title' } }, view.workflowName ? `${view.workflowName} ` : '', h('code', null, view.workflowId)),
-      h('p', { class: 'nx-renderer nx-muted', attrs: { 'data-renderer': '' } }, icon('server-process'), view.renderer),
+      // Nothing rendered (a failure): the header says what was tried, beside another icon.
+      h('p', { class: 'nx-renderer nx-muted', attrs: { 'data-renderer': '' } }, icon(view.status === 'failed' ? 'circle-slash' : 'server-process'), view.renderer),
       toolbar(view),
     ),
     view.steps.length > 0 ? stepTabs(view) : null,

@@ -43,10 +43,10 @@ async function get(app: BridgeApp, query: string, signed: boolean): Promise<{ st
 }
 
 /** A signed preview with every key of §9.3's body. */
-async function preview(app: BridgeApp, workflowId: string, stepId: string, payload: Json): Promise<{ status: number; body: Json }> {
+async function preview(app: BridgeApp, workflowId: string, stepId: string, payload: Json, subscriber: Json = { subscriberId: 'ada', firstName: 'Ada' }): Promise<{ status: number; body: Json }> {
   const text = JSON.stringify({
     workflowId, stepId, action: 'preview', payload, controls: {}, state: [],
-    subscriber: { subscriberId: 'ada', firstName: 'Ada' }, context: {}, env: { name: '', type: 'dev' },
+    subscriber, context: {}, env: { name: '', type: 'dev' },
   });
   const response = await fetch(`${app.url}?action=preview&workflowId=${workflowId}&stepId=${stepId}`, {
     method: 'POST',
@@ -119,6 +119,26 @@ describe('the demo bridge app (real @novu/framework)', { timeout: 60_000 }, () =
     assert.match(outputs.body, /^<!DOCTYPE html><html>/);
     assert.match(outputs.body, /<h1>Hello Ada<\/h1>/);
     assert.match(outputs.body, /<b>team<\/b> plan at Acme .* 14 days/);
+  });
+
+  it('reads as a real message in a first preview, with no payload and no subscriber (issue 37)', async () => {
+    const steps: [string, string][] = [
+      ['account-welcome', 'welcome-email'], ['account-welcome', 'welcome-in-app'], ['account-welcome', 'welcome-sms'], ['account-welcome', 'upgrade-nudge'],
+      ['order-shipped', 'shipped-push'], ['order-shipped', 'shipped-chat'], ['order-shipped', 'shipped-sms'],
+      ['team-digest', 'digest-email'], ['payment-receipt', 'receipt-email'],
+    ];
+    for (const [workflowId, stepId] of steps) {
+      const { status, body } = await preview(app!, workflowId, stepId, {}, {});
+      assert.equal(status, 200, `${workflowId}/${stepId}: ${JSON.stringify(body)}`);
+      const said = JSON.stringify(body.outputs);
+      assert.doesNotMatch(said, /\[placeholder\]|undefined|null|, !|, \.|Hello there|Hi ,/, `${workflowId}/${stepId}: ${said}`);
+    }
+    const welcome = (await preview(app!, 'account-welcome', 'welcome-email', {}, {})).body.outputs as { subject: string; body: string };
+    assert.equal(welcome.subject, 'Welcome to Acme, Ada!');
+    assert.match(welcome.body, /<h1>Hello Ada<\/h1>/);
+    // The subscriber's own first name wins over the name given at sign-up.
+    const grace = (await preview(app!, 'account-welcome', 'welcome-email', {}, { subscriberId: 'grace', firstName: 'Grace' })).body.outputs as { subject: string };
+    assert.equal(grace.subject, 'Welcome to Acme, Grace!');
   });
 
   it('fails the chat step for carrier "fedex" (502, the stack in src/novu/welcome.ts)', async () => {

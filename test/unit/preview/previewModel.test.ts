@@ -1,7 +1,8 @@
 /** Rendered steps as view models: each channel, entities decoded once, unsafe in-app links, SMS segments, hostile input. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPreviewModel, decodeEntitiesOnce, htmlToText, smsModel, unsafeUrlReasons, type EmailModel, type InAppModel } from '../../../src/preview/previewModel';
+import { buildPreviewModel, decodeEntitiesOnce, htmlToText, smsModel, type EmailModel, type InAppModel } from '../../../src/preview/previewModel';
+import { hasBidiControls, isFrameTarget, showControls, unsafeUrlReasons } from '../../../src/preview/linkSafety';
 import * as answers from './bridgeAnswers';
 
 const outputs = (answer: { outputs: object }) => JSON.parse(JSON.stringify(answer.outputs)) as Record<string, unknown>;
@@ -102,6 +103,30 @@ describe('in-app', () => {
     const parent = buildPreviewModel('in_app', { body: 'x', primaryAction: { label: 'Go', redirect: { url: 'https://a.test', target: '_PARENT' } }, avatar: '/me.png' }) as InAppModel;
     assert.deepEqual(parent.primary?.reasons, ['frameTarget']);
     assert.deepEqual(parent.avatar, { url: '/me.png', unsafe: true, reasons: ['notHttp'] });
+  });
+});
+
+describe('direction controls and frame targets (issue 37)', () => {
+  const spoofed = 'https://app.example.com\u202e/moc.live';
+
+  it('flags an address whose text is reordered by a direction control, and shows each control as its escape', () => {
+    assert.deepEqual(unsafeUrlReasons(spoofed), ['bidi']);
+    for (const c of ['\u202a', '\u202b', '\u202c', '\u202d', '\u2066', '\u2067', '\u2068', '\u2069', '\u200e', '\u200f', '\u061c']) assert.ok(hasBidiControls(`https://a.test/${c}x`), escape(c));
+    assert.equal(hasBidiControls('https://app.example.com/مرحبا'), false, 'right-to-left letters are not controls');
+    assert.equal(showControls(spoofed), 'https://app.example.com\\u202E/moc.live');
+    assert.equal(showControls('a\u2066b\u200fc'), 'a\\u2066b\\u200Fc');
+    assert.equal(showControls('https://app.example.com/x'), 'https://app.example.com/x');
+    const model = buildPreviewModel('in_app', { body: 'x', avatar: spoofed, redirect: { url: spoofed, target: '_blank' }, primaryAction: { label: 'Go', redirect: { url: '/ok', target: '_parent' } } }) as InAppModel;
+    assert.deepEqual(model.redirect, { url: spoofed, target: '_blank', unsafe: true, reasons: ['bidi'] });
+    assert.deepEqual(model.avatar, { url: spoofed, unsafe: true, reasons: ['bidi'] });
+    assert.deepEqual(model.primary, { label: 'Go', url: '/ok', target: '_parent', unsafe: true, reasons: ['frameTarget'] });
+    const email = buildPreviewModel('email', { subject: '', body: `<a href="${spoofed}">Pay</a><a href="https://ok.test">ok</a>` }) as EmailModel;
+    assert.deepEqual(email.links.map((l) => l.unsafe), [true, false], 'an email link that hides its order is flagged too');
+  });
+
+  it('reads every target that leaves the inbox’s frame', () => {
+    for (const target of ['_top', '_parent', ' _Parent ', '_unfencedTop']) assert.ok(isFrameTarget(target), target);
+    for (const target of ['_self', '_blank', undefined, 'top']) assert.ok(!isFrameTarget(target), String(target));
   });
 });
 

@@ -2,7 +2,8 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BridgeClient, type BridgeFailure } from '../../../src/bridge/bridgeClient';
-import { bridgeHost, failureWords, hasSkip, payloadKey, skipNote, unsafeReasonWords, type PreviewWordsContext, type ServiceEmptyPreview } from '../../../src/preview/previewWords';
+import { bridgeHost, failureOutcome, failureWords, frameLocation, framePath, hasSkip, payloadKey, rendererWords, skipNote, type PreviewWordsContext, type RendererContext, type ServiceEmptyPreview } from '../../../src/preview/previewWords';
+import { unsafeReasonWords } from '../../../src/preview/linkSafety';
 import { startTestServer, type TestServer } from '../../fixtures/testServer';
 import * as answers from './bridgeAnswers';
 import { fakeBridge } from './fakeBridge';
@@ -82,6 +83,75 @@ describe('preview words', () => {
   it('the skip note, and unsafe links in words', () => {
     assert.equal(skipNote(), 'Skip conditions are not evaluated in a preview.');
     assert.equal(unsafeReasonWords('frameTarget'), 'replaces the whole page (_top or _parent)');
+    assert.equal(unsafeReasonWords('bidi'), 'hides its real order with direction controls (shown as \\u…)');
+  });
+});
+
+describe('the header: who rendered it, or what was tried (issue 37)', () => {
+  const app: RendererContext = { via: 'app', url: 'http://localhost:4000/api/novu', framework: '2.13.2', connectionName: 'Development' };
+  const failures: (BridgeFailure | ServiceEmptyPreview)[] = [
+    { kind: 'badUrl' },
+    { kind: 'unreachable', cause: 'ECONNREFUSED', detail: '' },
+    { kind: 'unreachable', cause: 'timeout', detail: '', timeoutMs: 10_000 },
+    { kind: 'notBridge', status: 404, contentType: 'text/html' },
+    { kind: 'signatureMismatch', method: 'POST' },
+    { kind: 'signatureOther', code: 'SignatureExpiredError', message: '' },
+    { kind: 'payloadInvalid', errors: [], message: '' },
+    { kind: 'controlsInvalid', code: 'ExecutionStateControlInvalidError', errors: [], message: '' },
+    { kind: 'outputInvalid', errors: [], message: '' },
+    { kind: 'workflowNotFound', workflowId: 'w', message: '' },
+    { kind: 'stepNotFound', stepId: 's', message: '' },
+    { kind: 'stepThrew', stepId: 's', message: 'boom' },
+    { kind: 'emptyOutputs' },
+    { kind: 'serverError', status: 500, code: '', message: '' },
+    { kind: 'other', status: 418, code: 'Teapot', message: '' },
+    { kind: 'serviceEmpty' },
+  ] as (BridgeFailure | ServiceEmptyPreview)[];
+
+  it('says who rendered what is shown', () => {
+    assert.equal(rendererWords(app, 'rendered'), "Rendered by your app at localhost:4000 (framework 2.13.2), signed with Development's key");
+    assert.equal(rendererWords({ ...app, framework: undefined }, 'rendered'), "Rendered by your app at localhost:4000, signed with Development's key");
+    assert.equal(rendererWords({ via: 'service', connectionName: 'Development' }, 'rendered'), "Rendered by Novu · Development, from the workflow's content");
+    assert.equal(rendererWords({ via: 'service', connectionName: 'Development', synced: true }, 'rendered'), 'Rendered by Novu · Development, from the synced app');
+    assert.equal(rendererWords(app, 'asking'), "Asking your app at localhost:4000, signed with Development's key…");
+  });
+
+  it('never says "Rendered by" over a failure, of any kind, and says what was tried', () => {
+    for (const failure of failures) {
+      for (const who of [app, { via: 'service', connectionName: 'Development' } as RendererContext, { via: 'app', connectionName: 'Development' } as RendererContext]) {
+        const said = rendererWords(who, failureOutcome(failure.kind));
+        assert.match(said, /^Not rendered: /, `${failure.kind}: ${said}`);
+        assert.doesNotMatch(said, /Rendered by/);
+      }
+    }
+    const said = (kind: (typeof failures)[number]['kind']) => rendererWords(app, failureOutcome(kind));
+    assert.equal(said('unreachable'), 'Not rendered: your app at localhost:4000 did not answer');
+    assert.equal(said('notBridge'), 'Not rendered: no Novu bridge answered at localhost:4000');
+    assert.equal(said('signatureMismatch'), "Not rendered: your app at localhost:4000 refused the request signed with Development's key");
+    assert.equal(said('stepThrew'), "Not rendered: asked your app at localhost:4000 (framework 2.13.2), signed with Development's key");
+    assert.equal(said('badUrl'), 'Not rendered: nothing was asked of your app at localhost:4000');
+    assert.equal(rendererWords({ via: 'service', connectionName: 'Development', synced: true }, failureOutcome('serviceEmpty')), 'Not rendered: asked Novu · Development, from the synced app');
+    assert.equal(rendererWords({ via: 'app', connectionName: 'Development' }, 'notAsked'), 'Not rendered: nothing was asked of your app');
+  });
+});
+
+describe('where a step threw: relative to the workspace, the absolute path only to open it (issue 37)', () => {
+  const frame = { file: '/home/ada/shop/src/novu/workflows.mjs', line: 179, column: 42 };
+
+  it('says the file relative to the workspace folder that holds it, else by its name', () => {
+    assert.equal(frameLocation(frame, ['/home/ada/other', '/home/ada/shop']), 'src/novu/workflows.mjs:179:42');
+    assert.equal(frameLocation(frame, ['/home/ada/shop/']), 'src/novu/workflows.mjs:179:42');
+    assert.equal(frameLocation(frame, ['/home/ada/sho']), 'workflows.mjs:179:42', 'a folder whose name only starts the same does not hold it');
+    assert.equal(frameLocation(frame, []), 'workflows.mjs:179:42');
+    assert.equal(framePath('file:///home/ada/shop/src/a%20b.ts', ['/home/ada/shop']), 'src/a b.ts');
+    assert.equal(framePath('C:\\Users\\ada\\shop\\src\\x.ts', ['C:\\Users\\ada\\shop']), 'src/x.ts');
+    assert.equal(framePath(frame.file), frame.file, 'no workspace known: as the stack wrote it');
+  });
+
+  it('in the failure’s lines too, never every folder from the root', () => {
+    const words = failureWords({ kind: 'stepThrew', stepId: 's', message: 'boom', frame }, { ...context, folders: ['/home/ada/shop'] });
+    assert.deepEqual(words.more, ['at src/novu/workflows.mjs:179:42']);
+    assert.deepEqual(words.frame, frame, 'the absolute path stays, to open the file');
   });
 });
 

@@ -6,25 +6,28 @@
 // HTML the app builds itself and sends unsanitized.
 //
 // Payload schemas are JSON Schema or `zod/v3`: both are visible in the bridge's discover. (Plain
-// zod 4 schemas, as in ../workflows.ts, come out empty there.)
+// zod 4 schemas, as in ../workflows.ts, come out empty there.) Their defaults make a first preview,
+// with no payload and no subscriber, read as a real message ("Welcome to Acme, Ada!").
 import { SeverityLevelEnum, workflow } from '@novu/framework';
 import { z } from 'zod/v3';
 
 // -------------------------------------------------------------------------------------------------
 // account-welcome (JSON Schema): an HTML email with the payload and {{subscriber.firstName}}, an
 // in-app message with an avatar and two buttons, an SMS, and an upgrade nudge that is skipped for
-// enterprise accounts.
+// enterprise accounts. The name given at sign-up (`ownerName`) stands in until the subscriber has
+// a first name of their own.
 // -------------------------------------------------------------------------------------------------
 export const accountWelcome = workflow(
   'account-welcome',
   async ({ step, payload, subscriber }) => {
+    const firstName = subscriber.firstName ?? payload.ownerName;
     await step.email(
       'welcome-email',
       async (controls) => ({
         // The subject is a Liquid control whose default reads the payload and the subscriber.
         subject: controls.subject,
         body: `<!DOCTYPE html><html><body style="font-family:sans-serif;color:#1f2328">
-<h1>Hello ${subscriber.firstName ?? 'there'}</h1>
+<h1>Hello ${firstName}</h1>
 <p>Your <b>${payload.plan}</b> plan at ${payload.companyName} is ready; the trial lasts ${payload.trialDays} days.</p>
 <p><a href="${payload.ctaUrl}" style="background:#6a4cff;color:#fff;padding:8px 16px;border-radius:6px;text-decoration:none">Get started</a></p>
 </body></html>`,
@@ -33,14 +36,14 @@ export const accountWelcome = workflow(
         controlSchema: {
           type: 'object',
           properties: {
-            subject: { type: 'string', default: 'Welcome to {{payload.companyName}}, {{subscriber.firstName}}!' },
+            subject: { type: 'string', default: 'Welcome to {{payload.companyName}}, {{subscriber.firstName | default: payload.ownerName}}!' },
           },
           additionalProperties: false,
         } as const,
       },
     );
     await step.inApp('welcome-in-app', async () => ({
-      subject: `Welcome, ${subscriber.firstName ?? 'there'}`,
+      subject: `Welcome, ${firstName}`,
       body: `Your ${payload.plan} workspace for ${payload.companyName} is ready.`,
       avatar: 'https://app.example.com/logo.png',
       primaryAction: { label: 'Open dashboard', redirect: { url: payload.ctaUrl } },
@@ -48,7 +51,7 @@ export const accountWelcome = workflow(
       data: { plan: payload.plan },
     }));
     await step.sms('welcome-sms', async () => ({
-      body: `Hi ${subscriber.firstName ?? 'there'}, welcome to ${payload.companyName}! Reply STOP to opt out.`,
+      body: `Hi ${firstName}, welcome to ${payload.companyName}! Reply STOP to opt out.`,
     }));
     await step.inApp(
       'upgrade-nudge',
@@ -68,7 +71,8 @@ export const accountWelcome = workflow(
       type: 'object',
       properties: {
         plan: { type: 'string', enum: ['free', 'team', 'enterprise'], default: 'team' },
-        companyName: { type: 'string', minLength: 1 },
+        companyName: { type: 'string', minLength: 1, default: 'Acme' },
+        ownerName: { type: 'string', minLength: 1, default: 'Ada', description: 'The first name given at sign-up (the subscriber’s own first name wins)' },
         trialDays: { type: 'integer', minimum: 0, default: 14 },
         ctaUrl: { type: 'string', format: 'uri', default: 'https://app.example.com/start' },
       },
@@ -110,7 +114,7 @@ export const orderShipped = workflow(
     tags: ['orders', 'transactional'],
     severity: SeverityLevelEnum.MEDIUM,
     payloadSchema: z.object({
-      orderId: z.string().min(1),
+      orderId: z.string().min(1).default('A-1001'),
       carrier: z.enum(['ups', 'dhl', 'fedex']).default('dhl'),
       items: z.number().int().min(1).default(1),
       expedited: z.boolean().default(false),
@@ -132,7 +136,7 @@ export const teamDigest = workflow(
     await step.email('digest-email', async () => ({
       subject: `${payload.teamName}: ${digest.events.length} update(s) this ${payload.frequency === 'daily' ? 'day' : 'week'}`,
       body: `<h2>${payload.teamName}</h2><ul>${digest.events
-        .map((event) => `<li>${String((event.payload as { title?: unknown } | undefined)?.title ?? event.id)}</li>`)
+        .map((event, i) => `<li>${String((event.payload as { title?: unknown } | undefined)?.title ?? `Update ${i + 1}`)}</li>`)
         .join('')}</ul>`,
     }));
   },
@@ -142,7 +146,7 @@ export const teamDigest = workflow(
     payloadSchema: {
       type: 'object',
       properties: {
-        teamName: { type: 'string', minLength: 1 },
+        teamName: { type: 'string', minLength: 1, default: 'Core team' },
         frequency: { type: 'string', enum: ['daily', 'weekly'], default: 'weekly' },
         title: { type: 'string', description: 'The update this event adds to the digest' },
       },
@@ -168,7 +172,7 @@ interface ReceiptLine {
   unitPrice: number;
 }
 
-function receiptHtml(receipt: { invoiceNumber: string; customerName: string; currency: string; lines: ReceiptLine[]; footerHtml: string }): string {
+function receiptHtml(receipt: { invoiceNumber: string; customerName: string | undefined; currency: string; lines: ReceiptLine[]; footerHtml: string }): string {
   const money = (n: number) => `${n.toFixed(2)} ${receipt.currency}`;
   const total = receipt.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
   const rows = receipt.lines
@@ -178,7 +182,7 @@ function receiptHtml(receipt: { invoiceNumber: string; customerName: string; cur
 table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 1px solid #d0d7de; padding: 6px; }
 </style></head><body style="font-family:sans-serif;color:#1f2328">
 <h1>Receipt ${escapeHtml(receipt.invoiceNumber)}</h1>
-<p>Thank you, ${escapeHtml(receipt.customerName)}.</p>
+<p>Thank you${receipt.customerName ? `, ${escapeHtml(receipt.customerName)}` : ' for your order'}.</p>
 <table><tr><th align="left">Item</th><th align="right">Qty</th><th align="right">Amount</th></tr>
 ${rows}
 <tr><td colspan="2"><b>Total</b></td><td align="right"><b>${money(total)}</b></td></tr></table>
@@ -195,7 +199,7 @@ export const paymentReceipt = workflow(
         subject: `Receipt ${payload.invoiceNumber}`,
         body: receiptHtml({
           invoiceNumber: payload.invoiceNumber,
-          customerName: subscriber.firstName ?? 'customer',
+          customerName: subscriber.firstName,
           currency: payload.currency,
           lines: payload.lines,
           footerHtml: payload.footerHtml,
@@ -211,7 +215,7 @@ export const paymentReceipt = workflow(
     payloadSchema: {
       type: 'object',
       properties: {
-        invoiceNumber: { type: 'string', minLength: 1 },
+        invoiceNumber: { type: 'string', minLength: 1, default: 'INV-1042' },
         currency: { type: 'string', enum: ['EUR', 'USD', 'GBP'], default: 'EUR' },
         lines: {
           type: 'array',
