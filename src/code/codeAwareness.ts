@@ -24,7 +24,7 @@ import { describeError } from '../ui/errors';
 import { markdownText } from '../ui/text';
 import { didYouMean } from '../format/didYouMean';
 import { ModuleIndex } from './moduleIndex';
-import { JS_LANGUAGES, type CodeRef } from './scanner';
+import { JS_LANGUAGES, type CodeRef } from '../scan';
 import { runsNovuSync } from './syncCommand';
 import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
 import { CODE_LANGUAGES } from './languages';

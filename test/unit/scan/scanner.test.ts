@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
-import { ModuleMap, jsModule, moduleCandidates, scanJavaScript, scanPython, scannerFor, type CodeRef } from '../../../src/code/scanner';
+import { ModuleMap, jsModule, moduleCandidates, scanJavaScript, scanPython, scannerFor, type CodeRef } from '../../../src/scan';
 import { didYouMean, editDistance } from '../../../src/format/didYouMean';
 
 const at = (text: string, ref: CodeRef) => text.slice(ref.start, ref.end);
