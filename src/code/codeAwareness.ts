@@ -18,7 +18,7 @@ import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { stepTypeInfo } from '../format/jobStatus';
 import { formatTime, relativeTime } from '../format/time';
-import { lastTriggeredLine, originText, statusMeaning, statusText } from '../workflows/workflowRows';
+import { lastTriggeredLine, originText, statusMeaning, statusText } from '../format/workflowStatus';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { markdownText } from '../ui/text';
