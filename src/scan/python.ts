@@ -67,15 +67,36 @@ function tokenizePython(text: string): Token[] {
   return tokens;
 }
 
-/** Python's `NAME = "literal"` at the start of a statement: the file's constants, followed where a call names one. */
-function pythonConstants(tokens: Token[]): Map<string, Token> {
+/**
+ * The module's string constants, as TypeScript's `const`: `NAME = "literal"`, `NAME: str = "…"`,
+ * `NAME: Final = "…"` (`Final[str]`, `typing.Final`), each a statement of its own at the module's
+ * level (not indented). A name the module gives any other value, or two strings, is left out:
+ * which one a call would see is not known from the text.
+ */
+function pythonConstants(text: string, tokens: Token[]): Map<string, Token> {
   const found = new Map<string, Token>();
-  for (let i = 0; i + 2 < tokens.length; i++) {
-    const a = tokens[i]!;
-    if (isIdent(a) && isPunct(tokens[i + 1], '=') && !isPunct(tokens[i + 2], '=') && tokens[i + 2]?.type === 'string' && !isPunct(tokens[i - 1], '.') && !isPunct(tokens[i - 1], ',') && !isPunct(tokens[i - 1], '(')) {
-      found.set(a.value, tokens[i + 2]!);
+  const unknown = new Set<string>();
+  const lineStart = (t: Token) => t.start === 0 || text[t.start - 1] === '\n' || text[t.start - 1] === '\r';
+  const endsLine = (t: Token, next: Token | undefined) => !next || isPunct(next, ';') || /[\r\n]/.test(text.slice(t.end, next.start));
+  for (let i = 0; i < tokens.length; i++) {
+    const name = tokens[i]!;
+    if (!isIdent(name) || !lineStart(name)) continue;
+    let eq = i + 1;
+    if (isPunct(tokens[eq], ':')) {
+      // The annotation: a dotted name (`str`, `Final`, `typing.Final`), with its `[…]` if any.
+      const type = chainAfter(tokens, eq + 1);
+      if (!type) continue;
+      eq = isPunct(tokens[type.next], '[') ? closing(tokens, type.next) + 1 : type.next;
     }
+    if (!isPunct(tokens[eq], '=') || isPunct(tokens[eq + 1], '=')) continue;
+    const value = tokens[eq + 1];
+    // The string alone: `"a" + b`, `"a".upper()`, `"a" "b"` are not the literal's value.
+    const constant = value?.type === 'string' && endsLine(value, tokens[eq + 2]);
+    const held = found.get(name.value);
+    if (!constant || (held && held.value !== value.value)) unknown.add(name.value);
+    else if (!held) found.set(name.value, value);
   }
+  for (const name of unknown) found.delete(name);
   return found;
 }
 
@@ -158,7 +179,7 @@ export function scanPython(text: string): CodeRef[] {
       if (type && isClass(type.parts, CLIENT_CLASS)) clients.add(tokens[i - 1]!.value);
     }
   }
-  const consts = pythonConstants(tokens);
+  const consts = pythonConstants(text, tokens);
   const refs: CodeRef[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
