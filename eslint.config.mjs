@@ -3,7 +3,13 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /** The feature folders of src/: each may use shared code, none another feature. */
-const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'workflows', 'preview', 'app'];
+const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'code', 'workflows', 'preview', 'app'];
+
+/** Shared machinery of src/: any feature may use it, and it uses none. */
+const SHARED = ['panels', 'ui', 'views', 'format', 'scan', 'connections'];
+/** Shared too, and run outside VS Code as well. */
+const STANDALONE = ['api', 'bridge', 'sandbox'];
+const NO_FEATURE = { group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' };
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/', 'examples/'] },
@@ -19,9 +25,9 @@ export default tseslint.config(
     },
   },
   {
-    // api/, bridge/ and sandbox/ are reused outside VS Code: they must never import it.
-    files: ['src/api/**/*.ts', 'src/bridge/**/*.ts', 'src/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/ and sandbox/ run outside VS Code.' }] }] },
+    // api/, bridge/ and sandbox/ are reused outside VS Code: they must never import it, nor a feature.
+    files: STANDALONE.map((folder) => `src/${folder}/**/*.ts`),
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/ and sandbox/ run outside VS Code.' }], patterns: [NO_FEATURE] }] },
   },
   {
     // Webview bundles run in the browser: no vscode, no zod, and no module that brings either (types only).
@@ -46,8 +52,8 @@ export default tseslint.config(
       ],
     },
   },
-  // Features do not reach into each other: what two need goes to format/, ui/ or panels/, and the
-  // composition root (extension.ts) wires one to another with callbacks.
+  // Features do not reach into each other: what two need goes to a shared folder (format/, scan/,
+  // ui/, panels/, …), and the composition root (extension.ts) wires one to another with callbacks.
   ...FEATURES.map((feature) => ({
     files: [`src/${feature}/**/*.ts`],
     rules: {
@@ -63,18 +69,18 @@ export default tseslint.config(
   {
     // agent/ is a second face of the features (for the editor's agent), like extension.ts: it may
     // use them, and none of them may use it.
-    files: FEATURES.map((feature) => `src/${feature}/**/*.ts`).concat(['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/views/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts', 'src/api/**/*.ts', 'src/bridge/**/*.ts']),
+    files: [...FEATURES, ...SHARED, ...STANDALONE].map((folder) => `src/${folder}/**/*.ts`),
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['../agent', '../agent/*'], message: 'Only the composition root uses agent/.' }] }],
     },
   },
   {
     // Shared machinery serves the features and never depends on one.
-    files: ['src/panels/**/*.ts', 'src/ui/**/*.ts', 'src/views/**/*.ts', 'src/format/**/*.ts', 'src/connections/**/*.ts'],
+    files: SHARED.map((folder) => `src/${folder}/**/*.ts`),
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' }] },
+        { patterns: [NO_FEATURE] },
       ],
     },
   },

@@ -12,21 +12,19 @@
  * another file, a client made in another) is read from those files (ModuleIndex), never sent.
  */
 import * as vscode from 'vscode';
-import type { Workflow, WorkflowListItem } from '../api';
 import { Commands } from '../commands';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { stepTypeInfo } from '../format/jobStatus';
-import { formatTime, relativeTime } from '../format/time';
-import { lastTriggeredLine, originText, statusMeaning, statusText } from '../workflows/workflowRows';
+import { relativeTime } from '../format/time';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
 import { markdownText } from '../ui/text';
 import { didYouMean } from '../format/didYouMean';
 import { ModuleIndex } from './moduleIndex';
-import { JS_LANGUAGES, type CodeRef } from './scanner';
+import { JS_LANGUAGES, type CodeRef } from '../scan';
 import { runsNovuSync } from './syncCommand';
-import { WorkflowCache, type RecentRuns, type WorkflowIndex } from './workflowCache';
+import { WorkflowCache, type WorkflowIndex } from './workflowCache';
+import { detailLines, runsText, stepLabels, workflowLines } from './workflowText';
 import { CODE_LANGUAGES } from './languages';
 
 // l10n-ignore: the product's name, as VS Code shows a diagnostic's source
@@ -54,8 +52,8 @@ class RefLens extends vscode.CodeLens {
   constructor(
     range: vscode.Range,
     readonly ref: CodeRef,
-    /** The status lens (its click shows the Activity), or Trigger… beside it. */
-    readonly action: 'status' | 'trigger' = 'status',
+    /** The status lens (its click shows the Activity, or syncs what is not synced), Trigger… beside it, or Preview beside a trigger of a workflow not synced. */
+    readonly action: 'status' | 'trigger' | 'preview' = 'status',
   ) {
     super(range);
   }
@@ -63,6 +61,18 @@ class RefLens extends vscode.CodeLens {
 
 /** A framework workflow in the code (its definition, or a trigger of it): when the service lacks it, what is missing is the sync. */
 const isFramework = (ref: CodeRef) => ref.kind === 'definition' || ref.pattern === 'framework-trigger';
+
+/** Preview of a framework workflow, rendered by the user's app (the service does not hold it yet): what the Preview lenses give. */
+function previewCommand(identifier: string, title: string): vscode.Command {
+  return { title, command: Commands.previewStep, arguments: [{ workflowId: identifier, via: 'app' }], tooltip: vscode.l10n.t('Preview {0} as your running app renders it', identifier) };
+}
+
+/** Said of a framework workflow the environment lacks (the diagnostic, the hover): the product syncs it, after a review. */
+function notSyncedText(ref: CodeRef, connection: Connection): string {
+  return ref.kind === 'definition'
+    ? vscode.l10n.t('Workflow "{0}" is not synced to {1}. Sync Workflows… sends your app\'s workflows, after a review.', ref.identifier, where(connection))
+    : vscode.l10n.t('Workflow "{0}" is not synced to {1}: this trigger is refused until it is. Sync Workflows… sends your app\'s workflows, after a review.', ref.identifier, where(connection));
+}
 
 export class CodeAwareness implements vscode.Disposable {
   readonly cache = new WorkflowCache();
@@ -110,7 +120,7 @@ export class CodeAwareness implements vscode.Disposable {
       }),
       deps.manager.onDidChangeActive(() => this.refresh()),
       ...(deps.onDidChangeDrift ? [deps.onDidChangeDrift(() => this.recheckAll())] : []),
-      // "not synced (run npx novu sync)": once the user has run it in a terminal, the list held is
+      // "not synced": once the user has synced from a terminal (`npx novu sync`), the list held is
       // read again, so that the lens and the warning do not go on saying it for minutes.
       vscode.window.onDidEndTerminalShellExecution((event) => {
         if (runsNovuSync(event.execution.commandLine.value) && !(typeof event.exitCode === 'number' && event.exitCode !== 0)) this.refresh();
@@ -175,6 +185,8 @@ export class CodeAwareness implements vscode.Disposable {
       lenses.push(new RefLens(range, ref));
       const workflow = index?.byIdentifier.get(ref.identifier);
       if (workflow && workflow.status !== 'INACTIVE') lenses.push(new RefLens(range, ref, 'trigger'));
+      // A definition has the Preview feature's own lens; a trigger of a workflow not synced gets one here.
+      if (index && !workflow && ref.pattern === 'framework-trigger') lenses.push(new RefLens(range, ref, 'preview'));
     }
     return lenses;
   }
@@ -195,6 +207,10 @@ export class CodeAwareness implements vscode.Disposable {
       lens.command = { title: `$(play) ${vscode.l10n.t('Trigger…')}`, command: Commands.triggerWorkflow, arguments: [ref.identifier], tooltip: vscode.l10n.t('Trigger {0} with a payload checked against its schema (asks first)', ref.identifier) };
       return lens;
     }
+    if (lens.action === 'preview') {
+      lens.command = previewCommand(ref.identifier, vscode.l10n.t('$(open-preview) Preview'));
+      return lens;
+    }
     const connection = this.deps.manager.active;
     const command = (title: string, id = '', args: unknown[] = [], tooltip?: string): vscode.Command => ({ title, command: id, arguments: args, ...(tooltip ? { tooltip } : {}) });
     if (!vscode.workspace.isTrusted) {
@@ -213,10 +229,13 @@ export class CodeAwareness implements vscode.Disposable {
     try {
       const index = await this.cache.list(connection.id, client);
       const workflow = index.byIdentifier.get(ref.identifier);
+      if (!workflow && isFramework(ref)) {
+        // What is missing is the sync: the click is the product's own, reviewed, Sync Workflows….
+        lens.command = command(vscode.l10n.t('Novu · {0}: not synced · $(sync) Sync Workflows…', connection.name), Commands.syncWorkflows, [], vscode.l10n.t('Sync your app\'s workflows to {0}: a review shows what changes first', connection.name));
+        return lens;
+      }
       if (!workflow) {
-        lens.command = command(
-          isFramework(ref) ? vscode.l10n.t('Novu · {0}: not synced (run npx novu sync)', connection.name) : vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier),
-        );
+        lens.command = command(vscode.l10n.t('Novu · {0}: no workflow "{1}"', connection.name, ref.identifier));
         return lens;
       }
       const status = workflow.status === 'INACTIVE' ? vscode.l10n.t('not active') : workflow.status === 'ERROR' ? vscode.l10n.t('active, with step errors') : vscode.l10n.t('active');
@@ -311,16 +330,9 @@ export class CodeAwareness implements vscode.Disposable {
       const range = new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end));
       const workflow = index.byIdentifier.get(ref.identifier);
       if (!workflow) {
-        if (ref.kind === 'definition') {
-          const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Information);
-          d.source = DIAGNOSTIC_SOURCE;
-          d.code = 'unsynced-workflow';
-          found.push(d);
-          continue;
-        }
-        if (ref.pattern === 'framework-trigger') {
-          // The workflow is in the code: what is missing is the sync, not a spelling.
-          const d = new vscode.Diagnostic(range, vscode.l10n.t('Workflow "{0}" is not synced to {1}: this trigger is refused until you run `npx novu sync`.', ref.identifier, where(connection)), vscode.DiagnosticSeverity.Warning);
+        if (isFramework(ref)) {
+          // The workflow is in the code: what is missing is the sync, not a spelling (a trigger of it is refused meanwhile).
+          const d = new vscode.Diagnostic(range, notSyncedText(ref, connection), ref.kind === 'definition' ? vscode.DiagnosticSeverity.Information : vscode.DiagnosticSeverity.Warning);
           d.source = DIAGNOSTIC_SOURCE;
           d.code = 'unsynced-workflow';
           found.push(d);
@@ -379,7 +391,7 @@ export class CodeAwareness implements vscode.Disposable {
     return found.filter((f): f is { connection: Connection; index: WorkflowIndex } => f !== undefined);
   }
 
-  private quickFixes(document: vscode.TextDocument, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  private async quickFixes(document: vscode.TextDocument, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
     const actions: vscode.CodeAction[] = [];
     const suggestions = this.suggestions.get(document.uri.toString());
     for (const diagnostic of context.diagnostics) {
@@ -388,7 +400,17 @@ export class CodeAwareness implements vscode.Disposable {
         const action = new vscode.CodeAction(vscode.l10n.t('Sync Workflows to {0}…', connection?.name ?? ''), vscode.CodeActionKind.QuickFix);
         action.command = { command: Commands.syncWorkflows, title: action.title };
         action.diagnostics = [diagnostic];
+        action.isPreferred = true;
         actions.push(action);
+        // Not synced yet: the app renders it all the same.
+        const start = document.offsetAt(diagnostic.range.start);
+        const ref = diagnostic.code === 'unsynced-workflow' ? (await this.refs(document)).find((r) => r.start === start) : undefined;
+        if (ref) {
+          const preview = new vscode.CodeAction(vscode.l10n.t('Preview {0}', ref.identifier), vscode.CodeActionKind.QuickFix);
+          preview.command = previewCommand(ref.identifier, preview.title);
+          preview.diagnostics = [diagnostic];
+          actions.push(preview);
+        }
         continue;
       }
       if (diagnostic.source !== DIAGNOSTIC_SOURCE || diagnostic.code !== 'unknown-workflow') continue;
@@ -424,7 +446,7 @@ export class CodeAwareness implements vscode.Disposable {
       const said = !index
         ? vscode.l10n.t('The workflows of {0} are not read yet.', where(connection))
         : isFramework(ref)
-          ? vscode.l10n.t('Workflow "{0}" is not synced to {1}: run `npx novu sync`.', ref.identifier, where(connection))
+          ? notSyncedText(ref, connection)
           : vscode.l10n.t('No workflow "{0}" in {1}.', ref.identifier, where(connection));
       md.appendMarkdown(markdownText(said));
       return new vscode.Hover(md);
@@ -436,7 +458,7 @@ export class CodeAwareness implements vscode.Disposable {
     const runs = await this.cache.peekRuns(connection.id, workflow._id);
     // Bold around the name: its own spaces at either end would undo the bold, and show nothing.
     md.appendMarkdown(`**${markdownText((workflow.name || ref.identifier).trim())}**\n\n`);
-    md.appendMarkdown([...this.hoverLines(workflow, connection, runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].map(markdownText).join('\n\n'));
+    md.appendMarkdown([...workflowLines(workflow, where(connection), runs === undefined), ...detailLines(detail, runs, stepLabels(workflow).join(', '))].map(markdownText).join('\n\n'));
     return new vscode.Hover(md, new vscode.Range(document.positionAt(ref.start), document.positionAt(ref.end)));
   }
 
@@ -529,65 +551,8 @@ export class CodeAwareness implements vscode.Disposable {
     }
   }
 
-  /** `lastTriggered`: the list's last trigger time, said only when no runs were read (theirs is fresher). */
-  private hoverLines(workflow: WorkflowListItem, connection: Connection, lastTriggered: boolean): string[] {
-    const channels = stepLabels(workflow);
-    // In the Workflows view's words: the status said, not the service's constant.
-    const meaning = statusMeaning(workflow.status);
-    const origin = workflow.origin === 'external' ? vscode.l10n.t('code (synced from the framework)') : originText(workflow.origin);
-    const last = lastTriggered && workflow.lastTriggeredAt ? formatTime(workflow.lastTriggeredAt, vscode.env.language).local : undefined;
-    return [
-      vscode.l10n.t('In {0}: {1}', where(connection), statusText(workflow.status)) + (meaning ? ` (${meaning})` : ''),
-      vscode.l10n.t('Identifier: {0}', workflow.workflowId ?? ''),
-      ...(channels.length > 0 ? [vscode.l10n.t('Steps: {0}', channels.join(', '))] : []),
-      ...(origin ? [vscode.l10n.t('Origin: {0}', origin)] : []),
-      ...(last ? [lastTriggeredLine(workflow.lastTriggeredAt ?? '', last, Date.now(), vscode.env.language)] : []),
-    ];
-  }
-
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     for (const s of this.subscriptions) s.dispose();
   }
-}
-
-/** "3 of the last 50 runs failed", and for a single run, without "the last 1 runs". */
-function runsText(runs: RecentRuns): string {
-  if (runs.total === 1) return runs.failed > 0 ? vscode.l10n.t('its one recent run failed') : vscode.l10n.t('no failure in its one recent run');
-  return runs.failed === 0 ? vscode.l10n.t('none of the last {0} runs failed', runs.total) : vscode.l10n.t('{0} of the last {1} runs failed', runs.failed, runs.total);
-}
-
-/** The list item's steps by type, in order ("In-app, Digest, Email"). */
-function stepLabels(workflow: WorkflowListItem): string[] {
-  return (workflow.steps ?? []).map((s) => stepTypeInfo(s.type ?? '').label);
-}
-
-/** The hover's lines from the whole workflow (§8.2) and the runs read for the lens. */
-function detailLines(detail: Workflow | undefined, runs: RecentRuns | undefined, stepsSaid: string): string[] {
-  const lines: string[] = [];
-  if (detail) {
-    const byChannel = new Map<string, number>();
-    for (const step of detail.steps ?? []) {
-      const info = stepTypeInfo(step.type ?? '');
-      if (info.channel) byChannel.set(info.label, (byChannel.get(info.label) ?? 0) + 1);
-    }
-    const channels = [...byChannel].map(([label, n]) => (n > 1 ? `${label} ×${n}` : label)).join(', ');
-    // Said once: when the steps are just these channels, the line of steps says it already.
-    if (byChannel.size > 0 && channels !== stepsSaid) lines.push(vscode.l10n.t('Channels: {0}', channels));
-    const critical = detail.preferences?.user?.all?.readOnly ?? detail.preferences?.default?.all?.readOnly;
-    if (critical) lines.push(vscode.l10n.t('Critical: subscriber preferences and schedules do not apply'));
-    const required = requiredKeys(detail.payloadSchema);
-    lines.push(required.length > 0 ? vscode.l10n.t('Payload requires: {0}', required.join(', ')) : detail.payloadSchema ? vscode.l10n.t('Payload: no required key') : vscode.l10n.t('Payload: no schema'));
-  }
-  if (runs) {
-    lines.push(runs.total === 0 ? vscode.l10n.t('Last run: none recent') : vscode.l10n.t('Last run: {0} ({1})', relativeTime(runs.lastAt, Date.now(), vscode.env.language), runsText(runs)));
-  }
-  return lines;
-}
-
-/** The payload schema's top-level required keys (strings only; anything else in it is ignored). */
-function requiredKeys(schema: unknown): string[] {
-  if (!schema || typeof schema !== 'object') return [];
-  const required = (schema as Record<string, unknown>)['required'];
-  return Array.isArray(required) ? required.filter((k): k is string => typeof k === 'string') : [];
 }

@@ -8,7 +8,7 @@
  * deleted, and the documents are scanned again.
  */
 import * as vscode from 'vscode';
-import { JS_LANGUAGES, ModuleMap, jsModule, moduleCandidates, scanJavaScript, scanPython, type CodeRef } from './scanner';
+import { JS_LANGUAGES, ModuleMap, jsModule, moduleCandidates, scanJavaScript, scanPython, type CodeRef } from '../scan';
 
 /** A file larger than this is not read for its exports (a bundle, generated code). */
 const MAX_FILE_BYTES = 2 * 1024 * 1024;

@@ -4,7 +4,7 @@
  * imported, renamed, re-exported), and inside it each `step.<channel>('stepId', …)` call.
  * Pure: no vscode.
  */
-import { scanJavaScript, type ScanContext } from '../code/scanner';
+import { scanJavaScript, type ScanContext } from '../scan';
 
 /** The framework's step functions and the step types discover names them by. */
 export const STEP_TYPES: Record<string, string> = {

@@ -15,7 +15,7 @@ import type { JsonDocuments } from '../ui/jsonDocuments';
 import type { Prompter } from '../ui/prompter';
 import { pickSubscriber } from '../ui/subscriberPick';
 import { noIcons } from '../ui/text';
-import { WORKFLOW_STATUSES, statusText, type WorkflowStatus } from './workflowRows';
+import { WORKFLOW_STATUSES, statusText, type WorkflowStatus } from '../format/workflowStatus';
 import { WORKFLOWS_VIEW_ID, WorkflowNode, describeWorkflowsError, type WorkflowsProvider } from './workflowsProvider';
 
 const LAST_TO_KEY = 'novuExplorer.workflows.lastTriggerTo';

@@ -16,7 +16,8 @@ import { stepTypeInfo } from '../format/jobStatus';
 import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
 import { FilteredPagedTree, KeyedList, type FilterRule, type Page } from '../views/pagedView';
 import type { WorkflowsAppLink } from '../features';
-import { statusText, stepRows, workflowRow, workflowTooltip, type WorkflowStatus } from './workflowRows';
+import { statusText, type WorkflowStatus } from '../format/workflowStatus';
+import { stepRows, workflowRow, workflowTooltip } from './workflowRows';
 
 import { WORKFLOWS_VIEW_ID } from './viewId';
 

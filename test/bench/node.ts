@@ -10,7 +10,7 @@ import ky from 'ky';
 import { ActivityNotificationResponseDto$inboundSchema, ListSubscribersResponseDto$inboundSchema } from '@novu/api/models/components';
 import { NovuClient, notificationSchema, subscriberPageSchema } from '../../src/api';
 import { buildViewModel } from '../../src/notifications/viewModel';
-import { scanJavaScript, scanPython } from '../../src/code/scanner';
+import { scanJavaScript, scanPython } from '../../src/scan';
 import { SANDBOX_FIXTURES, startSandbox } from '../../src/sandbox';
 import { buildNotification, buildSubscriber } from '../fixtures/builders';
 import { compare, median, round, timeRuns } from './stats';

@@ -50,7 +50,7 @@ describe('code awareness', function () {
     const text = (d: vscode.Diagnostic) => `${document.getText(d.range)}: ${d.message}`;
     assert.deepEqual(found.map(text).sort(), [
       `marketing-newsletter: Workflow "marketing-newsletter" is not active in Code test (${new URL(sandbox.url).host}): triggers answer trigger_not_active.`,
-      `only-in-code: Workflow "only-in-code" is not synced to Code test (${new URL(sandbox.url).host}): run \`npx novu sync\`.`,
+      `only-in-code: Workflow "only-in-code" is not synced to Code test (${new URL(sandbox.url).host}). Sync Workflows… sends your app's workflows, after a review.`,
       `welcom-onboarding: No workflow "welcom-onboarding" in Code test (${new URL(sandbox.url).host}). Did you mean "${F.workflowIdentifier}"?`,
     ]);
     assert.equal(found.find((d) => d.message.includes('not synced'))!.severity, vscode.DiagnosticSeverity.Information);
@@ -64,7 +64,8 @@ describe('code awareness', function () {
     assert.ok(titles.some((t) => /^Novu · Code test: active · (none of the last \d+ runs failed|\d+ of the last \d+ runs failed|no failure in its one recent run|its one recent run failed|no recent run)/.test(t)), titles.join(' | '));
     assert.ok(titles.some((t) => t === 'Novu · Code test: no workflow "welcom-onboarding"'), titles.join(' | '));
     assert.ok(titles.some((t) => t.startsWith('Novu · Code test: not active')), titles.join(' | '));
-    assert.ok(titles.some((t) => t === 'Novu · Code test: not synced (run npx novu sync)'), titles.join(' | '));
+    const notSynced = lenses.find((l) => l.command?.title === 'Novu · Code test: not synced · $(sync) Sync Workflows…');
+    assert.equal(notSynced?.command?.command, 'novuExplorer.syncWorkflows', titles.join(' | '));
     assert.ok(!titles.some((t) => t.includes('in-a-comment')));
     assert.equal(lists().length, 0, 'the list is cached');
     assert.equal(runs().length, 2, 'one runs request per known workflow on screen');
@@ -118,6 +119,22 @@ describe('code awareness', function () {
     sandbox.clearRequests();
     await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, again);
     assert.equal(sandbox.requests.filter((r) => r.path.startsWith('/v2/workflows/')).length, 0, 'the read is kept');
+  });
+
+  it('gives a Python trigger through a module constant its lens: NAME: Final = "…" followed as TypeScript follows a const (issue 37)', async () => {
+    const content = `from typing import Final\nfrom novu_py import Novu\n\nWELCOME: Final = "${F.workflowIdentifier}"\n\nwith Novu(secret_key="x") as novu:\n    novu.trigger(workflow_id=WELCOME, to="ada")\n`;
+    const doc = await vscode.workspace.openTextDocument({ language: 'python', content });
+    await vscode.window.showTextDocument(doc);
+    try {
+      const line = await waitFor(async () => {
+        const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
+        return lenses.find((l) => l.range.start.line === 6 && /^Novu · Code test: active/.test(l.command?.title ?? ''));
+      }, 'the lens of the trigger');
+      assert.equal(doc.getText(line.range), 'WELCOME', 'on the name the call uses');
+      assert.equal(line.command!.command, 'novuExplorer.code.showActivity', 'a click shows its Activity');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
   });
 
   it('says which other saved connection has an identifier this one lacks', async () => {
@@ -224,11 +241,11 @@ await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
     it('gives it its lens, Trigger…, "not synced" warning, hover and definition, through the index', async () => {
       const warning = await waitFor(() => ours()[0], 'the warning');
       assert.deepEqual(ours().map((d) => `${signup.getText(d.range)}: ${d.message}`), [
-        `onboardingChecklist: Workflow "onboarding-checklist" is not synced to Code test (${new URL(sandbox.url).host}): this trigger is refused until you run \`npx novu sync\`.`,
+        `onboardingChecklist: Workflow "onboarding-checklist" is not synced to Code test (${new URL(sandbox.url).host}): this trigger is refused until it is. Sync Workflows… sends your app's workflows, after a review.`,
       ]);
       assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
       const lines = await lensLines();
-      assert.ok(lines.includes('await onboardingChecklist.trigger({ to, payload: {} }); => Novu · Code test: not synced (run npx novu sync)'), lines.join('\n'));
+      assert.ok(lines.includes('await onboardingChecklist.trigger({ to, payload: {} }); => Novu · Code test: not synced · $(sync) Sync Workflows…'), lines.join('\n'));
       assert.ok(lines.some((l) => /^await welcome\.trigger\(\{ to, payload: \{\} \}\); => Novu · Code test: active/.test(l)), lines.join('\n'));
       assert.ok(lines.includes('await welcome.trigger({ to, payload: {} }); => $(play) Trigger…'), lines.join('\n'));
       assert.ok(!lines.some((l) => l.includes('nightly')), 'a workflow() of ./scheduler is not one');
@@ -240,6 +257,25 @@ await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
       assert.ok(ourTarget, JSON.stringify(targets));
       const definitions = await vscode.workspace.openTextDocument(ourTarget.uri);
       assert.equal(definitions.getText(ourTarget.range), 'onboarding-checklist');
+    });
+
+    it('offers the product\'s own Sync Workflows… and Preview for a workflow not synced, on the lens and as quick fixes, and sends no one to a CLI (issue 37)', async () => {
+      const warning = await waitFor(() => ours()[0], 'the warning');
+      const line = signup.getText().split('\n').findIndex((l) => l.includes('onboardingChecklist.trigger'));
+      const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', signup.uri, 100)).filter((l) => l.range.start.line === line);
+      const said = (command: vscode.Command | undefined) => ({ title: command?.title, command: command?.command, arguments: command?.arguments ?? [] });
+      assert.deepEqual(lenses.map((l) => said(l.command)).sort((a, b) => String(a.command).localeCompare(String(b.command))), [
+        { title: '$(open-preview) Preview', command: 'novuExplorer.previewStep', arguments: [{ workflowId: 'onboarding-checklist', via: 'app' }] },
+        { title: 'Novu · Code test: not synced · $(sync) Sync Workflows…', command: 'novuExplorer.syncWorkflows', arguments: [] },
+      ]);
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', signup.uri, warning.range, vscode.CodeActionKind.QuickFix.value);
+      assert.deepEqual(actions.filter((a) => a.command?.command.startsWith('novuExplorer.')).map((a) => said(a.command)), [
+        { title: 'Sync Workflows to Code test…', command: 'novuExplorer.syncWorkflows', arguments: [] },
+        { title: 'Preview onboarding-checklist', command: 'novuExplorer.previewStep', arguments: [{ workflowId: 'onboarding-checklist', via: 'app' }] },
+      ]);
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', signup.uri, warning.range.start.translate(0, 2));
+      const hover = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+      for (const words of [warning.message, hover, ...lenses.map((l) => l.command?.title ?? ''), ...actions.map((a) => a.title)]) assert.doesNotMatch(words, /npx|novu sync/, words);
     });
 
     it('reads the workflows again once `novu sync` has run in a terminal: "not synced" is said from a fresh list', async () => {

@@ -116,8 +116,11 @@ for (const theme of ['dark', 'light']) {
       const paid = page.locator('.codelens-decoration', { has: page.locator('a', { hasText: /^Novu · Demo: active/ }) }).first();
       await paid.waitFor({ timeout: 30_000 });
       assert.equal(await paid.locator('a', { hasText: 'Trigger…' }).count(), 1, 'Trigger… beside it');
-      // A lens with nothing to click is a span, not a link.
-      await page.locator('.codelens-decoration', { hasText: 'Novu · Demo: not synced (run npx novu sync)' }).first().waitFor();
+      // Not synced: the lens is the product's own Sync Workflows… (a link), with Preview beside it (issue 37).
+      const unsynced = page.locator('.codelens-decoration', { has: page.locator('a', { hasText: /^Novu · Demo: not synced · .*Sync Workflows…$/ }) }).first();
+      await unsynced.waitFor();
+      assert.equal(await unsynced.locator('a', { hasText: 'Preview' }).count(), 1, 'Preview beside it');
+      assert.doesNotMatch(await unsynced.textContent(), /npx|novu sync/);
       await screenshot(page, `code-cross-file-${theme}`);
     });
 

@@ -54,6 +54,32 @@ describe('the floor plan', () => {
 
     assert.deepEqual(await restrictedImportErrors('webview/preferences/probe.ts', "import type { Subscriber } from '../../src/api/schemas';\nexport type S = Subscriber;\n"), [], 'types only are fine');
     assert.deepEqual(await restrictedImportErrors('src/subscribers/probe.ts', "import { channelLabel } from '../format/channels';\nexport const c = channelLabel;\n"), [], 'shared homes are fine');
+    assert.deepEqual(await restrictedImportErrors('src/preview/probe.ts', "import { scanJavaScript } from '../scan';\nexport const s = scanJavaScript;\n"), [], 'the shared scanners are fine');
+  });
+
+  it('holds every folder of src/ to the rule: a feature (a folder with its register.ts) imports no other, shared code no feature', async () => {
+    const src = join(ROOT, 'src');
+    const folders = readdirSync(src).filter((name) => statSync(join(src, name)).isDirectory());
+    // connections/ registers itself but is shared machinery; agent/ is the features' second face (its own rule above).
+    const features = folders.filter((folder) => existsSync(join(src, folder, 'register.ts')) && folder !== 'connections' && folder !== 'agent');
+    assert.ok(['code', 'workflows', 'preview'].every((folder) => features.includes(folder)), features.join(', '));
+    for (const feature of features) {
+      for (const other of features.filter((f) => f !== feature)) {
+        const errors = await restrictedImportErrors(`src/${feature}/probe.ts`, `import { x } from '../${other}/register';\nexport const y = x;\n`);
+        assert.ok(errors.length > 0, `${feature}/ importing ${other}/ passes the lint`);
+      }
+    }
+    for (const shared of folders.filter((folder) => !features.includes(folder) && folder !== 'agent')) {
+      const errors = await restrictedImportErrors(`src/${shared}/probe.ts`, `import { x } from '../${features[0]}/register';\nexport const y = x;\n`);
+      assert.ok(errors.length > 0, `shared ${shared}/ importing the feature ${features[0]}/ passes the lint`);
+    }
+  });
+
+  it('has the architecture page name every folder of src/', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    const src = join(ROOT, 'src');
+    const unnamed = readdirSync(src).filter((name) => statSync(join(src, name)).isDirectory() && !page.includes(`src/${name}/`));
+    assert.deepEqual(unnamed, [], 'folders docs/architecture.md does not name');
   });
 
   it('has no import cycle between folders', () => {

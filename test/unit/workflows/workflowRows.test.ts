@@ -5,7 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WorkflowListItem } from '../../../src/api';
-import { originText, statusText, stepIssues, stepRow, stepTypes, workflowRow, workflowTooltip } from '../../../src/workflows/workflowRows';
+import { originText, statusText } from '../../../src/format/workflowStatus';
+import { stepIssues, stepRow, stepTypes, workflowRow, workflowTooltip } from '../../../src/workflows/workflowRows';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const item = (over: Partial<WorkflowListItem> = {}): WorkflowListItem => ({

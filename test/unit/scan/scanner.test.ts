@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import assert from 'node:assert/strict';
-import { ModuleMap, jsModule, moduleCandidates, scanJavaScript, scanPython, scannerFor, type CodeRef } from '../../../src/code/scanner';
+import { ModuleMap, jsModule, moduleCandidates, scanJavaScript, scanPython, type CodeRef } from '../../../src/scan';
 import { didYouMean, editDistance } from '../../../src/format/didYouMean';
 
 const at = (text: string, ref: CodeRef) => text.slice(ref.start, ref.end);
@@ -297,53 +297,6 @@ export async function signUp(to: string, payload: object) {
     assert.deepEqual(moduleCandidates('/app/src/a.ts', './b.ts'), ['/app/src/b.ts']);
     assert.deepEqual(moduleCandidates('/app/src/a.ts', '@novu/framework'), [], 'a package is not read');
     assert.deepEqual(moduleCandidates('/app/src/a.ts', '../node_modules/x/index'), [], 'nor node_modules');
-  });
-});
-
-describe('the Python scanner', () => {
-  it('finds TriggerEventRequestDto and novu.trigger with workflow_id, and follows a module constant', () => {
-    const text = `
-import novu_py
-from novu_py import Novu
-WELCOME = "welcome"
-# novu.trigger(workflow_id="in-a-comment")
-doc = """novu.trigger(workflow_id="in-a-docstring")"""
-with Novu(secret_key="…") as novu:
-    novu.trigger(trigger_event_request_dto=novu_py.TriggerEventRequestDto(workflow_id="order-shipped", to="ada"))
-    novu.trigger(workflow_id=WELCOME, to={"subscriber_id": "ada"})
-    novu.trigger(workflow_id=f"templated-{x}", to="ada")
-    other.trigger(name="unrelated")
-    other.trigger(workflow_id="not-a-client", to="ada")
-`;
-    assert.deepEqual(brief(text, scanPython(text)), ['trigger:python-dto:order-shipped:order-shipped', 'trigger:python-trigger:welcome:WELCOME']);
-  });
-
-  it('marks only a novu_py client: assigned, a field, a parameter, renamed, or the SDK imported nowhere', () => {
-    const text = `
-from novu_py import Novu as Client, TriggerEventRequestDto as Dto
-import novu_py as sdk
-client = Client(secret_key="x")
-class Notifier:
-    def __init__(self):
-        self.novu = sdk.Novu(secret_key="x")
-    def send(self):
-        self.novu.trigger(workflow_id="p-field", to="ada")
-def send(novu: Client):
-    novu.trigger(workflow_id="p-param", to="ada")
-client.trigger(workflow_id="p-assigned", to="ada")
-Client(secret_key="x").trigger(workflow_id="p-direct", to="ada")
-client.trigger(trigger_event_request_dto=Dto(workflow_id="p-dto", to="ada"))
-events.trigger(workflow_id="not-novu", to="ada")
-`;
-    assert.deepEqual(scanPython(text).map((r) => r.identifier), ['p-field', 'p-param', 'p-assigned', 'p-direct', 'p-dto']);
-    const none = 'novu.trigger(workflow_id="welcome", to="ada")\nTriggerEventRequestDto(workflow_id="welcome", to="ada")\n';
-    assert.deepEqual(scanPython(none), [], 'no novu_py import: nothing is Novu');
-  });
-
-  it('picks the scanner by language', () => {
-    assert.equal(scannerFor('typescriptreact'), scanJavaScript);
-    assert.equal(scannerFor('python'), scanPython);
-    assert.equal(scannerFor('markdown'), undefined);
   });
 });
 

@@ -1,0 +1,40 @@
+/**
+ * What a scan finds in a user's code: a workflow's definition or a trigger call, with the place of
+ * its identifier. Shared by code awareness (lenses, diagnostics) and the Preview lenses.
+ */
+
+export type CodeRefKind = 'definition' | 'trigger';
+
+/** The call shape that was recognised, for the hover and the tests. */
+export type CodePattern =
+  | 'framework-workflow'
+  | 'framework-trigger'
+  | 'api-trigger'
+  | 'api-trigger-bulk'
+  | 'node-trigger'
+  | 'node-bulk-trigger'
+  | 'python-dto'
+  | 'python-trigger';
+
+export interface CodeRef {
+  kind: CodeRefKind;
+  pattern: CodePattern;
+  identifier: string;
+  /** Offsets of the identifier's text in the document (inside the quotes), or of the name used for it. */
+  start: number;
+  end: number;
+  /** True when `start`..`end` is the string literal's content (a quick fix may replace it). */
+  literal: boolean;
+  /** A framework workflow's trigger: where that workflow is defined (this file, or the one it is imported from). */
+  definedAt?: DefinitionSite;
+}
+
+/** Where a framework workflow is defined: the identifier's literal (or constant) in the file at `path` (undefined: the file scanned). */
+export interface DefinitionSite {
+  path: string | undefined;
+  start: number;
+  end: number;
+}
+
+// l10n-ignore: the class name of a client in every Novu SDK (code, not words)
+export const CLIENT_CLASS = 'Novu';
