@@ -127,7 +127,7 @@ const WORKFLOW_FILTER: FilterRule<WorkflowFilter> = {
   describe: describeWorkflowFilter,
   empty: () => ({
     none: vscode.l10n.t('No workflows yet'),
-    noneTooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your code with `npx novu sync`.'),
+    noneTooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your app\'s workflows with Novu: Sync Workflows….'),
     noMatch: (filter) => vscode.l10n.t('No workflows match {0}', filter),
     clear: Commands.clearWorkflowFilter,
     clearTooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
