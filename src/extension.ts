@@ -11,6 +11,7 @@ import { registerConnections } from './connections/register';
 import { bundle, lazy, type Handler, type Shared } from './features';
 import { Log } from './log';
 import { l10n } from './l10n';
+import { prepareFormatters } from './format/numbers';
 import { VsCodePrompter, type Prompter } from './ui/prompter';
 import { JsonDocuments } from './ui/jsonDocuments';
 import { ErrorNode } from './ui/treeNodes';
@@ -155,6 +156,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   if (process.env.NOVU_EXPLORER_DEMO_OPEN || process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX) await commandsCode().openDemo(context, manager);
 
   const activationMs = performance.now() - activationStarted;
+  // The rows' number and date formatters, made now rather than between the first click and its requests (issue 37.6).
+  setTimeout(() => prepareFormatters(vscode.env.language), 0);
   log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated in ${Math.round(activationMs)} ms (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);
   // An installed extension exports nothing: no other extension reaches the secrets or the prompts.
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
