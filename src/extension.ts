@@ -12,7 +12,7 @@ import { bundle, lazy, type Handler, type Shared } from './features';
 import { Log } from './log';
 import { l10n } from './l10n';
 import { prepareFormatters } from './format/numbers';
-import { VsCodePrompter, type Prompter } from './ui/prompter';
+import type { Prompter } from './ui/prompter';
 import { JsonDocuments } from './ui/jsonDocuments';
 import { ErrorNode } from './ui/treeNodes';
 import { Walkthrough } from './walkthrough';
@@ -39,10 +39,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const log = new Log();
   const sandbox = (sandboxHost = new SandboxHost(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath));
   const manager = new ConnectionManager(context, log, sandbox);
-  const [realPrompter, json] = [new VsCodePrompter(), new JsonDocuments()];
-  let prompter: Prompter = realPrompter;
+  const json = new JsonDocuments();
+  // A test's prompter, when one is set; otherwise VS Code's, from the commands' bundle at the first prompt.
+  let testPrompter: Prompter | undefined;
   context.subscriptions.push(log, manager, json);
-  const shared: Shared = { context, manager, log, prompter: () => prompter, json, refresh: (view) => refresh(view) };
   // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview, your app).
   const panelsCode = bundle<typeof import('./panelsBundle')>(context, 'panels');
   const commandsCode = bundle<typeof import('./commandsBundle')>(context, 'commands');
@@ -50,6 +50,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const agentCode = bundle<typeof import('./agentBundle')>(context, 'agent');
   const previewCode = bundle<typeof import('./previewBundle')>(context, 'preview');
   const appCode = bundle<typeof import('./appBundle')>(context, 'app');
+  const realPrompter = lazy((): Prompter => new (commandsCode().VsCodePrompter)());
+  const shared: Shared = { context, manager, log, prompter: () => testPrompter ?? realPrompter(), json, refresh: (view) => refresh(view) };
 
   const connections = registerConnections(context, manager, shared.prompter, commandsCode);
   const preferences = registerPreferences(shared, panelsCode);
@@ -198,7 +200,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     get app() {
       return app.feature();
     },
-    setPrompter: (p) => (prompter = p ?? realPrompter),
+    setPrompter: (p) => (testPrompter = p),
   };
 }
 
