@@ -23,6 +23,7 @@ import { registerNotifications } from './notifications/register';
 import { registerPreferences } from './preferences/register';
 import { registerSendAgain } from './sendAgain/register';
 import { registerDiagnosis } from './diagnosis/register';
+import { registerFailures } from './failures/register';
 import { registerWorkflows } from './workflows/register';
 import { registerCode } from './code/register';
 import { registerAgent } from './agent/register';
@@ -50,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const agentCode = bundle<typeof import('./agentBundle')>(context, 'agent');
   const previewCode = bundle<typeof import('./previewBundle')>(context, 'preview');
   const appCode = bundle<typeof import('./appBundle')>(context, 'app');
+  const failuresCode = bundle<typeof import('./failuresBundle')>(context, 'failures');
   const realPrompter = lazy((): Prompter => new (commandsCode().VsCodePrompter)());
   const shared: Shared = { context, manager, log, prompter: () => testPrompter ?? realPrompter(), json, refresh: (view) => refresh(view) };
 
@@ -116,6 +118,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
     app: () => app.feature().workflowsLink(),
   });
+  const failures = registerFailures(shared, failuresCode, {
+    activityFilter: () => activity.filterWithoutRange(),
+    openNotification: (id, connectionId) => notifications.open(id, connectionId),
+    diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification }),
+  });
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent() });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
@@ -134,7 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
     ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
-    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers },
+    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -185,6 +192,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     preferencesPanels: preferences.panels,
     diagnosisPanels: diagnosis.panels,
     diagnose: diagnosis.diagnose,
+    openFailures: failures.open,
+    failuresPanels: failures.panels,
     get codeAwareness() {
       return code.current;
     },

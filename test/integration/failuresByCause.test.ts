@@ -1,0 +1,103 @@
+/**
+ * Issue 38 in a real VS Code against the Sandbox's incident: Failures by Cause reads the window
+ * page by page (pages of 50, the window's end pinned, at most three at once), groups the undelivered
+ * steps by cause (the same cause for different recipients is one group), opens a run and diagnoses
+ * one, and stops when asked.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extensionApi';
+import type { FailuresPanel } from '../../src/failures/failuresPanel';
+import { INCIDENT_FAILED_TAG, type Sandbox } from '../../src/sandbox';
+import { connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
+
+describe('Failures by Cause', function () {
+  this.timeout(60_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  const settled = (panel: FailuresPanel) => waitFor(() => panel.current && panel.current.read.state !== 'reading' && panel.current, 'the read to settle', 30_000);
+  const incidentRuns = () => sandbox.state.notifications.filter((n) => n._id.slice(8, 14) === INCIDENT_FAILED_TAG);
+
+  before(async () => {
+    ({ api, sandbox } = await connectFreshSandbox('Failures test', { activityEndsAtMs: Date.now(), incident: true }));
+  });
+
+  afterEach(async () => {
+    sandbox.setFaults({});
+    for (const panel of api.failuresPanels.all) panel.panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    await disconnectSandbox(api, sandbox);
+  });
+
+  it('groups the incident by cause, one group per cause whatever the recipient, from pages of 50 read once', async () => {
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.showFailures');
+    const panel = await waitFor(() => api.failuresPanels.all[0], 'the failures panel');
+    const view = await settled(panel);
+    assert.equal(view.read.state, 'done');
+    assert.equal(view.range, 'last24Hours');
+
+    // What the Sandbox holds for the incident, counted here from its own runs.
+    const incident = incidentRuns();
+    const byChannel = new Map<string, { runs: number; subscribers: Set<string> }>();
+    for (const n of incident) {
+      const job = n.jobs.find((j) => j.status === 'failed')!;
+      const entry = byChannel.get(job.type) ?? { runs: 0, subscribers: new Set<string>() };
+      entry.runs++;
+      entry.subscribers.add(n.subscriber?.subscriberId ?? n._subscriberId);
+      byChannel.set(job.type, entry);
+    }
+    const [first, second, third] = view.groups;
+    assert.ok(first && second && third, 'three groups at least');
+    assert.match(first.title, /^Email · SendGrid · /);
+    assert.equal(first.runs, byChannel.get('email')!.runs);
+    assert.equal(first.subscribers, byChannel.get('email')!.subscribers.size);
+    assert.match(first.message ?? '', /The from address does not match a verified Sender Identity/);
+    // Every recipient's number is in Twilio's message: masked, the 95 runs are one cause.
+    assert.match(second.title, /^SMS · Twilio · /);
+    assert.equal(second.runs, byChannel.get('sms')!.runs);
+    assert.ok(!/\+?\d{7,}/.test(second.message ?? ''), `no phone number in ${second.message}`);
+    assert.match(third.title, /^Push · /);
+    assert.equal(third.runs, byChannel.get('push')!.runs);
+    assert.equal(third.subscribers, byChannel.get('push')!.subscribers.size);
+    // The chart covers the window; its bars hold every run of the group.
+    assert.equal(first.bars.reduce((a, b) => a + b.count, 0), first.runs);
+    assert.ok(first.examples.length > 0 && first.examples.length <= 50);
+
+    // Pages of 50, each asked once, all with the same pinned end; never more than needed plus two.
+    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications');
+    const inWindow = view.read.runs;
+    assert.ok(lists.every((r) => r.query['limit'] === '50'), 'pages of 50');
+    assert.equal(new Set(lists.map((r) => r.query['before'])).size, 1, 'one pinned end');
+    assert.equal(new Set(lists.map((r) => r.query['page'])).size, lists.length, 'no page asked twice');
+    assert.ok(lists.length <= Math.floor(inWindow / 50) + 3, `${lists.length} requests for ${inWindow} runs`);
+  });
+
+  it('opens a run of a group in the notification panel, and diagnoses its newest run', async () => {
+    const panel = (await api.openFailures())!;
+    const view = await settled(panel);
+    const group = view.groups[0]!;
+    const run = group.examples[0]!;
+    await panel.openRun(run.notificationId);
+    await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === run.notificationId), 'the notification panel of the run');
+    await panel.diagnoseOne(group.key);
+    const diagnosis = await waitFor(() => api.diagnosisPanels.all.find((p) => p.request.subscriberId === run.subscriberId), 'the diagnosis of the newest run');
+    assert.equal(diagnosis.connection.id, panel.connection.id);
+  });
+
+  it('stops a slow read when asked, and keeps what it read', async () => {
+    sandbox.setFaults({ latencyMs: 400 });
+    const panel = (await api.openFailures())!;
+    const reading = panel.show('last7Days');
+    await waitFor(() => panel.current && panel.current.read.runs > 0 && panel.current, 'a first page');
+    panel.stop();
+    await reading;
+    const view = await settled(panel);
+    assert.equal(view.read.state, 'stopped');
+    assert.ok(view.read.runs >= 50);
+  });
+});
