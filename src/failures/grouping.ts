@@ -2,7 +2,8 @@
  * The window's failures grouped by cause (contract §8.7), fed a page at a time: every undelivered
  * step of a run (failed, or canceled and skipped for a reason the details name) joins the group of
  * its channel, its provider and its reason. Only what the groups show is kept: counts, the sets of
- * subscribers and workflows, the chart's bars and the newest runs, never whole notifications.
+ * subscribers and workflows, counts in fine slices of the window for the chart, and the newest
+ * runs, never whole notifications.
  */
 import type { Job, Notification } from '../api';
 import { causeContextOf, providerName, stepCause } from '../format/stepCause';
@@ -11,8 +12,10 @@ import { l10n } from '../l10n';
 import type { FailureGrouping, GroupSummary } from './groupViews';
 import { maskReason } from './reason';
 
-/** The chart's bars across the window. */
+/** The most bars a group's chart has. */
 export const BARS = 48;
+/** Fine slices of the window each group counts in: its chart spans its own outage, from these. */
+const SLICES = 1440;
 /** The runs a group keeps to list and open (the newest). */
 export const EXAMPLES = 50;
 
@@ -27,7 +30,7 @@ interface Group {
   workflows: Set<string>;
   firstMs: number;
   lastMs: number;
-  bars: number[];
+  slices: Uint32Array;
   examples: GroupSummary['examples'];
 }
 
@@ -59,7 +62,27 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
   const span = Math.max(1, window.endMs - window.startMs);
   let runsRead = 0;
   let failedSteps = 0;
-  const barOf = (atMs: number) => Math.min(BARS - 1, Math.max(0, Math.floor(((atMs - window.startMs) / span) * BARS)));
+  const sliceMs = span / SLICES;
+  const sliceOf = (atMs: number) => Math.min(SLICES - 1, Math.max(0, Math.floor((atMs - window.startMs) / sliceMs)));
+  /** The group's chart: from a little before its first failure to a little after its last, at most BARS bars. */
+  const bars = (g: Group): GroupSummary['bars'] => {
+    const first = sliceOf(g.firstMs);
+    const last = sliceOf(g.lastMs);
+    const pad = Math.max(2, Math.round((last - first + 1) * 0.15));
+    const from = Math.max(0, first - pad);
+    const to = Math.min(SLICES - 1, last + pad);
+    const count = Math.min(BARS, to - from + 1);
+    const per = (to - from + 1) / count;
+    const out: GroupSummary['bars'] = [];
+    for (let b = 0; b < count; b++) {
+      const lo = from + Math.round(b * per);
+      const hi = from + Math.round((b + 1) * per);
+      let sum = 0;
+      for (let i = lo; i < hi; i++) sum += g.slices[i]!;
+      out.push({ count: sum, fromMs: window.startMs + lo * sliceMs, toMs: window.startMs + hi * sliceMs });
+    }
+    return out;
+  };
 
   const add = (n: Notification, atMs: number) => {
     const subscriberId = n.subscriber?.subscriberId ?? n._subscriberId ?? '';
@@ -71,7 +94,7 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
       const key = [step.channel, step.provider ?? '', step.reason].join('\u0000');
       let group = groups.get(key);
       if (!group) {
-        group = { key, channel: step.channel, ...(step.provider ? { provider: step.provider } : {}), cause: causeWords(job, n), ...(step.message ? { message: step.message } : {}), runs: 0, subscribers: new Set(), workflows: new Set(), firstMs: atMs, lastMs: atMs, bars: new Array<number>(BARS).fill(0), examples: [] };
+        group = { key, channel: step.channel, ...(step.provider ? { provider: step.provider } : {}), cause: causeWords(job, n), ...(step.message ? { message: step.message } : {}), runs: 0, subscribers: new Set(), workflows: new Set(), firstMs: atMs, lastMs: atMs, slices: new Uint32Array(SLICES), examples: [] };
         groups.set(key, group);
       }
       group.runs++;
@@ -79,7 +102,7 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
       if (workflow) group.workflows.add(workflow);
       group.firstMs = Math.min(group.firstMs, atMs);
       group.lastMs = Math.max(group.lastMs, atMs);
-      group.bars[barOf(atMs)]!++;
+      group.slices[sliceOf(atMs)]!++;
       keepNewest(group.examples, { notificationId: n._id, subscriberId, workflow, atMs });
     }
   };
@@ -112,7 +135,7 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
           workflows: [...g.workflows].sort(),
           firstMs: g.firstMs,
           lastMs: g.lastMs,
-          bars: g.bars.map((count, i) => ({ count, fromMs: window.startMs + (i * span) / BARS, toMs: window.startMs + ((i + 1) * span) / BARS })),
+          bars: bars(g),
           examples: [...g.examples],
         }));
     },

@@ -54,7 +54,7 @@ function chart(group: GroupView): HTMLElement {
   const table = h(
     'table',
     'nx-sr-only',
-    h('caption', null, l10n.t('Failures of {0} over the window', group.title)),
+    h('caption', null, l10n.t('Failures of {0} over time', group.title)),
     h('thead', null, h('tr', null, h('th', { attrs: { scope: 'col' } }, l10n.t('From')), h('th', { attrs: { scope: 'col' } }, l10n.t('To')), h('th', { attrs: { scope: 'col' } }, l10n.t('Failures')))),
     h('tbody', null, ...bars.filter((b) => b.count > 0).map((b: BarView) => h('tr', null, h('td', null, b.from), h('td', null, b.to), h('td', null, String(b.count))))),
   );
@@ -100,7 +100,7 @@ function groupCard(group: GroupView, index: number): HTMLElement {
   return h(
     'li',
     { class: 'nx-group', attrs: { 'aria-labelledby': titleId, 'data-group': group.key } },
-    h('h3', { class: 'nx-group-title', attrs: { id: titleId } }, icon('error', 'nx-bad'), h('span', null, group.title), h('span', 'nx-group-count', l10n.t('{0} runs', count(group.runs)))),
+    h('h2', { class: 'nx-group-title', attrs: { id: titleId } }, icon('error', 'nx-bad'), h('span', null, group.title), h('span', 'nx-group-count', l10n.t('{0} runs', count(group.runs)))),
     group.message ? h('p', 'nx-group-message nx-selectable', h('span', 'nx-muted', l10n.t('The provider said: ')), h('code', null, group.message)) : null,
     stats,
     chart(group),
@@ -134,6 +134,7 @@ function renderLoaded(view: FailuresView): HTMLElement {
     ranges.appendChild(
       actionButton({
         label: r.label(),
+        icon: r.range === view.range ? 'pass-filled' : 'circle-large-outline',
         class: r.range === view.range ? 'nx-button' : 'nx-button nx-secondary',
         attrs: { 'aria-pressed': r.range === view.range ? 'true' : 'false', 'data-focus-key': `range-${r.range}` },
         action: () => ctx.request({ method: 'readAgain', range: r.range }),
