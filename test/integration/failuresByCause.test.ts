@@ -9,6 +9,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { FailuresPanel } from '../../src/failures/failuresPanel';
 import { INCIDENT_FAILED_TAG, type Sandbox } from '../../src/sandbox';
+import { AGENT_TOOLS } from '../../src/agent/toolNames';
 import { connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
 
 describe('Failures by Cause', function () {
@@ -87,6 +88,26 @@ describe('Failures by Cause', function () {
     await panel.diagnoseOne(group.key);
     const diagnosis = await waitFor(() => api.diagnosisPanels.all.find((p) => p.request.subscriberId === run.subscriberId), 'the diagnosis of the newest run');
     assert.equal(diagnosis.connection.id, panel.connection.id);
+  });
+
+  it('gives the agent the same groups as data (#novuFailures), read-only and under 8 KB', async () => {
+    sandbox.clearRequests();
+    const result = await vscode.lm.invokeTool(AGENT_TOOLS.failures, { input: { window: 'last24Hours' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+    assert.ok(Buffer.byteLength(text) <= 8 * 1024, `${Buffer.byteLength(text)} bytes`);
+    assert.match(text, /^Connection "Failures test"/);
+    assert.match(text, /Read all \d+ runs of the window\./);
+    const records = text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(records[0]!['channel'], 'Email');
+    assert.equal(records[0]!['provider'], 'SendGrid');
+    assert.equal(records[0]!['runs'], incidentRuns().filter((n) => n.jobs.some((j) => j.type === 'email' && j.status === 'failed')).length);
+    assert.match(String(records[0]!['providerMessage']), /verified Sender Identity/);
+    assert.equal((records[0]!['exampleRunIds'] as string[]).length, 3);
+    // The service's words only as data: no provider message in our own lines.
+    const prose = text.split('\n').filter((line) => !line.startsWith('{')).join('\n');
+    assert.ok(!/Sender Identity/.test(prose));
+    // Read-only: only list requests went out.
+    assert.ok(sandbox.requests.every((r) => r.method === 'GET' && r.path === '/v1/notifications'));
   });
 
   it('stops a slow read when asked, and keeps what it read', async () => {
