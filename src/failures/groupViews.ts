@@ -30,7 +30,7 @@ export interface FailureGrouping {
   readonly failedSteps: number;
   /** The largest group first. */
   groups(): GroupSummary[];
-  /** The notification id of the run to diagnose for a group: its newest. */
+  /** The notification id of the run to diagnose for a group: its newest that no later sent run made good. */
   representative(key: string): string | undefined;
 }
 

@@ -84,9 +84,18 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
     return out;
   };
 
+  /** The newest run sent to each subscriber and workflow (every channel step delivered): a failure before it was made good. */
+  const sentAt = new Map<string, number>();
+  const pair = (subscriberId: string, workflow: string) => `${subscriberId}\u0000${workflow}`;
+
   const add = (n: Notification, atMs: number) => {
     const subscriberId = n.subscriber?.subscriberId ?? n._subscriberId ?? '';
     const workflow = n.template?.triggers?.[0]?.identifier ?? n.template?.name ?? n._templateId ?? '';
+    const steps = (n.jobs ?? []).filter((j) => j.type !== 'trigger');
+    if (steps.length > 0 && steps.every((j) => j.status === 'completed')) {
+      const key = pair(subscriberId, workflow);
+      sentAt.set(key, Math.max(sentAt.get(key) ?? -Infinity, atMs));
+    }
     for (const job of n.jobs ?? []) {
       const step = undelivered(job, n);
       if (!step) continue;
@@ -140,7 +149,10 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
         }));
     },
     representative(key) {
-      return groups.get(key)?.examples[0]?.notificationId;
+      const examples = groups.get(key)?.examples ?? [];
+      // The newest run not made good by a later one that was sent: what still fails to reach someone.
+      const open = examples.find((e) => !((sentAt.get(pair(e.subscriberId, e.workflow)) ?? -Infinity) > e.atMs));
+      return (open ?? examples[0])?.notificationId;
     },
   };
 }

@@ -78,7 +78,7 @@ describe('Failures by Cause', function () {
     assert.ok(lists.length <= Math.floor(inWindow / 50) + 3, `${lists.length} requests for ${inWindow} runs`);
   });
 
-  it('opens a run of a group in the notification panel, and diagnoses its newest run', async () => {
+  it('opens a run of a group in the notification panel, and diagnoses its newest run still not made good', async () => {
     const panel = (await api.openFailures())!;
     const view = await settled(panel);
     const group = view.groups[0]!;
@@ -86,8 +86,12 @@ describe('Failures by Cause', function () {
     await panel.openRun(run.notificationId);
     await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === run.notificationId), 'the notification panel of the run');
     await panel.diagnoseOne(group.key);
-    const diagnosis = await waitFor(() => api.diagnosisPanels.all.find((p) => p.request.subscriberId === run.subscriberId), 'the diagnosis of the newest run');
+    // The newest run that no later sent run made good: its diagnosis still finds the cause.
+    const diagnosis = await waitFor(() => api.diagnosisPanels.all[0], 'the diagnosis of a run of the group');
+    assert.ok(group.examples.some((e) => e.subscriberId === diagnosis.request.subscriberId));
     assert.equal(diagnosis.connection.id, panel.connection.id);
+    await waitFor(() => diagnosis.state.kind === 'loaded' && !diagnosis.state.busy && diagnosis.current?.verdict.state !== 'pending', 'the verdict', 20_000);
+    assert.equal(diagnosis.current!.verdict.state, 'broken', diagnosis.current!.verdict.text);
   });
 
   it('gives the agent the same groups as data (#novuFailures), read-only and under 8 KB', async () => {

@@ -38,6 +38,12 @@ describe('createGrouping', () => {
     assert.equal(g.failedSteps, 5);
     // The newest run first: the one to diagnose.
     assert.equal(g.representative(email!.key), 'e');
+    // Once Ada's welcome was sent after her failure, the one to diagnose is the newest still not made good.
+    g.add([run('sent', 'ada', START + 400_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' }, 'welcome')]);
+    assert.equal(g.representative(email!.key), 'b');
+    // A sent run before the failure makes nothing good.
+    g.add([run('early', 'bob', START + 10_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' })]);
+    assert.equal(g.representative(email!.key), 'b');
   });
 
   it('charts a group over its own span, every failure in one bar, and keeps only the newest runs', () => {
