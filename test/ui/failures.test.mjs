@@ -47,13 +47,21 @@ for (const theme of ['dark', 'light']) {
       await screenshot(page, `failures-runs-${theme}`);
       const runId = await run.getAttribute('data-run');
       await run.click();
-      await page.locator('.tab', { hasText: `Notification ${runId}` }).first().waitFor({ timeout: 30_000 }).catch(async (error) => {
-        await screenshot(page, `failures-open-run-missing-${theme}`);
-        throw error;
-      });
+      // The run's panel (its tab takes the workflow's name once loaded) shows the run's id.
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const shown = await Promise.all(page.frames().map((f) => f.locator('body', { hasText: runId }).count().catch(() => 0)));
+        if (shown.some((n) => n > 0) && (await page.locator('.tab').count()) >= 2) break;
+        if (Date.now() > deadline) {
+          await screenshot(page, `failures-open-run-missing-${theme}`);
+          throw new Error(`the run ${runId} did not open`);
+        }
+        await page.waitForTimeout(200);
+      }
 
-      // Diagnose One: the diagnosis of the newest run of the cause, with its verdict.
-      await runCommand(page, 'Novu: Failures by Cause');
+      // Back to the failures (the run's panel closed), then Diagnose One: the diagnosis of a run of the cause, with its verdict.
+      await runCommand(page, 'View: Close Editor');
+      await page.locator('.tab.active', { hasText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
       const again = activeWebview(page);
       await again.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
       await again.locator('li.nx-group').first().getByRole('button', { name: 'Diagnose One' }).click();
