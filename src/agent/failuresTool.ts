@@ -2,19 +2,19 @@
 import * as z from 'zod/mini';
 import { CHANNEL_TYPES } from '../api/constants';
 import type { NovuClient } from '../api';
+import { FAILURE_RANGES } from '../failures/protocol';
 import { createGrouping } from '../failures/grouping';
 import { readWindow } from '../failures/windowReader';
-import { l10n } from '../l10n';
+import { WINDOW_MS, windowLabel } from '../failures/windows';
 import type { Where } from './agentReports';
 import { failuresReport } from './failuresReport';
 
 export const failuresSchema = z.object({
-  window: z.optional(z.enum(['lastHour', 'last24Hours', 'last7Days'])),
+  window: z.optional(z.enum(FAILURE_RANGES)),
   channel: z.optional(z.enum(CHANNEL_TYPES)),
   subscriberId: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
 });
 
-const WINDOW_MS = { lastHour: 3_600_000, last24Hours: 86_400_000, last7Days: 7 * 86_400_000 } as const;
 /** The most runs the agent's read goes through: 20 pages of 50. */
 export const AGENT_FAILURES_RUNS = 1000;
 
@@ -38,10 +38,9 @@ export async function failuresAnswer(where: Where, client: NovuClient, input: z.
       },
     });
     signal.throwIfAborted();
-    const label = window === 'lastHour' ? l10n.t('the last hour') : window === 'last24Hours' ? l10n.t('the last 24 hours') : l10n.t('the last 7 days');
     return failuresReport({
       where,
-      window: { label, after: new Date(startMs).toISOString(), before: result.before },
+      window: { label: windowLabel(window), after: new Date(startMs).toISOString(), before: result.before },
       runsRead: result.runs,
       ...(result.complete ? {} : { partial: result.estimatedTotal !== undefined ? { estimatedTotal: result.estimatedTotal } : {} }),
       failedSteps: grouping.failedSteps,

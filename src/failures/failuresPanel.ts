@@ -15,19 +15,7 @@ import { groupViews, type FailureGrouping } from './groupViews';
 import type { FailureRange, FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
 import { failuresWebviewMessageSchema } from './protocolSchemas';
 import { readWindow } from './windowReader';
-
-const RANGE_MS: Record<FailureRange, number> = { lastHour: 3_600_000, last24Hours: 86_400_000, last7Days: 7 * 86_400_000 };
-
-export function rangeLabel(range: FailureRange): string {
-  switch (range) {
-    case 'lastHour':
-      return vscode.l10n.t('the last hour');
-    case 'last24Hours':
-      return vscode.l10n.t('the last 24 hours');
-    case 'last7Days':
-      return vscode.l10n.t('the last 7 days');
-  }
-}
+import { WINDOW_MS, windowLabel } from './windows';
 
 /** What the panel does through the rest of the extension (wired by the composition root). */
 export interface FailuresActions {
@@ -132,7 +120,7 @@ export class FailuresPanel implements vscode.Disposable {
     this.controller = controller;
     this.loadError = undefined;
     const nowMs = Date.now();
-    const startMs = nowMs - RANGE_MS[this.range];
+    const startMs = nowMs - WINDOW_MS[this.range];
     const grouping = this.actions.grouping({ startMs, endMs: nowMs });
     this.grouping = grouping;
     this.read = { runs: 0, elapsedSeconds: 0, state: 'reading' };
@@ -210,7 +198,7 @@ export class FailuresPanel implements vscode.Disposable {
       connectionName: this.connection.name,
       production: looksLikeProduction(this.connection.name, undefined),
       range: this.range,
-      rangeLabel: rangeLabel(this.range),
+      rangeLabel: windowLabel(this.range),
       ...(filter.text ? { filter: filter.text } : {}),
       read: this.read,
       failedSteps: grouping.failedSteps,
