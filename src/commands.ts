@@ -12,6 +12,8 @@ export const Commands = {
   refresh: 'novuExplorer.refresh',
   refreshSubscribers: 'novuExplorer.refreshSubscribers',
   refreshIntegrations: 'novuExplorer.refreshIntegrations',
+  viewIntegrationsAsTree: 'novuExplorer.viewIntegrationsAsTree',
+  viewIntegrationsAsList: 'novuExplorer.viewIntegrationsAsList',
   loadMoreSubscribers: 'novuExplorer.loadMoreSubscribers',
   searchSubscribers: 'novuExplorer.searchSubscribers',
   clearSubscriberFilter: 'novuExplorer.clearSubscriberFilter',

@@ -1,7 +1,10 @@
 /**
- * The Integrations view: active integrations grouped by channel (agents apart), with their
- * environment, conditions and which credential fields are set. Credential values never leave this
- * file's parsing: nodes keep only field names and a set/not-set flag.
+ * The Integrations view: active integrations by channel (agents last), with their environment,
+ * conditions and which credential fields are set. As a list (the default: each row says its
+ * channel, and the rows come with the one answer) or as a tree of channel groups (VS Code asks for
+ * an expanded group's rows in a second call before it draws any: the first load's slowest part,
+ * issue 37.6). Credential values never leave this file's parsing: nodes keep only field names and
+ * a set/not-set flag.
  */
 import * as vscode from 'vscode';
 import { maskCredentials, type Integration, type MaskedCredential, type NovuClient } from '../api';
@@ -14,6 +17,13 @@ import { MessageNode, applyViewText, viewText, type TreeNode } from '../ui/treeN
 import { KeyedList, PagedTree, type Page } from '../views/pagedView';
 
 export const INTEGRATIONS_VIEW_ID = 'novuExplorer.integrations';
+/** The setting that chooses list or tree (`list` | `tree`), as SCM's View as Tree/List does. */
+export const INTEGRATIONS_VIEW_MODE = 'integrations.viewMode';
+export type IntegrationsViewMode = 'list' | 'tree';
+
+export function integrationsViewMode(): IntegrationsViewMode {
+  return vscode.workspace.getConfiguration('novuExplorer').get<string>(INTEGRATIONS_VIEW_MODE) === 'tree' ? 'tree' : 'list';
+}
 
 /** Channel groups: the delivery channels, then agents (integrations without a channel); any other as the service named it. */
 function groupMeta(channel: string): { label: string; icon: string } {
@@ -65,6 +75,8 @@ export class IntegrationNode implements TreeNode {
     private readonly activeEnvironmentId: string | undefined,
     /** Several environments are in the list: name each row's. */
     private readonly showEnvironment: boolean,
+    /** A row of the list (no channel group above it): it shows its channel. */
+    private readonly listed = false,
   ) {}
 
   get isOtherEnvironment(): boolean {
@@ -78,8 +90,11 @@ export class IntegrationNode implements TreeNode {
     item.id = `integration:${i._id ?? i.identifier ?? i.providerId}:${i._environmentId ?? ''}`;
     // The environment leads (it is what users mix up), then primary, then the identifier.
     const env = !this.showEnvironment ? '' : this.isOtherEnvironment ? vscode.l10n.t('other environment {0}', shortId(i._environmentId)) : this.activeEnvironmentId ? '' : vscode.l10n.t('environment {0}', shortId(i._environmentId));
-    item.description = [env, i.primary ? vscode.l10n.t('★ primary') : '', i.identifier ?? i.providerId].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(i.primary ? 'star-full' : 'plug', this.isOtherEnvironment ? new vscode.ThemeColor('disabledForeground') : undefined);
+    const group = groupMeta(channelGroupOf(i));
+    item.description = [this.listed ? group.label : '', env, i.primary ? vscode.l10n.t('★ primary') : '', i.identifier ?? i.providerId].filter(Boolean).join(' · ');
+    // In the list the icon is the channel's (rows of one channel sit together); in a group, primary or not.
+    const icon = this.listed ? group.icon : i.primary ? 'star-full' : 'plug';
+    item.iconPath = new vscode.ThemeIcon(icon, this.isOtherEnvironment ? new vscode.ThemeColor('disabledForeground') : undefined);
     item.contextValue = ['integration', i.primary ? 'primary' : '', conditions.length > 0 ? 'hasConditions' : '', i.identifier ? 'hasIdentifier' : '', this.isOtherEnvironment ? 'otherEnvironment' : ''].filter(Boolean).join(';');
     const environment = i._environmentId ?? vscode.l10n.t('unknown');
     item.tooltip = fieldTooltip([
@@ -140,7 +155,17 @@ export class IntegrationsProvider extends PagedTree<SafeIntegration, never> {
     );
     // A rejected key empties the view (its welcome shows) and drops the count of an earlier load.
     this.subscriptions.push(manager.onDidChangeState((state) => (state === 'ready' ? this.rerender() : this.reload())));
+    this.subscriptions.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!e.affectsConfiguration(`novuExplorer.${INTEGRATIONS_VIEW_MODE}`)) return;
+        this.mode = integrationsViewMode();
+        this.rerender();
+      }),
+    );
   }
+
+  /** List or tree, from the setting; read once here and again when it changes. */
+  private mode = integrationsViewMode();
 
   /** Credential values are dropped as the answer comes in: nothing past here holds one. */
   protected async fetch(client: NovuClient, _after: never | undefined, signal: AbortSignal): Promise<Page<SafeIntegration, never>> {
@@ -158,12 +183,12 @@ export class IntegrationsProvider extends PagedTree<SafeIntegration, never> {
   }
 
   protected rootNodes(): TreeNode[] {
-    return this.paged.rows(this.groups(), () => new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') }));
+    return this.paged.rows(this.mode === 'tree' ? this.groups() : this.list(), () => new MessageNode(vscode.l10n.t('No active integrations'), { tooltip: vscode.l10n.t('The service answered with an empty list of active integrations.') }));
   }
 
-  private groups(): TreeNode[] {
+  /** The rows by channel (agents last); in each, this environment first, primary first, then by name. */
+  private byChannel(listed: boolean): Map<string, IntegrationNode[]> {
     const list = this.rows.items;
-    if (list.length === 0) return [];
     const connection = this.manager.active;
     const activeEnv = connection ? this.manager.environmentOf(connection) : undefined;
     const showEnvironment = new Set(list.map((i) => i._environmentId)).size > 1;
@@ -171,16 +196,25 @@ export class IntegrationsProvider extends PagedTree<SafeIntegration, never> {
     for (const integration of list) {
       const group = channelGroupOf(integration);
       const nodes = byChannel.get(group) ?? [];
-      nodes.push(new IntegrationNode(integration, activeEnv, showEnvironment));
+      nodes.push(new IntegrationNode(integration, activeEnv, showEnvironment, listed));
       byChannel.set(group, nodes);
     }
     const channels = [...byChannel.keys()].sort((a, b) => compareChannels(a, b, ['agent']));
-    return channels.map((channel) => {
-      const nodes = byChannel.get(channel)!;
-      // This environment first, primary first, then by name.
-      nodes.sort((a, b) => Number(a.isOtherEnvironment) - Number(b.isOtherEnvironment) || Number(b.integration.primary ?? false) - Number(a.integration.primary ?? false) || (a.integration.name ?? '').localeCompare(b.integration.name ?? ''));
-      return new ChannelGroupNode(channel, nodes);
-    });
+    return new Map(
+      channels.map((channel) => {
+        const nodes = byChannel.get(channel)!;
+        nodes.sort((a, b) => Number(a.isOtherEnvironment) - Number(b.isOtherEnvironment) || Number(b.integration.primary ?? false) - Number(a.integration.primary ?? false) || (a.integration.name ?? '').localeCompare(b.integration.name ?? ''));
+        return [channel, nodes];
+      }),
+    );
+  }
+
+  private list(): TreeNode[] {
+    return [...this.byChannel(true).values()].flat();
+  }
+
+  private groups(): TreeNode[] {
+    return [...this.byChannel(false)].map(([channel, nodes]) => new ChannelGroupNode(channel, nodes));
   }
 
   protected updateViewText(): void {

@@ -173,8 +173,8 @@ describe('connections', function () {
     const roots = await api.subscribers.getChildren();
     assert.ok(roots.length > 1, 'subscriber rows');
     assert.equal(api.subscribers.subscribers.length, 25);
-    const groups = await api.integrations.getChildren();
-    assert.ok(groups.length >= 5, 'channel groups');
+    const rows = await api.integrations.getChildren();
+    assert.ok(rows.length >= 5, 'integration rows');
     assert.equal(api.manager.environmentOf(api.manager.active!), sandbox.state.environments[0]?._id);
   });
 

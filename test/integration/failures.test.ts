@@ -143,8 +143,8 @@ describe('every surface through every failure', function () {
 
         await healService();
         await refresh();
-        const groups = await api.integrations.getChildren();
-        assert.ok(groups.length > 0 && groups.every((n) => kindOf(n) === 'channelGroup'));
+        const rows = await api.integrations.getChildren();
+        assert.ok(rows.length > 0 && rows.every((n) => kindOf(n) === 'integration'));
         assert.match(String(api.integrations.view?.description), /Failures test · \d/);
       });
 

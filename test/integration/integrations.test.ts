@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES, type Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
-import type { ChannelGroupNode } from '../../src/integrations/integrationsProvider';
+import type { ChannelGroupNode, IntegrationNode } from '../../src/integrations/integrationsProvider';
 import { kindOf, connectFreshSandbox, disconnectSandbox } from './helpers';
 
 /** Every string a tree shows for a node and its descendants: labels, descriptions, tooltips. */
@@ -32,22 +32,61 @@ describe('integrations view', function () {
     await disconnectSandbox(api, sandbox);
   });
 
-  it('groups active integrations by channel, agents apart, primary and this environment first', async () => {
+  /** The view's integration rows, whichever way it shows them. */
+  async function integrationRows(): Promise<IntegrationNode[]> {
+    const top = await api.integrations.getChildren();
+    return kindOf(top[0]) === 'channelGroup' ? (top as ChannelGroupNode[]).flatMap((g) => g.integrations) : (top as IntegrationNode[]);
+  }
+
+  it('lists active integrations by channel in one level, each naming its channel, agents last, primary and this environment first', async () => {
     api.integrations.reload();
-    const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
-    assert.deepEqual(groups.map((g) => g.channel), ['in_app', 'email', 'sms', 'chat', 'push', 'agent']);
-    const total = groups.reduce((n, g) => n + g.integrations.length, 0);
-    assert.equal(total, sandbox.state.integrations.filter((i) => i.active && !i.deleted).length);
-    const email = groups.find((g) => g.channel === 'email')!;
-    assert.ok(!email.integrations[0]!.isOtherEnvironment);
-    assert.equal(email.integrations[0]!.integration.primary, true);
-    const agent = groups.find((g) => g.channel === 'agent')!;
-    assert.equal(agent.integrations[0]?.integration._id, SANDBOX_FIXTURES.agentIntegrationId);
+    const rows = (await api.integrations.getChildren()) as IntegrationNode[];
+    assert.ok(rows.every((r) => kindOf(r) === 'integration'), 'one level: the rows come with the one answer');
+    assert.equal(rows.length, sandbox.state.integrations.filter((i) => i.active && !i.deleted).length);
+    const channels = rows.map((r) => r.integration.kind === 'agent' || !r.integration.channel ? 'agent' : r.integration.channel);
+    assert.deepEqual([...new Set(channels)], ['in_app', 'email', 'sms', 'chat', 'push', 'agent'], 'each channel’s rows together, in the channels’ order');
+    const email = rows.filter((r) => r.integration.channel === 'email' && r.integration.kind !== 'agent');
+    assert.ok(!email[0]!.isOtherEnvironment);
+    assert.equal(email[0]!.integration.primary, true);
+    const item = email[0]!.treeItem();
+    assert.match(String(item.description), /^Email · ★ primary · /);
+    assert.equal((item.iconPath as vscode.ThemeIcon).id, 'mail');
+    assert.equal(rows.at(-1)?.integration._id, SANDBOX_FIXTURES.agentIntegrationId);
+  });
+
+  it('groups them under their channels with View as Tree, and back with View as List', async () => {
+    const loads = sandbox.requests.filter((r) => r.path === '/v1/integrations/active').length;
+    const changed = new Promise<void>((resolve) => {
+      const sub = api.integrations.onDidChangeTreeData(() => {
+        sub.dispose();
+        resolve();
+      });
+    });
+    await vscode.commands.executeCommand('novuExplorer.viewIntegrationsAsTree');
+    try {
+      await changed;
+      const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
+      assert.deepEqual(groups.map((g) => g.channel), ['in_app', 'email', 'sms', 'chat', 'push', 'agent']);
+      const total = groups.reduce((n, g) => n + g.integrations.length, 0);
+      assert.equal(total, sandbox.state.integrations.filter((i) => i.active && !i.deleted).length);
+      const email = groups.find((g) => g.channel === 'email')!;
+      assert.equal(email.treeItem().collapsibleState, vscode.TreeItemCollapsibleState.Expanded);
+      assert.equal(email.integrations[0]!.integration.primary, true);
+      // Under its group a row needs no channel: the icon says primary.
+      assert.doesNotMatch(String(email.integrations[0]!.treeItem().description), /Email/);
+      assert.equal((email.integrations[0]!.treeItem().iconPath as vscode.ThemeIcon).id, 'star-full');
+      const agent = groups.find((g) => g.channel === 'agent')!;
+      assert.equal(agent.integrations[0]?.integration._id, SANDBOX_FIXTURES.agentIntegrationId);
+      assert.equal(sandbox.requests.filter((r) => r.path === '/v1/integrations/active').length, loads, 'drawn again without asking the service');
+    } finally {
+      await vscode.commands.executeCommand('novuExplorer.viewIntegrationsAsList');
+    }
+    assert.equal(vscode.workspace.getConfiguration('novuExplorer').get('integrations.viewMode'), 'list');
+    assert.equal(kindOf((await api.integrations.getChildren())[0]), 'integration');
   });
 
   it('names the environment of each row when several come back', async () => {
-    const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
-    const rows = groups.flatMap((g) => g.integrations);
+    const rows = await integrationRows();
     const production = rows.find((r) => r.integration._id === SANDBOX_FIXTURES.productionIntegrationId)!;
     assert.ok(production.isOtherEnvironment);
     assert.match(String(production.treeItem().description), /other environment/);
@@ -58,8 +97,7 @@ describe('integrations view', function () {
   });
 
   it('shows conditions as readable rows', async () => {
-    const groups = (await api.integrations.getChildren()) as ChannelGroupNode[];
-    const withConditions = groups.flatMap((g) => g.integrations).find((r) => r.integration._id === SANDBOX_FIXTURES.conditionsIntegrationId)!;
+    const withConditions = (await integrationRows()).find((r) => r.integration._id === SANDBOX_FIXTURES.conditionsIntegrationId)!;
     const children = await api.integrations.getChildren(withConditions);
     const labels = children.map((c) => String(c.treeItem().label));
     assert.ok(labels.some((l) => /^(subscriber|payload)\.\S+ [A-Z_]+ /.test(l)), labels.join(' | '));
@@ -72,7 +110,7 @@ describe('integrations view', function () {
     const text = await renderAll(api, groups);
     for (const secret of secrets) assert.ok(!text.includes(secret), 'a credential value is on screen');
     assert.ok(!JSON.stringify(api.integrations.items).includes(secrets[0]!), 'a credential value is kept');
-    const legacy = (groups as ChannelGroupNode[]).flatMap((g) => g.integrations).find((r) => r.integration._id === SANDBOX_FIXTURES.legacyCredentialsIntegrationId)!;
+    const legacy = (await integrationRows()).find((r) => r.integration._id === SANDBOX_FIXTURES.legacyCredentialsIntegrationId)!;
     const fields = (await api.integrations.getChildren(legacy)).map((c) => c.treeItem());
     assert.ok(fields.some((f) => f.description === '•••••• set'));
 
@@ -94,10 +132,9 @@ describe('integrations view', function () {
     sandbox.setFaults({});
     sandbox.clearRequests();
     await vscode.commands.executeCommand('novuExplorer.refreshIntegrations');
-    const groups = await api.integrations.getChildren();
+    const healed = await api.integrations.getChildren();
     await api.integrations.getChildren();
-    assert.equal(kindOf(groups[0]), 'channelGroup');
+    assert.equal(kindOf(healed[0]), 'integration');
     assert.equal(sandbox.requests.filter((r) => r.path === '/v1/integrations/active').length, 1, 'nothing fetched twice');
-    assert.equal(kindOf((groups[0] as ChannelGroupNode).integrations[0]), 'integration');
   });
 });
