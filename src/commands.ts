@@ -50,6 +50,7 @@ export const Commands = {
   sendReviewedTrigger: 'novuExplorer.sendReviewedTrigger',
   discardTriggerReview: 'novuExplorer.discardTriggerReview',
   diagnoseDelivery: 'novuExplorer.diagnoseDelivery',
+  showFailures: 'novuExplorer.showFailures',
   diagnoseSubscriber: 'novuExplorer.diagnoseSubscriber',
   diagnoseActivityNotification: 'novuExplorer.diagnoseActivityNotification',
   showWorkflowActivity: 'novuExplorer.code.showActivity',

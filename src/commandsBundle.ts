@@ -12,5 +12,7 @@ export { IntegrationCommands } from './integrations/integrationCommands';
 export { NotificationCommands } from './notifications/notificationCommands';
 export { ActivityCommands } from './activity/activityCommands';
 export { NovuUriHandler } from './uriHandler';
+// Quick picks and input boxes: made when the first prompt shows.
+export { VsCodePrompter } from './ui/prompter';
 // `npm run demo`'s first screen: loaded at activation only when the demo asks for it.
 export { openDemo } from './demo';

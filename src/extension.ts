@@ -11,7 +11,8 @@ import { registerConnections } from './connections/register';
 import { bundle, lazy, type Handler, type Shared } from './features';
 import { Log } from './log';
 import { l10n } from './l10n';
-import { VsCodePrompter, type Prompter } from './ui/prompter';
+import { prepareFormatters } from './format/numbers';
+import type { Prompter } from './ui/prompter';
 import { JsonDocuments } from './ui/jsonDocuments';
 import { ErrorNode } from './ui/treeNodes';
 import { Walkthrough } from './walkthrough';
@@ -22,6 +23,7 @@ import { registerNotifications } from './notifications/register';
 import { registerPreferences } from './preferences/register';
 import { registerSendAgain } from './sendAgain/register';
 import { registerDiagnosis } from './diagnosis/register';
+import { registerFailures } from './failures/register';
 import { registerWorkflows } from './workflows/register';
 import { registerCode } from './code/register';
 import { registerAgent } from './agent/register';
@@ -38,10 +40,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const log = new Log();
   const sandbox = (sandboxHost = new SandboxHost(vscode.Uri.joinPath(context.extensionUri, 'dist').fsPath));
   const manager = new ConnectionManager(context, log, sandbox);
-  const [realPrompter, json] = [new VsCodePrompter(), new JsonDocuments()];
-  let prompter: Prompter = realPrompter;
+  const json = new JsonDocuments();
+  // A test's prompter, when one is set; otherwise VS Code's, from the commands' bundle at the first prompt.
+  let testPrompter: Prompter | undefined;
   context.subscriptions.push(log, manager, json);
-  const shared: Shared = { context, manager, log, prompter: () => prompter, json, refresh: (view) => refresh(view) };
   // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview, your app).
   const panelsCode = bundle<typeof import('./panelsBundle')>(context, 'panels');
   const commandsCode = bundle<typeof import('./commandsBundle')>(context, 'commands');
@@ -49,6 +51,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const agentCode = bundle<typeof import('./agentBundle')>(context, 'agent');
   const previewCode = bundle<typeof import('./previewBundle')>(context, 'preview');
   const appCode = bundle<typeof import('./appBundle')>(context, 'app');
+  const failuresCode = bundle<typeof import('./failuresBundle')>(context, 'failures');
+  const realPrompter = lazy((): Prompter => new (commandsCode().VsCodePrompter)());
+  const shared: Shared = { context, manager, log, prompter: () => testPrompter ?? realPrompter(), json, refresh: (view) => refresh(view) };
 
   const connections = registerConnections(context, manager, shared.prompter, commandsCode);
   const preferences = registerPreferences(shared, panelsCode);
@@ -113,6 +118,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
     app: () => app.feature().workflowsLink(),
   });
+  const failures = registerFailures(shared, failuresCode, {
+    activityFilter: () => activity.filterWithoutRange(),
+    openNotification: (id, connectionId) => notifications.open(id, connectionId),
+    diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification }),
+  });
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent() });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
@@ -131,7 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
     ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
-    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers },
+    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -155,6 +165,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   if (process.env.NOVU_EXPLORER_DEMO_OPEN || process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX) await commandsCode().openDemo(context, manager);
 
   const activationMs = performance.now() - activationStarted;
+  // The rows' number and date formatters, made now rather than between the first click and its requests (issue 37.6).
+  setTimeout(() => prepareFormatters(vscode.env.language), 0);
   log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated in ${Math.round(activationMs)} ms (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);
   // An installed extension exports nothing: no other extension reaches the secrets or the prompts.
   if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
@@ -180,6 +192,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     preferencesPanels: preferences.panels,
     diagnosisPanels: diagnosis.panels,
     diagnose: diagnosis.diagnose,
+    openFailures: failures.open,
+    failuresPanels: failures.panels,
     get codeAwareness() {
       return code.current;
     },
@@ -195,7 +209,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     get app() {
       return app.feature();
     },
-    setPrompter: (p) => (prompter = p ?? realPrompter),
+    setPrompter: (p) => (testPrompter = p),
   };
 }
 

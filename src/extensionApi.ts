@@ -12,6 +12,8 @@ import type { SandboxHost } from './connections/sandboxHost';
 import type { ConnectionStatusBar } from './connections/statusBar';
 import type { DiagnoseArgument } from './diagnosis/diagnosisCommands';
 import type { DiagnosisPanels } from './diagnosis/diagnosisPanels';
+import type { FailuresPanel } from './failures/failuresPanel';
+import type { PanelRegistry } from './panels/panelRegistry';
 import type { IntegrationsProvider } from './integrations/integrationsProvider';
 import type { Log } from './log';
 import type { NotificationTerminalLinks } from './notifications/notificationLinks';
@@ -45,6 +47,9 @@ export interface NovuExplorerApi {
   notificationPanels: NotificationPanels;
   preferencesPanels: PreferencesPanels;
   diagnosisPanels: DiagnosisPanels;
+  /** Failures by Cause: opens (or shows and reads again) the active connection's panel. */
+  openFailures(): Promise<FailuresPanel | undefined>;
+  failuresPanels: PanelRegistry<FailuresPanel>;
   /** Code awareness, once a document of its languages was open (undefined before). */
   readonly codeAwareness: CodeAwareness | undefined;
   /** Opens the diagnosis of a request on a connection (the active one by default). */

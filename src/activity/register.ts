@@ -5,7 +5,7 @@ import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import { lazy, type Handlers, type Shared } from '../features';
 import type { ActivityCommands } from './activityCommands';
-import { isActivityFilterEmpty } from './activityFilter';
+import { activityQuery, describeActivityFilter, isActivityFilterEmpty } from './activityFilter';
 import { ActivityMemory } from './activityMemory';
 import type { NotificationNode } from './activityNodes';
 import { ACTIVITY_VIEW_ID, ActivityProvider } from './activityProvider';
@@ -51,6 +51,13 @@ export function registerActivity(shared: Shared, code: () => { ActivityCommands:
     handlers,
     showForSubscriber: (subscriberId: string) => commands().showForSubscriber(subscriberId),
     showForWorkflow: (workflowId: string, name?: string) => commands().showForWorkflow(workflowId, name),
+    /** The view's filter without its time range, for a read of another window (Failures by Cause). */
+    filterWithoutRange: () => {
+      const { range: _range, ...filter } = provider.settings.filter;
+      const { after: _after, before: _before, ...query } = activityQuery(filter, Date.now());
+      const text = describeActivityFilter(filter, vscode.env.language);
+      return { query, ...(text ? { text } : {}) };
+    },
     /** What the view holds, for Open Notification: one notification by id, or the ten newest when unfiltered. */
     held: {
       notification: (id: string, connectionId: string) => held(connectionId)?.find((n) => n._id === id),

@@ -33,6 +33,7 @@ import { diagnose } from '../diagnosis/diagnosisModel';
 import { diagnosisDeps } from '../diagnosis/diagnosisDeps';
 import { runDiagnosis } from '../diagnosis/diagnosisRun';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
+import { failuresAnswer, failuresSchema } from './failuresTool';
 
 export interface AgentToolDeps {
   manager: ConnectionManager;
@@ -253,6 +254,11 @@ export class AgentTools {
       }
       case AGENT_TOOLS.appState:
         return this.guard(where, vscode.l10n.t('check your app'), async () => appReport(where, await this.deps.app()));
+      case AGENT_TOOLS.failures: {
+        const parsed = failuresSchema.safeParse(input);
+        if (!parsed.success) return badInput(parsed.error);
+        return this.guard(where, vscode.l10n.t('group the failures by cause'), () => failuresAnswer(where, client, parsed.data, signal));
+      }
       case AGENT_TOOLS.activeIntegrations: {
         const parsed = integrationsSchema.safeParse(input);
         if (!parsed.success) return badInput(parsed.error);
@@ -553,6 +559,8 @@ function invocationMessage(name: AgentToolName): string {
       return vscode.l10n.t('Rendering the step with your app');
     case AGENT_TOOLS.appState:
       return vscode.l10n.t('Checking your app against the environment');
+    case AGENT_TOOLS.failures:
+      return vscode.l10n.t('Grouping the failures by cause');
     default:
       return vscode.l10n.t('Asking Novu');
   }

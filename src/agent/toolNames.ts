@@ -15,6 +15,7 @@ export const AGENT_TOOLS = {
   listWorkflows: 'novuExplorer_listWorkflows',
   previewStep: 'novuExplorer_previewStep',
   appState: 'novuExplorer_appState',
+  failures: 'novuExplorer_failures',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

@@ -33,8 +33,8 @@ export class SandboxHost {
         // ... and the environment is as if synced with that app: the service's preview renders its code workflows there.
         ...(process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL ? { bridgeUrl: process.env.NOVU_EXPLORER_DEMO_BRIDGE_URL } : {}),
         activityEndsAtMs: Date.now(),
-        // The demo also has one subscriber per cause of a missed delivery, to diagnose and fix.
-        ...(live ? { live: { everyMs: LIVE_EVERY_MS }, diagnosisCases: true } : {}),
+        // The demo also has one subscriber per cause of a missed delivery, to diagnose and fix, and an outage to repair.
+        ...(live ? { live: { everyMs: LIVE_EVERY_MS }, diagnosisCases: true, incident: true } : {}),
       });
     })();
     this.starting.catch(() => (this.starting = undefined));

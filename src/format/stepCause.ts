@@ -127,6 +127,9 @@ export function providerName(providerId: string | null | undefined): string | un
   return PROVIDER_NAMES[providerId.toLowerCase()] ?? providerId;
 }
 
+/** An HTTP status's reason phrase alone: a client's top-level message when the body says more. */
+const HTTP_REASON = /^(bad request|unauthorized|forbidden|not found|conflict|gone|payload too large|unprocessable entity|too many requests|internal server error|bad gateway|service unavailable|gateway timeout)\.?$/i;
+
 /** The provider's own message in a `raw` answer: `message`, `errors[0].message`, `error.message`, or the text itself. */
 export function providerMessage(raw: unknown): string | undefined {
   if (raw === null || raw === undefined || raw === '') return undefined;
@@ -140,12 +143,15 @@ export function providerMessage(raw: unknown): string | undefined {
     }
   }
   const pick = (v: unknown, depth: number): string | undefined => {
-    if (depth > 3 || v === null || v === undefined) return undefined;
+    if (depth > 5 || v === null || v === undefined) return undefined;
     if (typeof v === 'string') return v.trim() || undefined;
     if (Array.isArray(v)) return pick(v[0], depth + 1);
     if (typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      return pick(o['message'], depth + 1) ?? pick(o['errors'], depth + 1) ?? pick(o['error'], depth + 1) ?? pick(o['response'], depth + 1) ?? pick(o['detail'], depth + 1);
+      const deeper = () => pick(o['errors'], depth + 1) ?? pick(o['error'], depth + 1) ?? pick(o['response'], depth + 1) ?? pick(o['body'], depth + 1) ?? pick(o['detail'], depth + 1);
+      const message = pick(o['message'], depth + 1);
+      // "Forbidden" says less than the body's own error (SendGrid: "The from address does not match…").
+      return message && !HTTP_REASON.test(message) ? message : (deeper() ?? message);
     }
     return undefined;
   };

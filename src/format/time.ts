@@ -6,6 +6,12 @@ export interface TimeText {
   utc?: string;
 }
 
+/** The date styles of list rows (relativeTime) and of a moment's tooltip (formatTime). */
+const MOMENT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
+const FUTURE: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const OLD: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
+export const ROW_DATE_STYLES: readonly Intl.DateTimeFormatOptions[] = [MOMENT, FUTURE, OLD];
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
@@ -27,7 +33,7 @@ export function formatTime(iso: string | null | undefined, locale?: string): Tim
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return { local: iso, utc: iso };
   return {
-    local: dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(date),
+    local: dateFormatter(locale, MOMENT).format(date),
     utc: date.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC'),
   };
 }
@@ -41,12 +47,12 @@ export function relativeTime(iso: string | null | undefined, nowMs: number, loca
   const ms = Date.parse(iso ?? '');
   if (Number.isNaN(ms)) return iso || l10n.t('time unknown');
   const ago = nowMs - ms;
-  if (ago < -MINUTE) return dateFormatter(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(ms);
+  if (ago < -MINUTE) return dateFormatter(locale, FUTURE).format(ms);
   if (ago < MINUTE) return l10n.t('just now');
   if (ago < HOUR) return l10n.t('{0} min ago', Math.floor(ago / MINUTE));
   if (ago < DAY) return l10n.t('{0} h ago', Math.floor(ago / HOUR));
   if (ago < 2 * DAY) return l10n.t('yesterday');
   // Two days at least: always plural.
   if (ago < 30 * DAY) return l10n.t('{0} days ago', Math.floor(ago / DAY));
-  return dateFormatter(locale, { dateStyle: 'medium' }).format(ms);
+  return dateFormatter(locale, OLD).format(ms);
 }

@@ -1,6 +1,7 @@
 // Public entry point of the sandbox: a local HTTP implementation of the notification service's
 // contract, used by tests, the demo, benchmarks and the built-in "Sandbox" connection.
 import { seedDiagnosisCases } from './diagnosisCases';
+import { seedIncident } from './incident';
 import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
 import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
 import type { Criticality } from './preferences';
@@ -10,6 +11,7 @@ import type { Environment, Integration, Notification, Preferences, Subscriber, W
 
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
 export { DIAGNOSIS_CASES } from './diagnosisCases';
+export { INCIDENT, INCIDENT_CAUSES, INCIDENT_FAILED_TAG, INCIDENT_SENT_TAG } from './incident';
 export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
@@ -82,6 +84,12 @@ export interface SandboxOptions {
    * at start that settles within seconds: the demo's material for "Why didn't they get it?".
    */
   diagnosisCases?: boolean;
+  /**
+   * Adds issue 38's incident (incident.ts): a 40-minute provider outage that ended 15 minutes before
+   * the seed's end, 300 failed runs across three causes, some later runs that were sent, one
+   * affected workflow inactive and old payloads one refuses now. Off by default: the demo has it.
+   */
+  incident?: boolean;
 }
 
 /** Read access to the sandbox's stored state, for assertions. Records are live; do not mutate them. */
@@ -145,6 +153,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     refuseLocalBridgeUrls: options.refuseLocalBridgeUrls ?? false,
   });
+  if (options.incident) seedIncident(store, seed);
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
   if (options.bridgeUrl) store.bridge = { url: options.bridgeUrl, secretKey: apiKey };
   const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });

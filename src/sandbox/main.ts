@@ -1,12 +1,13 @@
 // CLI: node dist/sandbox.js [--port N] [--api-key K] [--subscribers N] [--seed N] [--latency MS]
-//      [--error-rate R] [--rate-limit N] [--activity N] [--live SECONDS]
+//      [--error-rate R] [--rate-limit N] [--activity N] [--live SECONDS] [--incident]
 // --activity: generated everyday notifications (default 400). --live: every SECONDS a new
 // notification arrives and earlier unfinished ones move on; the feed then ends at the start time
-// and writes use the real clock (activityEndsAtMs), so new notifications list first.
+// and writes use the real clock (activityEndsAtMs), so new notifications list first. --incident: issue
+// 38's provider outage in the seed (it takes no value).
 import { type SandboxOptions, startSandbox } from './index';
 
 const USAGE =
-  'Usage: node dist/sandbox.js [--port N] [--api-key K] [--subscribers N] [--seed N] [--latency MS] [--error-rate R] [--rate-limit N] [--activity N] [--live SECONDS]';
+  'Usage: node dist/sandbox.js [--port N] [--api-key K] [--subscribers N] [--seed N] [--latency MS] [--error-rate R] [--rate-limit N] [--activity N] [--live SECONDS] [--incident]';
 
 function parseArgs(argv: readonly string[]): SandboxOptions {
   const options: SandboxOptions = {};
@@ -16,6 +17,10 @@ function parseArgs(argv: readonly string[]): SandboxOptions {
     if (flag === '--help' || flag === '-h') {
       console.log(USAGE);
       process.exit(0);
+    }
+    if (flag === '--incident') {
+      options.incident = true;
+      continue;
     }
     const value = argv[++i];
     if (value === undefined) throw new Error(`${flag} needs a value`);

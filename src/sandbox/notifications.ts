@@ -75,6 +75,8 @@ const EMIT_OUTCOMES: Record<NonNullable<EmitNotificationOptions['outcome']>, Act
 const listsBefore = (a: Notification, b: Notification): boolean =>
   a.createdAt !== b.createdAt ? a.createdAt > b.createdAt : a._id > b._id;
 
+const feedOrder = (a: Notification, b: Notification): number => (listsBefore(a, b) ? -1 : listsBefore(b, a) ? 1 : 0);
+
 /** The last instant whose ISO string has a four-digit year (later ones would not compare as strings). */
 const LAST_ISO_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 /** `iso(ms)` for a bound of a range, clamped to the years 1970 to 9999. */
@@ -120,7 +122,7 @@ export class Notifications {
       shiftMs: this.clock.shiftMs,
     });
     const notifications = [...seeded, ...options.extraNotifications];
-    notifications.sort((a, b) => (listsBefore(a, b) ? -1 : listsBefore(b, a) ? 1 : 0));
+    notifications.sort(feedOrder);
     this.feed = notifications;
     this.byId = new Map(notifications.map((n) => [n._id, n]));
   }
@@ -148,6 +150,17 @@ export class Notifications {
     this.feed.splice(at, 0, notification);
     this.byId.set(notification._id, notification);
     return notification;
+  }
+
+  /**
+   * Seeded runs added after the feed was made (the incident): built as the seed's are (times moved
+   * by the clock's shift, ids not), each listed in its place.
+   */
+  addSeeded(specsFor: (shiftMs: number) => readonly NotificationSpec[]): void {
+    const built = specsFor(this.clock.shiftMs).map((spec) => this.builder.build(spec, this.clock.shiftMs));
+    for (const n of built) this.byId.set(n._id, n);
+    this.feed.push(...built);
+    this.feed.sort(feedOrder);
   }
 
   /**

@@ -16,6 +16,7 @@ import {
   parseNotificationSearch,
   parsePreferencesPatch,
   parseSubscriberSearch,
+  parseBulkTrigger,
   parseTrigger,
 } from './validation';
 
@@ -34,6 +35,8 @@ export interface RouteResult {
 export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   pattern: RegExp;
+  /** What a request takes from the `trigger` category's bucket (contract §8.4: a bulk request costs 100). */
+  triggerCost?: number;
   handle(req: RouteRequest): RouteResult | Promise<RouteResult>;
 }
 
@@ -184,8 +187,16 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'POST',
     pattern: /^\/v1\/events\/trigger$/,
+    triggerCost: 1,
     // Always 201 for a well-formed body: the answer's `status` says whether a run started.
     handle: (req) => ({ status: 201, body: { data: req.store.triggers.accept(parseTrigger(req.body)) } }),
+  },
+  {
+    // 1 to 100 events, one answer each in order; a failing event fails neither the others nor the request (§8.4).
+    method: 'POST',
+    pattern: /^\/v1\/events\/trigger\/bulk$/,
+    triggerCost: 100,
+    handle: (req) => ({ status: 201, body: { data: req.store.triggers.acceptBulk(parseBulkTrigger(req.body)) } }),
   },
   {
     method: 'DELETE',

@@ -15,6 +15,12 @@ export interface SandboxFaults {
   latencyMs?: number;
   /** Token bucket size and refill per second; absent or 0 = no rate limit (and no RateLimit-* headers). */
   rateLimitPerSecond?: number;
+  /**
+   * The `trigger` category's own token bucket (contract §8.4): `capacity` tokens, refilled at
+   * `refillPerSecond`; a trigger takes 1, a bulk trigger 100, and one that finds too few gets 429
+   * with `Retry-After` (seconds until enough are back). Absent: triggers are not limited by it.
+   */
+  triggerRateLimit?: { capacity: number; refillPerSecond: number };
   /** Share (0..1) of authenticated requests answered with 503 and an errorId. */
   errorRate?: number;
   /** Act like a server whose API has no GET for preferences (only the specification's PATCH). */
@@ -107,6 +113,7 @@ export class SandboxServer {
   private faults: SandboxFaults;
   private readonly faultRng: Prng;
   private bucket: { tokens: number; atMs: number } | undefined;
+  private triggerBucket: { tokens: number; atMs: number } | undefined;
   private readonly idempotency = new Map<string, IdempotencyEntry>();
   private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
 
@@ -147,6 +154,7 @@ export class SandboxServer {
   setFaults(faults: SandboxFaults): void {
     this.faults = { ...faults };
     this.bucket = undefined;
+    this.triggerBucket = undefined;
   }
 
   private sleep(ms: number): Promise<void> {
@@ -254,7 +262,9 @@ export class SandboxServer {
 
     const apiKey = this.authenticate(req);
     const headers: Record<string, string> = {};
-    this.rateLimit(headers);
+    const triggerLimit = this.faults.triggerRateLimit;
+    if (triggerLimit && route.triggerCost !== undefined) this.triggerRateLimit(headers, triggerLimit, route.triggerCost);
+    else this.rateLimit(headers);
 
     const isWrite = method === 'POST' || method === 'PATCH';
     let lock: { key: string; value: IdempotencyEntry } | undefined;
@@ -339,6 +349,22 @@ export class SandboxServer {
     if (!allowed) {
       throw new HttpError(429, 'API rate limit exceeded', undefined, { ...headers, 'Retry-After': String(secondsToNext) });
     }
+  }
+
+  /** The `trigger` category's bucket: a request takes `cost` tokens or gets 429 (contract §8.4). */
+  private triggerRateLimit(headers: Record<string, string>, limit: { capacity: number; refillPerSecond: number }, cost: number): void {
+    const nowMs = performance.now();
+    const bucket = (this.triggerBucket ??= { tokens: limit.capacity, atMs: nowMs });
+    bucket.tokens = Math.min(limit.capacity, bucket.tokens + ((nowMs - bucket.atMs) / 1000) * limit.refillPerSecond);
+    bucket.atMs = nowMs;
+    const allowed = bucket.tokens >= cost;
+    if (allowed) bucket.tokens -= cost;
+    const secondsToNext = bucket.tokens >= cost ? 0 : Math.max(1, Math.ceil((cost - bucket.tokens) / limit.refillPerSecond));
+    headers['RateLimit-Limit'] = String(limit.capacity);
+    headers['RateLimit-Remaining'] = String(Math.floor(bucket.tokens));
+    headers['RateLimit-Reset'] = String(secondsToNext);
+    headers['RateLimit-Policy'] = `${limit.capacity};w=1;burst=${limit.capacity};comment="token bucket";category="trigger";cost="${cost === 1 ? 'single' : 'bulk'}"`;
+    if (!allowed) throw new HttpError(429, 'API rate limit exceeded', undefined, { ...headers, 'Retry-After': String(secondsToNext) });
   }
 
   private errorResponse(error: unknown, url: string): Outgoing {

@@ -12,7 +12,7 @@ import type { SubscriberPreferences } from './preferences';
 import { objectId } from './random';
 import type { Subscribers } from './subscribers';
 import type { Channel, JsonObject, Notification, Schedule, Subscriber, Workflow } from './types';
-import type { TriggerInput } from './validation';
+import { type TriggerInput, parseTrigger } from './validation';
 import type { Workflows } from './workflows';
 
 /** Tag in the ids of notifications started by a trigger (contract §7). */
@@ -37,7 +37,8 @@ export interface RunInput {
 export interface TriggerAnswer {
   acknowledged: true;
   status: string;
-  transactionId: string;
+  /** Absent only in a bulk answer for an event that failed without one (contract §8.4). */
+  transactionId?: string;
   error?: string[];
 }
 
@@ -85,6 +86,25 @@ export class Triggers {
       this.run({ workflow, subscriber, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId });
     }
     return answer('processed');
+  }
+
+  /**
+   * `POST /v1/events/trigger/bulk` (contract §8.4): one answer per event, in the order sent, each
+   * event through `accept` as if triggered alone. What one trigger answers with an error status
+   * (unknown workflow 422, payload refused 400, a malformed body 422) becomes that event's
+   * `status: "error"`, and the other events go on. A failed event's answer carries only the
+   * `transactionId` the event had.
+   */
+  acceptBulk(events: readonly unknown[]): TriggerAnswer[] {
+    return events.map((event): TriggerAnswer => {
+      try {
+        return this.accept(parseTrigger(event));
+      } catch (error) {
+        if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+        const carried = typeof (event as { transactionId?: unknown } | null)?.transactionId === 'string' ? (event as { transactionId: string }).transactionId : undefined;
+        return { acknowledged: true, status: 'error', ...(carried ? { transactionId: carried } : {}), error: [bulkError(error)] };
+      }
+    });
   }
 
   /**
@@ -215,6 +235,13 @@ export class Triggers {
     for (const timer of this.runTimers) clearInterval(timer);
     this.runTimers.clear();
   }
+}
+
+/** How a bulk answer words what one trigger answers with an error (contract §8.4). */
+function bulkError(error: HttpError): string {
+  if (error instanceof PayloadValidationError) return `Payload validation failed: ${error.entries.map((e) => `${e.field}: ${e.message}`).join('; ')}`;
+  if (error.errors) return Object.values(error.errors).flatMap((e) => e.messages).join('; ');
+  return error.message;
 }
 
 // --- Delivery rules: how a triggered run's channel step ends, as current servers decide it --------

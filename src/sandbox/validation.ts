@@ -340,3 +340,20 @@ export function parseTrigger(body: unknown): TriggerInput {
     ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
   };
 }
+
+/** At most this many events in one `POST /v1/events/trigger/bulk` (contract §8.4). */
+export const MAX_BULK_EVENTS = 100;
+
+/**
+ * The events of a bulk trigger, each still unparsed: a bad event fails alone, so each is parsed by
+ * `parseTrigger` in its turn. None, more than 100 or no array: 422 for the whole request.
+ */
+export function parseBulkTrigger(body: unknown): unknown[] {
+  const events = isObject(body) ? body['events'] : undefined;
+  const errors = new FieldErrors();
+  if (!Array.isArray(events)) errors.add('events', 'events must be an array', events ?? null);
+  else if (events.length === 0) errors.add('events', 'events must contain at least 1 elements', events);
+  else if (events.length > MAX_BULK_EVENTS) errors.add('events', `events must contain no more than ${MAX_BULK_EVENTS} elements`, `${events.length} events`);
+  errors.throwIfAny();
+  return events as unknown[];
+}

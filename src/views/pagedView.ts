@@ -21,7 +21,7 @@ import { isAbortError, type NovuClient } from '../api';
 import type { CommandId } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
-import { formatCount, prepareCountFormatter } from '../format/numbers';
+import { formatCount } from '../format/numbers';
 import { describeError, type DescribedError } from '../ui/errors';
 import { ErrorNode, LoadMoreNode, MessageNode, applyViewText, viewText, type LoadStatus, type TreeNode } from '../ui/treeNodes';
 
@@ -276,8 +276,6 @@ export class PagedView<T, C> implements vscode.Disposable {
     try {
       const after = first ? undefined : (this.next ?? undefined);
       const request = vscode.window.withProgress({ location: { viewId: this.source.viewId } }, () => this.source.fetch(active.client, after, controller.signal));
-      // The counts (the description, Load more) need it once the answer is in: made while it is out (issue 30.10).
-      prepareCountFormatter(vscode.env.language);
       const page = await request;
       if (generation !== this.generation) return;
       this.store.append(page.items);

@@ -120,6 +120,15 @@ function table(results) {
     for (const [what, r] of Object.entries(results.node.viewModel)) add('panel', what, `${ms(r.medianMs)} (first message ${kb(r.firstMessageBytes)})`);
     // Issue 25: the code scanners' budget.
     for (const [what, r] of Object.entries(results.node.scanner ?? {})) add('scanner', what, ms(r.medianMs), `< 20 ms: ${r.medianMs < 20 ? 'met' : 'MISSED'}`);
+    // Issue 38.6: a window of runs read for the failures view.
+    const f = results.node.failures;
+    if (f) {
+      add('failures', `${f.runs.toLocaleString('en-US')} runs, 100 ms a request: list requests`, String(f.requests), `<= ${Math.ceil(f.runs / 50)}: ${f.requests <= Math.ceil(f.runs / 50) ? 'met' : 'MISSED'}`);
+      add('failures', 'the first page in (groups can show)', ms(f.firstPageMs));
+      add('failures', 'the whole window read', ms(f.wholeWindowMs), `< 1,500 ms: ${f.wholeWindowMs < 1500 ? 'met' : 'MISSED'}`);
+      add('failures', 'a page of 50, ours (check + grouping) beside fetch + JSON.parse', `${ms(f.perPage.oursMs)} · ${ms(f.perPage.parseOnlyMs)} · own ${ms(f.perPage.ownMs)} (grouping ${ms(f.perPage.groupingMs)})`, `< 20 ms own: ${f.perPage.ownMs < 20 ? 'met' : 'MISSED'}`);
+      add('failures', 'the grouping\'s heap for 10,000 runs', `${f.heapFor10kRunsMb} MB`, `< 50 MB: ${f.heapFor10kRunsMb < 50 ? 'met' : 'MISSED'}`);
+    }
   }
   if (results.host) {
     const scale = results.host.scale;

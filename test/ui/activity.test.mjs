@@ -31,6 +31,9 @@ for (const theme of ['dark', 'light']) {
       await header().hover();
       await header().getByRole('button', { name: 'Follow Activity Live' }).click();
       await header().locator('.description', { hasText: /· live$/ }).waitFor({ timeout: 10_000 });
+      // The pointer is still on the title's button: its hover ("Stop Following Activity") would lie over the first row.
+      await ui.page.mouse.move(2, 2);
+      await ui.page.locator('.context-view .hover-contents', { hasText: 'Stop Following Activity' }).waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
       const failed = sandbox.emitNotification({ outcome: 'failed', subscriberId: F.markupSubscriberId });
       const rows = treeRows(ui.page, 'Activity');
       const row = rows.first();

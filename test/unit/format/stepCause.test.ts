@@ -71,6 +71,10 @@ describe('step causes (contract §8.6)', () => {
     assert.equal(stepCause(job('sms', 'failed', 'Unexpected provider error', { raw: '' }), context)?.text, 'Failed at the provider: it refused the message');
     assert.equal(providerMessage('{"message":{"message":"deep"}}'), 'deep');
     assert.equal(providerMessage('{"error":"x"}'), 'x');
+    // SendGrid's client: "Forbidden" on top, the reason in the answer's body (issue 38).
+    const sendGrid = { code: 403, message: 'Forbidden', response: { headers: { date: 'x' }, body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] } } };
+    assert.equal(providerMessage(JSON.stringify(sendGrid)), 'The from address does not match a verified Sender Identity.');
+    assert.equal(providerMessage('{"message":"Forbidden"}'), 'Forbidden');
   });
 
   it('a provider webhook that bounced is a failure at the provider, with its event', () => {

@@ -1,0 +1,212 @@
+/**
+ * Failures by Cause (issue 38): one panel per connection. It reads a window of runs page by page
+ * (windowReader), groups every undelivered step by its cause as the pages come in, and shows the
+ * groups at once, with how far the read has come; a group lists its runs (each opens in the
+ * notification panel) and diagnoses one of them (the diagnosis panel offers its fix).
+ */
+import * as vscode from 'vscode';
+import type { Notification, NotificationListQuery } from '../api';
+import { looksLikeProduction, type Connection } from '../connections/connection';
+import { formatTime } from '../format/time';
+import { PanelHost, type PanelServices } from '../panels/panelHost';
+import type { PanelError } from '../panels/protocol';
+import { describeError, formatErrorLine } from '../ui/errors';
+import { groupViews, type FailureGrouping } from './groupViews';
+import type { FailureRange, FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
+import { failuresWebviewMessageSchema } from './protocolSchemas';
+import { readWindow } from './windowReader';
+import { WINDOW_MS, windowLabel } from './windows';
+
+/** What the panel does through the rest of the extension (wired by the composition root). */
+export interface FailuresActions {
+  /** The Activity view's filter, without its time range: the failures read narrows to it. */
+  activityFilter(): { query: Omit<NotificationListQuery, 'page' | 'limit' | 'after' | 'before'>; text?: string };
+  openNotification(notificationId: string, connectionId: string): unknown;
+  diagnose(notification: Notification): unknown;
+  /** A grouping of the window's failures, fed page by page. */
+  grouping(window: { startMs: number; endMs: number }): FailureGrouping;
+}
+
+/** How often the elapsed time and the groups are sent while reading: at most this often. */
+const PUBLISH_EVERY_MS = 250;
+
+export class FailuresPanel implements vscode.Disposable {
+  private range: FailureRange = 'last24Hours';
+  private grouping: FailureGrouping | undefined;
+  private read: ReadView = { runs: 0, elapsedSeconds: 0, state: 'reading' };
+  private loadError: PanelError | undefined;
+  private controller: AbortController | undefined;
+  private lastPublish = 0;
+  private publishTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly host: PanelHost<FailuresRequests, FailuresPanelState>;
+  readonly onDidDispose: vscode.Event<void>;
+  private readonly changed = new vscode.EventEmitter<FailuresPanelState>();
+  /** Fires whenever what the panel shows changes (tests wait on it). */
+  readonly onDidChangeState = this.changed.event;
+
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    readonly connection: Connection,
+    private readonly services: PanelServices,
+    private readonly actions: FailuresActions,
+  ) {
+    this.host = new PanelHost<FailuresRequests, FailuresPanelState>({
+      panel,
+      connection,
+      services,
+      // l10n-ignore: how the log names the panel (the log stays in English)
+      name: `failures panel of ${connection.name}`,
+      html: { title: vscode.l10n.t('Failures by Cause'), script: 'failures', stylesheet: 'failures.css', data: {} },
+      schema: failuresWebviewMessageSchema,
+      state: () => this.state,
+      handlers: {
+        stop: () => {
+          this.stop();
+          return null;
+        },
+        readAgain: ({ range }) => {
+          if (range) this.range = range;
+          void this.load();
+          return null;
+        },
+        openRun: ({ notificationId }) => {
+          this.openRun(notificationId);
+          return null;
+        },
+        diagnoseOne: async ({ key }) => {
+          await this.diagnoseOne(key);
+          return null;
+        },
+      },
+      reload: () => this.load(),
+      notFound: () => ({ title: vscode.l10n.t('Not found'), message: vscode.l10n.t('The service found no recent notifications in "{0}".', connection.name) }),
+      loadFailedTitle: vscode.l10n.t('Could not read the failures'),
+    });
+    this.onDidDispose = this.host.onDidDispose;
+    this.host.onDidDispose(() => {
+      this.controller?.abort();
+      clearTimeout(this.publishTimer);
+      this.changed.dispose();
+    });
+    void this.load();
+  }
+
+  get state(): FailuresPanelState {
+    if (this.loadError) return { kind: 'error', connectionId: this.connection.id, error: this.loadError };
+    if (!this.grouping) return { kind: 'loading', connectionId: this.connection.id };
+    return { kind: 'loaded', view: this.view(this.grouping) };
+  }
+
+  /** The groups as shown now (tests read them). */
+  get current(): FailuresView | undefined {
+    const state = this.state;
+    return state.kind === 'loaded' ? state.view : undefined;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  /** Shows the window of `range` (or the one shown) read afresh. */
+  async show(range?: FailureRange): Promise<void> {
+    if (range) this.range = range;
+    await this.load();
+  }
+
+  /** Reads the window again from its first page; the read before it stops. */
+  async load(): Promise<void> {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.loadError = undefined;
+    const nowMs = Date.now();
+    const startMs = nowMs - WINDOW_MS[this.range];
+    const grouping = this.actions.grouping({ startMs, endMs: nowMs });
+    this.grouping = grouping;
+    this.read = { runs: 0, elapsedSeconds: 0, state: 'reading' };
+    this.publish(true);
+    const filter = this.actions.activityFilter();
+    await this.host.load(
+      async (client) => {
+        try {
+          const result = await readWindow({
+            client,
+            query: { ...filter.query, after: new Date(startMs).toISOString(), before: new Date(nowMs).toISOString() },
+            signal: controller.signal,
+            now: Date.now,
+            onPage: (runs) => grouping.add(runs),
+            onProgress: (p) => {
+              if (this.grouping !== grouping) return;
+              this.read = { runs: p.runs, ...(p.estimatedTotal !== undefined ? { estimatedTotal: p.estimatedTotal } : {}), elapsedSeconds: Math.round(p.elapsedMs / 1000), state: 'reading' };
+              this.publish(false);
+            },
+          });
+          if (this.grouping !== grouping) return;
+          this.read = { runs: result.runs, elapsedSeconds: Math.round(result.elapsedMs / 1000), state: result.complete ? 'done' : 'stopped', ...(result.estimatedTotal !== undefined ? { estimatedTotal: result.estimatedTotal } : {}) };
+        } catch (error) {
+          // Groups already shown stay: the read says where it stopped and why. A first page that failed is the panel's error.
+          if (this.grouping !== grouping || grouping.runsRead === 0) throw error;
+          this.read = { ...this.read, state: 'stopped', error: formatErrorLine(vscode.l10n.t('A page could not be read'), describeError(error)) };
+        }
+      },
+      (error) => {
+        this.loadError = error;
+      },
+    );
+    if (this.controller === controller) this.controller = undefined;
+    if (this.grouping === grouping) this.publish(true);
+  }
+
+  /** Stops the read: the groups keep what was read. */
+  stop(): void {
+    this.controller?.abort();
+  }
+
+  openRun(notificationId: string): void {
+    this.actions.openNotification(notificationId, this.connection.id);
+  }
+
+  /** Opens the diagnosis of a group's newest run: the diagnosis panel offers its fix. */
+  async diagnoseOne(key: string): Promise<void> {
+    const example = this.grouping?.representative(key);
+    if (!example) throw new Error(vscode.l10n.t('That group is no longer shown: read the window again.'));
+    const client = await this.host.client();
+    const notification = await client.getNotification(example);
+    this.actions.diagnose(notification);
+  }
+
+  /** Sends the state now (`now`), or at most every PUBLISH_EVERY_MS while the read goes on. */
+  private publish(now: boolean): void {
+    const send = () => {
+      this.publishTimer = undefined;
+      this.lastPublish = Date.now();
+      this.host.publish();
+      this.changed.fire(this.state);
+    };
+    if (now) {
+      clearTimeout(this.publishTimer);
+      send();
+      return;
+    }
+    if (this.publishTimer) return;
+    this.publishTimer = setTimeout(send, Math.max(0, this.lastPublish + PUBLISH_EVERY_MS - Date.now()));
+  }
+
+  private view(grouping: FailureGrouping): FailuresView {
+    const filter = this.actions.activityFilter();
+    return {
+      connectionName: this.connection.name,
+      production: looksLikeProduction(this.connection.name, undefined),
+      range: this.range,
+      rangeLabel: windowLabel(this.range),
+      ...(filter.text ? { filter: filter.text } : {}),
+      read: this.read,
+      failedSteps: grouping.failedSteps,
+      groups: groupViews(grouping, (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? ''),
+    };
+  }
+
+  dispose(): void {
+    this.panel.dispose();
+  }
+}

@@ -1,0 +1,77 @@
+/** The failures panel's protocol and what it renders: types only (the host validates with protocolSchemas.ts). */
+import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol';
+
+export const FAILURE_RANGES = ['lastHour', 'last24Hours', 'last7Days'] as const;
+export type FailureRange = (typeof FAILURE_RANGES)[number];
+
+/** One run of a group, as its list shows it. */
+export interface RunView {
+  notificationId: string;
+  subscriberId: string;
+  workflow: string;
+  /** Local time. */
+  at: string;
+}
+
+/** A bar of a group's chart: failures in one slice of the window. */
+export interface BarView {
+  count: number;
+  /** The slice's start and end, local time, for the table that reads the chart out. */
+  from: string;
+  to: string;
+}
+
+export interface GroupView {
+  key: string;
+  /** In our words: the channel, the provider, the cause. */
+  title: string;
+  channelLabel: string;
+  provider?: string;
+  /** The provider's own message, masked (ids, addresses, numbers), as text. */
+  message?: string;
+  runs: number;
+  subscribers: number;
+  workflows: string[];
+  firstSeen: string;
+  lastSeen: string;
+  bars: BarView[];
+  /** The newest runs (at most 50), to open one. */
+  examples: RunView[];
+}
+
+export interface ReadView {
+  runs: number;
+  estimatedTotal?: number;
+  elapsedSeconds: number;
+  /** Reading, done, or stopped by the user. */
+  state: 'reading' | 'done' | 'stopped';
+  /** The read failed part way (the groups hold what was read). */
+  error?: string;
+}
+
+export interface FailuresView {
+  connectionName: string;
+  production: boolean;
+  range: FailureRange;
+  rangeLabel: string;
+  /** The Activity filter's other fields, in words, when it narrows the read. */
+  filter?: string;
+  read: ReadView;
+  /** Undelivered steps in all (a run can fail on several). */
+  failedSteps: number;
+  groups: GroupView[];
+}
+
+export type FailuresPanelState =
+  | { kind: 'loading'; connectionId: string }
+  | { kind: 'loaded'; view: FailuresView }
+  | { kind: 'error'; connectionId: string; error: PanelError };
+
+export type FailuresRequests = CommonRequests & {
+  stop: { body: object; reply: null };
+  readAgain: { body: { range?: FailureRange }; reply: null };
+  openRun: { body: { notificationId: string }; reply: null };
+  diagnoseOne: { body: { key: string }; reply: null };
+};
+
+export type FailuresRequestBody = RequestBody<FailuresRequests>;

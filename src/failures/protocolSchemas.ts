@@ -1,0 +1,20 @@
+/** The host's validation of the failures panel's requests (zod; never bundled into the webview). */
+import * as z from 'zod/mini';
+import type { Same } from '../panels/protocol';
+import { panelActionSchema, readySchema, requestSchema } from '../panels/protocolSchemas';
+import { FAILURE_RANGES, type FailuresRequestBody } from './protocol';
+
+const id = z.string().check(z.minLength(1), z.maxLength(200));
+
+export const failuresRequestBodySchema = z.discriminatedUnion('method', [
+  z.strictObject({ method: z.literal('stop') }),
+  z.strictObject({ method: z.literal('readAgain'), range: z.optional(z.enum(FAILURE_RANGES)) }),
+  z.strictObject({ method: z.literal('openRun'), notificationId: id }),
+  z.strictObject({ method: z.literal('diagnoseOne'), key: z.string().check(z.minLength(1), z.maxLength(2000)) }),
+  z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
+]);
+
+export const failuresWebviewMessageSchema = z.union([readySchema, requestSchema(failuresRequestBodySchema)]);
+
+/** The schema accepts exactly the bodies the protocol's types describe. */
+export const schemaMatchesProtocol: Same<z.infer<typeof failuresRequestBodySchema>, FailuresRequestBody> = true;

@@ -1,0 +1,54 @@
+/** Failures by Cause (issue 38): its panel, one per connection, from the Activity view's title, the palette and the failure badge. */
+import * as vscode from 'vscode';
+import { Commands } from '../commands';
+import { type Handlers, type Shared } from '../features';
+import { PanelRegistry } from '../panels/panelRegistry';
+import type { FailuresActions, FailuresPanel } from './failuresPanel';
+import type { FailureGrouping } from './groupViews';
+import { FAILURES_PANEL_TYPE, failuresPanelStateSchema } from './panelState';
+
+/** One panel per connection: the registry's record id. */
+const PANEL_ID = 'failures';
+
+export function registerFailures(
+  shared: Shared,
+  code: () => { FailuresPanel: typeof FailuresPanel; createGrouping(window: { startMs: number; endMs: number }): FailureGrouping },
+  links: Omit<FailuresActions, 'grouping'>,
+) {
+  const { context, manager, log } = shared;
+  const services = { extensionUri: context.extensionUri, manager, log };
+  const actions: FailuresActions = { ...links, grouping: (window) => code().createGrouping(window) };
+  const registry = new PanelRegistry<FailuresPanel>(
+    {
+      viewType: FAILURES_PANEL_TYPE,
+      parseState: (state) => {
+        const parsed = failuresPanelStateSchema.safeParse(state);
+        return parsed.success ? { id: PANEL_ID, connectionId: parsed.data.connectionId } : undefined;
+      },
+      create: (webviewPanel, _id, connection) => new (code().FailuresPanel)(webviewPanel, connection, services, actions),
+    },
+    context.extensionUri,
+    manager,
+  );
+  context.subscriptions.push(registry);
+
+  /** Opens the active connection's panel, or shows it and reads its window again. */
+  const open = async (): Promise<FailuresPanel | undefined> => {
+    const connection = manager.active;
+    if (!connection) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: Failures by Cause reads its recent notifications.'));
+      return undefined;
+    }
+    const existing = registry.all.find((p) => p.connection.id === connection.id);
+    if (existing) {
+      existing.reveal();
+      await existing.show();
+      return existing;
+    }
+    return registry.open(PANEL_ID, connection, vscode.l10n.t('Failures by Cause'));
+  };
+  const handlers = {
+    [Commands.showFailures]: () => open(),
+  } satisfies Partial<Handlers>;
+  return { open, panels: registry, handlers };
+}

@@ -1,0 +1,128 @@
+/**
+ * Issue 38 in a real VS Code against the Sandbox's incident: Failures by Cause reads the window
+ * page by page (pages of 50, the window's end pinned, at most three at once), groups the undelivered
+ * steps by cause (the same cause for different recipients is one group), opens a run and diagnoses
+ * one, and stops when asked.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extensionApi';
+import type { FailuresPanel } from '../../src/failures/failuresPanel';
+import { INCIDENT_FAILED_TAG, type Sandbox } from '../../src/sandbox';
+import { AGENT_TOOLS } from '../../src/agent/toolNames';
+import { connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
+
+describe('Failures by Cause', function () {
+  this.timeout(60_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  const settled = (panel: FailuresPanel) => waitFor(() => panel.current && panel.current.read.state !== 'reading' && panel.current, 'the read to settle', 30_000);
+  const incidentRuns = () => sandbox.state.notifications.filter((n) => n._id.slice(8, 14) === INCIDENT_FAILED_TAG);
+
+  before(async () => {
+    ({ api, sandbox } = await connectFreshSandbox('Failures test', { activityEndsAtMs: Date.now(), incident: true }));
+  });
+
+  afterEach(async () => {
+    sandbox.setFaults({});
+    for (const panel of api.failuresPanels.all) panel.panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    await disconnectSandbox(api, sandbox);
+  });
+
+  it('groups the incident by cause, one group per cause whatever the recipient, from pages of 50 read once', async () => {
+    sandbox.clearRequests();
+    await vscode.commands.executeCommand('novuExplorer.showFailures');
+    const panel = await waitFor(() => api.failuresPanels.all[0], 'the failures panel');
+    const view = await settled(panel);
+    assert.equal(view.read.state, 'done');
+    assert.equal(view.range, 'last24Hours');
+
+    // What the Sandbox holds for the incident, counted here from its own runs.
+    const incident = incidentRuns();
+    const byChannel = new Map<string, { runs: number; subscribers: Set<string> }>();
+    for (const n of incident) {
+      const job = n.jobs.find((j) => j.status === 'failed')!;
+      const entry = byChannel.get(job.type) ?? { runs: 0, subscribers: new Set<string>() };
+      entry.runs++;
+      entry.subscribers.add(n.subscriber?.subscriberId ?? n._subscriberId);
+      byChannel.set(job.type, entry);
+    }
+    const [first, second, third] = view.groups;
+    assert.ok(first && second && third, 'three groups at least');
+    assert.match(first.title, /^Email · SendGrid · /);
+    assert.equal(first.runs, byChannel.get('email')!.runs);
+    assert.equal(first.subscribers, byChannel.get('email')!.subscribers.size);
+    assert.match(first.message ?? '', /The from address does not match a verified Sender Identity/);
+    // Every recipient's number is in Twilio's message: masked, the 95 runs are one cause.
+    assert.match(second.title, /^SMS · Twilio · /);
+    assert.equal(second.runs, byChannel.get('sms')!.runs);
+    assert.ok(!/\+?\d{7,}/.test(second.message ?? ''), `no phone number in ${second.message}`);
+    assert.match(third.title, /^Push · /);
+    assert.equal(third.runs, byChannel.get('push')!.runs);
+    assert.equal(third.subscribers, byChannel.get('push')!.subscribers.size);
+    // The chart covers the window; its bars hold every run of the group.
+    assert.equal(first.bars.reduce((a, b) => a + b.count, 0), first.runs);
+    assert.ok(first.examples.length > 0 && first.examples.length <= 50);
+
+    // Pages of 50, each asked once, all with the same pinned end; never more than needed plus two.
+    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications');
+    const inWindow = view.read.runs;
+    assert.ok(lists.every((r) => r.query['limit'] === '50'), 'pages of 50');
+    assert.equal(new Set(lists.map((r) => r.query['before'])).size, 1, 'one pinned end');
+    assert.equal(new Set(lists.map((r) => r.query['page'])).size, lists.length, 'no page asked twice');
+    assert.ok(lists.length <= Math.floor(inWindow / 50) + 3, `${lists.length} requests for ${inWindow} runs`);
+  });
+
+  it('opens a run of a group in the notification panel, and diagnoses its newest run still not made good', async () => {
+    const panel = (await api.openFailures())!;
+    const view = await settled(panel);
+    const group = view.groups[0]!;
+    const run = group.examples[0]!;
+    await panel.openRun(run.notificationId);
+    await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === run.notificationId), 'the notification panel of the run');
+    await panel.diagnoseOne(group.key);
+    // The newest run that no later sent run made good: its diagnosis still finds the cause.
+    const diagnosis = await waitFor(() => api.diagnosisPanels.all[0], 'the diagnosis of a run of the group');
+    assert.ok(group.examples.some((e) => e.subscriberId === diagnosis.request.subscriberId));
+    assert.equal(diagnosis.connection.id, panel.connection.id);
+    await waitFor(() => diagnosis.state.kind === 'loaded' && !diagnosis.state.busy && diagnosis.current?.verdict.state !== 'pending', 'the verdict', 20_000);
+    assert.equal(diagnosis.current!.verdict.state, 'broken', diagnosis.current!.verdict.text);
+  });
+
+  it('gives the agent the same groups as data (#novuFailures), read-only and under 8 KB', async () => {
+    sandbox.clearRequests();
+    const result = await vscode.lm.invokeTool(AGENT_TOOLS.failures, { input: { window: 'last24Hours' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+    assert.ok(Buffer.byteLength(text) <= 8 * 1024, `${Buffer.byteLength(text)} bytes`);
+    assert.match(text, /^Connection "Failures test"/);
+    assert.match(text, /Read all \d+ runs of the window\./);
+    const records = text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(records[0]!['channel'], 'Email');
+    assert.equal(records[0]!['provider'], 'SendGrid');
+    assert.equal(records[0]!['runs'], incidentRuns().filter((n) => n.jobs.some((j) => j.type === 'email' && j.status === 'failed')).length);
+    assert.match(String(records[0]!['providerMessage']), /verified Sender Identity/);
+    assert.equal((records[0]!['exampleRunIds'] as string[]).length, 3);
+    // The service's words only as data: no provider message in our own lines.
+    const prose = text.split('\n').filter((line) => !line.startsWith('{')).join('\n');
+    assert.ok(!/Sender Identity/.test(prose));
+    // Read-only: only list requests went out.
+    assert.ok(sandbox.requests.every((r) => r.method === 'GET' && r.path === '/v1/notifications'));
+  });
+
+  it('stops a slow read when asked, and keeps what it read', async () => {
+    sandbox.setFaults({ latencyMs: 400 });
+    const panel = (await api.openFailures())!;
+    const reading = panel.show('last7Days');
+    await waitFor(() => panel.current && panel.current.read.runs > 0 && panel.current, 'a first page');
+    panel.stop();
+    await reading;
+    const view = await settled(panel);
+    assert.equal(view.read.state, 'stopped');
+    assert.ok(view.read.runs >= 50);
+  });
+});

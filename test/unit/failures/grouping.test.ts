@@ -1,0 +1,76 @@
+/** The failures' grouping (issue 38.1): by channel, provider and masked reason, only what groups need. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Notification } from '../../../src/api';
+import { BARS, EXAMPLES, createGrouping } from '../../../src/failures/grouping';
+import { buildNotification } from '../../fixtures/builders';
+
+const START = Date.parse('2026-11-28T06:00:00Z');
+const END = START + 3_600_000;
+
+function run(id: string, subscriberId: string, atMs: number, job: { type: string; status: string; providerId?: string; detail: string; raw?: string }, workflow = 'order-shipped'): Notification {
+  const n = buildNotification({ _id: id, createdAt: new Date(atMs).toISOString(), _subscriberId: subscriberId, subscriber: { _id: `s-${subscriberId}`, subscriberId }, template: { _id: `t-${workflow}`, name: workflow, triggers: [{ identifier: workflow }] } } as never, 0, 0) as Notification;
+  return { ...n, jobs: [{ _id: `${id}-j`, type: job.type, status: job.status, providerId: job.providerId ?? null, executionDetails: [{ _id: `${id}-d`, status: job.status === 'failed' ? 'Failed' : 'Success', detail: job.detail, raw: job.raw ?? null, providerId: job.providerId ?? null, createdAt: new Date(atMs).toISOString() }] }] } as never;
+}
+
+const sendgrid = (to: string) => ({ type: 'email', status: 'failed', providerId: 'sendgrid', detail: 'Unexpected provider error', raw: JSON.stringify({ message: `550 5.1.1 <${to}>: Recipient address rejected` }) });
+const twilio = (to: string) => ({ type: 'sms', status: 'failed', providerId: 'twilio', detail: 'Unexpected provider error', raw: JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.` }) });
+
+describe('createGrouping', () => {
+  it('groups the same refusal to different people as one cause, and different causes apart', () => {
+    const g = createGrouping({ startMs: START, endMs: END });
+    g.add([run('a', 'ada', START + 60_000, sendgrid('ada@x.com')), run('b', 'bob', START + 120_000, sendgrid('bob@y.com')), run('c', 'cy', START + 180_000, twilio('+15550100'))]);
+    g.add([run('d', 'dee', START + 240_000, twilio('+4915112345678')), run('e', 'ada', START + 300_000, sendgrid('ada@x.com'), 'welcome')]);
+    const groups = g.groups();
+    assert.equal(groups.length, 2);
+    const [email, sms] = groups;
+    assert.equal(email!.channel, 'email');
+    assert.equal(email!.provider, 'SendGrid');
+    assert.equal(email!.runs, 3);
+    assert.equal(email!.subscribers, 2);
+    assert.deepEqual(email!.workflows, ['order-shipped', 'welcome']);
+    assert.equal(email!.message, '550 5.1.1 <[email]>: Recipient address rejected');
+    assert.equal(email!.firstMs, START + 60_000);
+    assert.equal(email!.lastMs, START + 300_000);
+    assert.equal(sms!.runs, 2);
+    assert.ok(!sms!.message!.includes('555'));
+    assert.equal(g.runsRead, 5);
+    assert.equal(g.failedSteps, 5);
+    // The newest run first: the one to diagnose.
+    assert.equal(g.representative(email!.key), 'e');
+    // Once Ada's welcome was sent after her failure, the one to diagnose is the newest still not made good.
+    g.add([run('sent', 'ada', START + 400_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' }, 'welcome')]);
+    assert.equal(g.representative(email!.key), 'b');
+    // A sent run before the failure makes nothing good.
+    g.add([run('early', 'bob', START + 10_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' })]);
+    assert.equal(g.representative(email!.key), 'b');
+  });
+
+  it('charts a group over its own span, every failure in one bar, and keeps only the newest runs', () => {
+    const g = createGrouping({ startMs: START - 23 * 3_600_000, endMs: END });
+    // 40 minutes of failures in a 24-hour window: the chart spans the outage, not the day.
+    const runs = Array.from({ length: 120 }, (_, i) => run(`r${i}`, `s${i}`, START + i * 20_000, sendgrid(`p${i}@x.com`)));
+    g.add(runs.slice(60));
+    g.add(runs.slice(0, 60));
+    const [group] = g.groups();
+    const bars = group!.bars;
+    assert.ok(bars.length > 12 && bars.length <= BARS, `${bars.length} bars`);
+    assert.equal(bars.reduce((a, b) => a + b.count, 0), 120);
+    assert.ok(bars[0]!.fromMs <= START && bars[0]!.fromMs > START - 30 * 60_000, 'starts a little before the first failure');
+    assert.ok(bars.at(-1)!.toMs >= START + 119 * 20_000 && bars.at(-1)!.toMs < START + 119 * 20_000 + 30 * 60_000, 'ends a little after the last');
+    for (let i = 1; i < bars.length; i++) assert.equal(bars[i]!.fromMs, bars[i - 1]!.toMs);
+    assert.equal(bars[0]!.count, 0, 'quiet before the outage');
+    assert.equal(group!.examples.length, EXAMPLES);
+    assert.deepEqual(group!.examples.slice(0, 2).map((e) => e.notificationId), ['r119', 'r118']);
+  });
+
+  it('counts neither a delivered step nor one canceled because an earlier step failed', () => {
+    const g = createGrouping({ startMs: START, endMs: END });
+    g.add([
+      run('ok', 'ada', START + 1000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' }),
+      run('prev', 'bob', START + 2000, { type: 'sms', status: 'canceled', detail: 'Step was canceled because a previous step failed' }),
+    ]);
+    assert.deepEqual(g.groups(), []);
+    assert.equal(g.runsRead, 2);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * The failures panel's webview script: how far the window is read, then one card per cause, the
+ * largest first, with its counts, a chart of its failures over the window (drawn in SVG, and read
+ * out to screen readers as a table), its runs and Diagnose One. Everything from the service goes
+ * in as text nodes (dom.ts); the host validates every request.
+ */
+import { l10n } from '../../src/l10n';
+import type { BarView, FailureRange, FailuresPanelState, FailuresRequests, FailuresView, GroupView } from '../../src/failures/protocol';
+import { actionButton, captureFocus, disclosure, h, icon, restoreFocus, setChildren } from '../common/dom';
+import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
+import { createPanel } from '../common/panel';
+import { errorText } from '../common/vscode';
+
+const panel = createPanel<FailuresRequests, 'connectionId'>({ statusMs: 8000, persist: ['connectionId'] });
+const { app, ctx } = panel;
+const ERROR_VIEW: ErrorViewOptions = { idTag: 'p', idClass: 'nx-selectable' };
+const openKeys = new Set<string>();
+const SVG = 'http://www.w3.org/2000/svg';
+
+const count = (n: number) => n.toLocaleString(document.documentElement.lang || undefined);
+
+function readLine(view: FailuresView): string {
+  const r = view.read;
+  const of = r.estimatedTotal !== undefined && r.estimatedTotal > r.runs ? l10n.t('{0} of about {1} runs read', count(r.runs), count(r.estimatedTotal)) : r.runs === 1 ? l10n.t('1 run read') : l10n.t('{0} runs read', count(r.runs));
+  const seconds = l10n.t('{0} s', r.elapsedSeconds);
+  if (r.state === 'reading') return `${of}, ${seconds}…`;
+  if (r.state === 'stopped') return r.error ? l10n.t('Stopped: {0}, {1}. {2}', of, seconds, r.error) : l10n.t('Stopped: {0}, {1}. The groups hold what was read.', of, seconds);
+  return l10n.t('Read in full: {0}, {1}.', of, seconds);
+}
+
+/** Bars drawn in SVG (hidden from screen readers) and the same numbers as a table for them. */
+function chart(group: GroupView): HTMLElement {
+  const bars = group.bars;
+  const max = Math.max(1, ...bars.map((b) => b.count));
+  const width = 240;
+  const height = 40;
+  const step = width / Math.max(1, bars.length);
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('class', 'nx-chart');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('preserveAspectRatio', 'none');
+  const axis = document.createElementNS(SVG, 'line');
+  for (const [k, v] of Object.entries({ x1: 0, y1: height - 0.5, x2: width, y2: height - 0.5, class: 'nx-chart-axis' })) axis.setAttribute(k, String(v));
+  svg.appendChild(axis);
+  bars.forEach((bar, i) => {
+    if (bar.count === 0) return;
+    const h2 = Math.max(2, Math.round((bar.count / max) * (height - 2)));
+    const rect = document.createElementNS(SVG, 'rect');
+    for (const [k, v] of Object.entries({ x: i * step + 0.5, y: height - 1 - h2, width: Math.max(1, step - 1), height: h2, class: 'nx-chart-bar' })) rect.setAttribute(k, String(v));
+    svg.appendChild(rect);
+  });
+  const table = h(
+    'table',
+    'nx-sr-only',
+    h('caption', null, l10n.t('Failures of {0} over time', group.title)),
+    h('thead', null, h('tr', null, h('th', { attrs: { scope: 'col' } }, l10n.t('From')), h('th', { attrs: { scope: 'col' } }, l10n.t('To')), h('th', { attrs: { scope: 'col' } }, l10n.t('Failures')))),
+    h('tbody', null, ...bars.filter((b) => b.count > 0).map((b: BarView) => h('tr', null, h('td', null, b.from), h('td', null, b.to), h('td', null, String(b.count))))),
+  );
+  const first = bars[0];
+  const last = bars[bars.length - 1];
+  return h('figure', 'nx-chart-figure', svg, table, first && last ? h('figcaption', { class: 'nx-chart-ends nx-muted', attrs: { 'aria-hidden': 'true' } }, h('span', null, first.from), h('span', null, last.to)) : null);
+}
+
+function runsList(group: GroupView): HTMLElement {
+  const list = h('ul', { class: 'nx-runs', attrs: { 'aria-label': l10n.t('Runs of {0}', group.title) } });
+  for (const run of group.examples) {
+    list.appendChild(
+      h(
+        'li',
+        null,
+        actionButton({
+          label: l10n.t('{0} · {1} · {2}', run.at, run.subscriberId, run.workflow),
+          icon: 'link-external',
+          class: 'nx-run-link',
+          attrs: { 'data-run': run.notificationId, title: l10n.t('Open notification {0}', run.notificationId) },
+          action: () => ctx.request({ method: 'openRun', notificationId: run.notificationId }),
+          onError: (error) => ctx.notify(l10n.t('Could not open the notification: {0}', errorText(error)), 'error'),
+        }),
+      ),
+    );
+  }
+  if (group.runs > group.examples.length) list.appendChild(h('li', 'nx-muted', l10n.t('The newest {0} of {1} runs.', count(group.examples.length), count(group.runs))));
+  return list;
+}
+
+function groupCard(group: GroupView, index: number): HTMLElement {
+  const titleId = `nx-group-${index}`;
+  const stats = h('dl', 'nx-stats');
+  const stat = (label: string, value: string) => {
+    stats.appendChild(h('dt', null, label));
+    stats.appendChild(h('dd', null, value));
+  };
+  stat(l10n.t('Runs'), count(group.runs));
+  stat(l10n.t('Subscribers'), count(group.subscribers));
+  stat(l10n.t('Workflows'), group.workflows.join(', '));
+  stat(l10n.t('First seen'), group.firstSeen);
+  stat(l10n.t('Last seen'), group.lastSeen);
+  return h(
+    'li',
+    { class: 'nx-group', attrs: { 'aria-labelledby': titleId, 'data-group': group.key } },
+    h('h2', { class: 'nx-group-title', attrs: { id: titleId } }, icon('error', 'nx-bad'), h('span', null, group.title), h('span', 'nx-group-count', l10n.t('{0} runs', count(group.runs)))),
+    group.message ? h('p', 'nx-group-message nx-selectable', h('span', 'nx-muted', l10n.t('The provider said: ')), h('code', null, group.message)) : null,
+    stats,
+    chart(group),
+    h(
+      'div',
+      'nx-toolbar',
+      actionButton({
+        label: l10n.t('Diagnose One'),
+        icon: 'question',
+        class: 'nx-button nx-secondary',
+        attrs: { 'data-focus-key': `diagnose-${group.key}`, title: l10n.t('Why didn’t the newest run of this group get through, and the fix') },
+        action: () => ctx.request({ method: 'diagnoseOne', key: group.key }),
+        onError: (error) => ctx.notify(l10n.t('Could not diagnose: {0}', errorText(error)), 'error'),
+      }),
+    ),
+    disclosure({ key: `runs-${group.key}`, openKeys, summary: [l10n.t('Runs ({0})', count(group.runs))], build: () => runsList(group) }),
+  );
+}
+
+const RANGES: { range: FailureRange; label: () => string }[] = [
+  { range: 'lastHour', label: () => l10n.t('Last Hour') },
+  { range: 'last24Hours', label: () => l10n.t('Last 24 Hours') },
+  { range: 'last7Days', label: () => l10n.t('Last 7 Days') },
+];
+
+function renderLoaded(view: FailuresView): HTMLElement {
+  const reading = view.read.state === 'reading';
+  const scope = [l10n.t('Connection: {0}', view.connectionName), l10n.t('Runs of {0}', view.rangeLabel), view.filter ? l10n.t('Activity filter: {0}', view.filter) : ''].filter(Boolean).join(' · ');
+  const ranges = h('div', { class: 'nx-segmented', attrs: { role: 'group', 'aria-label': l10n.t('Time window') } });
+  for (const r of RANGES) {
+    ranges.appendChild(
+      actionButton({
+        label: r.label(),
+        icon: r.range === view.range ? 'pass-filled' : 'circle-large-outline',
+        class: r.range === view.range ? 'nx-button' : 'nx-button nx-secondary',
+        attrs: { 'aria-pressed': r.range === view.range ? 'true' : 'false', 'data-focus-key': `range-${r.range}` },
+        action: () => ctx.request({ method: 'readAgain', range: r.range }),
+        onError: (error) => ctx.notify(errorText(error), 'error'),
+      }),
+    );
+  }
+  const toolbar = h(
+    'div',
+    'nx-toolbar',
+    ranges,
+    reading
+      ? actionButton({ label: l10n.t('Stop'), icon: 'debug-stop', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'stop' }, action: () => ctx.request({ method: 'stop' }), onError: (error) => ctx.notify(errorText(error), 'error') })
+      : actionButton({ label: l10n.t('Read Again'), icon: 'refresh', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'read-again' }, action: () => ctx.request({ method: 'readAgain' }), onError: (error) => ctx.notify(errorText(error), 'error') }),
+  );
+  const progress = h('p', { class: 'nx-read', attrs: { role: 'status' } }, reading ? icon('loading', 'codicon-modifier-spin') : null, readLine(view));
+  const groups = view.groups;
+  const summary =
+    groups.length === 0
+      ? h('p', 'nx-empty', reading ? l10n.t('No failure among the runs read so far.') : l10n.t('No run of this window failed to deliver a step.'))
+      : h('p', 'nx-summary', groups.length === 1 ? l10n.t('{0} undelivered steps, 1 cause.', count(view.failedSteps)) : l10n.t('{0} undelivered steps, {1} causes, the largest first.', count(view.failedSteps), count(groups.length)));
+  const list = h('ol', { class: 'nx-groups', attrs: { 'aria-label': l10n.t('Causes') } });
+  groups.forEach((g, i) => list.appendChild(groupCard(g, i)));
+  return h(
+    'div',
+    'nx-failures',
+    h('header', 'nx-header', h('h1', { class: 'nx-title', attrs: { 'data-focus-key': 'title', tabindex: -1 } }, l10n.t('Failures by Cause')), h('p', 'nx-scope nx-muted', scope), view.production ? h('p', 'nx-production', icon('warning'), l10n.t('Production')) : null, toolbar, progress),
+    summary,
+    groups.length > 0 ? list : null,
+  );
+}
+
+let lastSaid = '';
+
+function render(state: FailuresPanelState): void {
+  if (state.kind === 'error') {
+    showError(app, ctx, state.error, ERROR_VIEW);
+    return;
+  }
+  if (state.kind === 'loading') {
+    setChildren(app, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']));
+    app.setAttribute('aria-busy', 'true');
+    return;
+  }
+  const focus = captureFocus();
+  setChildren(app, renderLoaded(state.view));
+  restoreFocus(app, focus);
+  const reading = state.view.read.state === 'reading';
+  if (reading) app.setAttribute('aria-busy', 'true');
+  else app.removeAttribute('aria-busy');
+  if (!reading) {
+    const said = readLine(state.view);
+    if (said !== lastSaid) {
+      lastSaid = said;
+      ctx.announce(said);
+    }
+  }
+}
+
+panel.start<FailuresPanelState>(render, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']));
