@@ -70,6 +70,11 @@ export class RunLedger {
     return true;
   }
 
+  /** True for a run already noted. */
+  has(notificationId: string): boolean {
+    return this.seen.has(notificationId);
+  }
+
   /** The group's failed runs, newest first. */
   runsOf(groupKey: string): RunRef[] {
     return [...(this.byGroup.get(groupKey) ?? [])].sort((a, b) => b.atMs - a.atMs);
