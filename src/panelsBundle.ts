@@ -10,4 +10,4 @@ export { readPreferences } from './preferences/preferencesRead';
 export { DiagnosisPanel } from './diagnosis/diagnosisPanel';
 export { DiagnosisCommands } from './diagnosis/diagnosisCommands';
 export { SendAgain } from './sendAgain/sendAgain';
-export { sendAgainProblem } from './sendAgain/triggerBody';
+export { sendAgainProblem } from './format/triggerBody';

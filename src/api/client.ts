@@ -7,6 +7,7 @@ import type * as z from 'zod/mini';
 import { fieldLine, readErrorBody } from './errorBody';
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isClosedToApiKeys, type FieldErrors } from './errors';
 import {
+  bulkTriggerResultSchema,
   cancelResultSchema,
   integrationListSchema,
   jobSchema,
@@ -35,6 +36,7 @@ import {
   validatePreferencesPatch,
   validateSearchQuery,
   validateTriggerBody,
+  validateBulkTrigger,
   validateSubscriberPatch,
   type SubscriberPatch,
   type CreateSubscriberInput,
@@ -47,6 +49,8 @@ import { l10n } from '../l10n';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 2;
+// l10n-ignore: a route of the service (wire value)
+const BULK_TRIGGER_PATH = 'v1/events/trigger/bulk';
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Statuses worth another try of a safe request. 409 only when it says "in progress" (Retry-After). */
 const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
@@ -247,6 +251,22 @@ export class NovuClient {
   async trigger(body: TriggerBody, options?: RequestOptions): Promise<TriggerResult> {
     rejectInvalid(validateTriggerBody(body));
     return this.call({ method: 'post', path: 'v1/events/trigger', body, schema: triggerResultSchema, options, ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}) });
+  }
+
+  /**
+   * `POST /v1/events/trigger/bulk` (contract §8.4): 1 to 100 triggers, one result per event in the
+   * order sent. Each event carries its own `transactionId`; `idempotencyKey` is required: the
+   * caller's key for this request, which every retry (429 after its Retry-After, 5xx, a lost
+   * answer) sends again, so a retry is answered with the first request's results, never run twice.
+   */
+  async bulkTrigger(events: readonly TriggerBody[], options: RequestOptions & { idempotencyKey: string }): Promise<TriggerResult[]> {
+    rejectInvalid(validateBulkTrigger(events));
+    const results = await this.call({ method: 'post', path: BULK_TRIGGER_PATH, body: { events }, schema: bulkTriggerResultSchema, options });
+    if (results.length !== events.length) {
+      const issue = { path: l10n.t('(body)'), message: l10n.t('{0} results for {1} events', results.length, events.length) };
+      throwShape(shapeMessage(`POST /${BULK_TRIGGER_PATH}`, [issue]), `POST /${BULK_TRIGGER_PATH}`, [issue]);
+    }
+    return results;
   }
 
   /**

@@ -373,5 +373,11 @@ export const triggerResultSchema = z.looseObject({
 });
 export type TriggerResult = z.infer<typeof triggerResultSchema>;
 
+/**
+ * The bulk trigger's answer (contract §8.4): one result per event, in the order the events were
+ * sent; a failing event fails neither the others nor the request.
+ */
+export const bulkTriggerResultSchema = z.array(z.looseObject({ ...triggerResultSchema.shape, activityFeedLink: z.nullish(z.string()) }));
+
 /** Cancel's answer: true when something pending was cancelled, false when nothing was left. */
 export const cancelResultSchema = z.boolean();

@@ -219,7 +219,8 @@ export interface NotificationListQuery {
   templates?: string[];
   emails?: string[];
   severity?: string[];
-  transactionId?: string;
+  /** Repeated for several (the follow of a bulk re-send reads its new runs in batches). */
+  transactionId?: string | string[];
   topicKey?: string;
   after?: string;
   before?: string;
@@ -253,6 +254,8 @@ export interface TriggerBody {
 }
 
 export const MAX_TRIGGER_RECIPIENTS = 100;
+/** Events in one bulk trigger (contract §8.4): more answer 422 for the whole request. */
+export const MAX_BULK_EVENTS = 100;
 const MAX_TRANSACTION_ID_LENGTH = 255;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -293,5 +296,24 @@ export function validateTriggerBody(body: unknown): FieldErrors {
   if (transactionId !== undefined && (typeof transactionId !== 'string' || transactionId === '' || transactionId.length > MAX_TRANSACTION_ID_LENGTH)) {
     errors['transactionId'] = [l10n.t('Must be 1 to {0} characters.', MAX_TRANSACTION_ID_LENGTH)];
   }
+  return errors;
+}
+
+/**
+ * A bulk trigger's events (contract §8.4) before they are sent: 1 to 100, each a valid trigger body
+ * (its problems under `events.<i>.<field>`) with a `transactionId` of its own, since a refused
+ * event's result is matched to its event by it alone.
+ */
+export function validateBulkTrigger(events: readonly unknown[]): FieldErrors {
+  if (events.length === 0 || events.length > MAX_BULK_EVENTS) return { events: [l10n.t('From 1 to {0} events.', MAX_BULK_EVENTS)] };
+  const errors: FieldErrors = {};
+  const seen = new Set<string>();
+  events.forEach((event, index) => {
+    for (const [field, messages] of Object.entries(validateTriggerBody(event))) errors[`events.${index}.${field}`] = messages;
+    const transactionId = isPlainObject(event) ? event['transactionId'] : undefined;
+    if (typeof transactionId !== 'string' || transactionId === '') errors[`events.${index}.transactionId`] ??= [l10n.t('Each event needs a transaction ID of its own.')];
+    else if (seen.has(transactionId)) errors[`events.${index}.transactionId`] = [l10n.t('The transaction ID {0} is used by an earlier event.', transactionId)];
+    else seen.add(transactionId);
+  });
   return errors;
 }

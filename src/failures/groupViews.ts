@@ -1,6 +1,7 @@
 /** What the failures panel shows of the groups: the model's summaries in the panel's words and local times. */
 import type { Notification } from '../api';
 import { channelLabel } from '../format/channels';
+import type { RunRef } from './runLedger';
 import type { GroupView } from './protocol';
 
 /** One group as the model keeps it: counts, the chart's bars, a few runs (no whole notification). */
@@ -32,6 +33,10 @@ export interface FailureGrouping {
   groups(): GroupSummary[];
   /** The notification id of the run to diagnose for a group: its newest that no later sent run made good. */
   representative(key: string): string | undefined;
+  /** Every failed run of a group, newest first, as a re-send refers to it (no payload). */
+  runsOf(key: string): RunRef[];
+  /** When a run of `workflow` last went out to `subscriberId` in what was read. */
+  lastSentMs(subscriberId: string, workflow: string): number | undefined;
 }
 
 export function groupViews(grouping: FailureGrouping, time: (ms: number) => string): GroupView[] {

@@ -11,6 +11,7 @@ import { failureReason } from '../format/jobStatus';
 import { l10n } from '../l10n';
 import type { FailureGrouping, GroupSummary } from './groupViews';
 import { maskReason } from './reason';
+import { RunLedger } from './runLedger';
 
 /** The most bars a group's chart has. */
 export const BARS = 48;
@@ -84,29 +85,25 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
     return out;
   };
 
-  /** The newest run sent to each subscriber and workflow (every channel step delivered): a failure before it was made good. */
-  const sentAt = new Map<string, number>();
-  const pair = (subscriberId: string, workflow: string) => `${subscriberId}\u0000${workflow}`;
+  /** A small reference to every failed run of each group, and when each subscriber and workflow was last sent to (Send Again to These…). */
+  const ledger = new RunLedger();
 
   const add = (n: Notification, atMs: number) => {
     const subscriberId = n.subscriber?.subscriberId ?? n._subscriberId ?? '';
     const workflow = n.template?.triggers?.[0]?.identifier ?? n.template?.name ?? n._templateId ?? '';
-    const steps = (n.jobs ?? []).filter((j) => j.type !== 'trigger');
-    if (steps.length > 0 && steps.every((j) => j.status === 'completed')) {
-      const key = pair(subscriberId, workflow);
-      sentAt.set(key, Math.max(sentAt.get(key) ?? -Infinity, atMs));
-    }
+    const keys: string[] = [];
     for (const job of n.jobs ?? []) {
       const step = undelivered(job, n);
       if (!step) continue;
-      failedSteps++;
-      const key = [step.channel, step.provider ?? '', step.reason].join('\u0000');
+      const key = groupKey(step);
+      keys.push(key);
       let group = groups.get(key);
       if (!group) {
         group = { key, channel: step.channel, ...(step.provider ? { provider: step.provider } : {}), cause: causeWords(job, n), ...(step.message ? { message: step.message } : {}), runs: 0, subscribers: new Set(), workflows: new Set(), firstMs: atMs, lastMs: atMs, slices: new Uint32Array(SLICES), examples: [] };
         groups.set(key, group);
       }
       group.runs++;
+      failedSteps++;
       group.subscribers.add(subscriberId);
       if (workflow) group.workflows.add(workflow);
       group.firstMs = Math.min(group.firstMs, atMs);
@@ -114,11 +111,14 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
       group.slices[sliceOf(atMs)]!++;
       keepNewest(group.examples, { notificationId: n._id, subscriberId, workflow, atMs });
     }
+    ledger.note(n, keys);
   };
 
   return {
     add(runs) {
       for (const n of runs) {
+        // A run seen on two pages (offset paging shifts as runs come in, contract §6) counts once.
+        if (ledger.has(n._id)) continue;
         runsRead++;
         const atMs = Date.parse(n.createdAt ?? '');
         add(n, Number.isNaN(atMs) ? window.endMs : atMs);
@@ -151,10 +151,24 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
     representative(key) {
       const examples = groups.get(key)?.examples ?? [];
       // The newest run not made good by a later one that was sent: what still fails to reach someone.
-      const open = examples.find((e) => !((sentAt.get(pair(e.subscriberId, e.workflow)) ?? -Infinity) > e.atMs));
+      const open = examples.find((e) => !((ledger.lastSentMs(e.subscriberId, e.workflow) ?? -Infinity) > e.atMs));
       return (open ?? examples[0])?.notificationId;
     },
+    runsOf: (key) => ledger.runsOf(key),
+    lastSentMs: (subscriberId, workflow) => ledger.lastSentMs(subscriberId, workflow),
   };
+}
+
+function groupKey(step: { channel: string; provider?: string; reason: string }): string {
+  return [step.channel, step.provider ?? '', step.reason].join('\u0000');
+}
+
+/** The groups a run's undelivered steps join (none for a run that went out or is still on its way): the follow's "same cause". */
+export function causeKeysOf(n: Notification): string[] {
+  return (n.jobs ?? []).flatMap((job) => {
+    const step = undelivered(job, n);
+    return step ? [groupKey(step)] : [];
+  });
 }
 
 /** Keeps the newest EXAMPLES runs, newest first (pages come in any order). */

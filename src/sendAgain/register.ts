@@ -5,7 +5,7 @@ import { Commands } from '../commands';
 import { type Handlers, type Shared } from '../features';
 import type { SendAgain, SendAgainDeps } from './sendAgain';
 import { SentAgainLinks } from './sendAgainLinks';
-import type { sendAgainProblem } from './triggerBody';
+import type { sendAgainProblem } from '../format/triggerBody';
 
 export type SendAgainLinks = Pick<SendAgainDeps, 'openPanel' | 'onTriggered'>;
 

@@ -23,7 +23,7 @@ import { checkReviewPayload, checkReviewText, placeServiceErrors } from './revie
 import { payloadSkeleton } from '../format/payloadSchema';
 import { PayloadSchemas } from './payloadSchemas';
 import type { SentAgainLinks } from './sendAgainLinks';
-import { buildTriggerBody, describeTriggerResult, type TriggerOutcome } from './triggerBody';
+import { buildTriggerBody, describeTriggerResult, type TriggerOutcome } from '../format/triggerBody';
 
 /** The review documents' names end so; the trigger body's JSON schema is tied to it in package.json. */
 export const REVIEW_SUFFIX = '.novu-trigger.json';

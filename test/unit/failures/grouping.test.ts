@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Notification } from '../../../src/api';
-import { BARS, EXAMPLES, createGrouping } from '../../../src/failures/grouping';
+import { BARS, EXAMPLES, causeKeysOf, createGrouping } from '../../../src/failures/grouping';
 import { buildNotification } from '../../fixtures/builders';
 
 const START = Date.parse('2026-11-28T06:00:00Z');
@@ -17,6 +17,25 @@ const sendgrid = (to: string) => ({ type: 'email', status: 'failed', providerId:
 const twilio = (to: string) => ({ type: 'sms', status: 'failed', providerId: 'twilio', detail: 'Unexpected provider error', raw: JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.` }) });
 
 describe('createGrouping', () => {
+  it('keeps every failed run of a group as a reference for its re-send, counts a run seen twice once, and says the cause keys of a new run', () => {
+    const g = createGrouping({ startMs: START, endMs: END });
+    g.add([run('a', 'ada', START + 60_000, sendgrid('ada@x.com')), run('b', 'bob', START + 120_000, sendgrid('bob@y.com'))]);
+    // Offset paging shifted: "b" comes again on the next page.
+    g.add([run('b', 'bob', START + 120_000, sendgrid('bob@y.com')), run('c', 'cy', START + 180_000, twilio('+15550100'))]);
+    assert.equal(g.runsRead, 3);
+    const [email, sms] = g.groups();
+    assert.equal(email!.runs, 2);
+    assert.deepEqual(g.runsOf(email!.key).map((r) => [r.notificationId, r.subscriberId, r.workflow]), [['b', 'bob', 'order-shipped'], ['a', 'ada', 'order-shipped']]);
+    assert.deepEqual(g.runsOf(sms!.key).map((r) => r.notificationId), ['c']);
+    g.add([run('sent', 'ada', START + 200_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' })]);
+    assert.equal(g.lastSentMs('ada', 'order-shipped'), START + 200_000);
+    assert.equal(g.lastSentMs('bob', 'order-shipped'), undefined);
+    // A new run failing the same way joins the same group; one that went out joins none.
+    assert.deepEqual(causeKeysOf(run('n1', 'dee', START + 300_000, sendgrid('dee@z.com'))), [email!.key]);
+    assert.deepEqual(causeKeysOf(run('n2', 'dee', START + 300_000, twilio('+15550199'))), [sms!.key]);
+    assert.deepEqual(causeKeysOf(run('n3', 'dee', START + 300_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' })), []);
+  });
+
   it('groups the same refusal to different people as one cause, and different causes apart', () => {
     const g = createGrouping({ startMs: START, endMs: END });
     g.add([run('a', 'ada', START + 60_000, sendgrid('ada@x.com')), run('b', 'bob', START + 120_000, sendgrid('bob@y.com')), run('c', 'cy', START + 180_000, twilio('+15550100'))]);

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { NovuApiError, NovuClient, type Notification, type RequestLogEntry } from '../../../src/api';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox } from '../../../src/sandbox';
-import { buildTriggerBody } from '../../../src/sendAgain/triggerBody';
+import { buildTriggerBody } from '../../../src/format/triggerBody';
 
 async function until<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,7 +1,8 @@
 /**
  * Send Again (issue 16, contract §7): the service has no resend, so a resend is a new trigger built
- * from the notification, the way the service's own dashboard builds it. Pure: no `vscode`, so the
- * rules are unit-tested in plain Node.
+ * from the notification, the way the service's own dashboard builds it. Shared: Send Again and the
+ * failures' bulk re-send (issue 38) build it by the same rule. Pure: no `vscode`, so the rules are
+ * unit-tested in plain Node.
  */
 import type { Notification, TriggerBody, TriggerResult } from '../api';
 import { l10n } from '../l10n';

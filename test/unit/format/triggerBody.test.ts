@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { TRIGGER_STATUSES, validateTriggerBody } from '../../../src/api';
-import { buildTriggerBody, describeTriggerResult } from '../../../src/sendAgain/triggerBody';
+import { buildTriggerBody, describeTriggerResult } from '../../../src/format/triggerBody';
 import { buildNotification } from '../../fixtures/builders';
 
 const HOSTILE = '<img src=x onerror=alert(1)> "quoted" ${x}';
