@@ -7,7 +7,6 @@ import type * as z from 'zod/mini';
 import { fieldLine, readErrorBody } from './errorBody';
 import { NovuApiError, NovuNetworkError, NovuResponseShapeError, NovuTimeoutError, NovuValidationError, isClosedToApiKeys, type FieldErrors } from './errors';
 import {
-  bulkTriggerResultSchema,
   cancelResultSchema,
   integrationListSchema,
   jobSchema,
@@ -36,7 +35,6 @@ import {
   validatePreferencesPatch,
   validateSearchQuery,
   validateTriggerBody,
-  validateBulkTrigger,
   validateSubscriberPatch,
   type SubscriberPatch,
   type CreateSubscriberInput,
@@ -49,8 +47,6 @@ import { l10n } from '../l10n';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 2;
-// l10n-ignore: a route of the service (wire value)
-const BULK_TRIGGER_PATH = 'v1/events/trigger/bulk';
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** Statuses worth another try of a safe request. 409 only when it says "in progress" (Retry-After). */
 const RETRY_STATUSES = [408, 409, 429, 500, 502, 503, 504];
@@ -254,22 +250,6 @@ export class NovuClient {
   }
 
   /**
-   * `POST /v1/events/trigger/bulk` (contract §8.4): 1 to 100 triggers, one result per event in the
-   * order sent. Each event carries its own `transactionId`; `idempotencyKey` is required: the
-   * caller's key for this request, which every retry (429 after its Retry-After, 5xx, a lost
-   * answer) sends again, so a retry is answered with the first request's results, never run twice.
-   */
-  async bulkTrigger(events: readonly TriggerBody[], options: RequestOptions & { idempotencyKey: string }): Promise<TriggerResult[]> {
-    rejectInvalid(validateBulkTrigger(events));
-    const results = await this.call({ method: 'post', path: BULK_TRIGGER_PATH, body: { events }, schema: bulkTriggerResultSchema, options });
-    if (results.length !== events.length) {
-      const issue = { path: l10n.t('(body)'), message: l10n.t('{0} results for {1} events', results.length, events.length) };
-      throwShape(shapeMessage(`POST /${BULK_TRIGGER_PATH}`, [issue]), `POST /${BULK_TRIGGER_PATH}`, [issue]);
-    }
-    return results;
-  }
-
-  /**
    * `DELETE /v1/events/trigger/{transactionId}`: cancels what is still pending (delays, digests) for
    * a transaction. True when something was cancelled, false when nothing was left. Not retried: a
    * retry after a lost answer would say "nothing left" about a cancel that worked.
@@ -381,7 +361,7 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
 
-function rejectInvalid(errors: FieldErrors): void {
+export function rejectInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw new NovuValidationError(errors);
 }
 
@@ -482,7 +462,7 @@ function issuesOf(issues: readonly { path: readonly PropertyKey[]; code: string;
   return issues.map((issue) => ({ path: [...prefix, ...issue.path].map(String).join('.') || l10n.t('(body)'), message: issueText(issue) }));
 }
 
-function shapeMessage(operation: string, issues: readonly Issue[]): string {
+export function shapeMessage(operation: string, issues: readonly Issue[]): string {
   const shown = issues.slice(0, 3).map((i) => `${i.path}: ${i.message}`).join('; ');
   return issues.length <= 3 ? l10n.t('Unexpected response from {0}: {1}', operation, shown)
     : issues.length === 4 ? l10n.t('Unexpected response from {0}: {1} (and 1 more)', operation, shown)
@@ -496,7 +476,7 @@ function issueText(issue: { code: string; message: string; expected?: unknown })
   return issue.message && issue.message !== 'Invalid input' ? issue.message : issue.code.replace(/_/g, ' ');
 }
 
-function throwShape(message: string, operation: string, issues: { path: string; message: string }[]): never {
+export function throwShape(message: string, operation: string, issues: { path: string; message: string }[]): never {
   throw new NovuResponseShapeError(message, operation.split(' ')[1] ?? operation, issues);
 }
 

@@ -1,5 +1,6 @@
 export { NovuClient, isAbortError, isMisreadIdentifier, parseRetryAfter, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS } from './client';
 export type { WorkflowListQuery, NovuClientOptions, RequestOptions, RequestLogEntry, CreateSubscriberOptions, PreferencesReadOptions } from './client';
+export { bulkTrigger } from './bulkTrigger';
 export * from './errors';
 export * from './schemas';
 export * from './validation';

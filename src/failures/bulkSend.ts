@@ -4,7 +4,7 @@
  * at most 100 events, one idempotency key per request reused by every try of it, a 429 waited out
  * as the service says, cancellable between requests, every event's outcome said.
  */
-import { NovuApiError, type Notification, type NotificationListQuery, type NotificationPage, type RequestOptions, type TriggerBody, type TriggerResult } from '../api';
+import { NovuApiError, bulkTrigger, type NovuClient, type Notification, type NotificationListQuery, type NotificationPage, type RequestOptions, type TriggerBody, type TriggerResult } from '../api';
 import { describeTriggerResult } from '../format/triggerBody';
 import { l10n } from '../l10n';
 import { chunk, eventFor, requestKey, type Excluded, type PlannedEvent, type WorkflowState } from './resendPlan';
@@ -80,9 +80,14 @@ async function inTurns(tasks: readonly (() => Promise<void>)[], width: number): 
   await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
 }
 
-/** What sending needs of the client (`NovuClient.bulkTrigger`). */
+/** What sending needs of the client: the bulk trigger (`bulkTrigger`; a test's stand-in). */
 export interface BulkSender {
   bulkTrigger(events: readonly TriggerBody[], options: RequestOptions & { idempotencyKey: string }): Promise<TriggerResult[]>;
+}
+
+/** The client's bulk trigger as a `BulkSender`. */
+export function senderOf(client: NovuClient): BulkSender {
+  return { bulkTrigger: (events, options) => bulkTrigger(client, events, options) };
 }
 
 export interface EventOutcome {

@@ -1,7 +1,7 @@
 /** `POST /v1/events/trigger/bulk` (contract §8.4) over real HTTP: order, per-event errors, one key per request reused by its retries, 429, 422. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { NovuApiError, NovuClient, NovuResponseShapeError, NovuValidationError, type TriggerBody } from '../../../src/api';
+import { NovuApiError, bulkTrigger, NovuClient, NovuResponseShapeError, NovuValidationError, type TriggerBody } from '../../../src/api';
 import { sendJson, startTestServer, type Handler, type TestServer } from '../../fixtures/testServer';
 
 const KEY = 'test-secret-key-123';
@@ -34,7 +34,7 @@ function answer(body: string, refuse: ReadonlySet<number> = new Set()): unknown 
 describe('bulkTrigger', () => {
   it('posts { events } with the caller’s key and reads one result per event, in order, refusals included', async () => {
     await withServer((req, res) => sendJson(res, 201, answer(req.body, new Set([1]))), async (server) => {
-      const results = await client(server.url).bulkTrigger(events(3), { idempotencyKey: 'action-1:0' });
+      const results = await bulkTrigger(client(server.url), events(3), { idempotencyKey: 'action-1:0' });
       assert.equal(server.requests.length, 1);
       const [request] = server.requests;
       assert.equal(request?.method, 'POST');
@@ -49,7 +49,7 @@ describe('bulkTrigger', () => {
 
   it('accepts the bare array the published document shows', async () => {
     await withServer((req, res) => sendJson(res, 201, (answer(req.body) as { data: unknown }).data), async (server) => {
-      const results = await client(server.url).bulkTrigger(events(2), { idempotencyKey: 'k' });
+      const results = await bulkTrigger(client(server.url), events(2), { idempotencyKey: 'k' });
       assert.deepEqual(results.map((r) => r.transactionId), ['t-0', 't-1']);
     });
   });
@@ -59,7 +59,7 @@ describe('bulkTrigger', () => {
       (req, res, i) => (i === 0 ? sendJson(res, 429, { statusCode: 429, message: 'ThrottlerException: Too Many Requests' }, { 'retry-after': '1' }) : sendJson(res, 201, answer(req.body))),
       async (server) => {
         const started = Date.now();
-        const results = await client(server.url).bulkTrigger(events(100), { idempotencyKey: 'action-7:3' });
+        const results = await bulkTrigger(client(server.url), events(100), { idempotencyKey: 'action-7:3' });
         assert.ok(Date.now() - started >= 900, 'waited for Retry-After');
         assert.equal(results.length, 100);
         assert.equal(server.requests.length, 2);
@@ -77,7 +77,7 @@ describe('bulkTrigger', () => {
         sendJson(res, 201, answer(req.body));
       },
       async (server) => {
-        await client(server.url, 3).bulkTrigger(events(2), { idempotencyKey: 'action-9:0' });
+        await bulkTrigger(client(server.url, 3), events(2), { idempotencyKey: 'action-9:0' });
         assert.equal(server.requests.length, 3);
         assert.ok(server.requests.every((r) => r.headers['idempotency-key'] === 'action-9:0'));
       },
@@ -86,7 +86,7 @@ describe('bulkTrigger', () => {
 
   it('gives up on a 429 past its retries with the seconds the service asked for (the caller may wait and send the same request again)', async () => {
     await withServer((_req, res) => sendJson(res, 429, { statusCode: 429, message: 'Too Many Requests' }, { 'retry-after': '90' }), async (server) => {
-      await assert.rejects(() => client(server.url, 0).bulkTrigger(events(1), { idempotencyKey: 'k' }), (e: unknown) => e instanceof NovuApiError && e.status === 429 && e.retryAfterSeconds === 90);
+      await assert.rejects(() => bulkTrigger(client(server.url, 0), events(1), { idempotencyKey: 'k' }), (e: unknown) => e instanceof NovuApiError && e.status === 429 && e.retryAfterSeconds === 90);
       assert.equal(server.requests.length, 1);
     });
   });
@@ -95,7 +95,7 @@ describe('bulkTrigger', () => {
     const body = { statusCode: 422, message: 'Validation Error', errors: { events: { messages: ['events must contain no more than 100 elements'], value: '101 events' } } };
     await withServer((_req, res) => sendJson(res, 422, body), async (server) => {
       await assert.rejects(
-        () => client(server.url).bulkTrigger(events(2), { idempotencyKey: 'k' }),
+        () => bulkTrigger(client(server.url), events(2), { idempotencyKey: 'k' }),
         (e: unknown) => e instanceof NovuApiError && e.status === 422 && e.details.some((d) => d.includes('events must contain no more than 100 elements')) && e.fieldErrors['events']?.[0] === 'events must contain no more than 100 elements',
       );
       assert.equal(server.requests.length, 1);
@@ -105,21 +105,21 @@ describe('bulkTrigger', () => {
   it('refuses before sending: no events, more than 100, an event without its own transaction ID, a bad event', async () => {
     await withServer((req, res) => sendJson(res, 201, answer(req.body)), async (server) => {
       const c = client(server.url);
-      const rejects = (list: TriggerBody[], field: string) => assert.rejects(() => c.bulkTrigger(list, { idempotencyKey: 'k' }), (e: unknown) => e instanceof NovuValidationError && field in e.fieldErrors);
+      const rejects = (list: TriggerBody[], field: string) => assert.rejects(() => bulkTrigger(c, list, { idempotencyKey: 'k' }), (e: unknown) => e instanceof NovuValidationError && field in e.fieldErrors);
       await rejects([], 'events');
       await rejects(events(101), 'events');
       await rejects([...events(2), { name: 'w', to: 'u' }], 'events.2.transactionId');
       await rejects([...events(2), { name: 'w', to: 'u', transactionId: 't-0' }], 'events.2.transactionId');
       await rejects([{ name: '', to: 'u', transactionId: 'x' }], 'events.0.name');
       assert.equal(server.requests.length, 0);
-      await c.bulkTrigger(events(100), { idempotencyKey: 'k' });
+      await bulkTrigger(c, events(100), { idempotencyKey: 'k' });
       assert.equal(server.requests.length, 1, 'exactly 100 is allowed');
     });
   });
 
   it('refuses an answer whose results do not match the events one to one', async () => {
     await withServer((_req, res) => sendJson(res, 201, { data: [{ acknowledged: true, status: 'processed', transactionId: 't-0' }] }), async (server) => {
-      await assert.rejects(() => client(server.url).bulkTrigger(events(2), { idempotencyKey: 'k' }), NovuResponseShapeError);
+      await assert.rejects(() => bulkTrigger(client(server.url), events(2), { idempotencyKey: 'k' }), NovuResponseShapeError);
     });
   });
 });

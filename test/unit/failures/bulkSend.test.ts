@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { NovuClient, type TriggerBody } from '../../../src/api';
-import { readEvents, sendEvents, sendSummary, type SendProgress } from '../../../src/failures/bulkSend';
+import { readEvents, sendEvents, senderOf, sendSummary, type SendProgress } from '../../../src/failures/bulkSend';
 import { resendTransactionId, type PlannedEvent } from '../../../src/failures/resendPlan';
 import type { RunRef } from '../../../src/failures/runLedger';
 import { buildJob, buildNotification } from '../../fixtures/builders';
@@ -41,7 +41,7 @@ describe('sendEvents', () => {
   it('sends 250 events in 3 requests of at most 100, each with its own key, each event once, and says every outcome', async () => {
     await withServer(bulkAnswer, async (server, client) => {
       const progress: SendProgress[] = [];
-      const outcome = await sendEvents(client, planned(250), { actionId: ACTION, onProgress: (p) => progress.push(p) });
+      const outcome = await sendEvents(senderOf(client), planned(250), { actionId: ACTION, onProgress: (p) => progress.push(p) });
       assert.equal(server.requests.length, 3);
       assert.deepEqual(server.requests.map((r) => sentEvents(r).length), [100, 100, 50]);
       const keys = server.requests.map((r) => r.headers['idempotency-key']);
@@ -61,13 +61,13 @@ describe('sendEvents', () => {
 
   it('sends the same action again with the same keys and transaction IDs, so the service drops what it already had', async () => {
     await withServer(bulkAnswer, async (server, client) => {
-      await sendEvents(client, planned(150), { actionId: ACTION });
-      await sendEvents(client, planned(150), { actionId: ACTION });
+      await sendEvents(senderOf(client), planned(150), { actionId: ACTION });
+      await sendEvents(senderOf(client), planned(150), { actionId: ACTION });
       const [a, b, c, d] = server.requests;
       assert.equal(a?.headers['idempotency-key'], c?.headers['idempotency-key']);
       assert.equal(b?.headers['idempotency-key'], d?.headers['idempotency-key']);
       assert.equal(a?.body, c?.body);
-      await sendEvents(client, planned(150, 'action-2'), { actionId: 'action-2' });
+      await sendEvents(senderOf(client), planned(150, 'action-2'), { actionId: 'action-2' });
       assert.notEqual(server.requests[4]?.headers['idempotency-key'], a?.headers['idempotency-key']);
       assert.notEqual(sentEvents(server.requests[4]!)[0]?.transactionId, sentEvents(a!)[0]?.transactionId);
     });
@@ -85,7 +85,7 @@ describe('sendEvents', () => {
     };
     await withServer(handler, async (server, client) => {
       const waits: number[] = [];
-      const outcome = await sendEvents(client, planned(120), { actionId: ACTION, sleep: async (ms) => void waits.push(ms) });
+      const outcome = await sendEvents(senderOf(client), planned(120), { actionId: ACTION, sleep: async (ms) => void waits.push(ms) });
       assert.equal(server.requests.length, 5, '3 tries refused, the 4th accepted, then the second request');
       const firstKeys = new Set(server.requests.slice(0, 4).map((r) => r.headers['idempotency-key']));
       assert.equal(firstKeys.size, 1, 'one key for every try of a request');
@@ -99,7 +99,7 @@ describe('sendEvents', () => {
   it('stops when a 429 keeps coming, or asks for longer than it may wait, and says what was not sent', async () => {
     const handler: Handler = (req, res) => (sentEvents(req).length === 20 ? sendJson(res, 429, { statusCode: 429, message: 'Too Many Requests' }, { 'retry-after': '600' }) : bulkAnswer(req, res));
     await withServer(handler, async (server) => {
-      const outcome = await sendEvents(new NovuClient({ baseUrl: server.url, apiKey: 'test-key-1234', retries: 0 }), planned(120), { actionId: ACTION, sleep: noWait, maxWaitSeconds: 60 });
+      const outcome = await sendEvents(senderOf(new NovuClient({ baseUrl: server.url, apiKey: 'test-key-1234', retries: 0 })), planned(120), { actionId: ACTION, sleep: noWait, maxWaitSeconds: 60 });
       assert.equal(outcome.results.length, 100);
       assert.deepEqual(outcome.notSent.map((e) => e.run.notificationId), planned(120).slice(100).map((e) => e.run.notificationId));
       assert.equal(outcome.stopped?.reason, 'failed');
@@ -112,7 +112,7 @@ describe('sendEvents', () => {
   it('stops between requests when cancelled: the request under way finishes, the rest are not sent', async () => {
     await withServer(bulkAnswer, async (server, client) => {
       let cancel = false;
-      const outcome = await sendEvents(client, planned(350), { actionId: ACTION, cancelled: () => cancel, onProgress: (p) => (cancel = p.requestsDone === 2) });
+      const outcome = await sendEvents(senderOf(client), planned(350), { actionId: ACTION, cancelled: () => cancel, onProgress: (p) => (cancel = p.requestsDone === 2) });
       assert.equal(server.requests.length, 2);
       assert.equal(outcome.results.length, 200);
       assert.equal(outcome.notSent.length, 150);
@@ -124,7 +124,7 @@ describe('sendEvents', () => {
   it('says a 422 for the whole request in the service’s words, and sends nothing after it', async () => {
     const body = { statusCode: 422, message: 'Validation Error', errors: { events: { messages: ['events must contain no more than 100 elements'], value: '101 events' } } };
     await withServer((_req, res) => sendJson(res, 422, body), async (server, client) => {
-      const outcome = await sendEvents(client, planned(150), { actionId: ACTION });
+      const outcome = await sendEvents(senderOf(client), planned(150), { actionId: ACTION });
       assert.equal(server.requests.length, 1);
       assert.equal(outcome.notSent.length, 150);
       assert.ok(outcome.stopped?.reason === 'failed' && outcome.stopped.status === 422 && !outcome.stopped.uncertain);
@@ -135,7 +135,7 @@ describe('sendEvents', () => {
   it('marks a request that got no answer as uncertain (the same action can send it again safely)', async () => {
     await withServer((_req, res) => void res.socket?.destroy(), async (server) => {
       const client = new NovuClient({ baseUrl: server.url, apiKey: 'test-key-1234', retries: 0 });
-      const outcome = await sendEvents(client, planned(3), { actionId: ACTION });
+      const outcome = await sendEvents(senderOf(client), planned(3), { actionId: ACTION });
       assert.ok(outcome.stopped?.reason === 'failed' && outcome.stopped.uncertain);
       assert.equal(outcome.notSent.length, 3);
     });
