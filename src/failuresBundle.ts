@@ -4,3 +4,4 @@
  */
 export { FailuresPanel } from './failures/failuresPanel';
 export { createGrouping } from './failures/grouping';
+export { ResendMemory } from './failures/resendMemory';

@@ -81,6 +81,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** For POST and PATCH: one key per user action; generated per call when absent. */
   idempotencyKey?: string;
+  /** False: a 429 is not waited out here but thrown at once (the caller waits it out visibly, cancellably). */
+  retryRateLimited?: boolean;
 }
 
 export interface PreferencesReadOptions extends RequestOptions {
@@ -140,12 +142,7 @@ export class NovuClient {
         afterStatusCodes: [409, 429, 503],
         maxRetryAfter: 60_000,
         backoffLimit: 10_000,
-        shouldRetry: ({ error }) => {
-          if (error instanceof HTTPError && error.response.status === 409) {
-            return error.response.headers.has('retry-after') ? undefined : false;
-          }
-          return undefined;
-        },
+        shouldRetry: retryRule(true),
       },
     });
   }
@@ -279,6 +276,8 @@ export class NovuClient {
       searchParams,
       headers,
       hooks: { beforeRetry: [() => void retries++] },
+      // ky merges a request's retry options into the instance's (arrays appended): only the rule can leave 429 out.
+      ...(spec.options?.retryRateLimited === false ? { retry: { shouldRetry: retryRule(false) } } : {}),
       ...(spec.body !== undefined ? { json: spec.body } : {}),
       ...(spec.options?.signal ? { signal: spec.options.signal } : {}),
     };
@@ -360,6 +359,16 @@ const REASONS: Record<number, string> = {
   422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 502: 'Bad Gateway',
   503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
+
+/** Which failed tries ky may try again: 409 only with Retry-After (in progress); 429 unless the caller waits it out itself. */
+function retryRule(rateLimited: boolean) {
+  return ({ error }: { error: Error }): boolean | undefined => {
+    if (!(error instanceof HTTPError)) return undefined;
+    if (error.response.status === 409) return error.response.headers.has('retry-after') ? undefined : false;
+    if (error.response.status === 429 && !rateLimited) return false;
+    return undefined;
+  };
+}
 
 export function rejectInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw new NovuValidationError(errors);

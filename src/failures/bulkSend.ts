@@ -154,7 +154,8 @@ export async function sendEvents(sender: BulkSender, events: readonly PlannedEve
       if (cancelled()) return stop(index, { reason: 'cancelled' });
       try {
         made++;
-        const answers = await sender.bulkTrigger(bodies, { idempotencyKey });
+        // A 429 comes back at once: it is waited out here, said in the progress and cancellable.
+        const answers = await sender.bulkTrigger(bodies, { idempotencyKey, retryRateLimited: false });
         request.forEach((event, i) => results.push(outcomeOf(event, answers[i])));
         break;
       } catch (error) {

@@ -11,8 +11,11 @@ import { formatTime } from '../format/time';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError, formatErrorLine } from '../ui/errors';
+import type { Prompter } from '../ui/prompter';
 import { groupViews, type FailureGrouping } from './groupViews';
 import type { FailureRange, FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
+import { ResendAction } from './resendAction';
+import type { ResendMemory } from './resendMemory';
 import { failuresWebviewMessageSchema } from './protocolSchemas';
 import { readWindow } from './windowReader';
 import { WINDOW_MS, windowLabel } from './windows';
@@ -25,6 +28,12 @@ export interface FailuresActions {
   diagnose(notification: Notification): unknown;
   /** A grouping of the window's failures, fed page by page. */
   grouping(window: { startMs: number; endMs: number }): FailureGrouping;
+  /** The prompter of the moment (the re-send's confirmation and its result). */
+  prompter(): Prompter;
+  /** The re-sends' actions and the runs they sent, across reviews and reloads. */
+  memory: ResendMemory;
+  /** How long the follow of a re-send waits between two looks. */
+  followIntervalMs(): number;
 }
 
 /** How often the elapsed time and the groups are sent while reading: at most this often. */
@@ -38,6 +47,8 @@ export class FailuresPanel implements vscode.Disposable {
   private controller: AbortController | undefined;
   private lastPublish = 0;
   private publishTimer: ReturnType<typeof setTimeout> | undefined;
+  /** "Send Again to These…": one at a time, from its review to the end of its follow. */
+  private resend: ResendAction | undefined;
   private readonly host: PanelHost<FailuresRequests, FailuresPanelState>;
   readonly onDidDispose: vscode.Event<void>;
   private readonly changed = new vscode.EventEmitter<FailuresPanelState>();
@@ -77,6 +88,22 @@ export class FailuresPanel implements vscode.Disposable {
           await this.diagnoseOne(key);
           return null;
         },
+        reviewResend: ({ key }) => {
+          void this.reviewResend(key);
+          return null;
+        },
+        chooseResend: ({ choice }) => {
+          this.resend?.choose(choice);
+          return null;
+        },
+        sendResend: async () => {
+          await this.sendResend();
+          return null;
+        },
+        closeResend: () => {
+          this.closeResend();
+          return null;
+        },
       },
       reload: () => this.load(),
       notFound: () => ({ title: vscode.l10n.t('Not found'), message: vscode.l10n.t('The service found no recent notifications in "{0}".', connection.name) }),
@@ -85,6 +112,7 @@ export class FailuresPanel implements vscode.Disposable {
     this.onDidDispose = this.host.onDidDispose;
     this.host.onDidDispose(() => {
       this.controller?.abort();
+      this.resend?.dispose();
       clearTimeout(this.publishTimer);
       this.changed.dispose();
     });
@@ -175,6 +203,60 @@ export class FailuresPanel implements vscode.Disposable {
     this.actions.diagnose(notification);
   }
 
+  /** Opens the review of a group's re-send (the one shown before is closed, unless it is sending or following). */
+  async reviewResend(key: string): Promise<ResendAction> {
+    if (this.resend?.busy) throw new Error(vscode.l10n.t('A re-send is under way: wait for its follow to end, or stop it.'));
+    const grouping = this.grouping;
+    const group = grouping ? groupViews(grouping, () => '').find((g) => g.key === key) : undefined;
+    if (!grouping || !group) throw new Error(vscode.l10n.t('That group is no longer shown: read the window again.'));
+    this.resend?.dispose();
+    const action = new ResendAction(
+      {
+        connection: this.connection,
+        client: () => this.host.client(),
+        prompter: () => this.actions.prompter(),
+        looksLikeProduction: () => this.services.manager.looksLikeProduction(this.connection),
+        memory: this.actions.memory,
+        time: (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? '',
+        followIntervalMs: () => this.actions.followIntervalMs(),
+        changed: () => {
+          if (this.resend === action) this.publish(true);
+        },
+      },
+      { key, title: group.title },
+      grouping.runsOf(key),
+      (subscriberId, workflow) => grouping.lastSentMs(subscriberId, workflow),
+    );
+    this.resend = action;
+    this.publish(true);
+    await action.prepare();
+    return action;
+  }
+
+  /** Asks, sends the review's runs again, and follows them (resolves when the follow ends). */
+  async sendResend(): Promise<void> {
+    if (!this.resend) throw new Error(vscode.l10n.t('Open Send Again to These… on a group first.'));
+    await this.resend.send();
+  }
+
+  /** Closes the review; a follow under way stops (what it found stays shown until closed again). */
+  closeResend(): void {
+    const action = this.resend;
+    if (!action) return;
+    if (action.busy) {
+      action.stop();
+      return;
+    }
+    action.dispose();
+    this.resend = undefined;
+    this.publish(true);
+  }
+
+  /** The re-send shown (tests read it). */
+  get currentResend(): ResendAction | undefined {
+    return this.resend;
+  }
+
   /** Sends the state now (`now`), or at most every PUBLISH_EVERY_MS while the read goes on. */
   private publish(now: boolean): void {
     const send = () => {
@@ -203,6 +285,7 @@ export class FailuresPanel implements vscode.Disposable {
       read: this.read,
       failedSteps: grouping.failedSteps,
       groups: groupViews(grouping, (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? ''),
+      ...(this.resend ? { resend: this.resend.view() } : {}),
     };
   }
 

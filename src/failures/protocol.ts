@@ -49,6 +49,42 @@ export interface ReadView {
   error?: string;
 }
 
+/** A re-send's two ways: one per subscriber and workflow (the newest failed run), or every failed run. */
+export type ResendChoiceView = 'newestPerPair' | 'everyRun';
+
+/** Runs a re-send leaves out for one reason. */
+export interface ExclusionView {
+  reason: string;
+  /** The reason in words, with its count. */
+  label: string;
+  /** The first runs (at most 50), each with the schema's words when its payload is refused. */
+  runs: (RunView & { detail?: string })[];
+  /** Runs past those listed. */
+  more: number;
+}
+
+/** "Send Again to These…": the review, the sending, then the follow of the new runs. */
+export interface ResendView {
+  key: string;
+  groupTitle: string;
+  stage: 'preparing' | 'review' | 'sending' | 'following' | 'done';
+  choice: ResendChoiceView;
+  /** How many runs each choice sends. */
+  counts: Record<ResendChoiceView, number>;
+  runs: number;
+  subscribers: number;
+  workflows: string[];
+  excluded: ExclusionView[];
+  connectionName: string;
+  production: boolean;
+  /** Why the review could not be made, or the sending stopped. */
+  error?: string;
+  /** The sending in one line, and the events the service refused, each with its reason. */
+  sent?: { line: string; refused: (RunView & { detail: string })[]; notSent: number };
+  /** The new runs followed: one line, and whether it is over. */
+  follow?: { line: string; settled: boolean; over: boolean; counts: { total: number; sent: number; failedSame: number; failedOther: number; pending: number } };
+}
+
 export interface FailuresView {
   connectionName: string;
   production: boolean;
@@ -60,6 +96,7 @@ export interface FailuresView {
   /** Undelivered steps in all (a run can fail on several). */
   failedSteps: number;
   groups: GroupView[];
+  resend?: ResendView;
 }
 
 export type FailuresPanelState =
@@ -72,6 +109,10 @@ export type FailuresRequests = CommonRequests & {
   readAgain: { body: { range?: FailureRange }; reply: null };
   openRun: { body: { notificationId: string }; reply: null };
   diagnoseOne: { body: { key: string }; reply: null };
+  reviewResend: { body: { key: string }; reply: null };
+  chooseResend: { body: { choice: ResendChoiceView }; reply: null };
+  sendResend: { body: object; reply: null };
+  closeResend: { body: object; reply: null };
 };
 
 export type FailuresRequestBody = RequestBody<FailuresRequests>;

@@ -5,12 +5,17 @@ import { panelActionSchema, readySchema, requestSchema } from '../panels/protoco
 import { FAILURE_RANGES, type FailuresRequestBody } from './protocol';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
+const groupKey = z.string().check(z.minLength(1), z.maxLength(2000));
 
 export const failuresRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('stop') }),
   z.strictObject({ method: z.literal('readAgain'), range: z.optional(z.enum(FAILURE_RANGES)) }),
   z.strictObject({ method: z.literal('openRun'), notificationId: id }),
-  z.strictObject({ method: z.literal('diagnoseOne'), key: z.string().check(z.minLength(1), z.maxLength(2000)) }),
+  z.strictObject({ method: z.literal('diagnoseOne'), key: groupKey }),
+  z.strictObject({ method: z.literal('reviewResend'), key: groupKey }),
+  z.strictObject({ method: z.literal('chooseResend'), choice: z.enum(['newestPerPair', 'everyRun']) }),
+  z.strictObject({ method: z.literal('sendResend') }),
+  z.strictObject({ method: z.literal('closeResend') }),
   z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);
 

@@ -5,6 +5,7 @@ import { type Handlers, type Shared } from '../features';
 import { PanelRegistry } from '../panels/panelRegistry';
 import type { FailuresActions, FailuresPanel } from './failuresPanel';
 import type { FailureGrouping } from './groupViews';
+import type { ResendMemory } from './resendMemory';
 import { FAILURES_PANEL_TYPE, failuresPanelStateSchema } from './panelState';
 
 /** One panel per connection: the registry's record id. */
@@ -12,12 +13,22 @@ const PANEL_ID = 'failures';
 
 export function registerFailures(
   shared: Shared,
-  code: () => { FailuresPanel: typeof FailuresPanel; createGrouping(window: { startMs: number; endMs: number }): FailureGrouping },
-  links: Omit<FailuresActions, 'grouping'>,
+  code: () => { FailuresPanel: typeof FailuresPanel; ResendMemory: typeof ResendMemory; createGrouping(window: { startMs: number; endMs: number }): FailureGrouping },
+  links: Omit<FailuresActions, 'grouping' | 'prompter' | 'memory' | 'followIntervalMs'>,
 ) {
   const { context, manager, log } = shared;
   const services = { extensionUri: context.extensionUri, manager, log };
-  const actions: FailuresActions = { ...links, grouping: (window) => code().createGrouping(window) };
+  let memory: ResendMemory | undefined;
+  const actions: FailuresActions = {
+    ...links,
+    grouping: (window) => code().createGrouping(window),
+    prompter: shared.prompter,
+    get memory() {
+      return (memory ??= new (code().ResendMemory)(context.globalState));
+    },
+    // The Activity view's follow interval: one setting for "how often to look again".
+    followIntervalMs: () => Math.max(1, vscode.workspace.getConfiguration('novuExplorer').get<number>('activity.followIntervalSeconds', 5)) * 1000,
+  };
   const registry = new PanelRegistry<FailuresPanel>(
     {
       viewType: FAILURES_PANEL_TYPE,

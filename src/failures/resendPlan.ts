@@ -18,7 +18,7 @@ export type ResendChoice = 'newestPerPair' | 'everyRun';
 /** What the service will do with a trigger of the workflow, read before the review. */
 export type WorkflowState = { state: 'active'; payloadSchema?: unknown } | { state: 'inactive' } | { state: 'gone' } | { state: 'unknown' };
 
-export const EXCLUSION_REASONS = ['alreadySent', 'laterRunSent', 'workflowGone', 'workflowInactive', 'olderRunOfPair', 'payloadRefused', 'runNotFound', 'cannotBuild'] as const;
+export const EXCLUSION_REASONS = ['alreadySent', 'pairSentAgain', 'laterRunSent', 'workflowGone', 'workflowInactive', 'olderRunOfPair', 'payloadRefused', 'runNotFound', 'cannotBuild'] as const;
 export type ExclusionReason = (typeof EXCLUSION_REASONS)[number];
 
 export interface Excluded {
@@ -75,7 +75,9 @@ export function selectRuns(input: SelectInput): Selection {
       continue;
     }
     const lastSent = input.lastSentMs(runs[0]!.subscriberId, runs[0]!.workflow) ?? -Infinity;
-    const reached = runs.some((run) => input.alreadySent.has(run.notificationId));
+    // The newest run of the pair this action sent again: its re-send is on its way, or went out
+    // (then a later sent run says so), or failed again (then that new failure is newer than it).
+    const reachedAt = Math.max(-Infinity, ...runs.filter((run) => input.alreadySent.has(run.notificationId)).map((run) => run.atMs));
     const candidates: RunRef[] = [];
     for (const run of runs) {
       if (input.alreadySent.has(run.notificationId)) excluded.push({ run, reason: 'alreadySent' });
@@ -86,9 +88,10 @@ export function selectRuns(input: SelectInput): Selection {
       chosen.push(...candidates);
       continue;
     }
-    // One message per person and workflow: this action reached them already, or their newest failure goes.
+    // One message per person and workflow: their newest failure goes, unless this action sent them
+    // this workflow again after it (a failure older than that re-send is not sent a second time).
     candidates.forEach((run, index) => {
-      if (reached) excluded.push({ run, reason: 'alreadySent' });
+      if (run.atMs <= reachedAt) excluded.push({ run, reason: 'pairSentAgain' });
       else if (index === 0) chosen.push(run);
       else excluded.push({ run, reason: 'olderRunOfPair' });
     });
@@ -182,6 +185,8 @@ export function exclusionLabel(reason: ExclusionReason, count: number): string {
   switch (reason) {
     case 'alreadySent':
       return count === 1 ? l10n.t('1 run already sent again by this action') : l10n.t('{0} runs already sent again by this action', count);
+    case 'pairSentAgain':
+      return count === 1 ? l10n.t('1 older run of a subscriber and workflow this action already sent again') : l10n.t('{0} older runs of a subscriber and workflow this action already sent again', count);
     case 'laterRunSent':
       return count === 1 ? l10n.t('1 run whose subscriber got a later run of the same workflow') : l10n.t('{0} runs whose subscriber got a later run of the same workflow', count);
     case 'workflowGone':

@@ -5,7 +5,7 @@
  * in as text nodes (dom.ts); the host validates every request.
  */
 import { l10n } from '../../src/l10n';
-import type { BarView, FailureRange, FailuresPanelState, FailuresRequests, FailuresView, GroupView } from '../../src/failures/protocol';
+import type { BarView, ExclusionView, FailureRange, FailuresPanelState, FailuresRequests, FailuresView, GroupView, ResendChoiceView, ResendView, RunView } from '../../src/failures/protocol';
 import { actionButton, captureFocus, disclosure, h, icon, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
@@ -63,26 +63,144 @@ function chart(group: GroupView): HTMLElement {
   return h('figure', 'nx-chart-figure', svg, table, first && last ? h('figcaption', { class: 'nx-chart-ends nx-muted', attrs: { 'aria-hidden': 'true' } }, h('span', null, first.from), h('span', null, last.to)) : null);
 }
 
+function runLink(run: RunView): HTMLButtonElement {
+  return actionButton({
+    label: l10n.t('{0} · {1} · {2}', run.at, run.subscriberId, run.workflow),
+    icon: 'link-external',
+    class: 'nx-run-link',
+    attrs: { 'data-run': run.notificationId, title: l10n.t('Open notification {0}', run.notificationId) },
+    action: () => ctx.request({ method: 'openRun', notificationId: run.notificationId }),
+    onError: (error) => ctx.notify(l10n.t('Could not open the notification: {0}', errorText(error)), 'error'),
+  });
+}
+
 function runsList(group: GroupView): HTMLElement {
   const list = h('ul', { class: 'nx-runs', attrs: { 'aria-label': l10n.t('Runs of {0}', group.title) } });
-  for (const run of group.examples) {
-    list.appendChild(
-      h(
-        'li',
-        null,
-        actionButton({
-          label: l10n.t('{0} · {1} · {2}', run.at, run.subscriberId, run.workflow),
-          icon: 'link-external',
-          class: 'nx-run-link',
-          attrs: { 'data-run': run.notificationId, title: l10n.t('Open notification {0}', run.notificationId) },
-          action: () => ctx.request({ method: 'openRun', notificationId: run.notificationId }),
-          onError: (error) => ctx.notify(l10n.t('Could not open the notification: {0}', errorText(error)), 'error'),
-        }),
-      ),
-    );
-  }
+  for (const run of group.examples) list.appendChild(h('li', null, runLink(run)));
   if (group.runs > group.examples.length) list.appendChild(h('li', 'nx-muted', l10n.t('The newest {0} of {1} runs.', count(group.examples.length), count(group.runs))));
   return list;
+}
+
+/** A reason's runs left out (or refused), each openable, with the schema's or the service's words. */
+function exclusionList(label: string, runs: (RunView & { detail?: string })[], more: number): HTMLElement {
+  const list = h('ul', { class: 'nx-runs', attrs: { 'aria-label': label } });
+  for (const run of runs) list.appendChild(h('li', null, runLink(run), run.detail ? h('span', 'nx-run-detail nx-muted nx-selectable', run.detail) : null));
+  if (more > 0) list.appendChild(h('li', 'nx-muted', l10n.t('and {0} more', count(more))));
+  return list;
+}
+
+const CHOICES: { choice: ResendChoiceView; label: () => string }[] = [
+  { choice: 'newestPerPair', label: () => l10n.t('One per subscriber and workflow (the newest failed run)') },
+  { choice: 'everyRun', label: () => l10n.t('Every failed run') },
+];
+
+/** "Send Again to These…": the review, then the sending and the follow, above the groups. */
+function resendSection(r: ResendView): HTMLElement {
+  const titleId = 'nx-resend-title';
+  const body: (Node | null)[] = [];
+  const close = (label: string, iconName: string) =>
+    actionButton({ label, icon: iconName, class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'resend-close' }, action: () => ctx.request({ method: 'closeResend' }), onError: (error) => ctx.notify(errorText(error), 'error') });
+  const where = h('p', 'nx-scope', l10n.t('Connection: {0}', r.connectionName), r.production ? h('span', 'nx-production nx-inline', icon('warning'), l10n.t('Production: real customers receive these')) : null);
+  body.push(where);
+  if (r.error) body.push(h('p', { class: 'nx-resend-error nx-selectable', attrs: { role: 'alert' } }, icon('error', 'nx-bad'), r.error));
+  if (r.stage === 'preparing') {
+    body.push(h('p', { class: 'nx-read', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Reading the runs again and the workflows as they are now…')));
+    body.push(h('div', 'nx-toolbar', close(l10n.t('Cancel'), 'close')));
+  } else if (r.stage === 'review') {
+    const fieldset = h('fieldset', 'nx-choice', h('legend', null, l10n.t('Send')));
+    for (const c of CHOICES) {
+      const id = `nx-choice-${c.choice}`;
+      const input = h('input', { attrs: { type: 'radio', name: 'nx-resend-choice', id, value: c.choice, 'data-focus-key': id } });
+      input.checked = r.choice === c.choice;
+      input.addEventListener('change', () => {
+        if (input.checked) void ctx.request({ method: 'chooseResend', choice: c.choice }).catch((error: unknown) => ctx.notify(errorText(error), 'error'));
+      });
+      fieldset.appendChild(h('div', 'nx-choice-row', input, h('label', { attrs: { for: id } }, c.label(), h('span', 'nx-muted', ` · ${r.counts[c.choice] === 1 ? l10n.t('1 run') : l10n.t('{0} runs', count(r.counts[c.choice]))}`))));
+    }
+    body.push(fieldset);
+    body.push(
+      h(
+        'p',
+        'nx-summary',
+        r.runs === 0
+          ? l10n.t('Nothing to send: every run of this group is left out.')
+          : l10n.t('{0} to {1}; workflows: {2}.', r.runs === 1 ? l10n.t('1 run') : l10n.t('{0} runs', count(r.runs)), r.subscribers === 1 ? l10n.t('1 subscriber') : l10n.t('{0} subscribers', count(r.subscribers)), r.workflows.join(', ')),
+      ),
+    );
+    body.push(excludedPart(r.excluded));
+    body.push(
+      h(
+        'div',
+        'nx-toolbar',
+        actionButton({
+          label: r.production ? l10n.t('Send {0} to Production…', count(r.runs)) : l10n.t('Send {0} Again…', count(r.runs)),
+          icon: 'send',
+          class: 'nx-button',
+          attrs: { 'data-focus-key': 'resend-send', ...(r.runs === 0 ? { disabled: '' } : {}) },
+          action: () => ctx.request({ method: 'sendResend' }),
+          onError: (error) => ctx.notify(l10n.t('Could not send: {0}', errorText(error)), 'error'),
+        }),
+        close(l10n.t('Cancel'), 'close'),
+      ),
+    );
+  } else {
+    if (r.stage === 'sending') body.push(h('p', { class: 'nx-read', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Sending {0} runs again; the notification in the corner shows the progress and can cancel.', count(r.runs))));
+    if (r.sent) {
+      body.push(h('p', 'nx-summary', r.sent.line));
+      if (r.sent.refused.length > 0) body.push(disclosure({ key: 'resend-refused', openKeys, summary: [l10n.t('Refused by the service ({0})', count(r.sent.refused.length))], build: () => exclusionList(l10n.t('Refused by the service'), r.sent!.refused, 0) }));
+    }
+    if (r.follow) {
+      const f = r.follow;
+      body.push(
+        h(
+          'p',
+          { class: 'nx-read nx-follow', attrs: { role: 'status' } },
+          !f.over ? icon('loading', 'codicon-modifier-spin') : icon(f.counts.failedSame + f.counts.failedOther > 0 || f.counts.pending > 0 ? 'warning' : 'pass', f.counts.failedSame + f.counts.failedOther > 0 || f.counts.pending > 0 ? 'nx-warn' : 'nx-good'),
+          f.line,
+          !f.over ? h('span', 'nx-muted', ` · ${l10n.t('following the new runs, up to 10 minutes')}`) : null,
+        ),
+      );
+      body.push(followBar(f.counts));
+    }
+    body.push(h('div', 'nx-toolbar', r.stage === 'following' ? close(l10n.t('Stop Following'), 'debug-stop') : r.stage === 'sending' ? null : close(l10n.t('Close'), 'close')));
+  }
+  return h(
+    'section',
+    { class: 'nx-resend', attrs: { 'aria-labelledby': titleId, 'data-resend': r.stage } },
+    h('h2', { class: 'nx-resend-title', attrs: { id: titleId, tabindex: -1, 'data-focus-key': 'resend-title' } }, icon('send'), h('span', null, l10n.t('Send Again to These: {0}', r.groupTitle))),
+    ...body,
+  );
+}
+
+function excludedPart(excluded: ExclusionView[]): HTMLElement {
+  const total = excluded.reduce((n, e) => n + e.runs.length + e.more, 0);
+  if (total === 0) return h('p', 'nx-muted', l10n.t('Nothing is left out.'));
+  const list = h('ul', { class: 'nx-excluded', attrs: { 'aria-label': l10n.t('Left out') } });
+  for (const e of excluded) {
+    list.appendChild(h('li', { attrs: { 'data-reason': e.reason } }, disclosure({ key: `excluded-${e.reason}`, openKeys, summary: [e.label], build: () => exclusionList(e.label, e.runs, e.more) })));
+  }
+  return h('div', 'nx-excluded-part', h('h3', null, total === 1 ? l10n.t('Left out: 1 run') : l10n.t('Left out: {0} runs', count(total))), list);
+}
+
+/** The follow's counts as one stacked bar in SVG (hidden from screen readers: the line above says them). */
+function followBar(c: { total: number; sent: number; failedSame: number; failedOther: number; pending: number }): SVGSVGElement {
+  const width = 240;
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${width} 8`);
+  svg.setAttribute('class', 'nx-follow-bar');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('preserveAspectRatio', 'none');
+  let x = 0;
+  for (const [part, n] of [['sent', c.sent], ['same', c.failedSame], ['other', c.failedOther], ['pending', c.pending]] as const) {
+    if (n === 0) continue;
+    const w = (n / Math.max(1, c.total)) * width;
+    const rect = document.createElementNS(SVG, 'rect');
+    for (const [k, v] of Object.entries({ x, y: 0, width: w, height: 8, class: `nx-follow-${part}` })) rect.setAttribute(k, String(v));
+    svg.appendChild(rect);
+    x += w;
+  }
+  return svg;
 }
 
 function groupCard(group: GroupView, index: number): HTMLElement {
@@ -114,6 +232,14 @@ function groupCard(group: GroupView, index: number): HTMLElement {
         attrs: { 'data-focus-key': `diagnose-${group.key}`, title: l10n.t('Why didn’t the newest run of this group get through, and the fix') },
         action: () => ctx.request({ method: 'diagnoseOne', key: group.key }),
         onError: (error) => ctx.notify(l10n.t('Could not diagnose: {0}', errorText(error)), 'error'),
+      }),
+      actionButton({
+        label: l10n.t('Send Again to These…'),
+        icon: 'send',
+        class: 'nx-button nx-secondary',
+        attrs: { 'data-focus-key': `resend-${group.key}`, title: l10n.t('Review what would be sent again and what is left out, before anything is sent') },
+        action: () => ctx.request({ method: 'reviewResend', key: group.key }),
+        onError: (error) => ctx.notify(l10n.t('Could not open the review: {0}', errorText(error)), 'error'),
       }),
     ),
     disclosure({ key: `runs-${group.key}`, openKeys, summary: [l10n.t('Runs ({0})', count(group.runs))], build: () => runsList(group) }),
@@ -162,12 +288,14 @@ function renderLoaded(view: FailuresView): HTMLElement {
     'div',
     'nx-failures',
     h('header', 'nx-header', h('h1', { class: 'nx-title', attrs: { 'data-focus-key': 'title', tabindex: -1 } }, l10n.t('Failures by Cause')), h('p', 'nx-scope nx-muted', scope), view.production ? h('p', 'nx-production', icon('warning'), l10n.t('Production')) : null, toolbar, progress),
+    view.resend ? resendSection(view.resend) : null,
     summary,
     groups.length > 0 ? list : null,
   );
 }
 
 let lastSaid = '';
+let lastResend = '';
 
 function render(state: FailuresPanelState): void {
   if (state.kind === 'error') {
@@ -181,7 +309,12 @@ function render(state: FailuresPanelState): void {
   }
   const focus = captureFocus();
   setChildren(app, renderLoaded(state.view));
-  restoreFocus(app, focus);
+  // A review that just opened takes the focus to its heading; otherwise the focus stays where it was.
+  const resend = state.view.resend ? `${state.view.resend.key}\u0000${state.view.resend.stage}` : '';
+  const opened = resend !== '' && resend !== lastResend && state.view.resend?.stage === 'preparing';
+  lastResend = resend;
+  restoreFocus(app, opened ? 'resend-title' : focus);
+  if (opened) app.querySelector('.nx-resend')?.scrollIntoView({ block: 'start' });
   const reading = state.view.read.state === 'reading';
   if (reading) app.setAttribute('aria-busy', 'true');
   else app.removeAttribute('aria-busy');

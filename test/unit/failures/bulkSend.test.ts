@@ -73,10 +73,10 @@ describe('sendEvents', () => {
     });
   });
 
-  it('waits out a 429 the client gave up on, then sends the same request with the same key', async () => {
+  it('waits out each 429 itself (the client does not, so the wait is said and cancellable), then sends the same request with the same key', async () => {
     let refusals = 0;
     const handler: Handler = (req, res) => {
-      // The first request is refused on every try of the client (1 + 2 retries), then accepted.
+      // The first request is refused three times, then accepted.
       if (sentEvents(req)[0]?.transactionId === resendTransactionId(ACTION, 'run0') && refusals < 3) {
         refusals++;
         return sendJson(res, 429, { statusCode: 429, message: 'ThrottlerException: Too Many Requests' }, { 'retry-after': '0' });
@@ -87,12 +87,13 @@ describe('sendEvents', () => {
       const waits: number[] = [];
       const outcome = await sendEvents(senderOf(client), planned(120), { actionId: ACTION, sleep: async (ms) => void waits.push(ms) });
       assert.equal(server.requests.length, 5, '3 tries refused, the 4th accepted, then the second request');
+      assert.ok(server.requests.every((r) => r.headers['idempotency-key']), 'every try carries its key');
       const firstKeys = new Set(server.requests.slice(0, 4).map((r) => r.headers['idempotency-key']));
       assert.equal(firstKeys.size, 1, 'one key for every try of a request');
       assert.equal(new Set(server.requests.slice(0, 4).map((r) => r.body)).size, 1);
-      assert.deepEqual(waits, [0]);
+      assert.deepEqual(waits, [0, 0, 0], 'each 429 waited out here, none inside the client');
       assert.equal(outcome.results.length, 120);
-      assert.equal(outcome.requests, 3, 'two sends of the first request (the client’s retries inside one), one of the second');
+      assert.equal(outcome.requests, 5, 'four tries of the first request, one of the second');
     });
   });
 

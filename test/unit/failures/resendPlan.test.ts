@@ -71,11 +71,18 @@ describe('selectRuns', () => {
     assert.equal(every.chosen.length, 5);
   });
 
-  it('one per subscriber and workflow: a person this action reached already gets nothing more, even from an older failure', () => {
+  it('one per subscriber and workflow: a person this action reached already gets nothing more from an older failure, but its re-send that failed again goes', () => {
     const runs = [run('a1', 'ada', 1), run('a2', 'ada', 7)];
     const { chosen, excluded } = selectRuns(input(runs, { choice: 'newestPerPair', alreadySent: new Set(['a2']) }));
     assert.deepEqual(chosen, []);
-    assert.deepEqual(reasons(excluded), { a1: 'alreadySent', a2: 'alreadySent' });
+    assert.deepEqual(reasons(excluded), { a1: 'pairSentAgain', a2: 'alreadySent' });
+    // a2's re-send ran and failed again (a3, newer): that failure is the one to send now.
+    const again = selectRuns(input([...runs, run('a3', 'ada', 9)], { choice: 'newestPerPair', alreadySent: new Set(['a2']) }));
+    assert.deepEqual(again.chosen.map((r) => r.notificationId), ['a3']);
+    assert.deepEqual(reasons(again.excluded), { a1: 'pairSentAgain', a2: 'alreadySent' });
+    // Every run: each failed run not yet sent again goes, the older one included.
+    const every = selectRuns(input([...runs, run('a3', 'ada', 9)], { choice: 'everyRun', alreadySent: new Set(['a2']) }));
+    assert.deepEqual(every.chosen.map((r) => r.notificationId).sort(), ['a1', 'a3']);
   });
 
   it('one per subscriber and workflow: the newest failure after the last sent run goes, older ones before it are made good', () => {

@@ -1,0 +1,255 @@
+/**
+ * Issue 38.2 and 38.3 in a real VS Code against the Sandbox: Send Again to These… reviews what a
+ * group's re-send leaves out and why (each reason counted from the Sandbox's own runs), confirms
+ * naming the connection as production, sends in bulk requests of at most 100 events (counted on
+ * the wire: one key per request for every try, no event twice, a 429 waited out), can be cancelled
+ * between requests, and follows the new runs to the end in one line.
+ */
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extensionApi';
+import type { FailuresPanel } from '../../src/failures/failuresPanel';
+import type { ResendView } from '../../src/failures/protocol';
+import { INCIDENT, INCIDENT_FAILED_TAG, INCIDENT_SENT_TAG, type Sandbox } from '../../src/sandbox';
+import { ScriptedPrompter, connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
+
+describe('Failures by Cause: Send Again to These…', function () {
+  this.timeout(120_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  let prompter: ScriptedPrompter;
+
+  const settled = (panel: FailuresPanel) => waitFor(() => panel.current && panel.current.read.state !== 'reading' && panel.current, 'the read to settle', 30_000);
+  const resendOf = (panel: FailuresPanel) => panel.current?.resend;
+  const atStage = (panel: FailuresPanel, ...stages: ResendView['stage'][]) => waitFor(() => (stages.includes(resendOf(panel)?.stage as ResendView['stage']) ? resendOf(panel) : undefined), `the re-send at ${stages.join(' or ')}`, 90_000);
+  const tagOf = (id: string) => id.slice(8, 14);
+  const alreadySent = (excluded: ResendView['excluded']) => excluded.filter((e) => e.reason === 'alreadySent').reduce((n, e) => n + e.runs.length + e.more, 0);
+  const bulkRequests = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/events/trigger/bulk');
+  const eventsOf = (r: { body?: unknown }) => ((r.body as { events?: { transactionId?: string; to?: unknown }[] }).events ?? []);
+
+  /** The Sandbox's own HTTP, as any client would call it. */
+  async function service(method: string, path: string, body?: unknown): Promise<unknown> {
+    const response = await fetch(`${sandbox.url}${path}`, { method, headers: { Authorization: `ApiKey ${sandbox.apiKey}`, 'Content-Type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+    assert.ok(response.ok, `${method} ${path}: ${response.status}`);
+    return response.json();
+  }
+
+  /** `count` runs of invoiceReminders (email only) to a new subscriber without an email: none is delivered, all for the same cause. */
+  async function failingRuns(subscriberId: string, count: number): Promise<void> {
+    await service('POST', '/v2/subscribers', { subscriberId, firstName: 'No', lastName: 'Email' });
+    for (let i = 0; i < count; i += 100) {
+      const events = Array.from({ length: Math.min(100, count - i) }, (_, k) => ({ name: 'invoiceReminders', to: { subscriberId }, payload: { invoiceNumber: `INV-${i + k}`, dueDate: '2026-12-01' }, transactionId: `itest-${subscriberId}-${i + k}` }));
+      await service('POST', '/v1/events/trigger/bulk', { events });
+    }
+    await waitFor(() => {
+      const runs = sandbox.state.notifications.filter((n) => n.subscriber?.subscriberId === subscriberId);
+      // The step ends canceled with "Subscriber missing email address" (contract §8.6).
+      return runs.length === count && runs.every((n) => n.jobs.some((j) => j.type === 'email' && (j.status === 'failed' || j.status === 'canceled')));
+    }, `${count} failed runs of ${subscriberId}`, 60_000);
+  }
+
+  /** The failures panel of the last hour, read in full, and the group of `subscriberId`'s runs. */
+  async function groupOf(subscriberId: string): Promise<{ panel: FailuresPanel; key: string; runs: number }> {
+    const panel = (await api.openFailures())!;
+    await panel.show('lastHour');
+    const view = await settled(panel);
+    const group = view.groups.find((g) => g.examples.some((e) => e.subscriberId === subscriberId));
+    assert.ok(group, `a group holds the runs of ${subscriberId}`);
+    assert.match(group.title, /^Email · /);
+    return { panel, key: group.key, runs: group.runs };
+  }
+
+  before(async () => {
+    ({ api, sandbox } = await connectFreshSandbox('Incident Production', { activityEndsAtMs: Date.now(), incident: true }));
+    prompter = new ScriptedPrompter();
+    api.setPrompter(prompter);
+  });
+
+  afterEach(async () => {
+    sandbox.setFaults({});
+    for (const panel of api.failuresPanels.all) panel.panel.dispose();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  after(async () => {
+    api.setPrompter(undefined);
+    await disconnectSandbox(api, sandbox);
+  });
+
+  it('reviews the incident’s email group: what goes, and what is left out with its reason, counted from the Sandbox’s runs; nothing is sent', async () => {
+    const panel = (await api.openFailures())!;
+    const view = await settled(panel);
+    const group = view.groups[0]!;
+    assert.match(group.title, /^Email · SendGrid · /);
+    sandbox.clearRequests();
+    await panel.reviewResend(group.key);
+    const review = await atStage(panel, 'review');
+
+    // The Sandbox's own account of the group: its failed email runs, and the later runs it sent.
+    const workflowOf = (n: (typeof sandbox.state.notifications)[number]) => n.template.triggers[0]!.identifier;
+    const failed = sandbox.state.notifications.filter((n) => tagOf(n._id) === INCIDENT_FAILED_TAG && n.jobs.some((j) => j.type === 'email' && j.status === 'failed'));
+    // A run is sent when every step of it went out (the incident's later runs, and any other of the window).
+    const laterSent = new Map<string, number>();
+    const wentOut = (x: (typeof sandbox.state.notifications)[number]) => x.jobs.some((j) => j.type !== 'trigger') && x.jobs.every((j) => j.type === 'trigger' || j.status === 'completed');
+    assert.ok(sandbox.state.notifications.some((x) => tagOf(x._id) === INCIDENT_SENT_TAG && wentOut(x)));
+    for (const n of sandbox.state.notifications.filter(wentOut)) {
+      const key = `${n.subscriber.subscriberId}/${workflowOf(n)}`;
+      laterSent.set(key, Math.max(laterSent.get(key) ?? 0, Date.parse(n.createdAt)));
+    }
+    const inactive = failed.filter((n) => workflowOf(n) === INCIDENT.inactiveWorkflow);
+    const active = failed.filter((n) => workflowOf(n) !== INCIDENT.inactiveWorkflow);
+    const madeGood = active.filter((n) => (laterSent.get(`${n.subscriber.subscriberId}/${workflowOf(n)}`) ?? 0) > Date.parse(n.createdAt));
+    const open = active.filter((n) => !madeGood.includes(n));
+    const pairs = new Set(open.map((n) => `${n.subscriber.subscriberId}/${workflowOf(n)}`));
+    const left = (reason: string) => review.excluded.find((e) => e.reason === reason);
+    const counted = (reason: string) => (left(reason) ? left(reason)!.runs.length + left(reason)!.more : 0);
+
+    assert.ok(inactive.length > 0 && madeGood.length > 0 && open.length > pairs.size, 'the incident has each case');
+    assert.equal(counted('workflowInactive'), inactive.length);
+    assert.match(left('workflowInactive')!.label, new RegExp(`^${inactive.length} runs of an inactive workflow$`));
+    assert.equal(counted('laterRunSent'), madeGood.length);
+    assert.equal(counted('olderRunOfPair'), open.length - pairs.size);
+    assert.equal(review.choice, 'newestPerPair');
+    assert.equal(review.runs, pairs.size, 'one per subscriber and workflow');
+    assert.equal(review.counts.everyRun, open.length, 'every failed run not made good');
+    assert.equal(review.runs + review.excluded.reduce((n, e) => n + e.runs.length + e.more, 0), group.runs, 'every run of the group goes or is left out');
+    assert.ok(!review.workflows.includes(INCIDENT.inactiveWorkflow));
+    assert.equal(review.connectionName, 'Incident Production');
+    assert.equal(review.production, true);
+
+    panel.currentResend!.choose('everyRun');
+    const every = await waitFor(() => resendOf(panel)?.choice === 'everyRun' && resendOf(panel), 'the other choice');
+    assert.equal(every.runs, open.length);
+    assert.equal(counted('olderRunOfPair'), open.length - pairs.size, 'the view before the choice');
+    assert.equal(every.excluded.find((e) => e.reason === 'olderRunOfPair'), undefined);
+
+    // Reading the runs again went in batches of 50 transaction IDs; nothing was sent.
+    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications');
+    assert.ok(lists.every((r) => [r.query['transactionId']].flat().length <= 50));
+    assert.ok(lists.length <= Math.ceil(open.length / 50) + 2, `${lists.length} list requests`);
+    assert.equal(bulkRequests().length, 0);
+    panel.closeResend();
+    assert.equal(panel.current?.resend, undefined);
+  });
+
+  it('leaves out the SMS runs whose payload the workflow’s schema now refuses, with the schema’s words', async () => {
+    const panel = (await api.openFailures())!;
+    const view = await settled(panel);
+    const sms = view.groups.find((g) => /^SMS · Twilio/.test(g.title))!;
+    await panel.reviewResend(sms.key);
+    const review = await atStage(panel, 'review');
+    const refused = review.excluded.find((e) => e.reason === 'payloadRefused');
+    assert.ok(refused && refused.runs.length > 0, 'some payloads are refused now');
+    assert.ok(refused.runs.every((r) => r.workflow === INCIDENT.refusedPayloadWorkflow && /orderId/.test(r.detail ?? '')), JSON.stringify(refused.runs[0]));
+    panel.closeResend();
+  });
+
+  it('after the fix, sends 150 runs again in two requests of at most 100, each event once with its own transaction ID, and follows them until all are sent', async () => {
+    await failingRuns('resend-fixed', 150);
+    const { panel, key, runs } = await groupOf('resend-fixed');
+    assert.equal(runs, 150);
+    // The fix: the subscriber gets an email address.
+    await service('PATCH', '/v2/subscribers/resend-fixed', { email: 'fixed@sandbox.example' });
+
+    await panel.reviewResend(key);
+    let review = await atStage(panel, 'review');
+    assert.equal(review.runs, 1, 'one per subscriber and workflow');
+    panel.currentResend!.choose('everyRun');
+    review = await waitFor(() => resendOf(panel)?.choice === 'everyRun' && resendOf(panel), 'every run');
+    assert.equal(review.runs, 150);
+
+    sandbox.clearRequests();
+    prompter.script({ confirm: true });
+    await panel.sendResend();
+    const asked = prompter.messages.find((m) => m.actions.includes('Send 150 to Production'));
+    assert.ok(asked, 'the confirmation names production in its button');
+    assert.match(asked.text, /^Send 150 notifications again, to 1 subscribers, through "Incident Production", a PRODUCTION environment\?$/);
+
+    const requests = bulkRequests();
+    assert.equal(requests.length, 2, '⌈150/100⌉ requests');
+    assert.deepEqual(requests.map((r) => eventsOf(r).length), [100, 50]);
+    assert.equal(new Set(requests.map((r) => r.idempotencyKey)).size, 2, 'one key per request');
+    const ids = requests.flatMap((r) => eventsOf(r).map((e) => e.transactionId!));
+    assert.equal(new Set(ids).size, 150, 'no event twice');
+    assert.ok(ids.every((id) => /^nx-[0-9a-f-]{36}-[0-9a-f]{24}$/.test(id)), ids[0]);
+
+    const done = await atStage(panel, 'done');
+    assert.equal(done.follow?.line, '150 sent again: 150 sent');
+    assert.equal(done.follow?.over, true);
+    assert.ok(prompter.messages.some((m) => m.text === '150 sent again: 150 sent'));
+
+    // The same group again: every run was sent again by this action, and a later run was sent.
+    panel.closeResend();
+    await panel.reviewResend(key);
+    const again = await atStage(panel, 'review');
+    assert.equal(again.runs, 0);
+    assert.equal(again.counts.everyRun, 0);
+  });
+
+  it('waits out a 429 with the same key and events, and follows runs that fail again with the same cause', async () => {
+    await failingRuns('resend-unfixed', 120);
+    const { panel, key } = await groupOf('resend-unfixed');
+    await panel.reviewResend(key);
+    await atStage(panel, 'review');
+    panel.currentResend!.choose('everyRun');
+    await waitFor(() => resendOf(panel)?.runs === 120 && resendOf(panel), 'every run');
+    // The trigger bucket holds one bulk request: the second waits for it to refill (Retry-After).
+    sandbox.setFaults({ triggerRateLimit: { capacity: 100, refillPerSecond: 50 } });
+    sandbox.clearRequests();
+    prompter.script({ confirm: true });
+    await panel.sendResend();
+    const requests = bulkRequests();
+    const refused = requests.filter((r) => r.status === 429);
+    assert.ok(refused.length >= 1, 'a request was refused with 429 and tried again');
+    const byKey = new Map<string, string[]>();
+    for (const r of requests) {
+      const body = JSON.stringify(eventsOf(r).map((e) => e.transactionId));
+      const seen = byKey.get(r.idempotencyKey!) ?? [];
+      seen.push(body);
+      byKey.set(r.idempotencyKey!, seen);
+    }
+    assert.equal(byKey.size, 2, '⌈120/100⌉ keys');
+    for (const bodies of byKey.values()) assert.equal(new Set(bodies).size, 1, 'every try of a request sends the same events');
+    const accepted = requests.filter((r) => r.status === 201 || r.status === 200);
+    assert.equal(new Set(accepted.flatMap((r) => eventsOf(r).map((e) => e.transactionId))).size, 120);
+
+    const done = await atStage(panel, 'done');
+    assert.equal(done.follow?.line, '120 sent again: 120 failed again with the same cause');
+    panel.closeResend();
+  });
+
+  it('cancels between requests, and says exactly what was and was not sent', async () => {
+    await failingRuns('resend-cancel', 150);
+    const { panel, key } = await groupOf('resend-cancel');
+    await panel.reviewResend(key);
+    await atStage(panel, 'review');
+    panel.currentResend!.choose('everyRun');
+    // The earlier test's runs that failed again share the cause (no email): they are in the group too.
+    const { runs, excluded } = await waitFor(() => resendOf(panel)?.choice === 'everyRun' && resendOf(panel)!.runs >= 150 && resendOf(panel), 'every run');
+    const sentBefore = alreadySent(excluded);
+    // The second request would wait 100 s for the bucket: cancelled while it waits.
+    sandbox.setFaults({ triggerRateLimit: { capacity: 100, refillPerSecond: 1 } });
+    sandbox.clearRequests();
+    prompter.script({ confirm: true });
+    const sending = panel.sendResend();
+    await waitFor(() => bulkRequests().some((r) => r.status === 429), 'the second request refused');
+    panel.closeResend();
+    await sending;
+    const done = await atStage(panel, 'done');
+    const line = `100 sent again: ${runs - 100} not sent (cancelled)`;
+    assert.equal(done.sent?.line, line);
+    assert.equal(done.sent?.notSent, runs - 100);
+    const accepted = bulkRequests().filter((r) => r.status === 201 || r.status === 200);
+    assert.equal(accepted.length, 1);
+    assert.ok(prompter.messages.some((m) => m.kind === 'warning' && m.text === line));
+    // The 100 sent are followed to the end all the same: still no email, they fail again.
+    assert.equal(done.follow?.line, '100 sent again: 100 failed again with the same cause');
+    // What was not sent is offered again; what was sent is left out.
+    panel.closeResend();
+    await panel.reviewResend(key);
+    await atStage(panel, 'review');
+    panel.currentResend!.choose('everyRun');
+    const again = await waitFor(() => resendOf(panel)?.choice === 'everyRun' && resendOf(panel), 'every run');
+    assert.equal(alreadySent(again.excluded) - sentBefore, 100);
+  });
+});
