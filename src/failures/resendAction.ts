@@ -112,7 +112,12 @@ export class ResendAction {
     const connection = this.deps.connection;
     const subscribers = new Set(events.map((e) => e.run.subscriberId)).size;
     const where = this.production ? vscode.l10n.t('"{0}", a PRODUCTION environment', connection.name) : `"${connection.name}"`;
-    const question = events.length === 1 ? vscode.l10n.t('Send 1 notification again through {0}?', where) : vscode.l10n.t('Send {0} notifications again, to {1} subscribers, through {2}?', events.length, subscribers, where);
+    const question =
+      events.length === 1
+        ? vscode.l10n.t('Send 1 notification again through {0}?', where)
+        : subscribers === 1
+          ? vscode.l10n.t('Send {0} notifications again, to 1 subscriber, through {1}?', events.length, where)
+          : vscode.l10n.t('Send {0} notifications again, to {1} subscribers, through {2}?', events.length, subscribers, where);
     const detail = [
       vscode.l10n.t('Each is a new run of its workflow with the payload of the run that failed: real messages go out on every channel its steps use.'),
       vscode.l10n.t('Each carries a transaction ID derived from this action and its run, so that sending again, or a retry, never reaches anyone twice.'),
@@ -263,7 +268,10 @@ export class ResendAction {
     const excluded: ExclusionView[] = exclusionGroups(plan.excluded).map((group) => ({
       reason: group.reason,
       label: group.label,
-      runs: group.runs.slice(0, LISTED).map((e) => ({ ...this.runView(e.run), ...(e.detail ? { detail: e.detail } : {}) })),
+      runs: [...group.runs]
+        .sort((a, b) => b.run.atMs - a.run.atMs)
+        .slice(0, LISTED)
+        .map((e) => ({ ...this.runView(e.run), ...(e.detail ? { detail: e.detail } : {}) })),
       more: Math.max(0, group.runs.length - LISTED),
     }));
     const view: ResendView = {

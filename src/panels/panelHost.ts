@@ -66,11 +66,10 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
     this.subscriptions.push(
       this.channel,
       panel.onDidDispose(() => this.dispose()),
-      // A hidden panel's document is dropped and loaded again when it shows: it shows what it
-      // showed last, not what it showed first.
-      panel.onDidChangeViewState(() => {
-        if (!panel.visible && this.version !== this.documentVersion) this.writeDocument();
-      }),
+      // A hidden panel's document is not written again with what it shows now: in code-server, a
+      // hidden panel's document written while another panel loads left that one blank (Failures
+      // by Cause opening a run's panel, every time). When it shows again, its script draws the
+      // document's state and says ready, and gets the current state then (onReady).
     );
     // The document is written once the panel's constructor has run, with what it shows when that
     // is known already (a notification the opener had): the script draws it as soon as it runs,

@@ -163,7 +163,7 @@ describe('Failures by Cause: Send Again to These…', function () {
     await panel.sendResend();
     const asked = prompter.messages.find((m) => m.actions.includes('Send 150 to Production'));
     assert.ok(asked, 'the confirmation names production in its button');
-    assert.match(asked.text, /^Send 150 notifications again, to 1 subscribers, through "Incident Production", a PRODUCTION environment\?$/);
+    assert.match(asked.text, /^Send 150 notifications again, to 1 subscriber, through "Incident Production", a PRODUCTION environment\?$/);
 
     const requests = bulkRequests();
     assert.equal(requests.length, 2, '⌈150/100⌉ requests');

@@ -1,7 +1,9 @@
 // Issue 38's UI test: woken by "nobody got their password reset email", a person opens Failures by
 // Cause from the Activity view's title, sees the incident's three causes with their counts and
 // charts (the largest first), opens the largest's runs, opens one, and diagnoses one (the diagnosis
-// panel says why, with its fix). axe-clean, screenshots in dark and light.
+// panel says why, with its fix); then sends the largest group again after reading what is left out,
+// confirms in VS Code's dialog, and watches the new runs settle in one line. axe-clean,
+// screenshots in dark and light.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { activeWebview, assertNoViolations, axeWebview, closeAll, launchConnected, runCommand, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
@@ -54,7 +56,8 @@ for (const theme of ['dark', 'light']) {
         if (shown.some((n) => n > 0) && (await page.locator('.tab').count()) >= 2) break;
         if (Date.now() > deadline) {
           await screenshot(page, `failures-open-run-missing-${theme}`);
-          throw new Error(`the run ${runId} did not open`);
+          const frames = await Promise.all(page.frames().map(async (f) => `${f.url().slice(-40)}: ${await f.evaluate(() => (globalThis.document.body?.innerText ?? '').slice(0, 80).replace(/\s+/g, ' ')).catch(() => 'x')}`));
+          throw new Error(`the run ${runId} did not open; frames: ${frames.join(' | ')}`);
         }
         await page.waitForTimeout(200);
       }
@@ -68,6 +71,53 @@ for (const theme of ['dark', 'light']) {
       const diagnosis = activeWebview(page);
       await diagnosis.locator('.nx-verdict .nx-verdict-text').waitFor({ timeout: 60_000 });
       await screenshot(page, `failures-diagnose-one-${theme}`);
+    });
+
+    it('sends the largest group again after reading what is left out, and watches the new runs settle', async () => {
+      const page = ui.page;
+      await page.locator('.tab', { hasText: 'Failures by Cause' }).first().click();
+      const view = activeWebview(page);
+      await view.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
+      await view.locator('li.nx-group').first().getByRole('button', { name: 'Send Again to These…' }).click();
+      const review = view.locator('section.nx-resend[data-resend="review"]');
+      await review.waitFor({ timeout: 60_000 });
+      assert.match(await review.locator('.nx-resend-title').innerText(), /^Send Again to These: Email · SendGrid · the provider refused the message$/);
+      // What is left out, each reason with its count: the inactive workflow's 30 runs among them.
+      const left = review.locator('ul.nx-excluded > li');
+      const reasons = await left.locator('summary').allInnerTexts();
+      assert.ok(reasons.some((r) => /^30 runs of an inactive workflow$/.test(r.trim())), reasons.join(' | '));
+      assert.ok(reasons.some((r) => /runs whose subscriber got a later run of the same workflow$/.test(r.trim())), reasons.join(' | '));
+      await left.locator('summary', { hasText: 'inactive workflow' }).click();
+      await left.locator('.nx-runs button.nx-run-link').first().waitFor();
+      // The choice: every failed run instead of one per subscriber and workflow.
+      const one = review.getByRole('radio', { name: /^One per subscriber and workflow/ });
+      assert.equal(await one.isChecked(), true);
+      const perPair = Number((await review.locator('label[for="nx-choice-newestPerPair"]').innerText()).match(/(\d+) runs?$/)[1]);
+      const every = Number((await review.locator('label[for="nx-choice-everyRun"]').innerText()).match(/(\d+) runs?$/)[1]);
+      assert.ok(every > perPair && perPair > 0, `${perPair} · ${every}`);
+      assertNoViolations(await axeWebview(page, `failures, the review of a re-send (${theme})`), 'the review');
+      await screenshot(page, `failures-review-${theme}`);
+
+      // Send: VS Code's own dialog names the count and the connection.
+      await review.getByRole('button', { name: `Send ${perPair} Again…` }).click();
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 15_000 });
+      assert.match(await dialog.textContent(), new RegExp(`Send ${perPair} notifications again, to \\d+ subscribers, through "Incident"\\?`));
+      await dialog.getByRole('button', { name: `Send ${perPair} Again`, exact: true }).click();
+      // The new runs followed until every one has settled, then one line.
+      const settled = view.locator('section.nx-resend[data-resend="done"] .nx-follow');
+      await settled.waitFor({ timeout: 120_000 });
+      // Every new run settled: sent, or failed again (the Sandbox's subscribers include some whose
+      // email bounces or whose preferences turned email off: another cause, said as such).
+      const line = await settled.innerText();
+      const said = line.match(new RegExp(`^${perPair} sent again: (\\d+) sent(?:, (\\d+) failed again with the same cause)?(?:, (\\d+) failed with another cause)?$`));
+      assert.ok(said, line);
+      assert.equal(said.slice(1).reduce((n, x) => n + Number(x ?? 0), 0), perPair, line);
+      assert.ok(Number(said[1]) > perPair / 2, line);
+      assertNoViolations(await axeWebview(page, `failures, a re-send followed to the end (${theme})`), 'the follow');
+      await screenshot(page, `failures-sent-again-${theme}`);
+      await view.getByRole('button', { name: 'Close' }).click();
+      await view.locator('section.nx-resend').waitFor({ state: 'detached' });
     });
   });
 }

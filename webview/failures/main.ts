@@ -146,7 +146,8 @@ function resendSection(r: ResendView): HTMLElement {
   } else {
     if (r.stage === 'sending') body.push(h('p', { class: 'nx-read', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Sending {0} runs again; the notification in the corner shows the progress and can cancel.', count(r.runs))));
     if (r.sent) {
-      body.push(h('p', 'nx-summary', r.sent.line));
+      // The follow's line says the count again: the sending's own line only when it has more to say.
+      if (!r.follow || r.sent.notSent > 0 || r.sent.refused.length > 0) body.push(h('p', 'nx-summary', r.sent.line));
       if (r.sent.refused.length > 0) body.push(disclosure({ key: 'resend-refused', openKeys, summary: [l10n.t('Refused by the service ({0})', count(r.sent.refused.length))], build: () => exclusionList(l10n.t('Refused by the service'), r.sent!.refused, 0) }));
     }
     if (r.follow) {
@@ -309,12 +310,15 @@ function render(state: FailuresPanelState): void {
   }
   const focus = captureFocus();
   setChildren(app, renderLoaded(state.view));
-  // A review that just opened takes the focus to its heading; otherwise the focus stays where it was.
-  const resend = state.view.resend ? `${state.view.resend.key}\u0000${state.view.resend.stage}` : '';
-  const opened = resend !== '' && resend !== lastResend && state.view.resend?.stage === 'preparing';
+  // A re-send that opened or moved on (review, sending, following, done) comes into view with the
+  // focus on its heading (the button pressed is gone); otherwise the focus stays where it was.
+  const r = state.view.resend;
+  const resend = r ? `${r.key}\u0000${r.stage}` : '';
+  const moved = resend !== '' && resend !== lastResend;
   lastResend = resend;
-  restoreFocus(app, opened ? 'resend-title' : focus);
-  if (opened) app.querySelector('.nx-resend')?.scrollIntoView({ block: 'start' });
+  restoreFocus(app, moved ? 'resend-title' : focus);
+  if (moved) app.querySelector('.nx-resend')?.scrollIntoView({ block: 'start' });
+  if (moved && r?.stage === 'done') ctx.announce(r.follow?.line ?? r.sent?.line ?? r.error ?? '');
   const reading = state.view.read.state === 'reading';
   if (reading) app.setAttribute('aria-busy', 'true');
   else app.removeAttribute('aria-busy');
