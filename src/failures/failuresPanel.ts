@@ -88,16 +88,18 @@ export class FailuresPanel implements vscode.Disposable {
           await this.diagnoseOne(key);
           return null;
         },
+        // Not awaited: the review's reading, and the sending with its follow (up to 10 minutes),
+        // outlast the webview's request; the panel shows their progress, errors come as messages.
         reviewResend: ({ key }) => {
-          void this.reviewResend(key);
+          void this.reviewResend(key).catch((error: unknown) => this.sayError(vscode.l10n.t('Could not open the review'), error));
           return null;
         },
         chooseResend: ({ choice }) => {
           this.resend?.choose(choice);
           return null;
         },
-        sendResend: async () => {
-          await this.sendResend();
+        sendResend: () => {
+          void this.sendResend().catch((error: unknown) => this.sayError(vscode.l10n.t('Could not send'), error));
           return null;
         },
         closeResend: () => {
@@ -250,6 +252,10 @@ export class FailuresPanel implements vscode.Disposable {
     action.dispose();
     this.resend = undefined;
     this.publish(true);
+  }
+
+  private sayError(action: string, error: unknown): void {
+    void this.actions.prompter().message('error', formatErrorLine(action, describeError(error)));
   }
 
   /** The re-send shown (tests read it). */
