@@ -13,6 +13,7 @@ import type { ConnectionStatusBar } from './connections/statusBar';
 import type { DiagnoseArgument } from './diagnosis/diagnosisCommands';
 import type { DiagnosisPanels } from './diagnosis/diagnosisPanels';
 import type { FailuresPanel } from './failures/failuresPanel';
+import type { FailureWindow } from './failures/windows';
 import type { PanelRegistry } from './panels/panelRegistry';
 import type { IntegrationsProvider } from './integrations/integrationsProvider';
 import type { Log } from './log';
@@ -48,8 +49,8 @@ export interface NovuExplorerApi {
   preferencesPanels: PreferencesPanels;
   diagnosisPanels: DiagnosisPanels;
   /** Failures by Cause: opens (or shows and reads again) the active connection's panel. */
-  openFailures(): Promise<FailuresPanel | undefined>;
-  failuresPanels: PanelRegistry<FailuresPanel>;
+  openFailures(window?: FailureWindow): Promise<FailuresPanel | undefined>;
+  failuresPanels: PanelRegistry<FailuresPanel, FailureWindow>;
   /** Code awareness, once a document of its languages was open (undefined before). */
   readonly codeAwareness: CodeAwareness | undefined;
   /** Opens the diagnosis of a request on a connection (the active one by default). */

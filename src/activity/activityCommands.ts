@@ -4,17 +4,15 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { Connection } from '../connections/connection';
 import { CHANNELS, channelLabel } from '../format/channels';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import { isBack, type PickItem, type Prompter } from '../ui/prompter';
+import type { PickItem, Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
 import {
   RELATIVE_RANGES,
   SEVERITIES,
-  checkRange,
   describeRange,
-  parseTimeInput,
   type RelativeRange,
-  type TimeRange,
 } from './activityFilter';
+import { askCustomRange } from '../ui/customRange';
 import { SINGLE, filterToParts, partKey, partsToFilter, typedParts, type FilterPart } from './activityFilterParts';
 import type { NotificationNode } from './activityNodes';
 import { ACTIVITY_VIEW_ID, type ActivityProvider } from './activityProvider';
@@ -113,7 +111,7 @@ export class ActivityCommands {
       parts = chosen;
       const customIndex = parts.findIndex((p) => p.kind === 'range' && p.value === 'custom' && !p.range);
       if (customIndex < 0) break;
-      const range = await this.askCustomRange();
+      const range = await askCustomRange(this.prompter(), { title: vscode.l10n.t('Custom range'), nowMs: this.activity.now() });
       // Escape from the range goes back to the pick, with everything chosen kept.
       if (!range) {
         parts = parts.filter((_, i) => i !== customIndex);
@@ -153,55 +151,6 @@ export class ActivityCommands {
     items.push(separator('severity', vscode.l10n.t('Severity')));
     for (const severity of SEVERITIES) items.push(item({ kind: 'severity', value: severity }, severityTitle(severity)));
     return items;
-  }
-
-  /**
-   * A custom range in two steps, start then end, each with Back: Back (or Escape) from the start
-   * returns to the filter pick, Back from the end returns to the start with both texts kept.
-   */
-  private async askCustomRange(): Promise<TimeRange | undefined> {
-    const now = this.activity.now();
-    let fromText = '';
-    let toText = '';
-    for (;;) {
-      const from = await this.prompter().input({
-        title: vscode.l10n.t('Custom range: start'),
-        prompt: vscode.l10n.t('From when? A local date and time (2026-11-20 14:30), an ISO date-time, or a duration back from now (6h, 2d)'),
-        placeholder: '2026-11-20 14:30',
-        value: fromText,
-        step: 1,
-        totalSteps: 2,
-        back: true,
-        validate: (v) => {
-          const parsed = parseTimeInput(v, now);
-          return 'error' in parsed ? parsed.error : undefined;
-        },
-      });
-      if (from === undefined || isBack(from)) return undefined;
-      fromText = from;
-      const after = (parseTimeInput(from, now) as { iso: string }).iso;
-      const to = await this.prompter().input({
-        title: vscode.l10n.t('Custom range: end'),
-        prompt: vscode.l10n.t('Until when? Leave empty for now.'),
-        placeholder: vscode.l10n.t({ message: 'now', comment: 'the end of a time range when none is typed' }),
-        value: toText,
-        step: 2,
-        totalSteps: 2,
-        back: true,
-        validate: (v) => {
-          if (v.trim() === '') return undefined;
-          const parsed = parseTimeInput(v, now);
-          return 'error' in parsed ? parsed.error : checkRange(after, parsed.iso);
-        },
-      });
-      if (to === undefined) return undefined;
-      if (isBack(to)) {
-        toText = to.value;
-        continue;
-      }
-      const before = to.trim() === '' ? undefined : (parseTimeInput(to, now) as { iso: string }).iso;
-      return { kind: 'custom', after, ...(before ? { before } : {}) };
-    }
   }
 
   async clearFilter(): Promise<void> {

@@ -1,15 +1,16 @@
 /**
  * The Activity view's filter: what the user picked, the list query it becomes (contract §6), the
- * words the view's description uses for it, and the times a custom range accepts. Pure and
+ * words the view's description uses for it (a custom range's times are format/timeRange.ts's). Pure and
  * vscode-free, so it is unit-tested in plain Node; relative ranges are resolved at each load.
  */
 import type { NotificationListQuery } from '../api';
 import { channelLabel } from '../format/channels';
+import { describeCustomRange, type CustomRange } from '../format/timeRange';
 import { l10n } from '../l10n';
 
 export type RelativeRange = 'lastHour' | 'last24Hours' | 'last7Days';
 
-export type TimeRange = { kind: RelativeRange } | { kind: 'custom'; after?: string; before?: string };
+export type TimeRange = { kind: RelativeRange } | CustomRange;
 
 /** A workflow as the service filters by it: its internal `_id`, with the name seen for it. */
 export interface WorkflowRef {
@@ -135,17 +136,8 @@ function either(values: readonly string[]): string {
   return l10n.t('{0} or {1}', values.slice(0, -1).join(', '), values[values.length - 1]!);
 }
 
-/** A custom range's end as people read it: local date and time, without seconds. */
-export function formatRangeEnd(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 export function describeRange(range: TimeRange, locale?: string): string {
-  if (range.kind !== 'custom') return RELATIVE_RANGES[range.kind].label;
-  if (range.after && range.before) return l10n.t({ message: '{0} to {1}', args: [formatRangeEnd(range.after, locale), formatRangeEnd(range.before, locale)], comment: 'a time range: its start to its end' });
-  if (range.after) return l10n.t('since {0}', formatRangeEnd(range.after, locale));
-  return l10n.t('until {0}', formatRangeEnd(range.before ?? '', locale));
+  return range.kind === 'custom' ? describeCustomRange(range, locale) : RELATIVE_RANGES[range.kind].label;
 }
 
 /** The filter in words, for the view's description: `subscriber “ada” · Email or SMS · last hour`. */
@@ -166,38 +158,4 @@ export function describeActivityFilter(filter: ActivityFilter, locale?: string):
   if (filter.topicKey) parts.push(l10n.t('topic {0}', quote(filter.topicKey)));
   if (filter.range) parts.push(describeRange(filter.range, locale));
   return parts.join(' · ');
-}
-
-const DURATION_UNITS: Record<string, number> = { m: 60_000, min: 60_000, h: 3_600_000, d: 86_400_000, w: 7 * 86_400_000 };
-
-/**
- * A time typed for a custom range: an ISO date or date-time (local time unless it names a zone,
- * `2026-11-20`, `2026-11-20 14:30`, `2026-11-20T14:30:00Z`), or a duration back from now (`90m`,
- * `6h`, `2d`, `1w`). Gives the ISO instant, or the reason it is not one.
- */
-export function parseTimeInput(text: string, nowMs: number): { iso: string } | { error: string } {
-  const value = text.trim();
-  if (value === '') return { error: l10n.t('Type a date and time, or a duration such as 6h.') };
-  const duration = /^(\d+(?:\.\d+)?)\s*(m|min|h|d|w)(?:\s+ago)?$/i.exec(value);
-  if (duration) {
-    const ms = Number(duration[1]) * DURATION_UNITS[duration[2]!.toLowerCase()]!;
-    return { iso: new Date(nowMs - ms).toISOString() };
-  }
-  const dateTime = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i.exec(value);
-  if (!dateTime) return { error: l10n.t('Not a date: use 2026-11-20 14:30 (local time), an ISO date-time, or a duration such as 6h.') };
-  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = dateTime;
-  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-  const ms = zone ? Date.parse(value.replace(' ', 'T')) : new Date(...parts).getTime();
-  const check = new Date(zone ? Date.UTC(...parts) : ms);
-  const valid = zone
-    ? !Number.isNaN(ms) && check.getUTCMonth() === parts[1] && check.getUTCDate() === parts[2]
-    : !Number.isNaN(ms) && check.getMonth() === parts[1] && check.getDate() === parts[2];
-  if (!valid || parts[3] > 23 || parts[4] > 59 || parts[5] > 59) return { error: l10n.t('There is no such date or time: {0}.', value) };
-  return { iso: new Date(ms).toISOString() };
-}
-
-/** Checks a custom range's two ends together: the start must come before the end. */
-export function checkRange(after: string | undefined, before: string | undefined): string | undefined {
-  if (after && before && Date.parse(after) >= Date.parse(before)) return l10n.t('The end must come after the start.');
-  return undefined;
 }

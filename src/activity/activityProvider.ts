@@ -19,7 +19,7 @@ import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalize
 import { ActivityList } from './activityList';
 import type { ActivityMemory, ActivitySettings } from './activityMemory';
 import { JobNode, NotificationNode } from './activityNodes';
-import { failuresText, isFailed } from './activityRows';
+import { failuresText, failuresWindowFor, failuresWindowText, isFailed } from './activityRows';
 import { formatCount } from '../format/numbers';
 
 export const ACTIVITY_VIEW_ID = 'novuExplorer.activity';
@@ -329,10 +329,30 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
     const nodes: TreeNode[] = [];
     const settings = this.settings;
     if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: vscode.l10n.t('Live follow stopped: {0}', this.followError.message) }, Commands.resumeActivityFollow));
+    const failures = this.paged.failedFirst ? undefined : this.failuresRow(settings);
+    if (failures) nodes.push(failures);
     const empty = (): TreeNode => this.emptyRow(settings);
     const errorRow = (error: DescribedError, retry: CommandId): TreeNode => this.errorRow(error, retry);
     const items = this.paged.failedFirst ? [] : this.list.items.filter((n) => !settings.failuresOnly || isFailed(n)).map((n) => this.nodeFor(n));
     return [...nodes, ...this.paged.rows(items, empty, errorRow)];
+  }
+
+  /**
+   * Where the badge leads: while failures are loaded, the first row opens Failures by Cause on the
+   * window that holds them (the filter's range when it has one), narrowed by the same filter.
+   */
+  private failuresRow(settings: ActivitySettings): TreeNode | undefined {
+    const failed = this.list.items.filter(isFailed);
+    if (failed.length === 0) return undefined;
+    const window = failuresWindowFor(settings.filter.range, failed, this.now());
+    const locale = vscode.env.language;
+    return new MessageNode(vscode.l10n.t('Failures by Cause'), {
+      icon: 'graph',
+      description: failuresText(failed.length, this.list.size, locale),
+      tooltip: vscode.l10n.t('{0} of the notifications loaded failed. Click to read every failure of {1} and group them by cause: how many, since when, a chart of each, and Send Again to These….', formatCount(failed.length, locale), failuresWindowText(window, locale)),
+      command: { command: Commands.showFailures, title: vscode.l10n.t('Failures by Cause'), arguments: [window] },
+      flags: ['failures'],
+    });
   }
 
   private emptyRow(settings: ActivitySettings): TreeNode {

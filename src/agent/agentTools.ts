@@ -17,7 +17,8 @@ import type { Prompter } from '../ui/prompter';
 import type { SendAgain } from '../sendAgain/sendAgain';
 import type { AgentApp } from '../app/agentApp';
 import type { AgentPreview, AgentPreviewRequest } from '../preview/agentPreview';
-import { WORKFLOW_ID_PATTERN, activityQuery, checkRange, parseTimeInput, type ActivityFilter } from '../activity/activityFilter';
+import { WORKFLOW_ID_PATTERN, activityQuery, type ActivityFilter } from '../activity/activityFilter';
+import { checkRange, parseTimeInput } from '../format/timeRange';
 import { isFailed } from '../activity/activityRows';
 import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
@@ -257,7 +258,20 @@ export class AgentTools {
       case AGENT_TOOLS.failures: {
         const parsed = failuresSchema.safeParse(input);
         if (!parsed.success) return badInput(parsed.error);
-        return this.guard(where, vscode.l10n.t('group the failures by cause'), () => failuresAnswer(where, client, parsed.data, signal));
+        // since/until: a custom window, its times as the Activity tool takes them.
+        const now = Date.now();
+        const times: { after?: string; before?: string } = {};
+        for (const [key, value] of [['after', parsed.data.since], ['before', parsed.data.until]] as const) {
+          if (!value) continue;
+          const time = parseTimeInput(value, now);
+          if ('error' in time) return badValue(key === 'after' ? 'since' : 'until', time.error);
+          times[key] = time.iso;
+        }
+        if (times.before && !times.after) return badValue('until', vscode.l10n.t('Give since too: a window needs its start.'));
+        const rangeProblem = checkRange(times.after, times.before);
+        if (rangeProblem) return badValue('until', rangeProblem);
+        const window = times.after ? { kind: 'custom' as const, after: times.after, ...(times.before ? { before: times.before } : {}) } : { kind: parsed.data.window ?? 'last24Hours' };
+        return this.guard(where, vscode.l10n.t('group the failures by cause'), () => failuresAnswer(where, client, { ...parsed.data, window }, signal, now));
       }
       case AGENT_TOOLS.activeIntegrations: {
         const parsed = integrationsSchema.safeParse(input);

@@ -72,7 +72,8 @@ export async function readEvents(reader: RunReader, input: ReadInput): Promise<{
   return { events, excluded };
 }
 
-async function inTurns(tasks: readonly (() => Promise<void>)[], width: number): Promise<void> {
+/** Runs the tasks `width` at a time, each started as one before it ends. */
+export async function inTurns(tasks: readonly (() => Promise<void>)[], width: number): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < tasks.length) await tasks[next++]!();
@@ -194,7 +195,7 @@ function failure(error: unknown): StopReason {
 }
 
 /** Waits in short steps so that a cancel during a 429's wait is felt within a quarter second. */
-async function pollingSleep(ms: number, cancelled: () => boolean): Promise<void> {
+export async function pollingSleep(ms: number, cancelled: () => boolean): Promise<void> {
   const until = Date.now() + ms;
   while (Date.now() < until && !cancelled()) await new Promise((resolve) => setTimeout(resolve, Math.min(250, until - Date.now())));
 }

@@ -13,12 +13,13 @@ import type { PanelError } from '../panels/protocol';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { groupViews, type FailureGrouping } from './groupViews';
-import type { FailureRange, FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
+import type { FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
 import { ResendAction } from './resendAction';
 import type { ResendMemory } from './resendMemory';
 import { failuresWebviewMessageSchema } from './protocolSchemas';
 import { readWindow } from './windowReader';
-import { WINDOW_MS, windowLabel } from './windows';
+import { resolveWindow, type FailureWindow } from './windows';
+import { askCustomRange } from '../ui/customRange';
 
 /** What the panel does through the rest of the extension (wired by the composition root). */
 export interface FailuresActions {
@@ -40,7 +41,9 @@ export interface FailuresActions {
 const PUBLISH_EVERY_MS = 250;
 
 export class FailuresPanel implements vscode.Disposable {
-  private range: FailureRange = 'last24Hours';
+  private window: FailureWindow = { kind: 'last24Hours' };
+  /** The window read now: its ends and words at the read's start. */
+  private shown: { startMs: number; endMs: number; label: string } | undefined;
   private grouping: FailureGrouping | undefined;
   private read: ReadView = { runs: 0, elapsedSeconds: 0, state: 'reading' };
   private loadError: PanelError | undefined;
@@ -60,7 +63,9 @@ export class FailuresPanel implements vscode.Disposable {
     readonly connection: Connection,
     private readonly services: PanelServices,
     private readonly actions: FailuresActions,
+    window?: FailureWindow,
   ) {
+    if (window) this.window = window;
     this.host = new PanelHost<FailuresRequests, FailuresPanelState>({
       panel,
       connection,
@@ -76,8 +81,12 @@ export class FailuresPanel implements vscode.Disposable {
           return null;
         },
         readAgain: ({ range }) => {
-          if (range) this.range = range;
-          void this.load();
+          // A custom range is asked in VS Code's input boxes (not awaited: the user takes their time).
+          if (range === 'custom') void this.chooseCustomRange().catch((error: unknown) => this.sayError(vscode.l10n.t('Could not read the failures'), error));
+          else {
+            if (range) this.window = { kind: range };
+            void this.load();
+          }
           return null;
         },
         openRun: ({ notificationId }) => {
@@ -137,10 +146,21 @@ export class FailuresPanel implements vscode.Disposable {
     this.panel.reveal();
   }
 
-  /** Shows the window of `range` (or the one shown) read afresh. */
-  async show(range?: FailureRange): Promise<void> {
-    if (range) this.range = range;
+  /** Shows `window` (or the one shown) read afresh. */
+  async show(window?: FailureWindow): Promise<void> {
+    if (window) this.window = window;
     await this.load();
+  }
+
+  /**
+   * Custom Range…: a start and an end typed in VS Code's boxes (checked at the field before any
+   * request), then that window is read. Escape keeps the window shown.
+   */
+  async chooseCustomRange(): Promise<void> {
+    const current = this.window.kind === 'custom' ? this.window : undefined;
+    const range = await askCustomRange(this.actions.prompter(), { title: vscode.l10n.t('Failures by Cause'), nowMs: Date.now(), ...(current ? { current } : {}) });
+    if (!range?.after) return;
+    await this.show({ kind: 'custom', after: range.after, ...(range.before ? { before: range.before } : {}) });
   }
 
   /** Reads the window again from its first page; the read before it stops. */
@@ -149,9 +169,10 @@ export class FailuresPanel implements vscode.Disposable {
     const controller = new AbortController();
     this.controller = controller;
     this.loadError = undefined;
-    const nowMs = Date.now();
-    const startMs = nowMs - WINDOW_MS[this.range];
-    const grouping = this.actions.grouping({ startMs, endMs: nowMs });
+    const shown = resolveWindow(this.window, Date.now(), vscode.env.language);
+    this.shown = shown;
+    const { startMs, endMs } = shown;
+    const grouping = this.actions.grouping({ startMs, endMs });
     this.grouping = grouping;
     this.read = { runs: 0, elapsedSeconds: 0, state: 'reading' };
     this.publish(true);
@@ -161,7 +182,7 @@ export class FailuresPanel implements vscode.Disposable {
         try {
           const result = await readWindow({
             client,
-            query: { ...filter.query, after: new Date(startMs).toISOString(), before: new Date(nowMs).toISOString() },
+            query: { ...filter.query, after: new Date(startMs).toISOString(), before: new Date(endMs).toISOString() },
             signal: controller.signal,
             now: Date.now,
             onPage: (runs) => grouping.add(runs),
@@ -285,8 +306,8 @@ export class FailuresPanel implements vscode.Disposable {
     return {
       connectionName: this.connection.name,
       production: looksLikeProduction(this.connection.name, undefined),
-      range: this.range,
-      rangeLabel: windowLabel(this.range),
+      range: this.window.kind,
+      rangeLabel: this.shown?.label ?? '',
       ...(filter.text ? { filter: filter.text } : {}),
       read: this.read,
       failedSteps: grouping.failedSteps,

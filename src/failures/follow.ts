@@ -6,6 +6,7 @@
  */
 import type { Notification, NotificationListQuery, NotificationPage, RequestOptions } from '../api';
 import { l10n } from '../l10n';
+import { inTurns } from './bulkSend';
 import { causeKeysOf } from './grouping';
 import { wasSent } from './runLedger';
 
@@ -59,7 +60,15 @@ export interface FollowReader {
  * on), three requests at a time. Updates `outcomes` (by transaction ID) in place; a run not found
  * yet stays pending.
  */
-export async function lookUpOnce(reader: FollowReader, transactionIds: readonly string[], outcomes: Map<string, RunOutcome>, groupKey: string, signal?: AbortSignal): Promise<void> {
+export async function lookUpOnce(
+  reader: FollowReader,
+  transactionIds: readonly string[],
+  outcomes: Map<string, RunOutcome>,
+  groupKey: string,
+  signal?: AbortSignal,
+  /** Each run found, with where it stands (the runs that failed again are listed). */
+  onRun?: (run: Notification, outcome: RunOutcome) => void,
+): Promise<void> {
   const open = transactionIds.filter((id) => {
     const outcome = outcomes.get(id);
     return outcome === undefined || outcome === 'pending';
@@ -67,16 +76,19 @@ export async function lookUpOnce(reader: FollowReader, transactionIds: readonly 
   const batches: string[][] = [];
   for (let i = 0; i < open.length; i += FOLLOW_BATCH) batches.push(open.slice(i, i + FOLLOW_BATCH));
   const wanted = new Set(open);
-  let next = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      const ids = batches[next++]!;
+  await inTurns(
+    batches.map((ids) => async () => {
       for (let page = 0; ; page++) {
         const answer = await reader.listNotifications({ transactionId: ids, limit: FOLLOW_BATCH, page }, signal ? { signal } : {});
-        for (const n of answer.data) if (n.transactionId && wanted.has(n.transactionId)) outcomes.set(n.transactionId, outcomeOfRun(n, groupKey));
+        for (const n of answer.data) {
+          if (!n.transactionId || !wanted.has(n.transactionId)) continue;
+          const outcome = outcomeOfRun(n, groupKey);
+          outcomes.set(n.transactionId, outcome);
+          onRun?.(n, outcome);
+        }
         if (!answer.hasMore || answer.data.length === 0) break;
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(3, batches.length) }, worker));
+    }),
+    3,
+  );
 }

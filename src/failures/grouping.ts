@@ -8,6 +8,7 @@
 import type { Job, Notification } from '../api';
 import { causeContextOf, providerName, stepCause } from '../format/stepCause';
 import { failureReason } from '../format/jobStatus';
+import { channelLabel } from '../format/channels';
 import { l10n } from '../l10n';
 import type { FailureGrouping, GroupSummary } from './groupViews';
 import { maskReason } from './reason';
@@ -178,4 +179,12 @@ function keepNewest(list: GroupSummary['examples'], run: GroupSummary['examples'
   while (i > 0 && list[i - 1]!.atMs < run.atMs) i--;
   list.splice(i, 0, run);
   if (list.length > EXAMPLES) list.pop();
+}
+
+/** Each undelivered step's cause in the groups' words ("Email · SendGrid · the provider refused the message"): a run that failed with another cause says which. */
+export function causeTitlesOf(n: Notification): string[] {
+  return (n.jobs ?? []).flatMap((job) => {
+    const step = undelivered(job, n);
+    return step ? [[channelLabel(step.channel), step.provider, causeWords(job, n)].filter(Boolean).join(' · ')] : [];
+  });
 }

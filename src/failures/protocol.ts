@@ -82,13 +82,21 @@ export interface ResendView {
   /** The sending in one line, and the events the service refused, each with its reason. */
   sent?: { line: string; refused: (RunView & { detail: string })[]; notSent: number };
   /** The new runs followed: one line, and whether it is over. */
-  follow?: { line: string; settled: boolean; over: boolean; counts: { total: number; sent: number; failedSame: number; failedOther: number; pending: number } };
+  follow?: {
+    line: string;
+    settled: boolean;
+    over: boolean;
+    counts: { total: number; sent: number; failedSame: number; failedOther: number; pending: number };
+    /** The new runs that failed again (at most 50 of each, newest first), each openable; another cause is named in `detail`. */
+    failedAgain: { same: (RunView & { detail?: string })[]; other: (RunView & { detail?: string })[] };
+  };
 }
 
 export interface FailuresView {
   connectionName: string;
   production: boolean;
-  range: FailureRange;
+  /** A preset window, or a custom range (its words in rangeLabel). */
+  range: FailureRange | 'custom';
   rangeLabel: string;
   /** The Activity filter's other fields, in words, when it narrows the read. */
   filter?: string;
@@ -106,7 +114,7 @@ export type FailuresPanelState =
 
 export type FailuresRequests = CommonRequests & {
   stop: { body: object; reply: null };
-  readAgain: { body: { range?: FailureRange }; reply: null };
+  readAgain: { body: { range?: FailureRange | 'custom' }; reply: null };
   openRun: { body: { notificationId: string }; reply: null };
   diagnoseOne: { body: { key: string }; reply: null };
   reviewResend: { body: { key: string }; reply: null };

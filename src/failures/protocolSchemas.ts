@@ -9,7 +9,7 @@ const groupKey = z.string().check(z.minLength(1), z.maxLength(2000));
 
 export const failuresRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('stop') }),
-  z.strictObject({ method: z.literal('readAgain'), range: z.optional(z.enum(FAILURE_RANGES)) }),
+  z.strictObject({ method: z.literal('readAgain'), range: z.optional(z.enum([...FAILURE_RANGES, 'custom'])) }),
   z.strictObject({ method: z.literal('openRun'), notificationId: id }),
   z.strictObject({ method: z.literal('diagnoseOne'), key: groupKey }),
   z.strictObject({ method: z.literal('reviewResend'), key: groupKey }),

@@ -6,6 +6,7 @@ import { PanelRegistry } from '../panels/panelRegistry';
 import type { FailuresActions, FailuresPanel } from './failuresPanel';
 import type { FailureGrouping } from './groupViews';
 import type { ResendMemory } from './resendMemory';
+import { windowArgument, type FailureWindow } from './windows';
 import { FAILURES_PANEL_TYPE, failuresPanelStateSchema } from './panelState';
 
 /** One panel per connection: the registry's record id. */
@@ -29,22 +30,22 @@ export function registerFailures(
     // The Activity view's follow interval: one setting for "how often to look again".
     followIntervalMs: () => Math.max(1, vscode.workspace.getConfiguration('novuExplorer').get<number>('activity.followIntervalSeconds', 5)) * 1000,
   };
-  const registry = new PanelRegistry<FailuresPanel>(
+  const registry = new PanelRegistry<FailuresPanel, FailureWindow>(
     {
       viewType: FAILURES_PANEL_TYPE,
       parseState: (state) => {
         const parsed = failuresPanelStateSchema.safeParse(state);
         return parsed.success ? { id: PANEL_ID, connectionId: parsed.data.connectionId } : undefined;
       },
-      create: (webviewPanel, _id, connection) => new (code().FailuresPanel)(webviewPanel, connection, services, actions),
+      create: (webviewPanel, _id, connection, window) => new (code().FailuresPanel)(webviewPanel, connection, services, actions, window),
     },
     context.extensionUri,
     manager,
   );
   context.subscriptions.push(registry);
 
-  /** Opens the active connection's panel, or shows it and reads its window again. */
-  const open = async (): Promise<FailuresPanel | undefined> => {
+  /** Opens the active connection's panel on `window` (else the one it shows), or shows it and reads it again. */
+  const open = async (window?: FailureWindow): Promise<FailuresPanel | undefined> => {
     const connection = manager.active;
     if (!connection) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: Failures by Cause reads its recent notifications.'));
@@ -53,13 +54,15 @@ export function registerFailures(
     const existing = registry.all.find((p) => p.connection.id === connection.id);
     if (existing) {
       existing.reveal();
-      await existing.show();
+      await existing.show(window);
       return existing;
     }
-    return registry.open(PANEL_ID, connection, vscode.l10n.t('Failures by Cause'));
+    return registry.open(PANEL_ID, connection, vscode.l10n.t('Failures by Cause'), window);
   };
   const handlers = {
-    [Commands.showFailures]: () => open(),
+    // From the palette and the Activity view's title (no argument), or the Activity view's failures row (its window).
+    [Commands.showFailures]: (window?: unknown) => open(windowArgument(window)),
   } satisfies Partial<Handlers>;
   return { open, panels: registry, handlers };
 }
+

@@ -10,12 +10,13 @@ import { NovuApiError, isAbortError, type NovuClient } from '../api';
 import type { Connection } from '../connections/connection';
 import type { Prompter } from '../ui/prompter';
 import { describeError, formatErrorLine } from '../ui/errors';
-import { readEvents, sendEvents, senderOf, sendSummary, type SendOutcome } from './bulkSend';
+import { inTurns, pollingSleep, readEvents, sendEvents, senderOf, sendSummary, type SendOutcome } from './bulkSend';
 import { FOLLOW_LIMIT_MS, countOutcomes, followLine, lookUpOnce, type RunOutcome } from './follow';
 import type { ExclusionView, ResendView, RunView } from './protocol';
 import type { ResendMemory } from './resendMemory';
 import { exclusionGroups, selectRuns, workflowState, type Excluded, type PlannedEvent, type ResendChoice, type WorkflowState } from './resendPlan';
-import type { RunRef } from './runLedger';
+import { refOf, type RunRef } from './runLedger';
+import { causeTitlesOf } from './grouping';
 
 export interface ResendDeps {
   connection: Connection;
@@ -42,10 +43,14 @@ export class ResendAction {
   private readonly workflows = new Map<string, WorkflowState>();
   /** Every run either choice could send, read again: its event, or why it is left out. */
   private readonly read = new Map<string, PlannedEvent | Excluded>();
+  /** Each choice's plan, once the review is read (the view asks for them at every publish of the follow). */
+  private readonly plans = new Map<ResendChoice, { events: PlannedEvent[]; excluded: Excluded[] }>();
   private production = false;
   private error: string | undefined;
   private sent: { events: PlannedEvent[]; outcome: SendOutcome } | undefined;
   private readonly outcomes = new Map<string, RunOutcome>();
+  /** The new runs that failed again, by notification id: with the group's cause, or another (named). */
+  private readonly failedAgain = new Map<string, RunView & { detail?: string; same: boolean; atMs: number }>();
   private followed: string[] = [];
   private followOver = false;
   private followError: string | undefined;
@@ -191,7 +196,13 @@ export class ResendAction {
     const client = await this.deps.client().catch(() => undefined);
     while (client && !signal.aborted) {
       try {
-        await lookUpOnce(client, this.followed, this.outcomes, this.group.key, signal);
+        await lookUpOnce(client, this.followed, this.outcomes, this.group.key, signal, (n, outcome) => {
+          if (outcome !== 'failedSame' && outcome !== 'failedOther') return;
+          const parsed = Date.parse(n.createdAt ?? '');
+          const atMs = Number.isNaN(parsed) ? Date.now() : parsed;
+          const same = outcome === 'failedSame';
+          this.failedAgain.set(n._id, { ...this.runView(refOf(n, atMs)), same, atMs, ...(same ? {} : { detail: causeTitlesOf(n).join('; ') }) });
+        });
         this.followError = undefined;
       } catch (error) {
         if (signal.aborted) break;
@@ -200,7 +211,7 @@ export class ResendAction {
       }
       this.deps.changed();
       if (this.counts().pending === 0 || Date.now() >= until) break;
-      await sleep(Math.min(this.deps.followIntervalMs(), Math.max(0, until - Date.now())), signal);
+      await pollingSleep(Math.min(this.deps.followIntervalMs(), Math.max(0, until - Date.now())), () => signal.aborted);
     }
     this.followOver = true;
     this.stage = 'done';
@@ -234,8 +245,16 @@ export class ResendAction {
     return selectRuns({ runs: this.runs, choice, lastSentMs: this.lastSentMs, workflowOf: (w) => this.workflowOf(w), alreadySent: this.alreadySent });
   }
 
-  /** What `choice` sends and leaves out, with what reading the runs again found. */
+  /** What `choice` sends and leaves out, with what reading the runs again found (fixed once the review is read: kept). */
   private plan(choice: ResendChoice): { events: PlannedEvent[]; excluded: Excluded[] } {
+    const kept = this.plans.get(choice);
+    if (kept) return kept;
+    const plan = this.makePlan(choice);
+    if (this.stage !== 'preparing') this.plans.set(choice, plan);
+    return plan;
+  }
+
+  private makePlan(choice: ResendChoice): { events: PlannedEvent[]; excluded: Excluded[] } {
     const selection = this.select(choice);
     const events: PlannedEvent[] = [];
     const excluded = [...selection.excluded];
@@ -289,28 +308,14 @@ export class ResendAction {
     if (this.followed.length > 0) {
       const counts = this.counts();
       const line = followLine(counts);
-      view.follow = { line: this.followError ? `${line}. ${this.followError}` : line, settled: counts.pending === 0, over: this.followOver, counts };
+      const failed = [...this.failedAgain.values()].sort((a, b) => b.atMs - a.atMs);
+      const listed = (same: boolean) =>
+        failed
+          .filter((r) => r.same === same)
+          .slice(0, LISTED)
+          .map(({ same: _same, atMs: _atMs, ...run }) => run);
+      view.follow = { line: this.followError ? `${line}. ${this.followError}` : line, settled: counts.pending === 0, over: this.followOver, counts, failedAgain: { same: listed(true), other: listed(false) } };
     }
     return view;
   }
-}
-
-async function inTurns(tasks: readonly (() => Promise<void>)[], width: number): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < tasks.length) await tasks[next++]!();
-  };
-  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, worker));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

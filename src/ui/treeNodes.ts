@@ -11,6 +11,8 @@ export interface TreeNode {
 
 export interface MessageOptions {
   icon?: string;
+  /** Quieter words after the label. */
+  description?: string;
   tooltip?: string;
   /** What clicking the row does (for example, clear the filter that left the view empty). */
   command?: vscode.Command;
@@ -27,6 +29,7 @@ export class MessageNode implements TreeNode {
   treeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.text, vscode.TreeItemCollapsibleState.None);
     item.iconPath = new vscode.ThemeIcon(this.options.icon ?? 'info');
+    if (this.options.description) item.description = this.options.description;
     item.contextValue = ['message', ...(this.options.flags ?? [])].join(';');
     if (this.options.tooltip) item.tooltip = this.options.tooltip;
     if (this.options.command) item.command = this.options.command;

@@ -10,7 +10,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { FailuresPanel } from '../../src/failures/failuresPanel';
 import { INCIDENT_FAILED_TAG, type Sandbox } from '../../src/sandbox';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
-import { connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
+import { ScriptedPrompter, connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
 
 describe('Failures by Cause', function () {
   this.timeout(60_000);
@@ -26,6 +26,8 @@ describe('Failures by Cause', function () {
 
   afterEach(async () => {
     sandbox.setFaults({});
+    api.setPrompter(undefined);
+    await api.activity.setFilter({});
     for (const panel of api.failuresPanels.all) panel.panel.dispose();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
@@ -117,12 +119,104 @@ describe('Failures by Cause', function () {
   it('stops a slow read when asked, and keeps what it read', async () => {
     sandbox.setFaults({ latencyMs: 400 });
     const panel = (await api.openFailures())!;
-    const reading = panel.show('last7Days');
+    const reading = panel.show({ kind: 'last7Days' });
     await waitFor(() => panel.current && panel.current.read.runs > 0 && panel.current, 'a first page');
     panel.stop();
     await reading;
     const view = await settled(panel);
     assert.equal(view.read.state, 'stopped');
     assert.ok(view.read.runs >= 50);
+  });
+
+  it('reads a custom range typed at its fields: the runs between its two ends, each end refused at its field until it is one', async () => {
+    const panel = (await api.openFailures())!;
+    await settled(panel);
+    const times = incidentRuns().map((n) => Date.parse(n.createdAt!)).sort((a, b) => a - b);
+    const from = new Date(times[0]! + 10 * 60_000);
+    const to = new Date(times[0]! + 20 * 60_000);
+    const prompter = new ScriptedPrompter([{ input: 'last tuesday' }, { input: from.toISOString() }, { input: new Date(from.getTime() - 60_000).toISOString() }, { input: to.toISOString() }]);
+    api.setPrompter(prompter);
+    sandbox.clearRequests();
+    await panel.chooseCustomRange();
+    assert.match(prompter.inputs[0]!.problem ?? '', /^Not a date/, 'a bad start is said at its field');
+    assert.equal(prompter.inputs[2]!.problem, 'The end must come after the start.', 'an end before the start is said at its field');
+    assert.equal(prompter.remaining, 0);
+    const view = await settled(panel);
+    assert.equal(view.range, 'custom');
+    assert.match(view.rangeLabel, / to /);
+    // On the wire: the two ends as typed, on every page.
+    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications');
+    assert.ok(lists.length > 0);
+    assert.ok(lists.every((r) => r.query['after'] === from.toISOString() && r.query['before'] === to.toISOString()), JSON.stringify(lists.map((r) => r.query)));
+    // Only the runs between the two ends: the email cause counted from the Sandbox's own runs.
+    const inRange = incidentRuns().filter((n) => {
+      const at = Date.parse(n.createdAt!);
+      return at >= from.getTime() && at <= to.getTime() && n.jobs.some((j) => j.type === 'email' && j.status === 'failed');
+    });
+    const email = view.groups.find((g) => /^Email · SendGrid · /.test(g.title));
+    assert.ok(inRange.length > 0 && email, 'the email cause falls in the range');
+    assert.equal(email.runs, inRange.length);
+    assert.ok(email.runs < 140, 'fewer than the whole incident');
+
+    // Escape keeps the window shown: nothing is read again.
+    sandbox.clearRequests();
+    api.setPrompter(new ScriptedPrompter([{ cancel: true }]));
+    await panel.chooseCustomRange();
+    assert.equal(panel.current?.range, 'custom');
+    assert.equal(sandbox.requests.length, 0);
+  });
+
+  it('says a custom range that starts before the plan keeps activity is that, not an error to retry', async () => {
+    const panel = (await api.openFailures())!;
+    await panel.show({ kind: 'custom', after: new Date(Date.now() - 400 * 86_400_000).toISOString() });
+    const state = await waitFor(() => (panel.state.kind === 'error' ? panel.state : undefined), 'the panel to say why');
+    assert.match(state.error.message, /limited time/);
+  });
+
+  it('leads from the Activity view: while failures are loaded, its first row opens Failures by Cause on the window that holds them', async () => {
+    api.activity.reload();
+    const rows = await api.activity.getChildren();
+    const item = rows[0]!.treeItem();
+    assert.equal(item.label, 'Failures by Cause');
+    const loaded = api.activity.notifications;
+    const failed = loaded.filter((n) => (n.jobs ?? []).some((j) => j.status === 'failed')).length;
+    assert.ok(failed > 0);
+    assert.equal(item.description, `${failed} failed of ${loaded.length} loaded`);
+    assert.equal(item.command?.command, 'novuExplorer.showFailures');
+    // The newest 50 runs are the last minutes: the last hour holds their failures.
+    assert.deepEqual(item.command?.arguments, [{ kind: 'lastHour' }]);
+    await vscode.commands.executeCommand(item.command!.command, ...item.command!.arguments!);
+    const panel = await waitFor(() => api.failuresPanels.all[0], 'the failures panel');
+    assert.equal((await settled(panel)).range, 'lastHour');
+
+    // With the filter's range, the same range (the runs the view lists).
+    await api.activity.setFilter({ range: { kind: 'last7Days' } });
+    const filtered = (await api.activity.getChildren())[0]!.treeItem();
+    assert.deepEqual(filtered.command?.arguments, [{ kind: 'last7Days' }]);
+    // No failure loaded, no row.
+    await api.activity.setFilter({ subscriberIds: ['nobody-at-all'] });
+    const none = await api.activity.getChildren();
+    assert.ok(none.every((r) => r.treeItem().label !== 'Failures by Cause'));
+  });
+
+  it('gives the agent a custom window too (since, until), and refuses an end before the start at that field', async () => {
+    const times = incidentRuns().map((n) => Date.parse(n.createdAt!)).sort((a, b) => a - b);
+    const since = new Date(times[0]! - 60_000).toISOString();
+    const until = new Date(times.at(-1)! + 60_000).toISOString();
+    const invoke = async (input: object) => {
+      const result = await vscode.lm.invokeTool(AGENT_TOOLS.failures, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+      return result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+    };
+    sandbox.clearRequests();
+    const text = await invoke({ since, until });
+    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications');
+    assert.ok(lists.length > 0 && lists.every((r) => r.query['after'] === since && r.query['before'] === until));
+    const records = text.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(records[0]!['runs'], incidentRuns().filter((n) => n.jobs.some((j) => j.type === 'email' && j.status === 'failed')).length);
+    sandbox.clearRequests();
+    const refused = await invoke({ since: until, until: since });
+    assert.match(refused, /until/);
+    assert.match(refused, /The end must come after the start\./);
+    assert.equal(sandbox.requests.length, 0, 'nothing asked of the service');
   });
 });

@@ -51,7 +51,7 @@ describe('Failures by Cause: Send Again to These…', function () {
   /** The failures panel of the last hour, read in full, and the group of `subscriberId`'s runs. */
   async function groupOf(subscriberId: string): Promise<{ panel: FailuresPanel; key: string; runs: number }> {
     const panel = (await api.openFailures())!;
-    await panel.show('lastHour');
+    await panel.show({ kind: 'lastHour' });
     const view = await settled(panel);
     const group = view.groups.find((g) => g.examples.some((e) => e.subscriberId === subscriberId));
     assert.ok(group, `a group holds the runs of ${subscriberId}`);

@@ -16,6 +16,8 @@ for (const theme of ['dark', 'light']) {
     let ui;
     let sandbox;
     const header = () => ui.page.locator('.pane-header', { hasText: 'Activity' });
+    // The notifications' rows: the first row, while failures are loaded, leads to Failures by Cause.
+    const notificationRows = () => treeRows(ui.page, 'Activity').filter({ hasNotText: 'Failures by Cause' });
 
     before(async () => {
       sandbox = await startSandbox({ apiKey: `ui-activity-${theme}-${Date.now()}`, activityEndsAtMs: Date.now() });
@@ -35,8 +37,7 @@ for (const theme of ['dark', 'light']) {
       await ui.page.mouse.move(2, 2);
       await ui.page.locator('.context-view .hover-contents', { hasText: 'Stop Following Activity' }).waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
       const failed = sandbox.emitNotification({ outcome: 'failed', subscriberId: F.markupSubscriberId });
-      const rows = treeRows(ui.page, 'Activity');
-      const row = rows.first();
+      const row = notificationRows().first();
       await row.filter({ hasText: NAME }).waitFor({ timeout: 20_000 });
       assert.equal(await row.locator('.label-name').innerText(), failed.template.name);
       assert.match(await row.locator('.label-description').innerText(), /failed · .+ · just now/);
@@ -61,7 +62,7 @@ for (const theme of ['dark', 'light']) {
 
     it('expands the new row to its jobs and the failure reason, then opens it in the panel', async () => {
       const rows = treeRows(ui.page, 'Activity');
-      const row = rows.first();
+      const row = notificationRows().first();
       await row.locator('.monaco-tl-twistie').click();
       const job = rows.filter({ hasText: /· Failed: / }).first();
       await job.waitFor({ timeout: 10_000 });
@@ -93,10 +94,10 @@ for (const theme of ['dark', 'light']) {
       const description = header().locator('.description');
       await description.filter({ hasText: `subscriber “${F.markupSubscriberId}” · Email` }).waitFor({ timeout: 15_000 });
       const tree = treeRows(ui.page, 'Activity');
-      await tree.first().filter({ hasText: NAME }).waitFor({ timeout: 15_000 });
+      await tree.filter({ hasNotText: 'Failures by Cause' }).first().filter({ hasText: NAME }).waitFor({ timeout: 15_000 });
       // The newest row is this subscriber's with or without the filter, and VS Code keeps the old
       // rows on screen until the filtered ones arrive: wait until only matching rows are shown.
-      const onlyMatching = (texts) => texts.length > 0 && texts.every((t) => t.includes(NAME) || /^(Trigger|Email|In-app|SMS|Push|Chat|Digest) · /.test(t));
+      const onlyMatching = (texts) => texts.length > 0 && texts.every((t) => t.includes(NAME) || /^(Trigger|Email|In-app|SMS|Push|Chat|Digest) · /.test(t) || /^\d+ failed of \d+ loaded$/.test(t));
       let texts = [];
       for (const deadline = Date.now() + 15_000; Date.now() < deadline; await ui.page.waitForTimeout(100)) {
         texts = await tree.locator('.label-description').allInnerTexts();
@@ -107,6 +108,22 @@ for (const theme of ['dark', 'light']) {
       await header().hover();
       await header().getByRole('button', { name: 'Clear Activity Filter' }).click();
       await description.filter({ hasText: /^Feed (dark|light) · live$/ }).waitFor({ timeout: 15_000 });
+    });
+
+    it('leads from the badge to the failures: the first row says how many loaded failed and opens Failures by Cause', async () => {
+      const lead = treeRows(ui.page, 'Activity').first();
+      await lead.filter({ hasText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
+      assert.match(await lead.locator('.label-description').innerText(), /^\d+ failed of \d+ loaded$/);
+      assert.equal(await lead.locator('.codicon-graph').count(), 1);
+      await screenshot(ui.page, `activity-failures-row-${theme}`);
+      await lead.locator('.label-name').click();
+      await ui.page.locator('.tab.active', { hasText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
+      const panel = activeWebview(ui.page);
+      await panel.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
+      // The window that holds the loaded failures: one of the presets, pressed.
+      assert.equal(await panel.locator('.nx-segmented [aria-pressed="true"]').count(), 1);
+      assert.match(await panel.locator('.nx-segmented [aria-pressed="true"]').innerText(), /^Last (Hour|24 Hours|7 Days)$/);
+      assert.ok((await panel.locator('li.nx-group').count()) > 0);
     });
   });
 }

@@ -162,6 +162,16 @@ function resendSection(r: ResendView): HTMLElement {
         ),
       );
       body.push(followBar(f.counts));
+      // The runs that failed again, each openable: with this group's cause, or another (named).
+      const again = [
+        { key: 'same', runs: f.failedAgain.same, total: f.counts.failedSame, label: l10n.t('Failed again with the same cause ({0})', count(f.counts.failedSame)) },
+        { key: 'other', runs: f.failedAgain.other, total: f.counts.failedOther, label: l10n.t('Failed with another cause ({0})', count(f.counts.failedOther)) },
+      ].filter((a) => a.total > 0);
+      if (again.length > 0) {
+        const list = h('ul', { class: 'nx-excluded', attrs: { 'aria-label': l10n.t('Failed again') } });
+        for (const a of again) list.appendChild(h('li', { attrs: { 'data-again': a.key } }, disclosure({ key: `again-${a.key}`, openKeys, summary: [a.label], build: () => exclusionList(a.label, a.runs, a.total - a.runs.length) })));
+        body.push(list);
+      }
     }
     body.push(h('div', 'nx-toolbar', r.stage === 'following' ? close(l10n.t('Stop Following'), 'debug-stop') : r.stage === 'sending' ? null : close(l10n.t('Close'), 'close')));
   }
@@ -247,10 +257,12 @@ function groupCard(group: GroupView, index: number): HTMLElement {
   );
 }
 
-const RANGES: { range: FailureRange; label: () => string }[] = [
+const RANGES: { range: FailureRange | 'custom'; label: () => string; title?: () => string }[] = [
   { range: 'lastHour', label: () => l10n.t('Last Hour') },
   { range: 'last24Hours', label: () => l10n.t('Last 24 Hours') },
   { range: 'last7Days', label: () => l10n.t('Last 7 Days') },
+  // Asked in VS Code's input boxes: a start and an end, each checked as it is typed.
+  { range: 'custom', label: () => l10n.t('Custom Range…'), title: () => l10n.t('Type a start and an end: a date and time, or a duration back from now') },
 ];
 
 function renderLoaded(view: FailuresView): HTMLElement {
@@ -263,7 +275,7 @@ function renderLoaded(view: FailuresView): HTMLElement {
         label: r.label(),
         icon: r.range === view.range ? 'pass-filled' : 'circle-large-outline',
         class: r.range === view.range ? 'nx-button' : 'nx-button nx-secondary',
-        attrs: { 'aria-pressed': r.range === view.range ? 'true' : 'false', 'data-focus-key': `range-${r.range}` },
+        attrs: { 'aria-pressed': r.range === view.range ? 'true' : 'false', 'data-focus-key': `range-${r.range}`, ...(r.title ? { title: r.title() } : {}) },
         action: () => ctx.request({ method: 'readAgain', range: r.range }),
         onError: (error) => ctx.notify(errorText(error), 'error'),
       }),

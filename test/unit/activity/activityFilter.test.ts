@@ -3,13 +3,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   activityQuery,
-  checkRange,
   describeActivityFilter,
   isActivityFilterEmpty,
   normalizeActivityFilter,
-  parseTimeInput,
   type ActivityFilter,
 } from '../../../src/activity/activityFilter';
+import { checkRange, parseTimeInput } from '../../../src/format/timeRange';
 import { filterToParts, partKey, partsToFilter, typedParts } from '../../../src/activity/activityFilterParts';
 import { validateNotificationQuery } from '../../../src/api/validation';
 
