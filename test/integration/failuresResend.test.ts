@@ -176,6 +176,7 @@ describe('Failures by Cause: Send Again to These…', function () {
     const done = await atStage(panel, 'done');
     assert.equal(done.follow?.line, '150 sent again: 150 sent');
     assert.equal(done.follow?.over, true);
+    assert.deepEqual(done.follow?.failedAgain, { same: [], other: [] });
     assert.ok(prompter.messages.some((m) => m.text === '150 sent again: 150 sent'));
 
     // The same group again: every run was sent again by this action, and a later run was sent.
@@ -215,6 +216,12 @@ describe('Failures by Cause: Send Again to These…', function () {
 
     const done = await atStage(panel, 'done');
     assert.equal(done.follow?.line, '120 sent again: 120 failed again with the same cause');
+    // The runs that failed again are listed, newest first, 50 of them, each a new run of the service.
+    const again = done.follow!.failedAgain;
+    assert.equal(again.same.length, 50);
+    assert.equal(again.other.length, 0);
+    const newRuns = new Set(sandbox.state.notifications.filter((n) => n.transactionId?.startsWith('nx-')).map((n) => n._id));
+    assert.ok(again.same.every((r) => newRuns.has(r.notificationId) && r.subscriberId === 'resend-unfixed' && r.workflow === 'invoiceReminders'), JSON.stringify(again.same[0]));
     panel.closeResend();
   });
 
