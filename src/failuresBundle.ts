@@ -5,3 +5,4 @@
 export { FailuresPanel } from './failures/failuresPanel';
 export { createGrouping } from './failures/grouping';
 export { ResendMemory } from './failures/resendMemory';
+export { windowArgument } from './failures/windows';

@@ -1,5 +1,6 @@
 /** The Activity view's commands: the filter pick, its shortcuts from a row, and the row actions. */
 import * as vscode from 'vscode';
+import { Commands } from '../commands';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Connection } from '../connections/connection';
 import { CHANNELS, channelLabel } from '../format/channels';
@@ -10,13 +11,14 @@ import {
   RELATIVE_RANGES,
   SEVERITIES,
   describeRange,
+  failuresWindowFor,
   type RelativeRange,
 } from './activityFilter';
 import { askCustomRange } from '../ui/customRange';
 import { SINGLE, filterToParts, partKey, partsToFilter, typedParts, type FilterPart } from './activityFilterParts';
 import type { NotificationNode } from './activityNodes';
 import { ACTIVITY_VIEW_ID, type ActivityProvider } from './activityProvider';
-import { subscriberLabel } from './activityRows';
+import { isFailed, subscriberLabel } from './activityRows';
 
 /** A chosen or typed value with what it filters by: `Subscriber ID “ada”`. */
 function valueLabel(kind: FilterPart['kind'], value: string): string {
@@ -151,6 +153,15 @@ export class ActivityCommands {
     items.push(separator('severity', vscode.l10n.t('Severity')));
     for (const severity of SEVERITIES) items.push(item({ kind: 'severity', value: severity }, severityTitle(severity)));
     return items;
+  }
+
+  /**
+   * The first row's Failures by Cause: the panel on the filter's range when it has a start, else on
+   * the shortest window that holds the failures loaded.
+   */
+  async showFailures(): Promise<void> {
+    const failed = this.activity.notifications.filter(isFailed);
+    await vscode.commands.executeCommand(Commands.showFailures, failuresWindowFor(this.activity.settings.filter.range, failed, this.activity.now()));
   }
 
   async clearFilter(): Promise<void> {

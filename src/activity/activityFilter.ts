@@ -159,3 +159,23 @@ export function describeActivityFilter(filter: ActivityFilter, locale?: string):
   if (filter.range) parts.push(describeRange(filter.range, locale));
   return parts.join(' · ');
 }
+
+/** A window as Failures by Cause takes it from the Activity view (the command's argument). */
+export type FailuresWindowArgument = { kind: RelativeRange } | { kind: 'custom'; after: string; before?: string };
+
+/**
+ * The window Failures by Cause opens on from the Activity view: the filter's range when it has one
+ * with a start, else the shortest preset that holds the oldest failure loaded (the last 7 days at most).
+ */
+export function failuresWindowFor(range: TimeRange | undefined, failed: readonly { createdAt?: string | null }[], nowMs: number): FailuresWindowArgument {
+  if (range && range.kind !== 'custom') return { kind: range.kind };
+  if (range?.kind === 'custom' && range.after) return { kind: 'custom', after: range.after, ...(range.before ? { before: range.before } : {}) };
+  let oldest = nowMs;
+  for (const n of failed) {
+    const at = Date.parse(n.createdAt ?? '');
+    if (at < oldest) oldest = at;
+  }
+  const age = nowMs - oldest;
+  for (const kind of ['lastHour', 'last24Hours'] as const) if (age <= RELATIVE_RANGES[kind].ms) return { kind };
+  return { kind: 'last7Days' };
+}

@@ -19,7 +19,7 @@ import { activityQuery, describeActivityFilter, isActivityFilterEmpty, normalize
 import { ActivityList } from './activityList';
 import type { ActivityMemory, ActivitySettings } from './activityMemory';
 import { JobNode, NotificationNode } from './activityNodes';
-import { failuresText, failuresWindowFor, failuresWindowText, isFailed } from './activityRows';
+import { failuresText, isFailed } from './activityRows';
 import { formatCount } from '../format/numbers';
 
 export const ACTIVITY_VIEW_ID = 'novuExplorer.activity';
@@ -329,7 +329,7 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
     const nodes: TreeNode[] = [];
     const settings = this.settings;
     if (this.followError) nodes.push(new ErrorNode({ ...this.followError, message: vscode.l10n.t('Live follow stopped: {0}', this.followError.message) }, Commands.resumeActivityFollow));
-    const failures = this.paged.failedFirst ? undefined : this.failuresRow(settings);
+    const failures = this.paged.failedFirst ? undefined : this.failuresRow();
     if (failures) nodes.push(failures);
     const empty = (): TreeNode => this.emptyRow(settings);
     const errorRow = (error: DescribedError, retry: CommandId): TreeNode => this.errorRow(error, retry);
@@ -338,20 +338,18 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
   }
 
   /**
-   * Where the badge leads: while failures are loaded, the first row opens Failures by Cause on the
-   * window that holds them (the filter's range when it has one), narrowed by the same filter.
+   * Where the badge leads: while failures are loaded, the first row opens Failures by Cause (on the
+   * window that holds them, or the filter's range: worked out on the click, in the commands' bundle).
    */
-  private failuresRow(settings: ActivitySettings): TreeNode | undefined {
-    const failed = this.list.items.filter(isFailed);
-    if (failed.length === 0) return undefined;
-    const window = failuresWindowFor(settings.filter.range, failed, this.now());
-    const locale = vscode.env.language;
-    return new MessageNode(vscode.l10n.t('Failures by Cause'), {
+  private failuresRow(): TreeNode | undefined {
+    const failed = this.list.failedCount;
+    if (failed === 0) return undefined;
+    const title = vscode.l10n.t('Failures by Cause');
+    return new MessageNode(title, {
       icon: 'graph',
-      description: failuresText(failed.length, this.list.size, locale),
-      tooltip: vscode.l10n.t('{0} of the notifications loaded failed. Click to read every failure of {1} and group them by cause: how many, since when, a chart of each, and Send Again to These….', formatCount(failed.length, locale), failuresWindowText(window, locale)),
-      command: { command: Commands.showFailures, title: vscode.l10n.t('Failures by Cause'), arguments: [window] },
-      flags: ['failures'],
+      description: failuresText(failed, this.list.size, vscode.env.language),
+      tooltip: vscode.l10n.t('Group the failures of their time window by cause, with a chart of each, and send them again'),
+      command: { command: Commands.showActivityFailures, title },
     });
   }
 

@@ -10,7 +10,6 @@ import { failureReason, overallStatus, statusLabel, statusTone, stepTypeInfo, ty
 import { l10n } from '../l10n';
 import { formatTime, relativeTime } from '../format/time';
 import { formatCount } from '../format/numbers';
-import { RELATIVE_RANGES, describeRange, type RelativeRange, type TimeRange } from './activityFilter';
 
 export interface JobRow {
   id: string;
@@ -149,27 +148,3 @@ export function failuresText(failed: number, loaded: number, locale?: string): s
   return l10n.t('{0} failed of {1} loaded', formatCount(failed, locale), formatCount(loaded, locale));
 }
 
-/** A window as Failures by Cause takes it from the Activity view (the command's argument). */
-export type FailuresWindowArgument = { kind: RelativeRange } | { kind: 'custom'; after: string; before?: string };
-
-/**
- * The window Failures by Cause opens on from the Activity view: the filter's range when it has one
- * with a start, else the shortest preset that holds the oldest failure loaded (the last 7 days at most).
- */
-export function failuresWindowFor(range: TimeRange | undefined, failed: readonly Pick<Notification, 'createdAt'>[], nowMs: number): FailuresWindowArgument {
-  if (range && range.kind !== 'custom') return { kind: range.kind };
-  if (range?.kind === 'custom' && range.after) return { kind: 'custom', after: range.after, ...(range.before ? { before: range.before } : {}) };
-  let oldest = nowMs;
-  for (const n of failed) {
-    const at = Date.parse(n.createdAt ?? '');
-    if (at < oldest) oldest = at;
-  }
-  const age = nowMs - oldest;
-  for (const kind of ['lastHour', 'last24Hours'] as const) if (age <= RELATIVE_RANGES[kind].ms) return { kind };
-  return { kind: 'last7Days' };
-}
-
-/** The window's words in the failures row's tooltip. */
-export function failuresWindowText(window: FailuresWindowArgument, locale?: string): string {
-  return window.kind === 'custom' ? describeRange(window, locale) : RELATIVE_RANGES[window.kind].label;
-}

@@ -33,6 +33,7 @@ export function registerActivity(shared: Shared, code: () => { ActivityCommands:
     [Commands.clearActivityFilter]: () => commands().clearFilter(),
     [Commands.showFailuresOnly]: () => provider.setFailuresOnly(true),
     [Commands.showAllActivity]: () => provider.setFailuresOnly(false),
+    [Commands.showActivityFailures]: () => commands().showFailures(),
     [Commands.followActivity]: () => provider.setFollow(true),
     [Commands.stopFollowingActivity]: () => provider.setFollow(false),
     [Commands.resumeActivityFollow]: () => provider.resumeFollow(),

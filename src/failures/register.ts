@@ -6,7 +6,7 @@ import { PanelRegistry } from '../panels/panelRegistry';
 import type { FailuresActions, FailuresPanel } from './failuresPanel';
 import type { FailureGrouping } from './groupViews';
 import type { ResendMemory } from './resendMemory';
-import { windowArgument, type FailureWindow } from './windows';
+import type { FailureWindow } from './windows';
 import { FAILURES_PANEL_TYPE, failuresPanelStateSchema } from './panelState';
 
 /** One panel per connection: the registry's record id. */
@@ -14,7 +14,7 @@ const PANEL_ID = 'failures';
 
 export function registerFailures(
   shared: Shared,
-  code: () => { FailuresPanel: typeof FailuresPanel; ResendMemory: typeof ResendMemory; createGrouping(window: { startMs: number; endMs: number }): FailureGrouping },
+  code: () => { FailuresPanel: typeof FailuresPanel; ResendMemory: typeof ResendMemory; createGrouping(window: { startMs: number; endMs: number }): FailureGrouping; windowArgument(value: unknown): FailureWindow | undefined },
   links: Omit<FailuresActions, 'grouping' | 'prompter' | 'memory' | 'followIntervalMs'>,
 ) {
   const { context, manager, log } = shared;
@@ -44,13 +44,17 @@ export function registerFailures(
   );
   context.subscriptions.push(registry);
 
-  /** Opens the active connection's panel on `window` (else the one it shows), or shows it and reads it again. */
-  const open = async (window?: FailureWindow): Promise<FailuresPanel | undefined> => {
+  /**
+   * Opens the active connection's panel on `window` (else the one it shows), or shows it and reads
+   * it again. A command's argument is checked in the panel's bundle (windowArgument): not a window, not used.
+   */
+  const open = async (argument?: FailureWindow | unknown): Promise<FailuresPanel | undefined> => {
     const connection = manager.active;
     if (!connection) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: Failures by Cause reads its recent notifications.'));
       return undefined;
     }
+    const window = argument === undefined ? undefined : code().windowArgument(argument);
     const existing = registry.all.find((p) => p.connection.id === connection.id);
     if (existing) {
       existing.reveal();
@@ -61,7 +65,7 @@ export function registerFailures(
   };
   const handlers = {
     // From the palette and the Activity view's title (no argument), or the Activity view's failures row (its window).
-    [Commands.showFailures]: (window?: unknown) => open(windowArgument(window)),
+    [Commands.showFailures]: (window?: unknown) => open(window),
   } satisfies Partial<Handlers>;
   return { open, panels: registry, handlers };
 }

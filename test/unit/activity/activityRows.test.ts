@@ -1,7 +1,7 @@
 /** What an Activity row and its job rows say. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { activityTooltip, buildActivityRow, buildJobRow, failuresText, failuresWindowFor, failuresWindowText, jobTooltip, notificationChannels, relativeTime, subscriberLabel } from '../../../src/activity/activityRows';
+import { activityTooltip, buildActivityRow, buildJobRow, failuresText, jobTooltip, notificationChannels, relativeTime, subscriberLabel } from '../../../src/activity/activityRows';
 import { buildExecutionDetail, buildJob, buildNotification } from '../../fixtures/builders';
 
 const NOW = Date.parse('2026-11-22T12:00:00.000Z');
@@ -67,23 +67,5 @@ describe('activity rows', () => {
   it('says what "Failures only" shows', () => {
     assert.equal(failuresText(12, 50), '12 failed of 50 loaded');
     assert.equal(failuresText(0, 1200), '0 failed of 1,200 loaded');
-  });
-
-  it('opens Failures by Cause on the window that holds the failures loaded, or on the filter’s range', () => {
-    const now = Date.parse('2026-11-28T12:00:00.000Z');
-    const ago = (ms: number) => ({ createdAt: new Date(now - ms).toISOString() });
-    assert.deepEqual(failuresWindowFor(undefined, [ago(5 * 60_000), ago(59 * 60_000)], now), { kind: 'lastHour' });
-    assert.deepEqual(failuresWindowFor(undefined, [ago(5 * 60_000), ago(2 * 3_600_000)], now), { kind: 'last24Hours' });
-    assert.deepEqual(failuresWindowFor(undefined, [ago(3 * 86_400_000)], now), { kind: 'last7Days' });
-    assert.deepEqual(failuresWindowFor(undefined, [ago(30 * 86_400_000)], now), { kind: 'last7Days' }, 'the longest preset at most');
-    assert.deepEqual(failuresWindowFor(undefined, [{ createdAt: undefined }], now), { kind: 'lastHour' }, 'a run with no time does not widen it');
-    // The filter's range wins: the same runs the view lists.
-    assert.deepEqual(failuresWindowFor({ kind: 'last7Days' }, [ago(60_000)], now), { kind: 'last7Days' });
-    const custom = { kind: 'custom', after: '2026-11-27T08:00:00.000Z', before: '2026-11-27T09:00:00.000Z' } as const;
-    assert.deepEqual(failuresWindowFor(custom, [ago(60_000)], now), custom);
-    // A range with no start has no window of its own: the failures' own.
-    assert.deepEqual(failuresWindowFor({ kind: 'custom', before: '2026-11-28T11:00:00.000Z' }, [ago(2 * 3_600_000)], now), { kind: 'last24Hours' });
-    assert.equal(failuresWindowText({ kind: 'lastHour' }), 'last hour');
-    assert.match(failuresWindowText(custom, 'en-GB'), / to /);
   });
 });
