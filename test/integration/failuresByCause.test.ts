@@ -182,17 +182,18 @@ describe('Failures by Cause', function () {
     const failed = loaded.filter((n) => (n.jobs ?? []).some((j) => j.status === 'failed')).length;
     assert.ok(failed > 0);
     assert.equal(item.description, `${failed} failed of ${loaded.length} loaded`);
-    assert.equal(item.command?.command, 'novuExplorer.showFailures');
-    // The newest 50 runs are the last minutes: the last hour holds their failures.
-    assert.deepEqual(item.command?.arguments, [{ kind: 'lastHour' }]);
-    await vscode.commands.executeCommand(item.command!.command, ...item.command!.arguments!);
+    assert.equal(item.command?.command, 'novuExplorer.showActivityFailures');
+    await vscode.commands.executeCommand(item.command!.command);
     const panel = await waitFor(() => api.failuresPanels.all[0], 'the failures panel');
+    // The newest 50 runs are the last minutes: the last hour holds their failures.
     assert.equal((await settled(panel)).range, 'lastHour');
 
     // With the filter's range, the same range (the runs the view lists).
     await api.activity.setFilter({ range: { kind: 'last7Days' } });
     const filtered = (await api.activity.getChildren())[0]!.treeItem();
-    assert.deepEqual(filtered.command?.arguments, [{ kind: 'last7Days' }]);
+    await vscode.commands.executeCommand(filtered.command!.command);
+    await waitFor(() => panel.current?.range === 'last7Days', 'the panel on the filter’s range');
+    assert.equal((await settled(panel)).range, 'last7Days');
     // No failure loaded, no row.
     await api.activity.setFilter({ subscriberIds: ['nobody-at-all'] });
     const none = await api.activity.getChildren();
