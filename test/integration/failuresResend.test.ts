@@ -259,4 +259,68 @@ describe('Failures by Cause: Send Again to These…', function () {
     const again = await waitFor(() => resendOf(panel)?.choice === 'everyRun' && resendOf(panel), 'every run');
     assert.equal(alreadySent(again.excluded) - sentBefore, 100);
   });
+
+  it('says why a review could not be made (the service’s words and errorId), and sends nothing', async () => {
+    await failingRuns('resend-review-fails', 3);
+    const { panel, key } = await groupOf('resend-review-fails');
+    sandbox.setFaults({ respond: { status: 503, message: 'Workflow store unavailable', pathIncludes: '/v2/workflows' } });
+    sandbox.clearRequests();
+    await panel.reviewResend(key);
+    const done = await atStage(panel, 'done');
+    assert.match(done.error ?? '', /^Could not prepare the re-send: Workflow store unavailable/);
+    assert.match(done.error ?? '', /Error ID /);
+    assert.equal(done.sent, undefined);
+    assert.equal(bulkRequests().length, 0, 'nothing sent');
+    // Closed, then opened again once the service is back: the review is made.
+    sandbox.setFaults({});
+    panel.closeResend();
+    await panel.reviewResend(key);
+    const review = await atStage(panel, 'review');
+    assert.equal(review.error, undefined);
+    assert.ok(review.runs >= 1);
+    panel.closeResend();
+  });
+
+  it('a service failing on the send stops it, says it may have reached the service, and follows nothing', async () => {
+    await failingRuns('resend-send-fails', 2);
+    const { panel, key } = await groupOf('resend-send-fails');
+    await service('PATCH', '/v2/subscribers/resend-send-fails', { email: 'fixed-send@sandbox.example' });
+    await panel.reviewResend(key);
+    await atStage(panel, 'review');
+    sandbox.setFaults({ respond: { status: 503, message: 'Trigger queue full', pathIncludes: '/v1/events/trigger/bulk' } });
+    sandbox.clearRequests();
+    prompter.script({ confirm: true });
+    await panel.sendResend();
+    const done = await atStage(panel, 'done');
+    assert.match(done.error ?? '', /^The sending stopped: .*Trigger queue full/);
+    assert.match(done.error ?? '', /may have reached the service/);
+    assert.equal(done.follow, undefined, 'nothing to follow');
+    // Every try of the one request carried the same key and events.
+    const tries = bulkRequests();
+    assert.ok(tries.length >= 1);
+    assert.equal(new Set(tries.map((r) => r.idempotencyKey)).size, 1);
+    assert.equal(new Set(tries.map((r) => JSON.stringify(eventsOf(r)))).size, 1);
+    sandbox.setFaults({});
+    panel.closeResend();
+  });
+
+  it('keeps following through a failed look-up, saying why meanwhile, and settles once the service answers again', async () => {
+    await failingRuns('resend-follow-fails', 2);
+    const { panel, key } = await groupOf('resend-follow-fails');
+    await service('PATCH', '/v2/subscribers/resend-follow-fails', { email: 'fixed-follow@sandbox.example' });
+    await panel.reviewResend(key);
+    await atStage(panel, 'review');
+    prompter.script({ confirm: true });
+    // The look-ups fail from the first (the sending's route is another).
+    sandbox.setFaults({ respond: { status: 503, message: 'Activity store down', pathIncludes: '/v1/notifications' } });
+    const sending = panel.sendResend();
+    const failing = await waitFor(() => (resendOf(panel)?.follow?.line.includes('Could not look the new runs up') ? resendOf(panel) : undefined), 'the follow to say why', 60_000);
+    assert.match(failing.follow!.line, /Activity store down/);
+    assert.equal(failing.stage, 'following', 'still following');
+    sandbox.setFaults({});
+    await sending;
+    const done = await atStage(panel, 'done');
+    assert.equal(done.follow?.line, '1 sent again: 1 sent');
+    panel.closeResend();
+  });
 });
