@@ -48,7 +48,7 @@ export function registerFailures(
    * Opens the active connection's panel on `window` (else the one it shows), or shows it and reads
    * it again. A command's argument is checked in the panel's bundle (windowArgument): not a window, not used.
    */
-  const open = async (argument?: FailureWindow | unknown): Promise<FailuresPanel | undefined> => {
+  const open = async (argument?: unknown): Promise<FailuresPanel | undefined> => {
     const connection = manager.active;
     if (!connection) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Add a connection first: Failures by Cause reads its recent notifications.'));
@@ -64,9 +64,8 @@ export function registerFailures(
     return registry.open(PANEL_ID, connection, vscode.l10n.t('Failures by Cause'), window);
   };
   const handlers = {
-    // From the palette and the Activity view's title (no argument), or the Activity view's failures row (its window).
+    // From the palette and the Activity view's title (no argument), or Activity's first row (the window of its failures).
     [Commands.showFailures]: (window?: unknown) => open(window),
   } satisfies Partial<Handlers>;
   return { open, panels: registry, handlers };
 }
-
