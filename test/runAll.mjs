@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runVSCodeTests } from './vscode/runTests.mjs';
 import { HOSTS, ensureVSCode } from './vscode/setup.mjs';
+import { tapFailures } from './tapFailures.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const ALL_STAGES = ['checks', 'unit', 'integration', 'ui'];
@@ -59,8 +60,11 @@ async function nodeTests(name, testFiles, extraArgs = []) {
   const count = (label) => Number(text.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
   const passed = count('pass');
   const failed = count('fail') + count('cancelled');
-  results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo') });
+  const failures = tapFailures(text);
+  if (code !== 0 && failures.length === 0) failures.push({ title: `(node --test exited with code ${code} outside any test)`, error: '' });
+  results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo'), failures });
 }
+
 
 function section(title) {
   console.log(`\n━━━ ${title} ━━━`);
@@ -72,14 +76,15 @@ try {
     section('type check and lint');
     const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']);
     const lint = await run(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
-    results.push({ name: 'checks', passed: (tsc === 0) + (lint === 0), failed: (tsc !== 0) + (lint !== 0), skipped: 0 });
+    const failures = [...(tsc !== 0 ? [{ title: 'type check (tsc)', error: '' }] : []), ...(lint !== 0 ? [{ title: 'lint (eslint)', error: '' }] : [])];
+    results.push({ name: 'checks', passed: (tsc === 0) + (lint === 0), failed: (tsc !== 0) + (lint !== 0), skipped: 0, failures });
     if (tsc !== 0) console.log('type check failed');
     if (lint !== 0) console.log('lint failed');
   }
 
   section('build');
   if ((await run(process.execPath, ['esbuild.mjs', '--tests'])) !== 0) {
-    results.push({ name: 'build', passed: 0, failed: 1, skipped: 0 });
+    results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, failures: [{ title: 'esbuild.mjs --tests', error: '' }] });
     throw new Error('build failed');
   }
 
@@ -108,10 +113,11 @@ try {
     for (const { host, name } of INTEGRATION_HOSTS) {
       section(`integration tests (inside VS Code ${HOSTS[host].vscodeVersion})`);
       if (host === 'latest' && latestProblem) {
-        results.push({ name, passed: 0, failed: 1, skipped: 0 });
+        results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [{ title: `(VS Code ${HOSTS.latest.vscodeVersion} could not be set up)`, error: latestProblem.message }] });
         continue;
       }
       let summary = '';
+      let outcome;
       const code = await runVSCodeTests({
         extensionDevelopmentPath: ROOT,
         extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
@@ -122,11 +128,16 @@ try {
           summary = line;
           process.stdout.write(`${line}\n`);
         },
+        onResult: (r) => {
+          outcome = r;
+        },
       });
       const match = /(\d+) passed, (\d+) failed/.exec(summary);
-      const passed = Number(match?.[1] ?? 0);
-      const failed = Number(match?.[2] ?? 0);
-      results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0 });
+      const passed = outcome?.passed ?? Number(match?.[1] ?? 0);
+      const failed = outcome?.failed ?? Number(match?.[2] ?? 0);
+      const failures = outcome?.failures ?? [];
+      if (code !== 0 && failures.length === 0) failures.push({ title: `(the run ended with exit code ${code})`, error: '' });
+      results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0, failures });
     }
   }
 
@@ -145,5 +156,12 @@ const failed = results.reduce((n, r) => n + r.failed, 0);
 section(`summary (${Math.round((Date.now() - started) / 1000)} s)`);
 const width = Math.max(12, ...results.map((r) => r.name.length + 1));
 for (const r of results) console.log(`${r.name.padEnd(width)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`);
+// Which tests failed, by name: a count alone sends one to search a long log (a CI run said "1 failed" and no more).
+const failing = results.flatMap((r) => (r.failures ?? []).map((f) => ({ stage: r.name, ...f })));
+if (failing.length > 0) {
+  console.log('\nfailing tests:');
+  for (const f of failing) console.log(`  ✖ [${f.stage}] ${f.title}${f.error ? `\n      ${f.error}` : ''}`);
+  console.log('');
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exitCode = failed > 0 || results.length === 0 ? 1 : 0;

@@ -6,7 +6,7 @@
 // screenshots in dark and light.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { activeWebview, assertNoViolations, axeWebview, closeAll, launchConnected, runCommand, screenshot, showOnlyView, startSandbox } from './workbench.mjs';
+import { activeWebview, assertNoViolations, axeWebview, closeAll, failureReport, launchConnected, runCommand, screenshot, showOnlyView, startSandbox, waitOrReport } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`failures by cause (${theme})`, { timeout: 300_000 }, () => {
@@ -26,7 +26,7 @@ for (const theme of ['dark', 'light']) {
       await header.hover();
       await header.locator('.action-label[aria-label="Failures by Cause"]').click();
       const view = activeWebview(page);
-      await view.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
+      await waitOrReport(ui, view.locator('.nx-read', { hasText: 'Read in full' }), `failures-read-missing-${theme}`, { timeout: 60_000 });
       const groups = view.locator('li.nx-group');
       const titles = await groups.locator('.nx-group-title').allInnerTexts();
       assert.ok(titles.length >= 3, titles.join(' | '));
@@ -54,22 +54,18 @@ for (const theme of ['dark', 'light']) {
       for (;;) {
         const shown = await Promise.all(page.frames().map((f) => f.locator('body', { hasText: runId }).count().catch(() => 0)));
         if (shown.some((n) => n > 0) && (await page.locator('.tab').count()) >= 2) break;
-        if (Date.now() > deadline) {
-          await screenshot(page, `failures-open-run-missing-${theme}`);
-          const frames = await Promise.all(page.frames().map(async (f) => `${f.url().slice(-40)}: ${await f.evaluate(() => (globalThis.document.body?.innerText ?? '').slice(0, 80).replace(/\s+/g, ' ')).catch(() => 'x')}`));
-          throw new Error(`the run ${runId} did not open; frames: ${frames.join(' | ')}`);
-        }
+        if (Date.now() > deadline) throw new Error(`the run ${runId} did not open\n${await failureReport(ui, `failures-open-run-missing-${theme}`)}`);
         await page.waitForTimeout(200);
       }
 
       // Back to the failures (the run's panel closed), then Diagnose One: the diagnosis of a run of the cause, with its verdict.
       await runCommand(page, 'View: Close Editor');
-      await page.locator('.tab.active', { hasText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
+      await waitOrReport(ui, page.locator('.tab.active', { hasText: 'Failures by Cause' }), `failures-tab-back-missing-${theme}`, { timeout: 15_000 });
       const again = activeWebview(page);
-      await again.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
+      await waitOrReport(ui, again.locator('.nx-read', { hasText: 'Read in full' }), `failures-shown-again-missing-${theme}`, { timeout: 60_000 });
       await again.locator('li.nx-group').first().getByRole('button', { name: 'Diagnose One' }).click();
       const diagnosis = activeWebview(page);
-      await diagnosis.locator('.nx-verdict .nx-verdict-text').waitFor({ timeout: 60_000 });
+      await waitOrReport(ui, diagnosis.locator('.nx-verdict .nx-verdict-text'), `failures-diagnosis-missing-${theme}`, { timeout: 60_000 });
       await screenshot(page, `failures-diagnose-one-${theme}`);
     });
 
@@ -77,10 +73,10 @@ for (const theme of ['dark', 'light']) {
       const page = ui.page;
       await page.locator('.tab', { hasText: 'Failures by Cause' }).first().click();
       const view = activeWebview(page);
-      await view.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
+      await waitOrReport(ui, view.locator('.nx-read', { hasText: 'Read in full' }), `failures-resend-read-missing-${theme}`, { timeout: 60_000 });
       await view.locator('li.nx-group').first().getByRole('button', { name: 'Send Again to These…' }).click();
       const review = view.locator('section.nx-resend[data-resend="review"]');
-      await review.waitFor({ timeout: 60_000 });
+      await waitOrReport(ui, review, `failures-review-missing-${theme}`, { timeout: 60_000 });
       assert.match(await review.locator('.nx-resend-title').innerText(), /^Send Again to These: Email · SendGrid · the provider refused the message$/);
       // What is left out, each reason with its count: the inactive workflow's 30 runs among them.
       const left = review.locator('ul.nx-excluded > li');
@@ -106,7 +102,7 @@ for (const theme of ['dark', 'light']) {
       await dialog.getByRole('button', { name: `Send ${perPair} Again`, exact: true }).click();
       // The new runs followed until every one has settled, then one line.
       const settled = view.locator('section.nx-resend[data-resend="done"] .nx-follow');
-      await settled.waitFor({ timeout: 120_000 });
+      await waitOrReport(ui, settled, `failures-follow-missing-${theme}`, { timeout: 120_000 });
       // Every new run settled: sent, or failed again (the Sandbox's subscribers include some whose
       // email bounces or whose preferences turned email off: another cause, said as such).
       const line = await settled.innerText();

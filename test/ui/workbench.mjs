@@ -32,8 +32,10 @@ export async function launch({ theme = 'dark', env = {}, settings = {}, extraExt
   await ensureVSCode();
   const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings }, extensions: extraExtensions });
   let workbench;
+  let consoleLines;
   try {
     workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark', ...(folder ? { folder } : {}) });
+    consoleLines = watchConsole(workbench.page);
     await waitForWorkbench(workbench.page);
     // The web workbench starts in its built-in theme whatever settings.json says: choose it as a person would.
     await setTheme(workbench.page, theme);
@@ -45,11 +47,204 @@ export async function launch({ theme = 'dark', env = {}, settings = {}, extraExt
   const { page } = workbench;
   return {
     page,
+    /** The workbench's and its frames' console lines so far (the last 300), for a failure's report. */
+    consoleLines,
+    /** code-server's own output (its last 20,000 characters). */
+    serverOutput: () => server.output(),
     async close() {
       await workbench.close();
       await server.close();
     },
   };
+}
+
+/**
+ * Keeps the last `max` console lines and page errors of the workbench and of every frame in it
+ * (the webviews' outer and inner documents), each with the frame it came from: what a failure's
+ * report needs to say why a panel stayed blank (a service worker that did not answer, a script error).
+ */
+function watchConsole(page, max = 300) {
+  const lines = [];
+  const started = Date.now();
+  const push = (line) => {
+    lines.push(`+${((Date.now() - started) / 1000).toFixed(1)}s ${line}`);
+    if (lines.length > max) lines.shift();
+  };
+  // The context's console: the page's frames and its workers (the webviews' service worker too).
+  page.context().on('console', (message) => {
+    let where = '';
+    try {
+      const worker = message.worker();
+      where = worker ? `worker ${frameName(worker.url())}` : frameName(message.location()?.url);
+    } catch {
+      /* no location */
+    }
+    push(`[${message.type()}] ${where ? `${where}: ` : ''}${message.text().slice(0, 500)}`);
+  });
+  page.on('pageerror', (error) => push(`[pageerror] ${String(error?.stack ?? error).slice(0, 500)}`));
+  // Requests under way (the workbench's, its frames' and its service workers'): a report lists those
+  // that never ended, and the webviews' service worker scripts are logged as they come and go.
+  const inFlight = new Map();
+  const isWorkerScript = (url) => /\/service-?worker\.js/i.test(url);
+  page.context().on('request', (request) => {
+    inFlight.set(request, Date.now());
+    if (isWorkerScript(request.url())) push(`[request] ${frameName(request.url())}${request.serviceWorker() ? ' (by a service worker)' : ''}`);
+  });
+  const ended = (how) => (request) => {
+    inFlight.delete(request);
+    if (isWorkerScript(request.url())) push(`[request ${how}] ${frameName(request.url())}${how === 'failed' ? `: ${request.failure()?.errorText}` : ''}`);
+  };
+  page.context().on('requestfinished', ended('finished'));
+  page.context().on('requestfailed', ended('failed'));
+  // The service workers' lifecycle as Chromium sees it (a webview's document waits for its worker
+  // to control it before it draws anything): each version's status and running state as they change.
+  void page
+    .context()
+    .newCDPSession(page)
+    .then(async (cdp) => {
+      const seen = new Map();
+      cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+        for (const v of versions) {
+          const said = `${v.status}/${v.runningStatus}${v.controlledClients?.length ? ` controls ${v.controlledClients.length}` : ''}`;
+          if (seen.get(v.versionId) === said) continue;
+          seen.set(v.versionId, said);
+          push(`[service worker ${v.versionId}] ${frameName(v.scriptURL)}: ${said}`);
+        }
+      });
+      cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage: e }) => push(`[service worker error] ${e.errorMessage} (${frameName(e.sourceURL)}:${e.lineNumber})`));
+      await cdp.send('ServiceWorker.enable');
+    })
+    .catch((error) => push(`(no service worker events: ${error.message})`));
+  page.on('frameattached', (frame) => push(`[frame attached] ${frameName(frame.url()) || '(no URL yet)'}`));
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) push(`[frame navigated] ${frameName(frame.url())}`);
+  });
+  page.on('framedetached', (frame) => push(`[frame detached] ${frameName(frame.url())}`));
+  const lines_ = () => [...lines];
+  /** Requests started more than `olderThanMs` ago that have not ended. */
+  lines_.pending = (olderThanMs = 1000) =>
+    [...inFlight]
+      .filter(([, at]) => Date.now() - at > olderThanMs)
+      .map(([request, at]) => `${request.method()} ${request.url().slice(0, 200)} (for ${Math.round((Date.now() - at) / 1000)} s${request.serviceWorker() ? ', by a service worker' : ''})`);
+  return lines_;
+}
+
+/** A frame's URL, short: a webview's document by its id and purpose, else the URL without its query. */
+export function frameName(url) {
+  if (!url) return '';
+  try {
+    const u = new URL(url);
+    const id = u.searchParams.get('id');
+    const file = u.pathname.split('/').pop();
+    if (id) return `${file}#${id.slice(0, 8)}${u.searchParams.get('purpose') ? ` (${u.searchParams.get('purpose')})` : ''}`;
+    if (u.searchParams.get('vscodeWebWorkerExtHostId')) return `${file} (web worker extension host)`;
+    return `${u.origin}${u.pathname}`;
+  } catch {
+    return url.slice(0, 120);
+  }
+}
+
+/**
+ * What the workbench shows, for a failure's report: the editor tabs (the active one marked), the
+ * webview elements VS Code has (ready or not, shown or hidden), and every frame with its parent,
+ * its full URL and the start of its text.
+ */
+export async function describeWorkbench(page) {
+  const out = [];
+  const tabs = await page
+    .locator('.tabs-container .tab')
+    .evaluateAll((els) => els.map((el) => `${el.classList.contains('active') ? '*' : ' '} ${el.getAttribute('aria-label') ?? el.textContent?.trim()}`))
+    .catch((error) => [`(could not read the tabs: ${error.message})`]);
+  out.push(`tabs (* active):\n  ${tabs.join('\n  ') || '(none)'}`);
+  const webviews = await page
+    .locator('iframe.webview')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect();
+        const holder = el.parentElement;
+        const hidden = holder && globalThis.getComputedStyle(holder).visibility === 'hidden';
+        return `class="${el.className}" ${hidden ? 'hidden' : 'shown'} ${Math.round(box.width)}x${Math.round(box.height)} src=${el.getAttribute('src')}`;
+      }),
+    )
+    .catch((error) => [`(could not read the webview elements: ${error.message})`]);
+  out.push(`webview elements:\n  ${webviews.join('\n  ') || '(none)'}`);
+  const toasts = await page
+    .locator('.notification-toast, .notifications-center .notification-list-item')
+    .evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 200)))
+    .catch(() => []);
+  out.push(`notifications:\n  ${[...new Set(toasts)].join('\n  ') || '(none)'}`);
+  const frames = page.frames();
+  const lines = await Promise.all(
+    frames.map(async (f, i) => {
+      const parent = f.parentFrame() ? frames.indexOf(f.parentFrame()) : -1;
+      const text = await f
+        .evaluate(() => {
+          const body = globalThis.document.body;
+          if (!body) return '(no body)';
+          const shown = body.checkVisibility?.() ?? true;
+          return `${shown ? '' : '(not rendered) '}${(body.innerText ?? '').replace(/\s+/g, ' ').slice(0, 160)}`;
+        })
+        .catch((error) => `(could not read: ${error.message.split('\n')[0]})`);
+      return `#${i}${parent >= 0 ? ` in #${parent}` : ''} ${frameName(f.url())}${f.name() ? ` name=${f.name()}` : ''}\n      url: ${f.url()}\n      text: ${text}`;
+    }),
+  );
+  out.push(`frames:\n  ${lines.join('\n  ')}`);
+  // What a webview's own document knows of its service worker: its controller, and the registrations.
+  const workers = await Promise.all(
+    frames
+      .filter((f) => /\/webview\/browser\/pre\/index(-no-csp)?\.html/.test(f.url()))
+      .map(async (f) => {
+        const said = await f
+          .evaluate(async () => {
+            const sw = globalThis.navigator.serviceWorker;
+            const id = (url) => (url ? (new URL(url).searchParams.get('id') ?? url).slice(0, 8) : 'none');
+            const regs = await Promise.race([sw.getRegistrations(), new Promise((r) => setTimeout(() => r(undefined), 2000))]);
+            return (
+              `controller ${id(sw.controller?.scriptURL)} (${sw.controller?.state ?? '-'}); registrations: ` +
+              (regs ?? [])
+                .map((r) => `${new URL(r.scope).pathname.split('/').slice(-2).join('/')} installing ${id(r.installing?.scriptURL)} waiting ${id(r.waiting?.scriptURL)} active ${id(r.active?.scriptURL)}`)
+                .join('; ') +
+              (regs ? '' : '(getRegistrations did not answer in 2 s)')
+            );
+          })
+          .catch((error) => `(could not ask: ${error.message.split('\n')[0]})`);
+        return `${frameName(f.url())}: ${said}`;
+      }),
+  );
+  out.push(`webview service workers:\n  ${workers.join('\n  ') || '(no webview document)'}`);
+  return out.join('\n');
+}
+
+/**
+ * A failure's report: what the workbench shows (describeWorkbench), the console's last lines and a
+ * screenshot's path. `ui` is what launch() returned.
+ */
+export async function failureReport(ui, name) {
+  const parts = [];
+  try {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const path = join(SCREENSHOTS, `${name}.png`);
+    await ui.page.screenshot({ path });
+    parts.push(`screenshot: ${path}`);
+  } catch (error) {
+    parts.push(`(no screenshot: ${error.message})`);
+  }
+  parts.push(await describeWorkbench(ui.page));
+  parts.push(`requests not ended after 1 s:\n  ${(ui.consoleLines?.pending?.() ?? []).join('\n  ') || '(none)'}`);
+  parts.push(`console (last lines):\n  ${(ui.consoleLines?.() ?? []).slice(-80).join('\n  ') || '(none)'}`);
+  return parts.join('\n');
+}
+
+/**
+ * Waits for `locator` as locator.waitFor does; when it does not come, the error says what the
+ * workbench showed instead (failureReport, with a screenshot named `name`).
+ */
+export async function waitOrReport(ui, locator, name, options = {}) {
+  try {
+    await locator.waitFor(options);
+  } catch (error) {
+    throw new Error(`${error.message.split('\n')[0]}\n${await failureReport(ui, name)}`, { cause: error });
+  }
 }
 
 /** Opens a file of the workspace with Quick Open, as a person would. */

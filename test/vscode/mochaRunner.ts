@@ -16,15 +16,27 @@ import Mocha from 'mocha';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Lines runTests.mjs parses and does not echo: the tests start; their results (JSON). */
+/**
+ * Lines runTests.mjs parses and does not echo: the tests start; a test starts (its full title, so
+ * that a run cut short says which test it was in); their results (JSON).
+ */
 export const START_MARKER = '@@mocha-start@@';
+export const TEST_MARKER = '@@mocha-test@@ ';
 export const RESULT_MARKER = '@@mocha-result@@ ';
+
+/** A failed test or hook: its full title ("suite test", or "suite \"before all\" hook: …") and the first line of its error. */
+export interface MochaFailure {
+  title: string;
+  error: string;
+}
 
 export interface MochaResult {
   passed: number;
   failed: number;
   pending: number;
   durationMs: number;
+  /** Every failure, named: the summary lists them (a count alone does not say which test to look at). */
+  failures: MochaFailure[];
 }
 
 export interface RunMochaOptions {
@@ -67,12 +79,14 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
   console.log(START_MARKER);
 
   return new Promise<MochaResult>((resolve, reject) => {
-    const report = (passed: number, failed: number, pending: number): MochaResult => {
-      const result = { passed, failed, pending, durationMs: Date.now() - started };
+    const failed: MochaFailure[] = [];
+    const report = (passed: number, failures: number, pending: number): MochaResult => {
+      const result = { passed, failed: failures, pending, durationMs: Date.now() - started, failures: failed };
       console.log(RESULT_MARKER + JSON.stringify(result));
       return result;
     };
     if (files.length === 0) {
+      failed.push({ title: `(no *${options.suffix ?? '.test.js'} files in ${dir})`, error: '' });
       report(0, 1, 0);
       reject(new Error(`no *${options.suffix ?? '.test.js'} files in ${dir}`));
       return;
@@ -84,9 +98,16 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
         if (failures > 0) reject(new Error(`${failures} of ${result.passed + failures} tests failed`));
         else resolve(result);
       });
+      runner.on('test', (test) => console.log(TEST_MARKER + test.fullTitle()));
+      // A hook's failure too ("before all" hook…): it fails the run without failing a test of its own.
+      runner.on('fail', (test, error: unknown) => {
+        const message = error instanceof Error ? error.message : String(error);
+        failed.push({ title: test.fullTitle(), error: (message.split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300) });
+      });
     } catch (err) {
       // A test file that throws while loading ends up here.
       console.error(err);
+      failed.push({ title: '(a test file could not be loaded)', error: String(err instanceof Error ? err.message : err).split('\n')[0] ?? '' });
       report(0, 1, 0);
       reject(err instanceof Error ? err : new Error(String(err)));
     }

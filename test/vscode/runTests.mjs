@@ -18,6 +18,7 @@ import { ensureVSCode, isMain } from './setup.mjs';
 /** Must equal the markers in mochaRunner.ts. */
 export const RESULT_MARKER = '@@mocha-result@@ ';
 export const START_MARKER = '@@mocha-start@@';
+export const TEST_MARKER = '@@mocha-test@@ ';
 
 /**
  * Runs the tests and resolves with the exit code (never rejects for a test failure).
@@ -34,6 +35,9 @@ export const START_MARKER = '@@mocha-start@@';
  * @param {boolean} [options.setup] run ensureVSCode() first (default true; ~0 s when up to date)
  * @param {'floor'|'latest'} [options.host] VS Code 1.100.3 ('floor', default) or 1.139.1 ('latest')
  * @param {(line: string) => void} [options.write] where output lines go (default stdout)
+ * @param {(outcome: { passed: number, failed: number, failures: { title: string, error: string }[] }) => void} [options.onResult]
+ *   called once at the end with the counts and every failure by its full title (a run that ended
+ *   outside a test, cut short or crashed, is one failure saying so and naming the test it was in)
  * @returns {Promise<number>}
  */
 export async function runVSCodeTests({
@@ -48,6 +52,7 @@ export async function runVSCodeTests({
   setup = true,
   host = 'floor',
   write = (line) => process.stdout.write(line + '\n'),
+  onResult = () => {},
 }) {
   if (!extensionDevelopmentPath) throw new Error('runVSCodeTests: extensionDevelopmentPath is required');
   if (!extensionTestsPath) throw new Error('runVSCodeTests: extensionTestsPath is required');
@@ -57,6 +62,7 @@ export async function runVSCodeTests({
 
   let result = null; // parsed from the runner's marker line
   let testsStarted = false; // seen the first line from the extension host's test output
+  let currentTest; // the full title of the test running now (a run cut short names it)
   const early = []; // workbench log before the tests print anything: shown on trouble only
   let finish;
   const finished = new Promise((r) => (finish = r));
@@ -72,6 +78,10 @@ export async function runVSCodeTests({
     for (const l of line.split('\n')) {
       if (l.startsWith(START_MARKER)) {
         testsStarted = true;
+        continue;
+      }
+      if (l.startsWith(TEST_MARKER)) {
+        currentTest = l.slice(TEST_MARKER.length);
         continue;
       }
       if (l.startsWith(RESULT_MARKER)) {
@@ -162,7 +172,7 @@ export async function runVSCodeTests({
         write(server.output().trim().split('\n').slice(-30).join('\n'));
       }
     }
-    write(`error: ${outcome.reason}`);
+    write(`error: ${outcome.reason}${currentTest && !result ? ` (while running: ${currentTest})` : ''}`);
   }
   if (code === 0 && result && result.failed > 0) code = 1; // belt and braces
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
@@ -173,9 +183,19 @@ export async function runVSCodeTests({
     if (code === 0) code = 1; // a run that reports nothing is not a pass
   }
   if (code !== 0 && failed === 0) failed = 1; // the run failed outside a test (load error, crash, timeout)
+  const failures = [...(result?.failures ?? [])];
+  if (!result || (code !== 0 && failures.length === 0)) {
+    // Cut short (the whole-run limit, a crash) or failed outside any test: said as one failure, with where it was.
+    failures.push({ title: currentTest ? `(the run ended during: ${currentTest})` : '(the run ended before any test ran)', error: outcome.reason ?? `exit code ${code}` });
+  }
   if (result?.pending) write(`${result.pending} pending`);
+  if (failures.length > 0) {
+    write(`failing (${failures.length}):`);
+    for (const f of failures) write(`  ✖ ${f.title}${f.error ? `\n      ${f.error}` : ''}`);
+  }
   write(`exit code ${code} after ${seconds} s`);
   write(`${label ? `${label}: ` : ''}${passed} passed, ${failed} failed`);
+  onResult({ passed, failed, failures });
   return code;
 }
 
