@@ -120,10 +120,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     reviewTrigger: (workflow, connection, subscriberId, payload) => sendAgain.sendAgain().reviewWorkflow(workflow, connection, subscriberId, payload),
     app: () => app.feature().workflowsLink(),
   });
+  // A run and its diagnosis open beside the failures, which stay in view (a list over many runs, and one of them).
   const failures = registerFailures(shared, failuresCode, {
     activityFilter: () => activity.filterWithoutRange(),
-    openNotification: (id, connectionId) => notifications.open(id, connectionId),
-    diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification }),
+    openNotification: (id, connectionId) => {
+      const connection = manager.allConnections.find((c) => c.id === connectionId);
+      if (connection) notifications.panels.open(id, connection, undefined, vscode.ViewColumn.Beside);
+    },
+    diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification, beside: true }),
   });
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent() });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.

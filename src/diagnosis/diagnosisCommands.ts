@@ -20,7 +20,8 @@ import type { DiagnosisRequest } from './diagnosisRun';
 /** What a diagnosis can start from: a subscriber, a notification, or the request itself. */
 export type DiagnoseArgument =
   | { kind: 'subscriber'; subscriber: Pick<Subscriber, 'subscriberId'> }
-  | { kind: 'notification'; notification: Notification }
+  /** `beside`: the panel opens beside the active one (Failures by Cause keeps its groups in view). */
+  | { kind: 'notification'; notification: Notification; beside?: boolean }
   | { kind: 'request'; request: DiagnosisRequest }
   /** A workflow (a Workflows row): the subscriber is asked. */
   | { kind: 'workflow'; workflowRef: string };
@@ -43,7 +44,7 @@ export class DiagnosisCommands {
     private readonly prompter: () => Prompter,
     /** The subscribers the view holds (suggested first in the palette). */
     private readonly loadedSubscribers: () => readonly Subscriber[],
-    private readonly open: (request: DiagnosisRequest, connection: Connection) => unknown,
+    private readonly open: (request: DiagnosisRequest, connection: Connection, beside?: boolean) => unknown,
   ) {}
 
   async diagnose(argument?: DiagnoseArgument, connectionId?: string): Promise<void> {
@@ -61,7 +62,7 @@ export class DiagnosisCommands {
     if (argument?.kind === 'notification') {
       const request = requestFromNotification(argument.notification);
       if (request) {
-        this.open(request, connection);
+        this.open(request, connection, argument.beside);
         return;
       }
     }

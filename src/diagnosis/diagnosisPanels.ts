@@ -1,5 +1,5 @@
 /** The diagnosis panels: one per connection, subscriber, workflow and channel. */
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { l10n } from '../l10n';
@@ -58,14 +58,15 @@ export class DiagnosisPanels implements vscode.Disposable {
     return this.registry.all;
   }
 
-  open(request: DiagnosisRequest, connection: Connection): DiagnosisPanel {
+  /** Opens the request's panel (in the active column, or `beside` it), or reveals and reads it again. */
+  open(request: DiagnosisRequest, connection: Connection, beside?: boolean): DiagnosisPanel {
     const existing = this.registry.all.find((p) => p.connection.id === connection.id && requestKey(p.request) === requestKey(request));
     if (existing) {
       existing.reveal();
       void existing.load();
       return existing;
     }
-    return this.registry.open(requestKey(request), connection, l10n.t('Why didn’t {0} get it?', request.subscriberId));
+    return this.registry.open(requestKey(request), connection, l10n.t('Why didn’t {0} get it?', request.subscriberId), undefined, beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
   }
 
   dispose(): void {

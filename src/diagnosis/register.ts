@@ -30,7 +30,7 @@ export function registerDiagnosis(shared: Shared, code: () => { DiagnosisPanel: 
   );
   let commands: DiagnosisCommands | undefined;
   const diagnose = (argument?: DiagnoseArgument, connectionId?: string): Promise<void> =>
-    (commands ??= new (code().DiagnosisCommands)(manager, prompter, loadedSubscribers, (request, connection) => panels.open(request, connection))).diagnose(argument, connectionId);
+    (commands ??= new (code().DiagnosisCommands)(manager, prompter, loadedSubscribers, (request, connection, beside) => panels.open(request, connection, beside))).diagnose(argument, connectionId);
   context.subscriptions.push(panels);
   const handlers = {
     [Commands.diagnoseDelivery]: (argument?: DiagnoseArgument, connectionId?: unknown) =>

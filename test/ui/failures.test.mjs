@@ -6,7 +6,7 @@
 // screenshots in dark and light.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { activeWebview, assertNoViolations, axeWebview, closeAll, failureReport, launchConnected, runCommand, screenshot, showOnlyView, startSandbox, waitOrReport } from './workbench.mjs';
+import { activeWebview, assertNoViolations, axeWebview, closeAll, failureReport, launchConnected, runCommand, screenshot, showOnlyView, startSandbox, treeRows, waitOrReport } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`failures by cause (${theme})`, { timeout: 300_000 }, () => {
@@ -21,10 +21,12 @@ for (const theme of ['dark', 'light']) {
 
     it('shows the causes of the outage with their counts and charts, opens a run and diagnoses one', async () => {
       const page = ui.page;
-      // From the Activity view's title, as a person would.
-      const header = await showOnlyView(page, 'Activity');
-      await header.hover();
-      await header.locator('.action-label[aria-label="Failures by Cause"]').click();
+      // From where the badge leads: the Activity view's first row, while failures are loaded.
+      await showOnlyView(page, 'Activity');
+      const lead = treeRows(page, 'Activity').first();
+      await lead.filter({ hasText: 'Failures by Cause' }).waitFor({ timeout: 30_000 });
+      assert.match(await lead.locator('.label-description').innerText(), /^\d+ failed of 50 loaded$/);
+      await lead.locator('.label-name').click();
       const view = activeWebview(page);
       await waitOrReport(ui, view.locator('.nx-read', { hasText: 'Read in full' }), `failures-read-missing-${theme}`, { timeout: 60_000 });
       const groups = view.locator('li.nx-group');
@@ -58,7 +60,9 @@ for (const theme of ['dark', 'light']) {
         await page.waitForTimeout(200);
       }
 
-      // Back to the failures (the run's panel closed), then Diagnose One: the diagnosis of a run of the cause, with its verdict.
+      // The run opened beside the failures, which stayed in view. Its panel closed, then Diagnose One:
+      // the diagnosis of a run of the cause, beside, with its verdict.
+      assert.equal(await page.locator('.tab', { hasText: 'Failures by Cause' }).count(), 1);
       await runCommand(page, 'View: Close Editor');
       await waitOrReport(ui, page.locator('.tab.active', { hasText: 'Failures by Cause' }), `failures-tab-back-missing-${theme}`, { timeout: 15_000 });
       const again = activeWebview(page);
@@ -67,6 +71,8 @@ for (const theme of ['dark', 'light']) {
       const diagnosis = activeWebview(page);
       await waitOrReport(ui, diagnosis.locator('.nx-verdict .nx-verdict-text'), `failures-diagnosis-missing-${theme}`, { timeout: 60_000 });
       await screenshot(page, `failures-diagnose-one-${theme}`);
+      await runCommand(page, 'View: Close Editor');
+      await page.locator('.tab', { hasText: 'Why didn’t' }).waitFor({ state: 'detached', timeout: 15_000 });
     });
 
     it('sends the largest group again after reading what is left out, and watches the new runs settle', async () => {
