@@ -6,7 +6,7 @@
 // screenshots in dark and light.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { activeWebview, assertNoViolations, axeWebview, closeAll, failureReport, launchConnected, runCommand, screenshot, showOnlyView, startSandbox, treeRows, waitOrReport } from './workbench.mjs';
+import { WebviewHostStall, activeWebview, assertNoViolations, axeWebview, closeAll, failureReport, launchConnected, runCommand, screenshot, showOnlyView, stalledWebviews, startSandbox, treeRows, waitForWebview, waitOrReport } from './workbench.mjs';
 
 for (const theme of ['dark', 'light']) {
   describe(`failures by cause (${theme})`, { timeout: 300_000 }, () => {
@@ -19,7 +19,25 @@ for (const theme of ['dark', 'light']) {
     });
     after(() => closeAll(ui, sandbox));
 
-    it('shows the causes of the outage with their counts and charts, opens a run and diagnoses one', async () => {
+    /**
+     * Runs `body`; when VS Code 1.100.3's web host leaves a new webview without its service worker
+     * (WebviewHostStall, told apart from every other failure by the registration that never
+     * started), says so with the workbench's report and runs it once more in a fresh workbench.
+     */
+    async function onceMoreIfTheHostStalls(t, body) {
+      try {
+        await body();
+      } catch (error) {
+        if (!(error instanceof WebviewHostStall)) throw error;
+        t.diagnostic(`${error.message.split('\n')[0]}: once more, in a fresh workbench`);
+        console.log(error.message);
+        await closeAll(ui);
+        ui = await launchConnected(sandbox, 'Incident', { theme });
+        await body();
+      }
+    }
+
+    it('shows the causes of the outage with their counts and charts, opens a run and diagnoses one', (t) => onceMoreIfTheHostStalls(t, async () => {
       const page = ui.page;
       // From where the badge leads: the Activity view's first row, while failures are loaded.
       await showOnlyView(page, 'Activity');
@@ -28,7 +46,7 @@ for (const theme of ['dark', 'light']) {
       assert.match(await lead.locator('.label-description').innerText(), /^\d+ failed of 50 loaded$/);
       await lead.locator('.label-name').click();
       const view = activeWebview(page);
-      await waitOrReport(ui, view.locator('.nx-read', { hasText: 'Read in full' }), `failures-read-missing-${theme}`, { timeout: 60_000 });
+      await waitForWebview(ui, view.locator('.nx-read', { hasText: 'Read in full' }), `failures-read-missing-${theme}`, { timeout: 60_000 });
       const groups = view.locator('li.nx-group');
       const titles = await groups.locator('.nx-group-title').allInnerTexts();
       assert.ok(titles.length >= 3, titles.join(' | '));
@@ -56,7 +74,12 @@ for (const theme of ['dark', 'light']) {
       for (;;) {
         const shown = await Promise.all(page.frames().map((f) => f.locator('body', { hasText: runId }).count().catch(() => 0)));
         if (shown.some((n) => n > 0) && (await page.locator('.tab').count()) >= 2) break;
-        if (Date.now() > deadline) throw new Error(`the run ${runId} did not open\n${await failureReport(ui, `failures-open-run-missing-${theme}`)}`);
+        if (Date.now() > deadline) {
+          const stalled = await stalledWebviews(page);
+          const report = await failureReport(ui, `failures-open-run-missing-${theme}`);
+          if (stalled.length > 0) throw new WebviewHostStall(`the run's webview ${stalled.join(', ')} never got its service worker (VS Code 1.100.3's web host)\n${report}`);
+          throw new Error(`the run ${runId} did not open\n${report}`);
+        }
         await page.waitForTimeout(200);
       }
 
@@ -69,11 +92,11 @@ for (const theme of ['dark', 'light']) {
       await waitOrReport(ui, again.locator('.nx-read', { hasText: 'Read in full' }), `failures-shown-again-missing-${theme}`, { timeout: 60_000 });
       await again.locator('li.nx-group').first().getByRole('button', { name: 'Diagnose One' }).click();
       const diagnosis = activeWebview(page);
-      await waitOrReport(ui, diagnosis.locator('.nx-verdict .nx-verdict-text'), `failures-diagnosis-missing-${theme}`, { timeout: 60_000 });
+      await waitForWebview(ui, diagnosis.locator('.nx-verdict .nx-verdict-text'), `failures-diagnosis-missing-${theme}`, { timeout: 60_000 });
       await screenshot(page, `failures-diagnose-one-${theme}`);
       await runCommand(page, 'View: Close Editor');
       await page.locator('.tab', { hasText: 'Why didn’t' }).waitFor({ state: 'detached', timeout: 15_000 });
-    });
+    }));
 
     it('sends the largest group again after reading what is left out, and watches the new runs settle', async () => {
       const page = ui.page;
@@ -116,6 +139,17 @@ for (const theme of ['dark', 'light']) {
       assert.ok(said, line);
       assert.equal(said.slice(1).reduce((n, x) => n + Number(x ?? 0), 0), perPair, line);
       assert.ok(Number(said[1]) > perPair / 2, line);
+      // The runs that failed again are listed under the line, each openable, another cause named.
+      const done = view.locator('section.nx-resend[data-resend="done"]');
+      for (const [index, key] of [[2, 'same'], [3, 'other']]) {
+        const count = Number(said[index] ?? 0);
+        const part = done.locator(`li[data-again="${key}"]`);
+        assert.equal(await part.count(), count > 0 ? 1 : 0, `${key}: ${line}`);
+        if (count === 0) continue;
+        await part.locator('summary').click();
+        assert.equal(await part.locator('.nx-runs button.nx-run-link').count(), Math.min(50, count));
+        if (key === 'other') assert.match(await part.locator('.nx-run-detail').first().innerText(), /^(Email|SMS|Push|Chat|In-app) · /);
+      }
       assertNoViolations(await axeWebview(page, `failures, a re-send followed to the end (${theme})`), 'the follow');
       await screenshot(page, `failures-sent-again-${theme}`);
       await view.getByRole('button', { name: 'Close' }).click();

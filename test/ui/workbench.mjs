@@ -247,6 +247,50 @@ export async function waitOrReport(ui, locator, name, options = {}) {
   }
 }
 
+/**
+ * VS Code 1.100.3's web workbench registers a service worker of its own for every webview, all in
+ * one scope; in this headless Chromium a registration was seen, now and then, never to start (no
+ * worker fetched, installed or waiting), the new webview's frame left controlled by another
+ * webview's worker and never given its document, for the rest of the browser's life. Thrown by
+ * `waitForWebview` when that is what it finds, so that a test can tell this apart from its own
+ * failures (VS Code 1.139 shares one worker among all webviews).
+ */
+export class WebviewHostStall extends Error {}
+
+/** The webview frames whose document never came because their registration never started (see WebviewHostStall). */
+export async function stalledWebviews(page) {
+  const stalled = [];
+  for (const frame of page.frames()) {
+    const id = /\/webview\/browser\/pre\/index\.html\?id=([0-9a-f-]+)/.exec(frame.url())?.[1];
+    if (!id) continue;
+    const seen = await frame
+      .evaluate(async () => {
+        const sw = globalThis.navigator.serviceWorker;
+        const registration = await sw.getRegistration();
+        return { controller: sw.controller?.scriptURL ?? '', starting: !!(registration?.installing || registration?.waiting), content: !!globalThis.document.querySelector('iframe#active-frame') };
+      })
+      .catch(() => undefined);
+    if (seen && !seen.content && !seen.starting && seen.controller !== '' && !seen.controller.includes(`id=${id}`)) stalled.push(id);
+  }
+  return stalled;
+}
+
+/**
+ * Waits for `locator` in a webview that has just been opened; when it does not come, says why:
+ * WebviewHostStall when the webview's registration never started, else the workbench's report.
+ */
+export async function waitForWebview(ui, locator, name, options = {}) {
+  try {
+    await locator.waitFor(options);
+  } catch (error) {
+    const stalled = await stalledWebviews(ui.page);
+    const report = await failureReport(ui, name);
+    const first = error.message.split('\n')[0];
+    if (stalled.length > 0) throw new WebviewHostStall(`the webview ${stalled.join(', ')} never got its service worker (VS Code 1.100.3's web host): ${first}\n${report}`, { cause: error });
+    throw new Error(`${first}\n${report}`, { cause: error });
+  }
+}
+
 /** Opens a file of the workspace with Quick Open, as a person would. */
 export async function openFile(page, name) {
   await page.keyboard.press('Escape');
