@@ -19,7 +19,6 @@ import { Walkthrough } from './walkthrough';
 import { registerSubscribers } from './subscribers/register';
 import { registerIntegrations } from './integrations/register';
 import { registerActivity } from './activity/register';
-import { shownRowsFirst } from './views/firstRows';
 import { registerNotifications } from './notifications/register';
 import { registerPreferences } from './preferences/register';
 import { registerSendAgain } from './sendAgain/register';
@@ -69,7 +68,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     openPreferences: preferences.open,
     sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),
     diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification }),
-    readFirstBodyAfter: () => shownRowsFirst([subscribers.provider, integrations.provider], 300),
   });
   const sendAgain = registerSendAgain(shared, panelsCode, {
     // A new run opens beside its notification; the lens of its workflow and its row in the Workflows view say so.

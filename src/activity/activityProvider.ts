@@ -126,18 +126,12 @@ export class ActivityProvider extends PagedTree<Notification, true, ActivityStor
     );
   }
 
-  /** Awaited before the body of the window's first page is read (set once, by the composition root). */
-  readFirstBodyAfter: (() => Promise<void>) | undefined;
-
   /** Offsets shift by the rows follow inserted: the next page is computed from what is held. */
   protected async fetch(client: NovuClient, after: true | undefined, signal: AbortSignal): Promise<Page<Notification, true>> {
     const limit = this.pageSize();
     this.rows.limit = limit;
     const query = { ...activityQuery(this.settings.filter, this.now()), page: after === undefined ? 0 : this.list.nextPage(limit), limit };
-    // The window's first page: its body is read after the views shown beside it have their rows.
-    const beforeBody = after === undefined ? this.readFirstBodyAfter : undefined;
-    this.readFirstBodyAfter = undefined;
-    const page = await client.listNotifications(query, beforeBody ? { signal, beforeBody } : { signal });
+    const page = await client.listNotifications(query, { signal });
     // A full page may have more after it; a short one is the last.
     return { items: page.data, next: page.data.length === limit && page.data.length > 0 ? true : null };
   }

@@ -15,14 +15,11 @@ export interface ActivityLinks {
   openPreferences(subscriberId: string, connection: Connection, subscriber: { name?: string }): unknown;
   sendAgain(notification: Notification, connection: Connection): unknown;
   diagnose(notification: Notification): unknown;
-  /** What the window's first page waits for before its body is read: the rows of the views shown beside it. */
-  readFirstBodyAfter(): Promise<void>;
 }
 
 export function registerActivity(shared: Shared, code: () => { ActivityCommands: typeof ActivityCommands }, links: ActivityLinks) {
   const { context, manager, json, prompter } = shared;
   const provider = new ActivityProvider(manager, new ActivityMemory(context.globalState));
-  provider.readFirstBodyAfter = links.readFirstBodyAfter;
   const view = vscode.window.createTreeView(ACTIVITY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   provider.view = view;
   context.subscriptions.push(provider, view);

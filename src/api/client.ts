@@ -83,8 +83,6 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** False: a 429 is not waited out here but thrown at once (the caller waits it out visibly, cancellably). */
   retryRateLimited?: boolean;
-  /** Awaited between the answer's head and the reading of its body (a large page read after other views' rows). */
-  beforeBody?: () => Promise<unknown>;
 }
 
 export interface PreferencesReadOptions extends RequestOptions {
@@ -303,7 +301,6 @@ export class NovuClient {
       throw mapped;
     }
     log({ status: response.status, ...(response.headers.get('idempotency-replay') === 'true' ? { replayed: true } : {}) });
-    await spec.options?.beforeBody?.();
     const text = await response.text();
     let body: unknown;
     try {

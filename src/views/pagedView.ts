@@ -369,16 +369,10 @@ export abstract class PagedTree<T, C, S extends PagedStore<T> = KeyedList<T>> im
   /** The top-level rows once the list is loaded: the view's rows and the paged tail. */
   protected abstract rootNodes(): TreeNode[];
 
-  private handRows: (() => void) | undefined;
-  /** Resolves when getChildren first hands VS Code the rows of a first page (loaded, empty or failed). */
-  readonly firstRows = new Promise<void>((resolve) => (this.handRows = resolve));
-
   async getChildren(node?: TreeNode): Promise<TreeNode[]> {
     if (node) return (await node.children?.()) ?? [];
     // The key may have been rejected while the page loaded: no rows, so that the welcome content shows.
-    const rows = (await this.paged.ready()) ? this.rootNodes() : [];
-    this.handRows?.();
-    return rows;
+    return (await this.paged.ready()) ? this.rootNodes() : [];
   }
 
   get view(): vscode.TreeView<TreeNode> | undefined {

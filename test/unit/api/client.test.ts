@@ -120,28 +120,6 @@ describe('wire format', () => {
     });
   });
 
-  it('reads an answer’s body only once beforeBody has resolved (a large page after other views’ rows); an error answer waits for nothing', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [buildNotification()], hasMore: false, pageSize: 50, page: 0 }), async (server) => {
-      const steps: string[] = [];
-      const c = client(server.url, { onRequest: (entry) => steps.push(`answer ${entry.status}`) });
-      const page = await c.listNotifications({}, {
-        beforeBody: async () => {
-          steps.push('waiting');
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          steps.push('released');
-        },
-      });
-      steps.push(`page of ${page.data.length}`);
-      assert.deepEqual(steps, ['answer 200', 'waiting', 'released', 'page of 1']);
-    });
-    await withServer((_req, res) => sendJson(res, 404, { message: 'No such page' }), async (server) => {
-      let waited = false;
-      const c = client(server.url);
-      await assert.rejects(c.listNotifications({}, { beforeBody: async () => void (waited = true) }), (error: unknown) => error instanceof NovuApiError && error.status === 404);
-      assert.equal(waited, false);
-    });
-  });
-
   it('encodes ids in paths and sends criticality and failIfExists', async () => {
     await withServer((req, res) => sendJson(res, req.method === 'POST' ? 201 : 200, req.method === 'POST' ? buildSubscriber() : buildPreferences()), async (server) => {
       await client(server.url).getPreferences('a b/c@d.co', { criticality: 'all' });
