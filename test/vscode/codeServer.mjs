@@ -348,9 +348,6 @@ export async function openWorkbench({
   headless = true,
   args = [],
 }) {
-  // Playwright watches the network of every service worker it attaches to (each webview of VS Code
-  // 1.100 registers its own): that watch is not needed here, and is left off.
-  process.env.PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK ??= '1';
   const { chromium } = await import('playwright-core');
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
