@@ -147,4 +147,3 @@ export function activityTooltip(n: Notification, locale?: string): string {
 export function failuresText(failed: number, loaded: number, locale?: string): string {
   return l10n.t('{0} failed of {1} loaded', formatCount(failed, locale), formatCount(loaded, locale));
 }
-

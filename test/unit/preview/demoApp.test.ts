@@ -147,6 +147,12 @@ describe('the demo bridge app (real @novu/framework)', { timeout: 60_000 }, () =
     assert.equal(body.code, 'StepExecutionFailedError');
     assert.match(String(body.message), /No tracking link for carrier "fedex"/);
     assert.match(String((body.data as Json).stack), /at trackingLink \(.*examples\/demo-app\/src\/novu\/welcome\.ts:\d+:\d+\)/);
+    // Every time: a preview fills the schema's optional keys (trackingUrl) with made-up values now
+    // and then, and a given trackingUrl once let "fedex" render (a full test run saw it twice).
+    for (let i = 0; i < 15; i++) {
+      const again = await preview(app!, 'order-shipped', 'shipped-chat', { orderId: `A-${i}`, carrier: 'fedex' });
+      assert.equal(again.status, 502, `try ${i}: ${JSON.stringify(again.body).slice(0, 200)}`);
+    }
   });
 
   it('passes the receipt footer through unsanitized: hostile HTML reaches the preview as sent', async () => {

@@ -84,14 +84,16 @@ export const accountWelcome = workflow(
 
 // -------------------------------------------------------------------------------------------------
 // order-shipped (zod/v3): push, chat and SMS. The chat step throws for carrier "fedex" (the app has
-// no tracking links for it); `expedited-sms` runs only for expedited orders, so the bridge's discover
-// (which runs the workflow once with an empty payload) never lists it.
+// no tracking links for it), whatever else the payload holds: a preview fills the schema's optional
+// keys with made-up values now and then (the framework's mock), so a given trackingUrl must not
+// decide it. `expedited-sms` runs only for expedited orders, so the bridge's discover (which runs
+// the workflow once with an empty payload) never lists it.
 // -------------------------------------------------------------------------------------------------
-function trackingLink(carrier: string, orderId: string): string {
+function trackingLink(carrier: string, orderId: string, given: string | undefined): string {
   if (carrier === 'fedex') {
     throw new Error(`No tracking link for carrier "${carrier}" (order ${orderId})`);
   }
-  return `https://track.example.com/${carrier}/${encodeURIComponent(orderId)}`;
+  return given ?? `https://track.example.com/${carrier}/${encodeURIComponent(orderId)}`;
 }
 
 export const orderShipped = workflow(
@@ -102,7 +104,7 @@ export const orderShipped = workflow(
       body: `${payload.items} item(s) on the way with ${payload.carrier.toUpperCase()}`,
     }));
     await step.chat('shipped-chat', async () => ({
-      body: `:package: Order *${payload.orderId}* shipped: ${payload.trackingUrl ?? trackingLink(payload.carrier, payload.orderId)}`,
+      body: `:package: Order *${payload.orderId}* shipped: ${trackingLink(payload.carrier, payload.orderId, payload.trackingUrl)}`,
     }));
     if (payload.expedited) {
       await step.sms('expedited-sms', async () => ({ body: `Expedited: order ${payload.orderId} arrives tomorrow` }));
