@@ -59,6 +59,16 @@ describe('Failures by Cause: Send Again to These…', function () {
     return { panel, key: group.key, runs: group.runs };
   }
 
+  /** `count` failing runs of `subscriberId`, the fix (an email address), and their group's review open. */
+  async function fixedGroupInReview(subscriberId: string, count: number): Promise<FailuresPanel> {
+    await failingRuns(subscriberId, count);
+    const { panel, key } = await groupOf(subscriberId);
+    await service('PATCH', `/v2/subscribers/${subscriberId}`, { email: `${subscriberId}@sandbox.example` });
+    await panel.reviewResend(key);
+    await atStage(panel, 'review');
+    return panel;
+  }
+
   before(async () => {
     ({ api, sandbox } = await connectFreshSandbox('Incident Production', { activityEndsAtMs: Date.now(), incident: true }));
     prompter = new ScriptedPrompter();
@@ -282,11 +292,7 @@ describe('Failures by Cause: Send Again to These…', function () {
   });
 
   it('a service failing on the send stops it, says it may have reached the service, and follows nothing', async () => {
-    await failingRuns('resend-send-fails', 2);
-    const { panel, key } = await groupOf('resend-send-fails');
-    await service('PATCH', '/v2/subscribers/resend-send-fails', { email: 'fixed-send@sandbox.example' });
-    await panel.reviewResend(key);
-    await atStage(panel, 'review');
+    const panel = await fixedGroupInReview('resend-send-fails', 2);
     sandbox.setFaults({ respond: { status: 503, message: 'Trigger queue full', pathIncludes: '/v1/events/trigger/bulk' } });
     sandbox.clearRequests();
     prompter.script({ confirm: true });
@@ -305,11 +311,7 @@ describe('Failures by Cause: Send Again to These…', function () {
   });
 
   it('keeps following through a failed look-up, saying why meanwhile, and settles once the service answers again', async () => {
-    await failingRuns('resend-follow-fails', 2);
-    const { panel, key } = await groupOf('resend-follow-fails');
-    await service('PATCH', '/v2/subscribers/resend-follow-fails', { email: 'fixed-follow@sandbox.example' });
-    await panel.reviewResend(key);
-    await atStage(panel, 'review');
+    const panel = await fixedGroupInReview('resend-follow-fails', 2);
     prompter.script({ confirm: true });
     // The look-ups fail from the first (the sending's route is another).
     sandbox.setFaults({ respond: { status: 503, message: 'Activity store down', pathIncludes: '/v1/notifications' } });
