@@ -120,6 +120,7 @@ export class NovuClient {
   private readonly timeoutMs: number;
   private readonly apiKey: string;
   private readonly onRequest: NovuClientOptions['onRequest'];
+  private readonly fetchImpl: typeof globalThis.fetch | undefined;
 
   constructor(options: NovuClientOptions) {
     const base = new URL(options.baseUrl);
@@ -128,6 +129,7 @@ export class NovuClient {
     this.apiKey = options.apiKey;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.onRequest = options.onRequest;
+    this.fetchImpl = options.fetch;
     this.http = ky.create({
       prefixUrl: this.baseUrl,
       timeout: this.timeoutMs,
@@ -145,6 +147,21 @@ export class NovuClient {
         shouldRetry: retryRule(true),
       },
     });
+  }
+
+  /**
+   * Readies the editor's fetch for this service, sending nothing: VS Code's fetch, on its first
+   * call in a window, reads and parses the system's certificates (40 to 70 ms here) and asks the
+   * workbench which proxy the address goes through (kept per address). A call whose signal is
+   * already aborted does both and stops before any connection is made, so the first real request
+   * (a view's first load, issue 37.6) does not pay for them.
+   */
+  readyTransport(): Promise<void> {
+    const fetcher = this.fetchImpl ?? globalThis.fetch;
+    return fetcher(`${this.baseUrl}/`, { signal: AbortSignal.abort() }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   /** `GET /v2/subscribers`: one page of subscribers, with cursors. */

@@ -74,7 +74,8 @@ export class ConnectionManager implements vscode.Disposable {
     // The active connection's key is read now, while VS Code sets up the views, so that their first
     // requests do not wait for it (a trip to the workbench; issue 30.10). Nothing is sent.
     const active = this.active;
-    if (active && active.id !== SANDBOX_CONNECTION_ID) void this.clientFor(active);
+    // Then, with the window idle, VS Code's fetch readies itself for the service (nothing is sent).
+    if (active && active.id !== SANDBOX_CONNECTION_ID) void this.clientFor(active).then((client) => client && setTimeout(() => void client.readyTransport(), 0));
   }
 
   /** The user's own connections, in the order they were added. */

@@ -251,6 +251,33 @@ describe('errors', () => {
     });
   });
 
+  it('readies the transport for the service without connecting to it (issue 37.6)', async () => {
+    // A raw TCP server: any connection at all, not only a whole request, would count.
+    let connections = 0;
+    const server = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/novu`;
+    try {
+      // What the editor's fetch is handed: the service's own address, with a signal already aborted.
+      const calls: { url: string; aborted: boolean | undefined }[] = [];
+      const recording: typeof fetch = (input, init) => {
+        calls.push({ url: String(input), aborted: init?.signal?.aborted });
+        return fetch(input, init);
+      };
+      await client(url, { fetch: recording }).readyTransport();
+      assert.deepEqual(calls, [{ url: `${url}/`, aborted: true }]);
+      // Node's own fetch, as the extension host has it under VS Code's patch.
+      await client(url).readyTransport();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(connections, 0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('raises NovuTimeoutError when the service is too slow', async () => {
     await withServer((_req, res) => void setTimeout(() => sendJson(res, 200, { data: [] }), 2000), async (server) => {
       await assert.rejects(() => client(server.url, { timeoutMs: 200 }).listActiveIntegrations(), NovuTimeoutError);
