@@ -128,7 +128,8 @@ export class PagedView<T, C> implements vscode.Disposable {
     this.viewValue = view;
     this.subscriptions.push(
       view.onDidChangeVisibility(({ visible }) => {
-        if (visible && this.manager.state === 'ready' && !this.started) this.firstPage ??= this.load(true);
+        // VS Code asks for the rows at once and shows its own progress while they are out.
+      if (visible && this.manager.state === 'ready' && !this.started) this.firstPage ??= this.load(true, false);
       }),
     );
   }
@@ -186,7 +187,7 @@ export class PagedView<T, C> implements vscode.Disposable {
    */
   async ready(): Promise<boolean> {
     for (let attempt = 0; attempt < 3 && this.manager.state === 'ready'; attempt++) {
-      if (!this.started) this.firstPage ??= this.load(true);
+      if (!this.started) this.firstPage ??= this.load(true, false);
       else if (this.statusValue !== 'loading' || !this.firstPage) break;
       await this.firstPage;
     }
@@ -253,7 +254,12 @@ export class PagedView<T, C> implements vscode.Disposable {
     this.next = next;
   }
 
-  private async load(first: boolean): Promise<void> {
+  /**
+   * `progress`: show the view's progress bar. Not for a first load that VS Code is waiting for (the
+   * view just shown, or its rows asked for): the workbench shows its own while getChildren is out,
+   * and a second one costs the busy workbench three more messages on the first click (issue 37.6).
+   */
+  private async load(first: boolean, progress = true): Promise<void> {
     const generation = this.generation;
     const active = await this.manager.activeClient();
     if (!active || generation !== this.generation) return;
@@ -275,8 +281,8 @@ export class PagedView<T, C> implements vscode.Disposable {
     let unauthorized = false;
     try {
       const after = first ? undefined : (this.next ?? undefined);
-      const request = vscode.window.withProgress({ location: { viewId: this.source.viewId } }, () => this.source.fetch(active.client, after, controller.signal));
-      const page = await request;
+      const fetchPage = () => this.source.fetch(active.client, after, controller.signal);
+      const page = await (progress ? vscode.window.withProgress({ location: { viewId: this.source.viewId } }, fetchPage) : fetchPage());
       if (generation !== this.generation) return;
       this.store.append(page.items);
       this.next = page.next;
