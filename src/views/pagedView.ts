@@ -129,7 +129,7 @@ export class PagedView<T, C> implements vscode.Disposable {
     this.subscriptions.push(
       view.onDidChangeVisibility(({ visible }) => {
         // VS Code asks for the rows at once and shows its own progress while they are out.
-      if (visible && this.manager.state === 'ready' && !this.started) this.firstPage ??= this.load(true, false);
+        if (visible && this.manager.state === 'ready' && !this.started) this.firstPage ??= this.load(true, false);
       }),
     );
   }

@@ -269,7 +269,7 @@ describe('errors', () => {
       };
       await client(url, { fetch: recording }).readyTransport();
       assert.deepEqual(calls, [{ url: `${url}/`, aborted: true }]);
-      // Node's own fetch, as the extension host has it under VS Code's patch.
+      // Node's own fetch (the one VS Code's patch calls in the end): no connection is made.
       await client(url).readyTransport();
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.equal(connections, 0);
