@@ -121,7 +121,8 @@ export async function measurePreviewRender(root) {
     await page.keyboard.press('Enter');
     await page.locator('.tab.active', { hasText: 'welcome.ts' }).waitFor();
     const lenses = page.locator('.codelens-decoration a');
-    const previewLens = lenses.filter({ hasText: 'Preview' }).first();
+    // The Preview lens itself: the workflow's status lens names the connection ("Bench preview: not synced").
+    const previewLens = lenses.filter({ hasText: /^\s*Preview\s*$/ }).first();
     const copyLens = lenses.filter({ hasText: 'Bench: Static Copy' }).first();
     await previewLens.waitFor({ timeout: 60_000 });
     await copyLens.waitFor({ timeout: 60_000 });
