@@ -50,10 +50,13 @@ function files(dir, suffix) {
 /** Runs node's test runner with a spec report on screen and a TAP copy to count from. */
 async function nodeTests(name, testFiles, extraArgs = []) {
   const tap = join(tmp, `${name}.tap`);
+  const timesFile = join(tmp, `${name}.times.json`);
+  const stageStarted = Date.now();
   const code = await run(process.execPath, [
     '--test', '--test-concurrency=1', ...extraArgs,
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    `--test-reporter=${join(ROOT, 'test', 'fileTimes.mjs')}`, `--test-reporter-destination=${timesFile}`,
     ...testFiles,
   ]);
   const text = readFileSync(tap, 'utf8');
@@ -62,7 +65,24 @@ async function nodeTests(name, testFiles, extraArgs = []) {
   const failed = count('fail') + count('cancelled');
   const failures = tapFailures(text);
   if (code !== 0 && failures.length === 0) failures.push({ title: `(node --test exited with code ${code} outside any test)`, error: '' });
-  results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo'), failures });
+  let files = {};
+  try {
+    files = JSON.parse(readFileSync(timesFile, 'utf8'));
+  } catch {
+    /* a run that died before its report: no file times */
+  }
+  results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo'), failures, at: stageStarted, ms: Date.now() - stageStarted, files });
+}
+
+/** Adds a stage without tests of its own (build, VS Code's set-up) to the summary's times. */
+const timings = [];
+async function timed(name, body) {
+  const at = Date.now();
+  try {
+    return await body();
+  } finally {
+    timings.push({ name, at, ms: Date.now() - at });
+  }
 }
 
 
@@ -74,16 +94,17 @@ const started = Date.now();
 try {
   if (stages.includes('checks')) {
     section('type check and lint');
+    const checksStarted = Date.now();
     const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']);
     const lint = await run(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
     const failures = [...(tsc !== 0 ? [{ title: 'type check (tsc)', error: '' }] : []), ...(lint !== 0 ? [{ title: 'lint (eslint)', error: '' }] : [])];
-    results.push({ name: 'checks', passed: (tsc === 0) + (lint === 0), failed: (tsc !== 0) + (lint !== 0), skipped: 0, failures });
+    results.push({ name: 'checks', passed: (tsc === 0) + (lint === 0), failed: (tsc !== 0) + (lint !== 0), skipped: 0, failures, at: checksStarted, ms: Date.now() - checksStarted });
     if (tsc !== 0) console.log('type check failed');
     if (lint !== 0) console.log('lint failed');
   }
 
   section('build');
-  if ((await run(process.execPath, ['esbuild.mjs', '--tests'])) !== 0) {
+  if ((await timed('build', () => run(process.execPath, ['esbuild.mjs', '--tests']))) !== 0) {
     results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, failures: [{ title: 'esbuild.mjs --tests', error: '' }] });
     throw new Error('build failed');
   }
@@ -97,16 +118,18 @@ try {
   let latestProblem;
   if (stages.includes('integration') || stages.includes('ui')) {
     section('VS Code (code-server) and Chromium');
-    await ensureVSCode();
-    // The newest VS Code: Node 24 and code-server 4.139.1 (70 to 80 s once, then ~0.1 s).
-    if (stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest')) {
-      try {
-        await ensureVSCode({ host: 'latest' });
-      } catch (error) {
-        latestProblem = error;
-        console.log(`could not set up VS Code ${HOSTS.latest.vscodeVersion}: ${error.message}`);
+    await timed('VS Code set-up', async () => {
+      await ensureVSCode();
+      // The newest VS Code: Node 24 and code-server 4.139.1 (70 to 80 s once, then ~0.1 s).
+      if (stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest')) {
+        try {
+          await ensureVSCode({ host: 'latest' });
+        } catch (error) {
+          latestProblem = error;
+          console.log(`could not set up VS Code ${HOSTS.latest.vscodeVersion}: ${error.message}`);
+        }
       }
-    }
+    });
   }
 
   if (stages.includes('integration')) {
@@ -118,6 +141,7 @@ try {
       }
       let summary = '';
       let outcome;
+      const stageStarted = Date.now();
       const code = await runVSCodeTests({
         extensionDevelopmentPath: ROOT,
         extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
@@ -137,7 +161,7 @@ try {
       const failed = outcome?.failed ?? Number(match?.[2] ?? 0);
       const failures = outcome?.failures ?? [];
       if (code !== 0 && failures.length === 0) failures.push({ title: `(the run ended with exit code ${code})`, error: '' });
-      results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0, failures });
+      results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0, failures, at: stageStarted, ms: Date.now() - stageStarted, files: outcome?.files ?? {} });
     }
   }
 
@@ -155,7 +179,19 @@ const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 section(`summary (${Math.round((Date.now() - started) / 1000)} s)`);
 const width = Math.max(12, ...results.map((r) => r.name.length + 1));
-for (const r of results) console.log(`${r.name.padEnd(width)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`);
+const secs = (ms) => `${String(Math.round(ms / 1000)).padStart(5)} s`;
+// Each stage in the order it ran, with its time: the set-up stages (build, VS Code) have no counts.
+for (const r of [...timings, ...results].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity))) {
+  if (r.passed === undefined) console.log(`${r.name.padEnd(width)} ${secs(r.ms)}`);
+  else console.log(`${r.name.padEnd(width)} ${r.ms !== undefined ? secs(r.ms) : '       '}  ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(4)} failed${r.skipped ? ` ${r.skipped} skipped` : ''}`);
+}
+// Where the time goes: the ten slowest test files over every stage (issue 45, D1).
+const slowest = results.flatMap((r) => Object.entries(r.files ?? {}).map(([file, ms]) => ({ stage: r.name, file: file.replace(/^.*?\/(out\/)?(test\/)/, '$2'), ms })))
+  .sort((a, b) => b.ms - a.ms).slice(0, 10);
+if (slowest.length > 0) {
+  console.log('\nslowest test files:');
+  for (const s of slowest) console.log(`${secs(s.ms)}  [${s.stage}] ${s.file}`);
+}
 // Which tests failed, by name: a count alone sends one to search a long log (a CI run said "1 failed" and no more).
 const failing = results.flatMap((r) => (r.failures ?? []).map((f) => ({ stage: r.name, ...f })));
 if (failing.length > 0) {

@@ -37,6 +37,8 @@ export interface MochaResult {
   durationMs: number;
   /** Every failure, named: the summary lists them (a count alone does not say which test to look at). */
   failures: MochaFailure[];
+  /** Milliseconds spent in each test file (its top-level suites, hooks included): npm test names the slowest. */
+  files: Record<string, number>;
 }
 
 export interface RunMochaOptions {
@@ -80,8 +82,9 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
 
   return new Promise<MochaResult>((resolve, reject) => {
     const failed: MochaFailure[] = [];
+    const fileTimes: Record<string, number> = {};
     const report = (passed: number, failures: number, pending: number): MochaResult => {
-      const result = { passed, failed: failures, pending, durationMs: Date.now() - started, failures: failed };
+      const result = { passed, failed: failures, pending, durationMs: Date.now() - started, failures: failed, files: fileTimes };
       console.log(RESULT_MARKER + JSON.stringify(result));
       return result;
     };
@@ -99,6 +102,17 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
         else resolve(result);
       });
       runner.on('test', (test) => console.log(TEST_MARKER + test.fullTitle()));
+      // Each file's time: from its first top-level suite's start to its last one's end.
+      const suiteStarts = new Map<Mocha.Suite, number>();
+      runner.on('suite', (suite) => {
+        if (suite.file && suite.parent?.root) suiteStarts.set(suite, Date.now());
+      });
+      runner.on('suite end', (suite) => {
+        const at = suiteStarts.get(suite);
+        if (at === undefined || !suite.file) return;
+        const name = suite.file.replace(/^.*\/out\//, '');
+        fileTimes[name] = (fileTimes[name] ?? 0) + (Date.now() - at);
+      });
       // A hook's failure too ("before all" hook…): it fails the run without failing a test of its own.
       runner.on('fail', (test, error: unknown) => {
         const message = error instanceof Error ? error.message : String(error);

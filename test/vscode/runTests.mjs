@@ -195,7 +195,7 @@ export async function runVSCodeTests({
   }
   write(`exit code ${code} after ${seconds} s`);
   write(`${label ? `${label}: ` : ''}${passed} passed, ${failed} failed`);
-  onResult({ passed, failed, failures });
+  onResult({ passed, failed, failures, files: result?.files ?? {} });
   return code;
 }
 
