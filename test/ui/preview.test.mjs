@@ -3,13 +3,13 @@
 // subject in code, saves, and sees the new subject; switches to the in-app and SMS steps. Then an
 // unsanitized email whose HTML carries a <script>, a refresh and an image of a local counting
 // server: the script never runs, nothing is fetched until "Load remote images" is on, and then
-// only the image. Screenshots of email, in-app and SMS; axe on the panel. Dark and light.
+// only the image. The walk runs once, in dark; each state is shot in dark and light, with axe on the panel.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, answerInput, assertNoViolations, axeWebview, openFile, pickItem, runCommand, screenshot, startSandbox, launchConnected, clickLens, closeAll } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, answerInput, openFile, pickItem, runCommand, screenshot, shootThemes, startSandbox, launchConnected, clickLens, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -60,196 +60,191 @@ async function hostileInboxApp() {
   return { url: `http://127.0.0.1:${server.address().port}/api/novu`, close: () => new Promise((r) => { server.closeAllConnections(); server.close(r); }) };
 }
 
-for (const theme of ['dark', 'light']) {
-  describe(`preview (${theme})`, { timeout: 360_000 }, () => {
-    let ui;
-    let sandbox;
-    let app;
-    let counter;
-    let hostile;
-    const original = readFileSync(WORKFLOWS, 'utf8');
+describe('preview', { timeout: 360_000 }, () => {
+  let ui;
+  let sandbox;
+  let app;
+  let counter;
+  let hostile;
+  const original = readFileSync(WORKFLOWS, 'utf8');
 
-    before(async () => {
-      const key = `ui-preview-${theme}-${Date.now()}`;
-      sandbox = await startSandbox({ apiKey: key, activityEndsAtMs: Date.now() });
-      const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
-      app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
-      counter = await countingServer();
-      hostile = await hostileInboxApp();
-      // The payload is typed whole into its editor: no brackets or quotes closed for it.
-      ui = await launchConnected(sandbox, 'Development', { theme, folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url, 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false } });
-    });
-    after(async () => {
-      // The workflow file is the repository's: back as it was, whatever happened.
-      writeFileSync(WORKFLOWS, original);
-      await closeAll(ui, app, sandbox, counter, hostile);
-    });
-
-    it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
-      const page = ui.page;
-      await openFile(page, 'welcome.ts');
-      await clickLens(page, 'Preview', 60_000);
-      const webview = activeWebview(page);
-      const subject = webview.locator('.nx-subject');
-      await subject.waitFor({ timeout: 30_000 });
-      assert.match(await subject.textContent(), /^Welcome to /);
-      assert.match(await webview.locator('[data-renderer]').textContent(), /Rendered by your app at 127\.0\.0\.1:\d+( \(framework 2\.13\.\d+\))?, signed with Development's key/);
-      await webview.frameLocator('iframe.nx-email-frame').locator('h1').waitFor({ timeout: 10_000 });
-      await screenshot(page, `preview-email-${theme}`);
-
-      // The subject's Liquid default, changed in the code and saved: the app restarts, the panel renders again.
-      await page.locator('.monaco-editor .view-line', { hasText: "default: 'Welcome to {{payload.companyName}}" }).first().click();
-      await page.keyboard.press('Control+H');
-      const find = page.locator('.find-widget textarea, .find-widget input').first();
-      await find.waitFor({ state: 'visible' });
-      await page.keyboard.insertText("'Welcome to {{payload");
-      await page.keyboard.press('Tab');
-      await page.keyboard.press('Control+A');
-      await page.keyboard.insertText("'Greetings from {{payload");
-      await page.keyboard.press('Control+Alt+Enter');
-      await page.keyboard.press('Escape');
-      await page.keyboard.press('Control+S');
-      await webview.locator('.nx-subject', { hasText: /^Greetings from / }).waitFor({ timeout: 30_000 });
-      writeFileSync(WORKFLOWS, original);
-    });
-
-    it('switches to the in-app and SMS steps', async () => {
-      const page = ui.page;
-      const webview = activeWebview(page);
-      await webview.locator('[role=tab][data-step="welcome-in-app"]').click();
-      await webview.locator('.nx-inbox-item .nx-fake-button', { hasText: 'Open dashboard' }).waitFor({ timeout: 20_000 });
-      assert.equal(await webview.locator('.nx-inbox-button [data-href="/settings/team"]').count(), 1, 'the secondary button’s target is shown as text');
-      await screenshot(page, `preview-inapp-${theme}`);
-      assertNoViolations(await axeWebview(page, `preview, in-app (${theme})`), 'preview, in-app');
-      await webview.locator('[role=tab][data-step="welcome-sms"]').click();
-      await webview.locator('.nx-sms .nx-bubble').waitFor({ timeout: 20_000 });
-      assert.match(await webview.locator('.nx-sms').textContent(), /characters · GSM-7 · 1 segment/);
-      await screenshot(page, `preview-sms-${theme}`);
-    });
-
-    it('never runs a script of an email, and loads its images only when asked, and nothing else', async () => {
-      const page = ui.page;
-      await page.keyboard.press('Escape');
-      await runCommand(page, 'View: Close All Editors');
-      await runCommand(page, 'Novu: Preview Workflow Step…');
-      await pickItem(page, 'payment-receipt');
-      await pickItem(page, 'receipt-email');
-      const webview = activeWebview(page);
-      await webview.locator('.nx-subject').waitFor({ timeout: 30_000 });
-      const base = `http://127.0.0.1:${counter.port}`;
-      const hostile =
-        `<script>document.body.setAttribute('data-pwned','1');fetch('${base}/script')</script>` +
-        `<img src="${base}/pixel.png" alt="pixel" onerror="fetch('${base}/onerror')">` +
-        `<meta http-equiv="refresh" content="0;url=${base}/refresh"><link rel="stylesheet" href="${base}/style.css">` +
-        `<div style="background:url(${base}/background.png)">footer</div><base href="${base}/"><form action="${base}/form"><button>Go</button></form>` +
-        // Taller than the frame: its scroll is kept across renders of the same email.
-        '<div style="height:1500px"></div><p>end of the email</p>';
-      await webview.getByRole('button', { name: 'Payload…' }).click();
-      await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 10_000 });
-      // Checked as typed: a payload the schema refuses is marked in the editor and held back, the last render stays.
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Delete');
-      await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', currency: 'YEN' }, null, 2));
-      await webview.locator('[data-held]', { hasText: 'Not rendered: currency must be one of' }).waitFor({ timeout: 10_000 });
-      await page.locator('.squiggly-error').first().waitFor({ timeout: 10_000 });
-      assert.equal(await webview.locator('.nx-preview-failure').count(), 0, 'nothing was asked of the app');
-      // Not screenshot(): its palette command would take the focus from the payload editor.
-      await page.mouse.move(1, 1);
-      await page.screenshot({ path: join(SCREENSHOTS, `preview-payload-held-${theme}.png`) });
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Delete');
-      await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', footerHtml: hostile }));
-      const frame = webview.frameLocator('iframe.nx-email-frame');
-      try {
-        await webview.locator('.nx-subject', { hasText: 'Receipt INV-7' }).waitFor({ timeout: 20_000 });
-        await frame.locator('footer').waitFor({ timeout: 10_000 });
-      } catch (error) {
-        await screenshot(page, `preview-hostile-failed-${theme}`);
-        throw error;
-      }
-      await page.waitForTimeout(1500);
-      assert.deepEqual(counter.hits, [], 'nothing is fetched while remote images are off');
-      assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
-      await screenshot(page, `preview-hostile-${theme}`);
-
-      // Scrolled down the email, a render of the same email (Refresh) and the width toggle keep it there.
-      const heading = frame.locator('h1', { hasText: 'Receipt INV-7' });
-      const top = (await heading.boundingBox()).y;
-      await webview.locator('iframe.nx-email-frame').hover();
-      await page.mouse.wheel(0, 400);
-      const scrolledTo = async (what) => {
-        const deadline = Date.now() + 5000;
-        let y = (await heading.boundingBox()).y;
-        while (y > top - 200 && Date.now() < deadline) {
-          await page.waitForTimeout(100);
-          y = (await heading.boundingBox()).y;
-        }
-        assert.ok(y <= top - 200, `${what}: the email is still scrolled down (heading at ${y}, ${top} at the top)`);
-        return y;
-      };
-      const scrolled = await scrolledTo('after the wheel');
-      const renderedAt = webview.locator('p.nx-muted', { hasText: /^Rendered at / });
-      const before = await renderedAt.innerText();
-      await page.waitForTimeout(1100);
-      await webview.getByRole('button', { name: 'Refresh' }).click();
-      await webview.locator('p.nx-muted', { hasText: /^Rendered at / }).filter({ hasNotText: before }).waitFor({ timeout: 10_000 });
-      assert.equal(Math.round((await heading.boundingBox()).y), Math.round(scrolled), 'Refresh kept the scroll');
-      await webview.getByRole('button', { name: 'Mobile' }).click();
-      await webview.locator('iframe.nx-email-frame.nx-mobile').waitFor();
-      await scrolledTo('after the width toggle');
-      await webview.getByRole('button', { name: 'Desktop' }).click();
-      await page.mouse.move(1, 1);
-
-      await webview.getByRole('checkbox').check();
-      await frame.locator('footer').waitFor({ timeout: 20_000 });
-      const deadline = Date.now() + 10_000;
-      while (!counter.hits.includes('/pixel.png') && Date.now() < deadline) await page.waitForTimeout(100);
-      assert.ok(counter.hits.includes('/pixel.png'), `the image loads once asked (${counter.hits.join(', ')})`);
-      await page.waitForTimeout(1000);
-      const others = counter.hits.filter((h) => h !== '/pixel.png' && h !== '/background.png');
-      assert.deepEqual(others, [], 'only images: no script, refresh, stylesheet, base or form request');
-      assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
-      await page.keyboard.press('Escape');
-    });
-
-    it('shows in-app links as they are: every target, direction controls escaped, each unsafe one flagged; a failure’s header says what was tried (issue 37)', async () => {
-      const page = ui.page;
-      // The focus back to the workbench from the panel's checkbox (a webview keeps F1 to itself).
-      await page.locator('.part.sidebar .title-label').first().click();
-      await runCommand(page, 'Novu: Set Bridge URL…');
-      await answerInput(page, hostile.url);
-      // The setting is saved: the receipt's panel asks the new app, which refuses it, and its header says so.
-      await activeWebview(page).locator('[data-renderer]', { hasText: /^Not rendered: your app at 127\.0\.0\.1:\d+ refused the request signed with Development's key$/ }).waitFor({ timeout: 20_000 });
-      await runCommand(page, 'Novu: Preview Workflow Step…');
-      await pickItem(page, 'hostile-inbox');
-      await pickItem(page, 'inbox');
-      const webview = activeWebview(page);
-      const item = webview.locator('.nx-inbox-item');
-      await item.waitFor({ timeout: 30_000 });
-      const text = await item.innerText();
-      assert.ok(!text.includes('\u202e'), 'the override is never shown as is');
-      assert.match(text, /https:\/\/app\.example\.com\\u202E\/moc\.live/);
-      assert.match(await webview.locator('[data-redirect]').innerText(), /target _blank[\s\S]*Not safe: hides its real order with direction controls/);
-      assert.match(await webview.locator('.nx-inbox-button').innerText(), /target _parent[\s\S]*Not safe: replaces the whole page \(_top or _parent\)/);
-      assert.match(await webview.locator('.nx-avatar').innerText(), /javascript:alert\(1\)[\s\S]*Not safe: runs a script or opens inline data/);
-      await screenshot(page, `preview-inapp-unsafe-${theme}`);
-      assertNoViolations(await axeWebview(page, `preview, unsafe in-app (${theme})`), 'preview, unsafe in-app');
-
-      // The prompt shows the address with the override made visible, and warns.
-      await webview.locator('[data-redirect] [data-href]').click();
-      const toast = page.locator('.notification-toast', { hasText: 'direction controls' });
-      await toast.waitFor({ timeout: 10_000 });
-      assert.match(await toast.innerText(), /https:\/\/app\.example\.com\\u202E\/moc\.live/);
-      assert.ok(!(await toast.innerText()).includes('\u202e'));
-      await page.mouse.move(1, 1);
-      await page.screenshot({ path: join(SCREENSHOTS, `preview-open-link-bidi-${theme}.png`) });
-      await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
-
-      // Another environment's key: nothing was rendered, and the header says so.
-      await webview.locator('[role=tab][data-step="refused"]').click();
-      await webview.locator('.nx-preview-failure').waitFor({ timeout: 20_000 });
-      assert.match(await webview.locator('[data-renderer]').innerText(), /^Not rendered: your app at 127\.0\.0\.1:\d+ refused the request signed with Development's key$/);
-      await screenshot(page, `preview-failure-header-${theme}`);
-    });
+  before(async () => {
+    const key = `ui-preview-${Date.now()}`;
+    sandbox = await startSandbox({ apiKey: key, activityEndsAtMs: Date.now() });
+    const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
+    app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
+    counter = await countingServer();
+    hostile = await hostileInboxApp();
+    // The payload is typed whole into its editor: no brackets or quotes closed for it.
+    ui = await launchConnected(sandbox, 'Development', { theme: 'dark', folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url, 'editor.autoClosingBrackets': 'never', 'editor.autoClosingQuotes': 'never', 'editor.autoSurround': 'never', 'editor.formatOnType': false } });
   });
-}
+  after(async () => {
+    // The workflow file is the repository's: back as it was, whatever happened.
+    writeFileSync(WORKFLOWS, original);
+    await closeAll(ui, app, sandbox, counter, hostile);
+  });
+
+  it('previews the email of a step from its lens, and shows a new subject after a save', async () => {
+    const page = ui.page;
+    await openFile(page, 'welcome.ts');
+    await clickLens(page, 'Preview', 60_000);
+    const webview = activeWebview(page);
+    const subject = webview.locator('.nx-subject');
+    await subject.waitFor({ timeout: 30_000 });
+    assert.match(await subject.textContent(), /^Welcome to /);
+    assert.match(await webview.locator('[data-renderer]').textContent(), /Rendered by your app at 127\.0\.0\.1:\d+( \(framework 2\.13\.\d+\))?, signed with Development's key/);
+    await webview.frameLocator('iframe.nx-email-frame').locator('h1').waitFor({ timeout: 10_000 });
+    await shootThemes(page, 'preview-email');
+
+    // The subject's Liquid default, changed in the code and saved: the app restarts, the panel renders again.
+    await page.locator('.monaco-editor .view-line', { hasText: "default: 'Welcome to {{payload.companyName}}" }).first().click();
+    await page.keyboard.press('Control+H');
+    const find = page.locator('.find-widget textarea, .find-widget input').first();
+    await find.waitFor({ state: 'visible' });
+    await page.keyboard.insertText("'Welcome to {{payload");
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText("'Greetings from {{payload");
+    await page.keyboard.press('Control+Alt+Enter');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+S');
+    await webview.locator('.nx-subject', { hasText: /^Greetings from / }).waitFor({ timeout: 30_000 });
+    writeFileSync(WORKFLOWS, original);
+  });
+
+  it('switches to the in-app and SMS steps', async () => {
+    const page = ui.page;
+    const webview = activeWebview(page);
+    await webview.locator('[role=tab][data-step="welcome-in-app"]').click();
+    await webview.locator('.nx-inbox-item .nx-fake-button', { hasText: 'Open dashboard' }).waitFor({ timeout: 20_000 });
+    assert.equal(await webview.locator('.nx-inbox-button [data-href="/settings/team"]').count(), 1, 'the secondary button’s target is shown as text');
+    await shootThemes(page, 'preview-inapp', { axe: 'preview, in-app' });
+    await webview.locator('[role=tab][data-step="welcome-sms"]').click();
+    await webview.locator('.nx-sms .nx-bubble').waitFor({ timeout: 20_000 });
+    assert.match(await webview.locator('.nx-sms').textContent(), /characters · GSM-7 · 1 segment/);
+    await shootThemes(page, 'preview-sms');
+  });
+
+  it('never runs a script of an email, and loads its images only when asked, and nothing else', async () => {
+    const page = ui.page;
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'View: Close All Editors');
+    await runCommand(page, 'Novu: Preview Workflow Step…');
+    await pickItem(page, 'payment-receipt');
+    await pickItem(page, 'receipt-email');
+    const webview = activeWebview(page);
+    await webview.locator('.nx-subject').waitFor({ timeout: 30_000 });
+    const base = `http://127.0.0.1:${counter.port}`;
+    const hostile =
+      `<script>document.body.setAttribute('data-pwned','1');fetch('${base}/script')</script>` +
+      `<img src="${base}/pixel.png" alt="pixel" onerror="fetch('${base}/onerror')">` +
+      `<meta http-equiv="refresh" content="0;url=${base}/refresh"><link rel="stylesheet" href="${base}/style.css">` +
+      `<div style="background:url(${base}/background.png)">footer</div><base href="${base}/"><form action="${base}/form"><button>Go</button></form>` +
+      // Taller than the frame: its scroll is kept across renders of the same email.
+      '<div style="height:1500px"></div><p>end of the email</p>';
+    await webview.getByRole('button', { name: 'Payload…' }).click();
+    await page.locator('.tab.active', { hasText: 'Untitled' }).waitFor({ timeout: 10_000 });
+    // Checked as typed: a payload the schema refuses is marked in the editor and held back, the last render stays.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', currency: 'YEN' }, null, 2));
+    await webview.locator('[data-held]', { hasText: 'Not rendered: currency must be one of' }).waitFor({ timeout: 10_000 });
+    await page.locator('.squiggly-error').first().waitFor({ timeout: 10_000 });
+    assert.equal(await webview.locator('.nx-preview-failure').count(), 0, 'nothing was asked of the app');
+    // Not screenshot(): its palette command would take the focus from the payload editor.
+    await page.mouse.move(1, 1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'preview-payload-held-dark.png') });
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(JSON.stringify({ invoiceNumber: 'INV-7', footerHtml: hostile }));
+    const frame = webview.frameLocator('iframe.nx-email-frame');
+    try {
+      await webview.locator('.nx-subject', { hasText: 'Receipt INV-7' }).waitFor({ timeout: 20_000 });
+      await frame.locator('footer').waitFor({ timeout: 10_000 });
+    } catch (error) {
+      await screenshot(page, 'preview-hostile-failed-dark');
+      throw error;
+    }
+    await page.waitForTimeout(1500);
+    assert.deepEqual(counter.hits, [], 'nothing is fetched while remote images are off');
+    assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
+    await shootThemes(page, 'preview-hostile');
+
+    // Scrolled down the email, a render of the same email (Refresh) and the width toggle keep it there.
+    const heading = frame.locator('h1', { hasText: 'Receipt INV-7' });
+    const top = (await heading.boundingBox()).y;
+    await webview.locator('iframe.nx-email-frame').hover();
+    await page.mouse.wheel(0, 400);
+    const scrolledTo = async (what) => {
+      const deadline = Date.now() + 5000;
+      let y = (await heading.boundingBox()).y;
+      while (y > top - 200 && Date.now() < deadline) {
+        await page.waitForTimeout(100);
+        y = (await heading.boundingBox()).y;
+      }
+      assert.ok(y <= top - 200, `${what}: the email is still scrolled down (heading at ${y}, ${top} at the top)`);
+      return y;
+    };
+    const scrolled = await scrolledTo('after the wheel');
+    const renderedAt = webview.locator('p.nx-muted', { hasText: /^Rendered at / });
+    const before = await renderedAt.innerText();
+    await page.waitForTimeout(1100);
+    await webview.getByRole('button', { name: 'Refresh' }).click();
+    await webview.locator('p.nx-muted', { hasText: /^Rendered at / }).filter({ hasNotText: before }).waitFor({ timeout: 10_000 });
+    assert.equal(Math.round((await heading.boundingBox()).y), Math.round(scrolled), 'Refresh kept the scroll');
+    await webview.getByRole('button', { name: 'Mobile' }).click();
+    await webview.locator('iframe.nx-email-frame.nx-mobile').waitFor();
+    await scrolledTo('after the width toggle');
+    await webview.getByRole('button', { name: 'Desktop' }).click();
+    await page.mouse.move(1, 1);
+
+    await webview.getByRole('checkbox').check();
+    await frame.locator('footer').waitFor({ timeout: 20_000 });
+    const deadline = Date.now() + 10_000;
+    while (!counter.hits.includes('/pixel.png') && Date.now() < deadline) await page.waitForTimeout(100);
+    assert.ok(counter.hits.includes('/pixel.png'), `the image loads once asked (${counter.hits.join(', ')})`);
+    await page.waitForTimeout(1000);
+    const others = counter.hits.filter((h) => h !== '/pixel.png' && h !== '/background.png');
+    assert.deepEqual(others, [], 'only images: no script, refresh, stylesheet, base or form request');
+    assert.equal(await frame.locator('body[data-pwned]').count(), 0, 'the script did not run');
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows in-app links as they are: every target, direction controls escaped, each unsafe one flagged; a failure’s header says what was tried (issue 37)', async () => {
+    const page = ui.page;
+    // The focus back to the workbench from the panel's checkbox (a webview keeps F1 to itself).
+    await page.locator('.part.sidebar .title-label').first().click();
+    await runCommand(page, 'Novu: Set Bridge URL…');
+    await answerInput(page, hostile.url);
+    // The setting is saved: the receipt's panel asks the new app, which refuses it, and its header says so.
+    await activeWebview(page).locator('[data-renderer]', { hasText: /^Not rendered: your app at 127\.0\.0\.1:\d+ refused the request signed with Development's key$/ }).waitFor({ timeout: 20_000 });
+    await runCommand(page, 'Novu: Preview Workflow Step…');
+    await pickItem(page, 'hostile-inbox');
+    await pickItem(page, 'inbox');
+    const webview = activeWebview(page);
+    const item = webview.locator('.nx-inbox-item');
+    await item.waitFor({ timeout: 30_000 });
+    const text = await item.innerText();
+    assert.ok(!text.includes('\u202e'), 'the override is never shown as is');
+    assert.match(text, /https:\/\/app\.example\.com\\u202E\/moc\.live/);
+    assert.match(await webview.locator('[data-redirect]').innerText(), /target _blank[\s\S]*Not safe: hides its real order with direction controls/);
+    assert.match(await webview.locator('.nx-inbox-button').innerText(), /target _parent[\s\S]*Not safe: replaces the whole page \(_top or _parent\)/);
+    assert.match(await webview.locator('.nx-avatar').innerText(), /javascript:alert\(1\)[\s\S]*Not safe: runs a script or opens inline data/);
+    await shootThemes(page, 'preview-inapp-unsafe', { axe: 'preview, unsafe in-app' });
+
+    // The prompt shows the address with the override made visible, and warns.
+    await webview.locator('[data-redirect] [data-href]').click();
+    const toast = page.locator('.notification-toast', { hasText: 'direction controls' });
+    await toast.waitFor({ timeout: 10_000 });
+    assert.match(await toast.innerText(), /https:\/\/app\.example\.com\\u202E\/moc\.live/);
+    assert.ok(!(await toast.innerText()).includes('\u202e'));
+    await shootThemes(page, 'preview-open-link-bidi', { raw: true });
+    await toast.locator('.codicon-notifications-clear').click().catch(() => page.keyboard.press('Escape'));
+
+    // Another environment's key: nothing was rendered, and the header says so.
+    await webview.locator('[role=tab][data-step="refused"]').click();
+    await webview.locator('.nx-preview-failure').waitFor({ timeout: 20_000 });
+    assert.match(await webview.locator('[data-renderer]').innerText(), /^Not rendered: your app at 127\.0\.0\.1:\d+ refused the request signed with Development's key$/);
+    await shootThemes(page, 'preview-failure-header');
+  });
+});
