@@ -5,7 +5,7 @@
 // `npm test -- unit integration` runs only those stages; VSCODE_TEST_HOSTS=floor (or latest) runs
 // the integration tests on that VS Code only.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runVSCodeTests } from './vscode/runTests.mjs';
@@ -91,6 +91,27 @@ function section(title) {
 }
 
 const started = Date.now();
+/**
+ * VS Code's set-up (Debian packages, code-server 4.100.3, Node 24 and code-server 4.139.1: two to
+ * three minutes on a clean clone, most of it waiting on the registries) runs in a child process
+ * beside the checks, the build and the unit tests, its output kept in a file and printed when the
+ * VS Code stages need it (issue 45, D2). The stage then only checks the stamps (a tenth of a second).
+ */
+const needsVSCode = stages.includes('integration') || stages.includes('ui');
+const setupLog = join(tmp, 'vscode-setup.log');
+const setupHosts = stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest') ? '--all' : '--floor';
+const setupStarted = Date.now();
+const earlySetup = needsVSCode
+  ? new Promise((resolvePromise) => {
+      const out = openSync(setupLog, 'w');
+      const child = spawn(process.execPath, [join(ROOT, 'test', 'vscode', 'setup.mjs'), setupHosts], { cwd: ROOT, stdio: ['ignore', out, out] });
+      child.on('exit', (code) => {
+        closeSync(out);
+        resolvePromise({ code, ms: Date.now() - setupStarted });
+      });
+      child.on('error', () => resolvePromise({ code: 1, ms: Date.now() - setupStarted }));
+    })
+  : undefined;
 try {
   if (stages.includes('checks')) {
     section('type check and lint');
@@ -119,6 +140,11 @@ try {
   if (stages.includes('integration') || stages.includes('ui')) {
     section('VS Code (code-server) and Chromium');
     await timed('VS Code set-up', async () => {
+      // The set-up begun beside the checks: its output, then the stamps checked (or, had it failed,
+      // the set-up tried again here, where its error is said and fails the stages that need it).
+      const early = await earlySetup;
+      process.stdout.write(readFileSync(setupLog, 'utf8'));
+      console.log(`(set up beside the checks and unit tests: ${Math.round(early.ms / 1000)} s${early.code === 0 ? '' : `, exit code ${early.code}`})`);
       await ensureVSCode();
       // The newest VS Code: Node 24 and code-server 4.139.1 (70 to 80 s once, then ~0.1 s).
       if (stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest')) {
