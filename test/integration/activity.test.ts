@@ -54,7 +54,7 @@ describe('activity view', function () {
     return api.activity.getChildren();
   }
 
-  it('lists the newest notifications first with workflow, subscriber, status, channels and time; one request a page', async () => {
+  it('lists the newest notifications first with workflow, subscriber, status, channels and time; one request a page [smoke]', async () => {
     const rows = await firstPage();
     const items = notificationRows(rows);
     assert.equal(items.length, 50);

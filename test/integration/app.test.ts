@@ -77,7 +77,7 @@ describe('your app and the environment', function () {
     await production?.close();
   });
 
-  it('shows the app first in the Workflows view: running, its framework, its workflows, the key confirmed, and the drift', async () => {
+  it('shows the app first in the Workflows view: running, its framework, its workflows, the key confirmed, and the drift [smoke]', async () => {
     const item = await appSays(/^127\.0\.0\.1:\d+ · framework 2\.13\.\d+ · 4 workflows · Development's key ✓ · \d+ differences$/);
     assert.match(String(item.tooltip), /A discover signed with Development's key passed, and an unsigned one was refused/);
     const [first] = await rows();

@@ -45,7 +45,7 @@ describe('code awareness', function () {
     await disconnectSandbox(api, sandbox);
   });
 
-  it('warns about an unknown identifier with "Did you mean", an inactive workflow, and a definition not synced, naming the connection', async () => {
+  it('warns about an unknown identifier with "Did you mean", an inactive workflow, and a definition not synced, naming the connection [smoke]', async () => {
     const found = await waitFor(() => (novuDiagnostics().length >= 3 ? novuDiagnostics() : undefined), 'the diagnostics');
     const text = (d: vscode.Diagnostic) => `${document.getText(d.range)}: ${d.message}`;
     assert.deepEqual(found.map(text).sort(), [

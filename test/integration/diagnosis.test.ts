@@ -64,7 +64,7 @@ describe('delivery diagnosis', function () {
     await disconnectSandbox(api, sandbox);
   });
 
-  it('proves a preference off with the latest run, turns it on after asking, and follows the run sent again to ✓', async () => {
+  it('proves a preference off with the latest run, turns it on after asking, and follows the run sent again to ✓ [smoke]', async () => {
     await client.createSubscriber({ subscriberId: 'diag-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@diag.example', timezone: 'Europe/Paris' });
     await client.updatePreferences('diag-ada', { workflowId: F.workflowIdentifier, channels: { email: false } });
     await runSettled('diag-ada');

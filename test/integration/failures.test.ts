@@ -148,7 +148,7 @@ describe('every surface through every failure', function () {
         assert.match(String(api.integrations.view?.description), /Failures test · \d/);
       });
 
-      it('notification panel: an error with its next step, then the notification on Retry', async () => {
+      it('notification panel: an error with its next step, then the notification on Retry [smoke]', async () => {
         await breakService(failure);
         await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
         const panel = await waitFor(() => api.notificationPanels.all.find((p) => p.notificationId === F.failedNotificationId), 'the panel');

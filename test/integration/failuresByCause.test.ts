@@ -36,7 +36,7 @@ describe('Failures by Cause', function () {
     await disconnectSandbox(api, sandbox);
   });
 
-  it('groups the incident by cause, one group per cause whatever the recipient, from pages of 50 read once', async () => {
+  it('groups the incident by cause, one group per cause whatever the recipient, from pages of 50 read once [smoke]', async () => {
     sandbox.clearRequests();
     await vscode.commands.executeCommand('novuExplorer.showFailures');
     const panel = await waitFor(() => api.failuresPanels.all[0], 'the failures panel');

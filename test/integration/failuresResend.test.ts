@@ -86,7 +86,7 @@ describe('Failures by Cause: Send Again to These…', function () {
     await disconnectSandbox(api, sandbox);
   });
 
-  it('reviews the incident’s email group: what goes, and what is left out with its reason, counted from the Sandbox’s runs; nothing is sent', async () => {
+  it('reviews the incident’s email group: what goes, and what is left out with its reason, counted from the Sandbox’s runs; nothing is sent [smoke]', async () => {
     const panel = (await api.openFailures())!;
     const view = await settled(panel);
     const group = view.groups[0]!;

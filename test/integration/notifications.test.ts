@@ -34,7 +34,7 @@ describe('notification panel', function () {
 
   const panelFor = (id: string) => api.notificationPanels.all.find((p) => p.notificationId === id);
 
-  it('opens from the command with an id and shows the header and every job', async () => {
+  it('opens from the command with an id and shows the header and every job [smoke]', async () => {
     await vscode.commands.executeCommand('novuExplorer.openNotification', F.failedNotificationId);
     const state = await loaded(panelFor(F.failedNotificationId));
     const record = sandbox.state.notification(F.failedNotificationId)!;

@@ -51,7 +51,7 @@ describe('preferences panel', function () {
     return panel;
   }
 
-  it('loads the global and per-workflow preferences, critical workflows read-only', async () => {
+  it('loads the global and per-workflow preferences, critical workflows read-only [smoke]', async () => {
     const panel = await open();
     const state = await loaded(panel);
     const stored = sandbox.state.preferencesOf(subscriber, 'all')!;

@@ -98,7 +98,7 @@ describe('preview', function () {
     await sandbox?.close();
   });
 
-  it('renders each channel of the demo app, signed with the connection’s key, and says who rendered it', async () => {
+  it('renders each channel of the demo app, signed with the connection’s key, and says who rendered it [smoke]', async () => {
     const panel = await open('account-welcome', 'welcome-email');
     const email = await settled(panel, 'welcome-email');
     assert.equal(email.status, 'rendered', email.failure?.text);

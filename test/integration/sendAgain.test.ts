@@ -70,7 +70,7 @@ describe('send again and cancel pending', function () {
     return { result, prompter };
   }
 
-  it('opens the trigger built from the notification in an untitled JSON editor, with Send, Cancel and where it goes', async () => {
+  it('opens the trigger built from the notification in an untitled JSON editor, with Send, Cancel and where it goes [smoke]', async () => {
     sandbox.clearRequests();
     const editor = await review(F.failedNotificationId);
     const doc = editor.document;

@@ -34,7 +34,7 @@ describe('subscribers view', function () {
     while (api.subscribers.hasMore) await api.subscribers.loadMore();
   }
 
-  it('pages through every subscriber with "Load more": right count, no duplicates, one request a page', async () => {
+  it('pages through every subscriber with "Load more": right count, no duplicates, one request a page [smoke]', async () => {
     // The load the new connection started (before this test) is awaited and not counted.
     await api.subscribers.getChildren();
     sandbox.clearRequests();

@@ -43,7 +43,7 @@ describe('workflows view and trigger', function () {
     await disconnectSandbox(api, sandbox);
   });
 
-  it('lists 50 a page with Load more, each workflow once, one request per action', async () => {
+  it('lists 50 a page with Load more, each workflow once, one request per action [smoke]', async () => {
     sandbox.clearRequests();
     api.workflows.reload();
     const first = await workflowRows();

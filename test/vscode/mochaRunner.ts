@@ -48,6 +48,19 @@ export interface RunMochaOptions {
   grep?: string;
   /** File name suffix of the test files (default `.test.js`). */
   suffix?: string;
+  /**
+   * A part of the suite to run instead of all of it: the tests of `wholeFiles` (by base name, without
+   * the suffix), and of every other file the tests whose title contains `tag` (none without a tag).
+   * Their hooks run as usual; a suite left with no test runs none of its hooks.
+   */
+  only?: { wholeFiles: string[]; tag?: string };
+}
+
+/** Drops from `suite` (recursively) every test whose title lacks `tag` (every test, without one). */
+function keepTagged(suite: Mocha.Suite, tag: string | undefined): void {
+  suite.tests = suite.tests.filter((test) => tag !== undefined && test.title.includes(tag));
+  for (const child of suite.suites) keepTagged(child, tag);
+  suite.suites = suite.suites.filter((child) => child.total() > 0);
 }
 
 /** Every file below `dir` whose name ends with `suffix`, sorted for a stable order. */
@@ -77,6 +90,19 @@ export function runMochaTests(dir: string, options: RunMochaOptions = {}): Promi
   // connections.test checks what activation after start-up did before any test used the extension: it must run first.
   const files = findTestFiles(dir, options.suffix ?? '.test.js').sort((a, b) => Number(b.endsWith('/connections.test.js')) - Number(a.endsWith('/connections.test.js')));
   for (const file of files) mocha.addFile(file);
+  if (options.only && files.length > 0) {
+    const { wholeFiles, tag } = options.only;
+    // Loaded now to be pruned, and not again by run() (mocha's own, if not in its types).
+    const loader = mocha as unknown as { loadFiles(): void; lazyLoadFiles(on: boolean): void };
+    loader.loadFiles();
+    loader.lazyLoadFiles(true);
+    const whole = new Set(wholeFiles);
+    for (const suite of mocha.suite.suites) {
+      const base = (suite.file ?? '').replace(/^.*\//, '').replace(options.suffix ?? '.test.js', '');
+      if (!whole.has(base)) keepTagged(suite, tag);
+    }
+    mocha.suite.suites = mocha.suite.suites.filter((suite) => suite.total() > 0);
+  }
   const started = Date.now();
   console.log(START_MARKER);
 
