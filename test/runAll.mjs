@@ -31,6 +31,18 @@ function run(command, args, options = {}) {
   });
 }
 
+/** Runs a command with its output kept (stdout and stderr together) instead of shown. */
+function runQuiet(command, args) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code, signal) => resolvePromise({ code: code ?? (signal ? 1 : 0), output }));
+    child.on('error', (error) => resolvePromise({ code: 1, output: String(error) }));
+  });
+}
+
 function files(dir, suffix) {
   let found = [];
   let names = [];
@@ -113,20 +125,33 @@ const earlySetup = needsVSCode
     })
   : undefined;
 try {
-  if (stages.includes('checks')) {
+  // The type check and lint run beside the build and the unit tests (one core each on two), their
+  // output kept and printed after the unit tests.
+  const checks = stages.includes('checks')
+    ? (async () => {
+        const at = Date.now();
+        const tsc = await runQuiet(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']);
+        const lint = await runQuiet(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+        return { tsc, lint, at, ms: Date.now() - at };
+      })()
+    : undefined;
+  let checksReported = false;
+  const reportChecks = async () => {
+    if (!checks || checksReported) return;
+    checksReported = true;
+    const { tsc, lint, at, ms } = await checks;
     section('type check and lint');
-    const checksStarted = Date.now();
-    const tsc = await run(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.', '--noEmit']);
-    const lint = await run(process.execPath, [join(ROOT, 'node_modules/eslint/bin/eslint.js'), '.', '--max-warnings=0']);
-    const failures = [...(tsc !== 0 ? [{ title: 'type check (tsc)', error: '' }] : []), ...(lint !== 0 ? [{ title: 'lint (eslint)', error: '' }] : [])];
-    results.push({ name: 'checks', passed: (tsc === 0) + (lint === 0), failed: (tsc !== 0) + (lint !== 0), skipped: 0, failures, at: checksStarted, ms: Date.now() - checksStarted });
-    if (tsc !== 0) console.log('type check failed');
-    if (lint !== 0) console.log('lint failed');
-  }
+    process.stdout.write(tsc.output + lint.output);
+    const failures = [...(tsc.code !== 0 ? [{ title: 'type check (tsc)', error: '' }] : []), ...(lint.code !== 0 ? [{ title: 'lint (eslint)', error: '' }] : [])];
+    results.push({ name: 'checks', passed: (tsc.code === 0) + (lint.code === 0), failed: (tsc.code !== 0) + (lint.code !== 0), skipped: 0, failures, at, ms });
+    console.log(tsc.code !== 0 ? 'type check failed' : 'type check passed');
+    console.log(lint.code !== 0 ? 'lint failed' : 'lint passed');
+  };
 
   section('build');
   if ((await timed('build', () => run(process.execPath, ['esbuild.mjs', '--tests']))) !== 0) {
     results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, failures: [{ title: 'esbuild.mjs --tests', error: '' }] });
+    await reportChecks();
     throw new Error('build failed');
   }
 
@@ -134,6 +159,7 @@ try {
     section('unit tests (Node)');
     await nodeTests('unit', files(join(ROOT, 'out/test/unit'), '.test.js'));
   }
+  await reportChecks();
 
   /** Why the newest VS Code could not be set up, if it could not: its stages fail, the rest run. */
   let latestProblem;
