@@ -309,6 +309,7 @@ describe('the demo app', () => {
     for (const p of ['api-trigger', 'api-trigger-bulk', 'node-trigger', 'node-bulk-trigger', 'framework-workflow', 'framework-trigger']) assert.ok(patterns.has(p as never), p);
     assert.ok(ts.some((r) => r.identifier === 'welcom-onboarding'), 'the misspelled one');
     assert.deepEqual(demo.scan('/demo/src/billing.ts').map((r) => `${r.pattern}:${r.identifier}`), ['framework-trigger:invoice-paid', 'framework-trigger:onboarding-digest'], 'imported from workflows.ts');
+    // The receipt's client comes from a function annotated `-> Novu` (issue 45, C).
     const py = scanPython(read('python/notify.py'));
     assert.deepEqual(py.map((r) => `${r.pattern}:${r.identifier}`), ['python-dto:system-maintenance', 'python-trigger:billing-receipt']);
   });
