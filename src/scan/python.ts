@@ -115,7 +115,11 @@ function dottedAt(tokens: Token[], start: number): { name: string; next: number 
 type Kind = 'client' | 'none' | 'enters-client' | 'other';
 
 /** The names whose one argument is what `with` gives (a `@contextmanager`'s `Iterator[T]`, `Generator[T, …]`). */
+// l10n-ignore: Python's typing names (code, not words)
 const ENTERS = new Set(['Iterator', 'Generator', 'AsyncIterator', 'AsyncGenerator', 'ContextManager', 'AbstractContextManager', 'AsyncContextManager', 'AbstractAsyncContextManager']);
+
+// l10n-ignore: Python's typing names (code, not words)
+const TYPING = { optional: 'Optional', union: 'Union', none: 'None' } as const;
 
 /**
  * The kinds a type annotation at `start` allows, and the index after it: `Novu`, `"Novu"`,
@@ -146,12 +150,12 @@ function annotationAt(tokens: Token[], start: number, isClient: (parts: string[]
           j = arg.next;
         }
         const read = j === close;
-        if (read && (name === 'Optional' || name === 'Union')) {
+        if (read && (name === TYPING.optional || name === TYPING.union)) {
           for (const kind of args.flatMap((a) => [...a])) kinds.add(kind);
-          if (name === 'Optional') kinds.add('none');
+          if (name === TYPING.optional) kinds.add('none');
         } else kinds.add(read && ENTERS.has(name) && args[0] && isClientType(args[0]) ? 'enters-client' : 'other');
         i = close + 1;
-      } else if (chain.parts.length === 1 && name === 'None') kinds.add('none');
+      } else if (chain.parts.length === 1 && name === TYPING.none) kinds.add('none');
       else kinds.add(isClient(chain.parts) ? 'client' : 'other');
     }
     if (!isPunct(tokens[i], '|')) return { kinds, next: i };
