@@ -109,8 +109,102 @@ function dottedAt(tokens: Token[], start: number): { name: string; next: number 
 }
 
 /**
+ * What a type annotation may be: the client, `None`, a context manager or iterator whose value is
+ * the client (`Iterator[Novu]` of a `@contextmanager`), or anything else.
+ */
+type Kind = 'client' | 'none' | 'enters-client' | 'other';
+
+/** The names whose one argument is what `with` gives (a `@contextmanager`'s `Iterator[T]`, `Generator[T, …]`). */
+// l10n-ignore: Python's typing names (code, not words)
+const ENTERS = new Set(['Iterator', 'Generator', 'AsyncIterator', 'AsyncGenerator', 'ContextManager', 'AbstractContextManager', 'AsyncContextManager', 'AbstractAsyncContextManager']);
+
+// l10n-ignore: Python's typing names (code, not words)
+const TYPING = { optional: 'Optional', union: 'Union', none: 'None' } as const;
+
+/**
+ * The kinds a type annotation at `start` allows, and the index after it: `Novu`, `"Novu"`,
+ * `novu_py.Novu`, `Optional[Novu]`, `Union[Novu, None]`, `Novu | None`, `Iterator[Novu]`.
+ */
+function annotationAt(tokens: Token[], start: number, isClient: (parts: string[]) => boolean): { kinds: Set<Kind>; next: number } | undefined {
+  const kinds = new Set<Kind>();
+  let i = start;
+  for (;;) {
+    const t = tokens[i];
+    if (t?.type === 'string') {
+      // A forward reference: the string's text is the annotation.
+      const inner = tokenizePython(t.value);
+      const type = annotationAt(inner, 0, isClient);
+      for (const kind of type && type.next === inner.length ? type.kinds : ['other' as const]) kinds.add(kind);
+      i++;
+    } else {
+      const chain = chainAfter(tokens, i);
+      if (!chain) return undefined;
+      const name = chain.parts[chain.parts.length - 1]!;
+      i = chain.next;
+      if (isPunct(tokens[i], '[')) {
+        const close = closing(tokens, i);
+        const args: Set<Kind>[] = [];
+        let j = i + 1;
+        for (let arg = annotationAt(tokens, j, isClient); arg; arg = isPunct(tokens[j], ',') ? annotationAt(tokens, ++j, isClient) : undefined) {
+          args.push(arg.kinds);
+          j = arg.next;
+        }
+        const read = j === close;
+        if (read && (name === TYPING.optional || name === TYPING.union)) {
+          for (const kind of args.flatMap((a) => [...a])) kinds.add(kind);
+          if (name === TYPING.optional) kinds.add('none');
+        } else kinds.add(read && ENTERS.has(name) && args[0] && isClientType(args[0]) ? 'enters-client' : 'other');
+        i = close + 1;
+      } else if (chain.parts.length === 1 && name === TYPING.none) kinds.add('none');
+      else kinds.add(isClient(chain.parts) ? 'client' : 'other');
+    }
+    if (!isPunct(tokens[i], '|')) return { kinds, next: i };
+    i++;
+  }
+}
+
+/** The annotation says the client (or `None`), nothing else. */
+const isClientType = (kinds: Set<Kind>) => kinds.has('client') && [...kinds].every((k) => k === 'client' || k === 'none');
+
+/** What calling a name gives: the client, or a client only as `with`'s value (`with f() as novu`). */
+type Gives = 'client' | 'in-with';
+
+/**
+ * The file's functions (and methods) whose return annotation says they give a client:
+ * `def _client() -> Novu:`, `-> "Novu"`, `-> Optional[Novu]`, `-> Novu | None`, and
+ * `-> Iterator[Novu]` (a `@contextmanager`, a client only in `with`). A name also defined with
+ * another annotation, or none, is left out. A `@property` (or `cached_property`) giving a client
+ * is itself a client's name: it goes into `clients`.
+ */
+function clientFactories(tokens: Token[], isClient: (parts: string[]) => boolean, clients: Set<string>): Map<string, Gives> {
+  const found = new Map<string, Gives>();
+  const unknown = new Set<string>();
+  const properties = new Set<string>();
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isIdent(tokens[i], 'def') || !isIdent(tokens[i + 1]) || !isPunct(tokens[i + 2], '(')) continue;
+    const name = tokens[i + 1]!.value;
+    const close = closing(tokens, i + 2);
+    const type = isPunct(tokens[close + 1], '-') && isPunct(tokens[close + 2], '>') ? annotationAt(tokens, close + 3, isClient) : undefined;
+    const kinds = type && isPunct(tokens[type.next], ':') ? type.kinds : undefined;
+    const gives: Gives | undefined = kinds && isClientType(kinds) ? 'client' : kinds?.size === 1 && kinds.has('enters-client') ? 'in-with' : undefined;
+    if (!gives || (found.has(name) && found.get(name) !== gives)) {
+      unknown.add(name);
+      continue;
+    }
+    found.set(name, gives);
+    const decorator = chainBefore(tokens, isIdent(tokens[i - 1], 'async') ? i - 2 : i - 1);
+    const property = decorator?.rooted && isPunct(tokens[decorator.first - 1], '@') && /^(?:cached_)?property$/.test(decorator.parts[decorator.parts.length - 1]!);
+    if (property) properties.add(name);
+  }
+  for (const name of unknown) found.delete(name);
+  for (const name of properties) if (found.get(name) === 'client') clients.add(name);
+  return found;
+}
+
+/**
  * Trigger calls in Python source (`novu-py`): `X.trigger(workflow_id=…)` where `X` is a client
- * (`X = Novu(…)`, `with Novu(…) as X`, `self.X = Novu(…)`, `X: Novu`) and
+ * (`X = Novu(…)`, `with Novu(…) as X`, `self.X = Novu(…)`, `X: Novu`, `X: Optional[Novu]`, or the
+ * same from a function of the file annotated to return one: `X = _client()`, `with _client() as X`) and
  * `TriggerEventRequestDto(workflow_id=…)`, each only when its class comes from `novu_py`.
  */
 export function scanPython(text: string): CodeRef[] {
@@ -162,21 +256,34 @@ export function scanPython(text: string): CodeRef[] {
   if (sdkModules.size === 0 && fromSdk.size === 0) return [];
   // `sdkModules` also holds the names imported from it, for `models.TriggerEventRequestDto`; a class is its last part.
   const isClass = (parts: string[], name: string) => (parts.length === 1 ? fromSdk.get(parts[0]!) === name : sdkModules.has(parts[0]!) && parts[parts.length - 1] === name);
+  const isClient = (parts: string[]) => isClass(parts, CLIENT_CLASS);
   const clients = new Set<string>();
+  const factories = clientFactories(tokens, isClient, clients);
+  /** What a call gives: a client (`Novu(…)`, a factory's call), one only inside `with` (`@contextmanager`), or nothing known. */
+  const callGives = (callee: { parts: string[]; rooted: boolean }): Gives | undefined => {
+    if (!callee.rooted) return undefined;
+    if (isClient(callee.parts)) return 'client';
+    // A factory of this file: `f()`, or a method of it on `self`/`cls`.
+    const [first, name] = callee.parts;
+    if (callee.parts.length === 1) return factories.get(first!);
+    return callee.parts.length === 2 && (first === 'self' || first === 'cls') ? factories.get(name!) : undefined;
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (isPunct(t, '(')) {
       const callee = chainBefore(tokens, i - 1);
-      if (!callee?.rooted || !isClass(callee.parts, CLIENT_CLASS)) continue;
-      // `novu = Novu(…)`, `self.novu = Novu(…)`
-      if (isPunct(tokens[callee.first - 1], '=') && isIdent(tokens[callee.first - 2])) clients.add(tokens[callee.first - 2]!.value);
-      // `with Novu(…) as novu:`
+      const gives = callee && callGives(callee);
+      if (!gives) continue;
+      // `novu = Novu(…)`, `self.novu = _client()`, `novu = await _client()`
+      const before = isIdent(tokens[callee.first - 1], 'await') ? callee.first - 2 : callee.first - 1;
+      if (gives === 'client' && isPunct(tokens[before], '=') && isIdent(tokens[before - 1])) clients.add(tokens[before - 1]!.value);
+      // `with Novu(…) as novu:`, `async with _client() as novu:`
       const close = closing(tokens, i);
       if (isIdent(tokens[close + 1], 'as') && isIdent(tokens[close + 2])) clients.add(tokens[close + 2]!.value);
     } else if (isPunct(t, ':') && isIdent(tokens[i - 1])) {
-      // `novu: Novu` (a parameter or an annotated name)
-      const type = chainAfter(tokens, i + 1);
-      if (type && isClass(type.parts, CLIENT_CLASS)) clients.add(tokens[i - 1]!.value);
+      // `novu: Novu`, `novu: Optional[Novu] = None` (a parameter or an annotated name)
+      const type = annotationAt(tokens, i + 1, isClient);
+      if (type && isClientType(type.kinds)) clients.add(tokens[i - 1]!.value);
     }
   }
   const consts = pythonConstants(text, tokens);
@@ -188,9 +295,9 @@ export function scanPython(text: string): CodeRef[] {
     let call = false;
     if (t.value === 'trigger' && isPunct(tokens[i - 1], '.')) {
       if (isPunct(tokens[i - 2], ')')) {
-        // `Novu(…).trigger(…)`
+        // `Novu(…).trigger(…)`, `_client().trigger(…)`
         const callee = chainBefore(tokens, opening(tokens, i - 2) - 1);
-        call = !!callee?.rooted && isClass(callee.parts, CLIENT_CLASS);
+        call = !!callee && callGives(callee) === 'client';
       } else {
         const receiver = chainBefore(tokens, i - 2);
         call = !!receiver && clients.has(receiver.parts[receiver.parts.length - 1]!);

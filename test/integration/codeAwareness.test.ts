@@ -121,14 +121,14 @@ describe('code awareness', function () {
     assert.equal(sandbox.requests.filter((r) => r.path.startsWith('/v2/workflows/')).length, 0, 'the read is kept');
   });
 
-  it('gives a Python trigger through a module constant its lens: NAME: Final = "…" followed as TypeScript follows a const (issue 37)', async () => {
-    const content = `from typing import Final\nfrom novu_py import Novu\n\nWELCOME: Final = "${F.workflowIdentifier}"\n\nwith Novu(secret_key="x") as novu:\n    novu.trigger(workflow_id=WELCOME, to="ada")\n`;
+  it('gives a Python trigger through a module constant, on a client a function returns, its lens: NAME: Final = "…" followed as TypeScript follows a const (issue 37), `with _client() as novu` (issue 45, C)', async () => {
+    const content = `from typing import Final\nfrom novu_py import Novu\n\nWELCOME: Final = "${F.workflowIdentifier}"\n\ndef _client() -> Novu:\n    return Novu(secret_key="x")\n\nwith _client() as novu:\n    novu.trigger(workflow_id=WELCOME, to="ada")\n`;
     const doc = await vscode.workspace.openTextDocument({ language: 'python', content });
     await vscode.window.showTextDocument(doc);
     try {
       const line = await waitFor(async () => {
         const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 100);
-        return lenses.find((l) => l.range.start.line === 6 && /^Novu · Code test: active/.test(l.command?.title ?? ''));
+        return lenses.find((l) => l.range.start.line === 9 && /^Novu · Code test: active/.test(l.command?.title ?? ''));
       }, 'the lens of the trigger');
       assert.equal(doc.getText(line.range), 'WELCOME', 'on the name the call uses');
       assert.equal(line.command!.command, 'novuExplorer.code.showActivity', 'a click shows its Activity');

@@ -1,9 +1,7 @@
-// How an app triggers its notifications with @novu/api (and the older @novu/node).
+// How an app triggers its notifications with @novu/api (accounts.js still uses the older @novu/node).
 import { Novu } from '@novu/api';
-import { Novu as LegacyNovu } from '@novu/node';
 
 const novu = new Novu({ secretKey: process.env.NOVU_SECRET_KEY ?? '' });
-const legacy = new LegacyNovu(process.env.NOVU_SECRET_KEY ?? '');
 
 const ORDER_SHIPPED = 'order-shipped';
 
@@ -23,17 +21,6 @@ export async function welcomeAgain(subscriberId: string): Promise<void> {
 // Not active in the Sandbox: a trigger is answered with trigger_not_active.
 export async function newsletter(first: string, second: string): Promise<void> {
   await novu.triggerBulk({ events: [{ workflowId: 'marketing-newsletter', to: first }, { workflowId: 'marketing-newsletter', to: second }] });
-}
-
-export async function passwordReset(subscriberId: string, resetUrl: string): Promise<void> {
-  await legacy.trigger('password-reset', { to: { subscriberId }, payload: { resetUrl } });
-}
-
-export async function mentions(author: string, reviewer: string): Promise<void> {
-  await legacy.bulkTrigger([
-    { name: 'comment-mention', to: { subscriberId: author }, payload: {} },
-    { name: 'comment-mention', to: { subscriberId: reviewer }, payload: {} },
-  ]);
 }
 
 // Exactly 16 letters and digits: the service misreads it when one workflow is read by it.

@@ -8,9 +8,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { compareWorkflows } from '../../../src/app/drift';
+import { sandboxOptions } from '../../../src/connections/sandboxHost';
+import { startSandbox } from '../../../src/sandbox';
 
 // Compiled to out/test/unit/preview/: four levels up is the repository.
 const ROOT = resolve(__dirname, '..', '..', '..', '..');
@@ -109,6 +112,37 @@ describe('the demo bridge app (real @novu/framework)', { timeout: 60_000 }, () =
     const { status, body } = await get(app!, 'action=discover', false);
     assert.equal(status, 401);
     assert.equal(body.code, 'SignatureNotFoundError');
+  });
+
+  it('differs from the demo’s Sandbox in the workflows docs/sandbox.md names, and no others (issue 45, B2)', async () => {
+    // The Sandbox as `npm run demo` starts it: this app's key and URL.
+    const sandbox = await startSandbox(sandboxOptions({ NOVU_EXPLORER_SANDBOX_KEY: SECRET, NOVU_EXPLORER_DEMO_BRIDGE_URL: app!.url, NOVU_EXPLORER_SANDBOX_LIVE: '1' }, Date.now()));
+    try {
+      const response = await fetch(`${sandbox.url}/v1/bridge/diff`, {
+        method: 'POST',
+        headers: { authorization: `ApiKey ${SECRET}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ bridgeUrl: app!.url }),
+      });
+      assert.equal(response.status, 200, 'the Sandbox was synced from the app');
+      const environment = ((await response.json()) as { data: { current: { workflows: unknown[]; bridgeUrl: string } } }).data.current;
+      assert.equal(environment.bridgeUrl, app!.url);
+      const discovered = (await get(app!, 'action=discover', true)).body.workflows as { workflowId: string; steps: { stepId: string; type: string }[] }[];
+      const drift = compareWorkflows(discovered, environment.workflows).filter((entry) => entry.kind !== 'same');
+      assert.deepEqual(drift.map((entry) => `${entry.workflowId}: ${entry.kind}`), [
+        'billing-receipt: onlyInEnvironment',
+        'invoice-paid: onlyInEnvironment',
+        'account-welcome: onlyInCode',
+        'payment-receipt: onlyInCode',
+        'team-digest: onlyInCode',
+        'order-shipped: changed',
+      ]);
+      // Each named where the demo's Sandbox is described, with the count the app row shows.
+      const docs = readFileSync(join(ROOT, 'docs', 'sandbox.md'), 'utf8');
+      for (const entry of drift) assert.ok(docs.includes(`\`${entry.workflowId}\``), `docs/sandbox.md names ${entry.workflowId}`);
+      assert.ok(docs.includes(`${drift.length} differences`));
+    } finally {
+      await sandbox.close();
+    }
   });
 
   it('renders the welcome email in a signed preview: the subject from Liquid, an HTML body', async () => {

@@ -98,6 +98,109 @@ events.trigger(workflow_id="not-novu", to="ada")
     assert.deepEqual(scanPython(none), [], 'no novu_py import: nothing is Novu');
   });
 
+  it('marks a client a function of the file returns: -> Novu, "Novu", novu_py.Novu, Optional[Novu], Novu | None (issue 45, C)', () => {
+    const text = `
+import os
+from typing import Iterator, Optional, Union
+import typing
+from contextlib import contextmanager
+import novu_py
+from novu_py import Novu
+ORDER_SHIPPED = "order-shipped"
+def _client() -> Novu:
+    return Novu(secret_key=os.environ["NOVU_SECRET_KEY"])
+def quoted() -> "Novu":
+    return Novu(secret_key="x")
+def qualified(region: str) -> novu_py.Novu:
+    return novu_py.Novu(secret_key="x")
+def optional() -> Optional[Novu]:
+    return None
+def union() -> Union[None, "novu_py.Novu"]:
+    return None
+async def piped() -> Novu | None:
+    return None
+@contextmanager
+def session() -> Iterator[Novu]:
+    with Novu(secret_key="x") as novu:
+        yield novu
+def send_order_shipped(order) -> None:
+    with _client() as novu:
+        novu.trigger(workflow_id=ORDER_SHIPPED, to=order.customer_id, payload={})
+    assigned = quoted()
+    assigned.trigger(workflow_id="f-assigned", to="ada")
+    qualified("eu").trigger(workflow_id="f-direct", to="ada")
+    maybe = optional()
+    maybe.trigger(workflow_id="f-optional", to="ada")
+    either = union()
+    either.trigger(workflow_id="f-union", to="ada")
+    with session() as managed:
+        managed.trigger(workflow_id="f-contextmanager", to="ada")
+async def later():
+    awaited = await piped()
+    awaited.trigger(workflow_id="f-awaited", to="ada")
+def annotated(novu: typing.Optional[Novu] = None, other: "Novu | None" = None):
+    novu.trigger(workflow_id="f-param", to="ada")
+    other.trigger(workflow_id="f-param-quoted", to="ada")
+class Notifier:
+    def __init__(self):
+        self.client = self._make()
+    def _make(self) -> Novu:
+        return Novu(secret_key="x")
+    @property
+    def lazy(self) -> Novu:
+        return Novu(secret_key="x")
+    def send(self):
+        self.client.trigger(workflow_id="f-field", to="ada")
+        self.lazy.trigger(workflow_id="f-property", to="ada")
+`;
+    assert.deepEqual(brief(text, scanPython(text)), [
+      'trigger:python-trigger:order-shipped:ORDER_SHIPPED',
+      ...['assigned', 'direct', 'optional', 'union', 'contextmanager', 'awaited', 'param', 'param-quoted', 'field', 'property'].map((name) => `trigger:python-trigger:f-${name}:f-${name}`),
+    ]);
+  });
+
+  it('marks nothing that nothing shows is a Novu: a Celery task, a webhook client, another annotation, no annotation', () => {
+    // Each a client's name only if its function were taken for a Novu's.
+    const assigned = { either: 'Union[Novu, WebhookClient]', piped: 'Novu | WebhookClient', many: 'list[Novu]', unannotated: 'none', twice: 'two annotations', iterated: 'Iterator[Novu] outside with' };
+    const text = `
+from typing import Iterator, Optional, Union
+from novu_py import Novu
+from celery import shared_task
+from hooks import WebhookClient
+@shared_task
+def notify(workflow_id):
+    pass
+def webhooks() -> WebhookClient:
+    return WebhookClient()
+def maybe_hooks() -> Optional[WebhookClient]:
+    return None
+def either() -> Union[Novu, WebhookClient]:
+    return WebhookClient()
+def piped() -> Novu | WebhookClient:
+    return WebhookClient()
+def many() -> list[Novu]:
+    return []
+def unannotated():
+    return Novu(secret_key="x")
+def twice() -> Novu:
+    return Novu(secret_key="x")
+class Other:
+    def twice(self) -> WebhookClient:
+        return WebhookClient()
+def iterated() -> Iterator[Novu]:
+    yield Novu(secret_key="x")
+notify.trigger(workflow_id="n-celery")
+with webhooks() as hooks:
+    hooks.trigger(workflow_id="n-webhook", to="ada")
+maybe_hooks().trigger(workflow_id="n-optional-other")
+${Object.keys(assigned).map((factory) => `from_${factory} = ${factory}()\nfrom_${factory}.trigger(workflow_id="n-${factory}")\n`).join('')}elsewhere.webhooks_factory().trigger(workflow_id="n-other-module")
+other_module._client().trigger(workflow_id="n-other-object")
+`;
+    assert.deepEqual(scanPython(text), []);
+    const noSdk = 'def _client() -> Novu:\n    return Novu()\nwith _client() as novu:\n    novu.trigger(workflow_id="welcome")\n';
+    assert.deepEqual(scanPython(noSdk), [], 'a Novu that novu_py does not give is not the client');
+  });
+
   it('picks the scanner by language', () => {
     assert.equal(scannerFor('typescriptreact'), scanJavaScript);
     assert.equal(scannerFor('python'), scanPython);

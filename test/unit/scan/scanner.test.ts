@@ -303,12 +303,15 @@ export async function signUp(to: string, payload: object) {
 describe('the demo app', () => {
   it('holds every pattern, one misspelled identifier, a framework definition and its trigger from another file', () => {
     const read = (file: string) => readFileSync(resolve('examples/demo-app', file), 'utf8');
-    const demo = workspace(Object.fromEntries(['notify.ts', 'workflows.ts', 'billing.ts'].map((name) => [`/demo/src/${name}`, read(`src/${name}`)])));
-    const ts = ['notify.ts', 'workflows.ts', 'billing.ts'].flatMap((name) => demo.scan(`/demo/src/${name}`));
+    // accounts.js: the older @novu/node, in JavaScript (the package is not installed: TypeScript checks only the .ts files).
+    const files = ['notify.ts', 'accounts.js', 'workflows.ts', 'billing.ts'];
+    const demo = workspace(Object.fromEntries(files.map((name) => [`/demo/src/${name}`, read(`src/${name}`)])));
+    const ts = files.flatMap((name) => demo.scan(`/demo/src/${name}`));
     const patterns = new Set(ts.map((r) => r.pattern));
     for (const p of ['api-trigger', 'api-trigger-bulk', 'node-trigger', 'node-bulk-trigger', 'framework-workflow', 'framework-trigger']) assert.ok(patterns.has(p as never), p);
     assert.ok(ts.some((r) => r.identifier === 'welcom-onboarding'), 'the misspelled one');
     assert.deepEqual(demo.scan('/demo/src/billing.ts').map((r) => `${r.pattern}:${r.identifier}`), ['framework-trigger:invoice-paid', 'framework-trigger:onboarding-digest'], 'imported from workflows.ts');
+    // The receipt's client comes from a function annotated `-> Novu` (issue 45, C).
     const py = scanPython(read('python/notify.py'));
     assert.deepEqual(py.map((r) => `${r.pattern}:${r.identifier}`), ['python-dto:system-maintenance', 'python-trigger:billing-receipt']);
   });

@@ -174,7 +174,7 @@ interface ReceiptLine {
   unitPrice: number;
 }
 
-function receiptHtml(receipt: { invoiceNumber: string; customerName: string | undefined; currency: string; lines: ReceiptLine[]; footerHtml: string }): string {
+function receiptHtml(receipt: { invoiceNumber: string; customerName: string | null | undefined; currency: string; lines: ReceiptLine[]; footerHtml: string }): string {
   const money = (n: number) => `${n.toFixed(2)} ${receipt.currency}`;
   const total = receipt.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
   const rows = receipt.lines
