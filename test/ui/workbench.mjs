@@ -355,7 +355,17 @@ export async function setTheme(page, theme) {
     const input = page.locator('.quick-input-widget input.input');
     await input.waitFor({ state: 'visible' });
     await input.fill(THEMES[theme]);
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: THEMES[theme] }).waitFor({ timeout: 10_000 }).catch(() => undefined);
+    // Enter only into the theme pick: pressed anywhere else (the pick not open yet, or closed), it
+    // would reach the editor behind it and type a line into the user's file.
+    const picked = await page
+      .locator('.quick-input-widget', { has: page.locator('.quick-input-list .monaco-list-row.focused', { hasText: THEMES[theme] }) })
+      .waitFor({ state: 'visible', timeout: 10_000 })
+      .then(() => true, () => false);
+    if (!picked) {
+      if (attempt >= 3) throw new Error(`the color theme pick did not offer ${THEMES[theme]}`);
+      await page.keyboard.press('Escape');
+      continue;
+    }
     await page.keyboard.press('Enter');
     try {
       await applied.waitFor({ timeout: 10_000 });
