@@ -29,7 +29,7 @@ function service(all: Notification[]) {
     async listNotifications(query: NotificationListQuery): Promise<NotificationPage> {
       asked.push(query);
       const found = all
-        .filter((n) => query.subscriberIds!.includes(n.subscriber!.subscriberId) && (!query.templates || query.templates.includes(n.template!._id!)) && n.createdAt! >= query.after!)
+        .filter((n) => query.subscriberIds!.includes(n.subscriber?.subscriberId ?? '') && (!query.templates || query.templates.includes(n.template!._id!)) && n.createdAt! >= query.after!)
         .sort((a, b) => b.createdAt!.localeCompare(a.createdAt!));
       const limit = query.limit ?? 10;
       const page = query.page ?? 0;
