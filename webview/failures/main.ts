@@ -250,7 +250,7 @@ function groupCard(group: GroupView, index: number): HTMLElement {
   };
   stat(l10n.t('Runs'), count(group.runs));
   if (group.code) stat(l10n.t('Provider’s error code'), group.code);
-  if (group.httpStatus) stat(l10n.t('HTTP status'), String(group.httpStatus));
+  if (group.httpStatus) stat(l10n.t('Status code'), String(group.httpStatus));
   stat(l10n.t('Subscribers'), count(group.subscribers));
   stat(l10n.t('Workflows'), group.workflows.join(', '));
   stat(l10n.t('First seen'), group.firstSeen);
