@@ -51,6 +51,8 @@ export function failuresReport(found: FailuresFound): string {
         provider: g.provider,
         cause: g.cause,
         providerMessage: g.message,
+        providerCode: g.code,
+        statusCode: g.httpStatus,
         runs: g.runs,
         subscribers: g.subscribers,
         workflows: g.workflows,

@@ -246,9 +246,9 @@ export class FailuresPanel implements vscode.Disposable {
           if (this.resend === action) this.publish(true);
         },
       },
-      { key, title: group.title },
+      { key, title: group.title, channel: group.channel },
       grouping.runsOf(key),
-      (subscriberId, workflow) => grouping.lastSentMs(subscriberId, workflow),
+      (subscriberId, workflow) => grouping.lastSentMs(subscriberId, workflow, group.channel),
     );
     this.resend = action;
     this.publish(true);

@@ -13,6 +13,9 @@ export interface GroupSummary {
   cause: string;
   /** The provider's message, masked. */
   message?: string;
+  /** The provider's own error code (one cause however worded), and the HTTP status it came with. */
+  code?: string;
+  httpStatus?: number;
   runs: number;
   subscribers: number;
   workflows: string[];
@@ -35,8 +38,8 @@ export interface FailureGrouping {
   representative(key: string): string | undefined;
   /** Every failed run of a group, newest first, as a re-send refers to it (no payload). */
   runsOf(key: string): RunRef[];
-  /** When a run of `workflow` last went out to `subscriberId` in what was read. */
-  lastSentMs(subscriberId: string, workflow: string): number | undefined;
+  /** When a run of `workflow` last went out to `subscriberId` on `channel` (its steps of that channel all sent), in what was read. */
+  lastSentMs(subscriberId: string, workflow: string, channel: string): number | undefined;
 }
 
 export function groupViews(grouping: FailureGrouping, time: (ms: number) => string): GroupView[] {
@@ -45,9 +48,12 @@ export function groupViews(grouping: FailureGrouping, time: (ms: number) => stri
     return {
       key: g.key,
       title: [channel, g.provider, g.cause].filter(Boolean).join(' · '),
+      channel: g.channel,
       channelLabel: channel,
       ...(g.provider ? { provider: g.provider } : {}),
       ...(g.message ? { message: g.message } : {}),
+      ...(g.code ? { code: g.code } : {}),
+      ...(g.httpStatus ? { httpStatus: g.httpStatus } : {}),
       runs: g.runs,
       subscribers: g.subscribers,
       workflows: g.workflows,

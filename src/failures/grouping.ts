@@ -6,12 +6,12 @@
  * runs, never whole notifications.
  */
 import type { Job, Notification } from '../api';
-import { causeContextOf, providerName, stepCause } from '../format/stepCause';
+import { causeContextOf, providerMessage, providerName, stepCause } from '../format/stepCause';
 import { failureReason } from '../format/jobStatus';
 import { channelLabel } from '../format/channels';
 import { l10n } from '../l10n';
 import type { FailureGrouping, GroupSummary } from './groupViews';
-import { maskReason } from './reason';
+import { maskReason, providerCode } from './reason';
 import { RunLedger } from './runLedger';
 
 /** The most bars a group's chart has. */
@@ -27,6 +27,10 @@ interface Group {
   provider?: string;
   cause: string;
   message?: string;
+  code?: string;
+  httpStatus?: number;
+  /** A provider's refusal: its title carries the code or the message's start. */
+  refused: boolean;
   runs: number;
   subscribers: Set<string>;
   workflows: Set<string>;
@@ -37,26 +41,82 @@ interface Group {
 }
 
 /** A step that did not reach its channel, with the reason to group it by; undefined for a step that went out or is still on its way. */
-function undelivered(job: Job, n: Notification): { channel: string; provider?: string; reason: string; message?: string } | undefined {
+interface Undelivered {
+  channel: string;
+  provider?: string;
+  /** The group's reason: the provider's own code when it names one, else the cause and the masked words. */
+  reason: string;
+  /** The provider's message, masked. */
+  message?: string;
+  /** The provider's own code, and the HTTP status it answered with (contract §8.7). */
+  code?: string;
+  httpStatus?: number;
+  /** The provider refused or threw (its words, not ours, say why). */
+  refused: boolean;
+  /** Not sent on purpose (a preference, a missing address, a condition): skipped, not failed. */
+  skipped: boolean;
+}
+
+function undelivered(job: Job, n: Notification): Undelivered | undefined {
   if (job.type === 'trigger' || !['failed', 'canceled', 'skipped'].includes(job.status)) return undefined;
   // A step canceled because an earlier one failed is the earlier one's failure, already counted.
   const cause = stepCause(job, causeContextOf({ subscriber: undefined, template: n.template, _subscriberId: n._subscriberId }));
   if (!cause && job.status !== 'failed') return undefined;
   if (cause?.kind === 'previousStepFailed') return undefined;
+  const channel = job.type ?? 'unknown';
   const provider = providerName(job.providerId);
-  const message = cause?.providerMessage ? maskReason(cause.providerMessage) : undefined;
+  const base = { channel, ...(provider ? { provider } : {}), skipped: cause?.verb === 'skipped' };
+  // The provider's answer: the detail that names the refusal, or, for a failure in words we do not know, the last failed detail.
+  const refusal = cause?.kind === 'providerError' || cause?.kind === 'providerEvent' || !cause;
+  const answer = refusal ? refusalAnswer(job, cause?.detail) : undefined;
+  const said = cause?.providerMessage ?? (answer ? providerMessage(answer.raw) : undefined);
+  const found = answer ? providerCode(answer.raw, said ?? answer.detail) : {};
+  const message = said ? maskReason(said) : undefined;
+  const codes = { ...(found.code ? { code: found.code } : {}), ...(found.status ? { httpStatus: found.status } : {}) };
+  // One provider and one of its own codes: one cause, however the words around it go (contract §8.7).
+  if (found.code && refusal) return { ...base, reason: `code:${found.code}`, ...(message ? { message } : {}), ...codes, refused: true };
+  if (!cause) return { ...base, reason: `status:${maskReason(failureReason(job) ?? job.status)}`, refused: false };
   // The reason in our words, with the provider's message masked, so "… <ada@x.com> …" and "… <bob@y.com> …" are one.
-  const reason = cause ? (message ? `${cause.kind}:${message}` : `${cause.kind}:${maskReason(cause.detail)}`) : `status:${maskReason(failureReason(job) ?? job.status)}`;
-  return { channel: job.type ?? 'unknown', ...(provider ? { provider } : {}), reason, ...(message ? { message } : {}) };
+  const reason = message ? `${cause.kind}:${message}` : `${cause.kind}:${maskReason(cause.detail)}`;
+  return { ...base, reason, ...(message ? { message } : {}), ...codes, refused: cause.kind === 'providerError' || cause.kind === 'providerEvent' };
+}
+
+/** The execution detail that carries the provider's answer: the one named `detail`, else the newest failed one. */
+function refusalAnswer(job: Job, detail: string | undefined): { raw: unknown; detail: string } | undefined {
+  const details = job.executionDetails ?? [];
+  for (let i = details.length - 1; i >= 0; i--) {
+    const d = details[i]!;
+    const text = typeof d.detail === 'string' ? d.detail.trim() : '';
+    // l10n-ignore: the service's execution status (wire value)
+    if (detail !== undefined ? text === detail : d.status === 'Failed') return { raw: d.raw, detail: text };
+  }
+  return undefined;
 }
 
 /** The cause's words for a group: the step's own sentence without a person's name (one group holds many people). */
-function causeWords(job: Job, n: Notification): string {
+function causeWords(job: Job, n: Notification, step: Undelivered): string {
+  // The provider's own words are the group's message, masked; the title says what happened and what tells it apart.
+  if (step.refused) return refusalWords(step.code, step.message, false);
   const cause = stepCause(job, causeContextOf({ subscriber: undefined, template: n.template, _subscriberId: n._subscriberId }));
   if (!cause) return failureReason(job) ?? job.status;
-  // The provider's own words are the group's message, masked; the title says what happened.
-  if (cause.kind === 'providerError' || cause.kind === 'providerEvent') return l10n.t('the provider refused the message');
   return cause.text.replace(/^(Failed|Skipped|Canceled): /, '');
+}
+
+/** "the provider refused the message (error 21211)", or with the start of its message (all of it when `whole`). */
+function refusalWords(code: string | undefined, message: string | undefined, whole: boolean): string {
+  if (code) return l10n.t('the provider refused the message (error {0})', code);
+  if (message) return l10n.t('the provider refused the message: {0}', whole ? message : messageStart(message));
+  return l10n.t('the provider refused the message');
+}
+
+/** The first sentence of a message when short, else its first words (at most 56 characters) and "…". */
+export function messageStart(message: string): string {
+  const sentence = /^.+?[.!?](?=\s|$)/.exec(message)?.[0];
+  if (sentence && sentence.length <= 64) return sentence;
+  if (message.length <= 64) return message;
+  const cut = message.slice(0, 57);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 24 ? cut.slice(0, space) : cut.slice(0, 56)).replace(/[\s,;:]+$/, '')}…`;
 }
 
 export function createGrouping(window: { startMs: number; endMs: number }): FailureGrouping {
@@ -100,7 +160,16 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
       keys.push(key);
       let group = groups.get(key);
       if (!group) {
-        group = { key, channel: step.channel, ...(step.provider ? { provider: step.provider } : {}), cause: causeWords(job, n), ...(step.message ? { message: step.message } : {}), runs: 0, subscribers: new Set(), workflows: new Set(), firstMs: atMs, lastMs: atMs, slices: new Uint32Array(SLICES), examples: [] };
+        group = {
+          key,
+          channel: step.channel,
+          ...(step.provider ? { provider: step.provider } : {}),
+          cause: causeWords(job, n, step),
+          ...(step.message ? { message: step.message } : {}),
+          ...(step.code ? { code: step.code } : {}),
+          ...(step.httpStatus ? { httpStatus: step.httpStatus } : {}),
+          refused: step.refused,
+          runs: 0, subscribers: new Set(), workflows: new Set(), firstMs: atMs, lastMs: atMs, slices: new Uint32Array(SLICES), examples: [] };
         groups.set(key, group);
       }
       group.runs++;
@@ -132,14 +201,17 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
       return failedSteps;
     },
     groups() {
+      const causes = distinctCauses([...groups.values()]);
       return [...groups.values()]
         .sort((a, b) => b.runs - a.runs || b.lastMs - a.lastMs)
         .map((g) => ({
           key: g.key,
           channel: g.channel,
           ...(g.provider ? { provider: g.provider } : {}),
-          cause: g.cause,
+          cause: causes.get(g) ?? g.cause,
           ...(g.message ? { message: g.message } : {}),
+          ...(g.code ? { code: g.code } : {}),
+          ...(g.httpStatus ? { httpStatus: g.httpStatus } : {}),
           runs: g.runs,
           subscribers: g.subscribers.size,
           workflows: [...g.workflows].sort(),
@@ -150,13 +222,14 @@ export function createGrouping(window: { startMs: number; endMs: number }): Fail
         }));
     },
     representative(key) {
-      const examples = groups.get(key)?.examples ?? [];
-      // The newest run not made good by a later one that was sent: what still fails to reach someone.
-      const open = examples.find((e) => !((ledger.lastSentMs(e.subscriberId, e.workflow) ?? -Infinity) > e.atMs));
+      const group = groups.get(key);
+      const examples = group?.examples ?? [];
+      // The newest run not made good by a later one whose step of this channel went out: what still fails to reach someone.
+      const open = examples.find((e) => !((ledger.lastSentMs(e.subscriberId, e.workflow, group!.channel) ?? -Infinity) > e.atMs));
       return (open ?? examples[0])?.notificationId;
     },
     runsOf: (key) => ledger.runsOf(key),
-    lastSentMs: (subscriberId, workflow) => ledger.lastSentMs(subscriberId, workflow),
+    lastSentMs: (subscriberId, workflow, channel) => ledger.lastSentMs(subscriberId, workflow, channel),
   };
 }
 
@@ -181,10 +254,38 @@ function keepNewest(list: GroupSummary['examples'], run: GroupSummary['examples'
   if (list.length > EXAMPLES) list.pop();
 }
 
+/** Each step of a run that did not reach its channel: its channel, its group's key, its cause in the groups' words, and whether it was skipped on purpose. */
+export function undeliveredSteps(n: Notification): { channel: string; key: string; words: string; skipped: boolean }[] {
+  return (n.jobs ?? []).flatMap((job) => {
+    const step = undelivered(job, n);
+    return step ? [{ channel: step.channel, key: groupKey(step), words: causeWords(job, n, step), skipped: step.skipped }] : [];
+  });
+}
+
 /** Each undelivered step's cause in the groups' words ("Email · SendGrid · the provider refused the message"): a run that failed with another cause says which. */
 export function causeTitlesOf(n: Notification): string[] {
   return (n.jobs ?? []).flatMap((job) => {
     const step = undelivered(job, n);
-    return step ? [[channelLabel(step.channel), step.provider, causeWords(job, n)].filter(Boolean).join(' · ')] : [];
+    return step ? [[channelLabel(step.channel), step.provider, causeWords(job, n, step)].filter(Boolean).join(' · ')] : [];
   });
+}
+
+/**
+ * Each group's cause in words that no other group of its channel and provider shares (issue 45, A3):
+ * a refusal's title carries its code or its message's start; where two starts are the same, the
+ * whole message; where even that is the same (a message cut at 300 characters), a number.
+ */
+function distinctCauses(all: readonly Group[]): Map<Group, string> {
+  const out = new Map<Group, string>();
+  const titleOf = (g: Group) => [g.channel, g.provider ?? '', out.get(g) ?? g.cause].join('\u0000');
+  const clashes = () => {
+    const byTitle = new Map<string, Group[]>();
+    for (const g of all) byTitle.set(titleOf(g), [...(byTitle.get(titleOf(g)) ?? []), g]);
+    return [...byTitle.values()].filter((list) => list.length > 1);
+  };
+  for (const list of clashes()) for (const g of list) if (g.refused && !g.code && g.message) out.set(g, refusalWords(undefined, g.message, true));
+  for (const list of clashes()) {
+    for (const [i, g] of list.entries()) if (i > 0) out.set(g, l10n.t('{0} ({1})', out.get(g) ?? g.cause, i + 1));
+  }
+  return out;
 }

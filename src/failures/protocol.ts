@@ -23,12 +23,16 @@ export interface BarView {
 
 export interface GroupView {
   key: string;
-  /** In our words: the channel, the provider, the cause. */
+  /** In our words: the channel, the provider, the cause (with what tells it apart from another group: no two share a title). */
   title: string;
+  channel: string;
   channelLabel: string;
   provider?: string;
   /** The provider's own message, masked (ids, addresses, numbers), as text. */
   message?: string;
+  /** The provider's own error code (the group is one cause however it was worded), and the HTTP status it came with. */
+  code?: string;
+  httpStatus?: number;
   runs: number;
   subscribers: number;
   workflows: string[];
@@ -71,6 +75,10 @@ export interface ResendView {
   choice: ResendChoiceView;
   /** How many runs each choice sends. */
   counts: Record<ResendChoiceView, number>;
+  /** Whom each choice sends to: its subscribers, and its runs to a subscriber and workflow this action already sent again. */
+  reach: Record<ResendChoiceView, { subscribers: number; alreadyReached: number }>;
+  /** The look for later sends from each failure up to now: its list requests, and whether it read all (not stopped at its limit). */
+  laterChecked?: { requests: number; complete: boolean };
   runs: number;
   subscribers: number;
   workflows: string[];
@@ -86,9 +94,10 @@ export interface ResendView {
     line: string;
     settled: boolean;
     over: boolean;
-    counts: { total: number; sent: number; failedSame: number; failedOther: number; pending: number };
-    /** The new runs that failed again (at most 50 of each, newest first), each openable; another cause is named in `detail`. */
-    failedAgain: { same: (RunView & { detail?: string })[]; other: (RunView & { detail?: string })[] };
+    /** Judged on the group's step (its channel): sent, failed again with its cause or another, skipped on purpose, pending. */
+    counts: { total: number; sent: number; failedSame: number; failedOther: number; skipped: number; pending: number };
+    /** The new runs whose step did not go out (at most 50 of each, newest first), each openable; another cause is named in `detail`. */
+    failedAgain: { same: (RunView & { detail?: string })[]; other: (RunView & { detail?: string })[]; skipped: (RunView & { detail?: string })[] };
   };
 }
 

@@ -11,12 +11,12 @@ import type { Connection } from '../connections/connection';
 import type { Prompter } from '../ui/prompter';
 import { describeError, formatErrorLine } from '../ui/errors';
 import { inTurns, pollingSleep, readEvents, sendEvents, senderOf, sendSummary, type SendOutcome } from './bulkSend';
-import { FOLLOW_LIMIT_MS, countOutcomes, followLine, lookUpOnce, type RunOutcome } from './follow';
+import { FOLLOW_LIMIT_MS, countOutcomes, followLine, lookUpOnce, type RunJudgement } from './follow';
+import { findLaterSends, type LaterSends } from './laterSends';
 import type { ExclusionView, ResendView, RunView } from './protocol';
 import type { ResendMemory } from './resendMemory';
 import { exclusionGroups, selectRuns, workflowState, type Excluded, type PlannedEvent, type ResendChoice, type WorkflowState } from './resendPlan';
-import { refOf, type RunRef } from './runLedger';
-import { causeTitlesOf } from './grouping';
+import { pairKey, refOf, type RunRef } from './runLedger';
 
 export interface ResendDeps {
   connection: Connection;
@@ -31,6 +31,8 @@ export interface ResendDeps {
   /** What the panel shows changed. */
   changed(): void;
 }
+
+const NO_REACH = { subscribers: 0, alreadyReached: 0 };
 
 /** Runs listed per reason left out; the rest are counted. */
 const LISTED = 50;
@@ -48,9 +50,12 @@ export class ResendAction {
   private production = false;
   private error: string | undefined;
   private sent: { events: PlannedEvent[]; outcome: SendOutcome } | undefined;
-  private readonly outcomes = new Map<string, RunOutcome>();
-  /** The new runs that failed again, by notification id: with the group's cause, or another (named). */
-  private readonly failedAgain = new Map<string, RunView & { detail?: string; same: boolean; atMs: number }>();
+  /** The new runs, by transaction ID, judged on the group's step. */
+  private readonly judged = new Map<string, RunJudgement>();
+  /** The new runs whose step of the group's channel did not go out, by notification id: the group's cause, another (named), or skipped (named). */
+  private readonly failedAgain = new Map<string, RunView & { detail?: string; kind: 'same' | 'other' | 'skipped'; atMs: number }>();
+  /** The later sends looked for from each failure up to now (undefined until the review is read). */
+  private later: LaterSends | undefined;
   private followed: string[] = [];
   private followOver = false;
   private followError: string | undefined;
@@ -59,8 +64,9 @@ export class ResendAction {
 
   constructor(
     private readonly deps: ResendDeps,
-    readonly group: { key: string; title: string },
+    readonly group: { key: string; title: string; channel: string },
     private readonly runs: readonly RunRef[],
+    /** When the window read saw a run of the workflow reach the subscriber on the group's channel. */
     private readonly lastSentMs: (subscriberId: string, workflow: string) => number | undefined,
   ) {}
 
@@ -90,6 +96,9 @@ export class ResendAction {
         }),
         3,
       );
+      // Made good by a later send, wherever the window ends: looked for from each failure up to now.
+      const open = this.runs.filter((r) => !this.alreadySent.has(r.notificationId) && !['gone', 'inactive'].includes(this.workflowOf(r.workflow).state));
+      this.later = await findLaterSends(client, open, this.group.channel, signal);
       const candidates = this.select('everyRun').chosen;
       const found = await readEvents(client, { runs: candidates, actionId: this.actionId, workflowOf: (w) => this.workflowOf(w), signal });
       for (const event of found.events) this.read.set(event.run.notificationId, event);
@@ -196,12 +205,12 @@ export class ResendAction {
     const client = await this.deps.client().catch(() => undefined);
     while (client && !signal.aborted) {
       try {
-        await lookUpOnce(client, this.followed, this.outcomes, this.group.key, signal, (n, outcome) => {
-          if (outcome !== 'failedSame' && outcome !== 'failedOther') return;
+        await lookUpOnce(client, this.followed, this.judged, this.group, signal, (n, judgement) => {
+          const kind = judgement.outcome === 'failedSame' ? 'same' : judgement.outcome === 'failedOther' ? 'other' : judgement.outcome === 'skipped' ? 'skipped' : undefined;
+          if (!kind) return;
           const parsed = Date.parse(n.createdAt ?? '');
           const atMs = Number.isNaN(parsed) ? Date.now() : parsed;
-          const same = outcome === 'failedSame';
-          this.failedAgain.set(n._id, { ...this.runView(refOf(n, atMs)), same, atMs, ...(same ? {} : { detail: causeTitlesOf(n).join('; ') }) });
+          this.failedAgain.set(n._id, { ...this.runView(refOf(n, atMs)), kind, atMs, ...(judgement.why ? { detail: judgement.why } : {}) });
         });
         this.followError = undefined;
       } catch (error) {
@@ -216,7 +225,7 @@ export class ResendAction {
     this.followOver = true;
     this.stage = 'done';
     this.deps.changed();
-    void this.deps.prompter().message(this.counts().pending === 0 && this.counts().failedSame + this.counts().failedOther === 0 ? 'info' : 'warning', followLine(this.counts()));
+    void this.deps.prompter().message(this.counts().pending === 0 && this.counts().failedSame + this.counts().failedOther === 0 ? 'info' : 'warning', this.followLine());
   }
 
   /**
@@ -234,7 +243,11 @@ export class ResendAction {
   }
 
   private counts() {
-    return countOutcomes(this.outcomes, this.followed.length);
+    return countOutcomes(this.judged, this.followed.length);
+  }
+
+  private followLine(): string {
+    return followLine(this.group.channel, this.judged, this.followed.length);
   }
 
   private workflowOf(workflow: string): WorkflowState {
@@ -242,7 +255,13 @@ export class ResendAction {
   }
 
   private select(choice: ResendChoice) {
-    return selectRuns({ runs: this.runs, choice, lastSentMs: this.lastSentMs, workflowOf: (w) => this.workflowOf(w), alreadySent: this.alreadySent });
+    const lastSentMs = (subscriberId: string, workflow: string) => Math.max(this.lastSentMs(subscriberId, workflow) ?? -Infinity, this.later?.lastSentMs(subscriberId, workflow) ?? -Infinity);
+    // A run read again that cannot be sent is not its pair's re-send (issue 45, A5).
+    const refusal = (run: RunRef) => {
+      const found = this.read.get(run.notificationId);
+      return found && !('body' in found) ? found : undefined;
+    };
+    return selectRuns({ runs: this.runs, choice, lastSentMs, workflowOf: (w) => this.workflowOf(w), alreadySent: this.alreadySent, refusal });
   }
 
   /** What `choice` sends and leaves out, with what reading the runs again found (fixed once the review is read: kept). */
@@ -266,6 +285,13 @@ export class ResendAction {
     return { events, excluded };
   }
 
+  /** Whom `choice` sends to: its subscribers, and how many of its runs go to a subscriber and workflow this action already sent again. */
+  private reach(choice: ResendChoice): { subscribers: number; alreadyReached: number } {
+    const reached = new Set(this.runs.filter((r) => this.alreadySent.has(r.notificationId)).map((r) => pairKey(r.subscriberId, r.workflow)));
+    const { events } = this.plan(choice);
+    return { subscribers: new Set(events.map((e) => e.run.subscriberId)).size, alreadyReached: events.filter((e) => reached.has(pairKey(e.run.subscriberId, e.run.workflow))).length };
+  }
+
   private runView(run: RunRef): RunView {
     return { notificationId: run.notificationId, subscriberId: run.subscriberId, workflow: run.workflow, at: this.deps.time(run.atMs) };
   }
@@ -281,7 +307,7 @@ export class ResendAction {
       ...(this.error ? { error: this.error } : {}),
     };
     if (this.stage === 'preparing' || (this.stage === 'done' && !this.sent && this.read.size === 0)) {
-      return { ...base, counts: { newestPerPair: 0, everyRun: 0 }, runs: 0, subscribers: 0, workflows: [], excluded: [] };
+      return { ...base, counts: { newestPerPair: 0, everyRun: 0 }, reach: { newestPerPair: NO_REACH, everyRun: NO_REACH }, runs: 0, subscribers: 0, workflows: [], excluded: [] };
     }
     const plan = this.sent ? { events: this.sent.events, excluded: this.plan(this.choice).excluded } : this.plan(this.choice);
     const excluded: ExclusionView[] = exclusionGroups(plan.excluded).map((group) => ({
@@ -296,6 +322,8 @@ export class ResendAction {
     const view: ResendView = {
       ...base,
       counts: { newestPerPair: this.plan('newestPerPair').events.length, everyRun: this.plan('everyRun').events.length },
+      reach: { newestPerPair: this.reach('newestPerPair'), everyRun: this.reach('everyRun') },
+      ...(this.later ? { laterChecked: { requests: this.later.requests, complete: this.later.complete } } : {}),
       runs: plan.events.length,
       subscribers: new Set(plan.events.map((e) => e.run.subscriberId)).size,
       workflows: [...new Set(plan.events.map((e) => e.run.workflow))].sort(),
@@ -307,14 +335,14 @@ export class ResendAction {
     }
     if (this.followed.length > 0) {
       const counts = this.counts();
-      const line = followLine(counts);
+      const line = this.followLine();
       const failed = [...this.failedAgain.values()].sort((a, b) => b.atMs - a.atMs);
-      const listed = (same: boolean) =>
+      const listed = (kind: 'same' | 'other' | 'skipped') =>
         failed
-          .filter((r) => r.same === same)
+          .filter((r) => r.kind === kind)
           .slice(0, LISTED)
-          .map(({ same: _same, atMs: _atMs, ...run }) => run);
-      view.follow = { line: this.followError ? `${line}. ${this.followError}` : line, settled: counts.pending === 0, over: this.followOver, counts, failedAgain: { same: listed(true), other: listed(false) } };
+          .map(({ kind: _kind, atMs: _atMs, ...run }) => run);
+      view.follow = { line: this.followError ? `${line}. ${this.followError}` : line, settled: counts.pending === 0, over: this.followOver, counts, failedAgain: { same: listed('same'), other: listed('other'), skipped: listed('skipped') } };
     }
     return view;
   }

@@ -36,12 +36,18 @@ export interface Selection {
 export interface SelectInput {
   runs: readonly RunRef[];
   choice: ResendChoice;
-  /** When a run of the workflow last went out to the subscriber, in the window read (`RunLedger.lastSentMs`). */
+  /** When a run of the workflow last reached the subscriber on the group's channel: in the window read, and from the failure up to now (`findLaterSends`). */
   lastSentMs: (subscriberId: string, workflow: string) => number | undefined;
   /** The state of each workflow by trigger identifier (`workflowState`). */
   workflowOf: (workflow: string) => WorkflowState;
   /** Runs this action has already sent again (a cancelled action taken up again). */
   alreadySent: ReadonlySet<string>;
+  /**
+   * Why a run read again cannot be sent (its payload now refused, gone, no workflow or subscriber):
+   * undefined for one that can, or not read yet. With `newestPerPair`, such a run is not its pair's
+   * re-send: the newest run of the pair that can be sent is (issue 45, A5).
+   */
+  refusal?: (run: RunRef) => Excluded | undefined;
 }
 
 /** A workflow as `GET /v2/workflows/{id}` answered, or undefined for its 404. */
@@ -54,8 +60,9 @@ export function workflowState(workflow: Pick<Workflow, 'active' | 'status' | 'pa
 /**
  * The runs to send again, and every run left out with its reason. A workflow gone or inactive
  * leaves out all its runs; a run sent again by this action already, or failed before a later run
- * of its workflow went out to its subscriber, is left out; with `newestPerPair` each subscriber
- * and workflow gets one re-send (its newest failed run), and none when this action reached them.
+ * of its workflow went out to its subscriber, is left out; a run that cannot be sent (`refusal`)
+ * is left out with its reason; with `newestPerPair` each subscriber and workflow gets one re-send
+ * (its newest failed run that can be sent), and none when this action reached them.
  */
 export function selectRuns(input: SelectInput): Selection {
   const chosen: RunRef[] = [];
@@ -80,8 +87,10 @@ export function selectRuns(input: SelectInput): Selection {
     const reachedAt = Math.max(-Infinity, ...runs.filter((run) => input.alreadySent.has(run.notificationId)).map((run) => run.atMs));
     const candidates: RunRef[] = [];
     for (const run of runs) {
+      const refused = input.refusal?.(run);
       if (input.alreadySent.has(run.notificationId)) excluded.push({ run, reason: 'alreadySent' });
       else if (lastSent > run.atMs) excluded.push({ run, reason: 'laterRunSent' });
+      else if (refused) excluded.push(refused);
       else candidates.push(run);
     }
     if (input.choice === 'everyRun') {

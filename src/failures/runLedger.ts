@@ -2,8 +2,8 @@
  * What "Send Again to These…" needs of a window's runs, kept while the window is read page by page
  * (issue 38.2): a small reference to every failed run of each group (never its payload or jobs: a
  * payload can be kilobytes, so the runs chosen for a re-send are read again, see `readEvents`), and,
- * per subscriber and workflow, when a run last went out, so that a failure made good by a later
- * run is left out. A run seen on two pages (offset paging shifts, contract §6) counts once.
+ * per subscriber, workflow and channel, when a run last reached it, so that a failure made good by
+ * a later run is left out. A run seen on two pages (offset paging shifts, contract §6) counts once.
  */
 import type { Notification } from '../api';
 
@@ -20,10 +20,17 @@ export interface RunRef {
   transactionId?: string;
 }
 
-/** True when every step of the run went out: a later run like it makes an earlier failure good. */
-export function wasSent(n: Pick<Notification, 'jobs'>): boolean {
-  const steps = (n.jobs ?? []).filter((job) => job.type !== 'trigger');
-  return steps.length > 0 && steps.every((job) => job.status === 'completed');
+/**
+ * The channels the run reached: those whose every step went out. A later run that reached the
+ * channel makes an earlier failure on it good, whatever its other steps did (issue 45, A4).
+ */
+export function channelsSent(n: Pick<Notification, 'jobs'>): string[] {
+  const byChannel = new Map<string, boolean>();
+  for (const job of n.jobs ?? []) {
+    if (job.type === 'trigger' || !job.type) continue;
+    byChannel.set(job.type, (byChannel.get(job.type) ?? true) && job.status === 'completed');
+  }
+  return [...byChannel].filter(([, sent]) => sent).map(([channel]) => channel);
 }
 
 /** The run's subscriber and workflow as a re-send names them ('' when the run does not say). */
@@ -58,9 +65,9 @@ export class RunLedger {
     ref.subscriberId = this.intern(ref.subscriberId);
     ref.workflow = this.intern(ref.workflow);
     if (ref.workflowId) ref.workflowId = this.intern(ref.workflowId);
-    if (wasSent(n)) {
-      const pair = pairKey(ref.subscriberId, ref.workflow);
-      this.sentAt.set(pair, Math.max(this.sentAt.get(pair) ?? -Infinity, ref.atMs));
+    for (const channel of channelsSent(n)) {
+      const key = sentKey(ref.subscriberId, ref.workflow, channel);
+      this.sentAt.set(key, Math.max(this.sentAt.get(key) ?? -Infinity, ref.atMs));
     }
     for (const key of new Set(groupKeys)) {
       const runs = this.byGroup.get(key);
@@ -80,9 +87,9 @@ export class RunLedger {
     return [...(this.byGroup.get(groupKey) ?? [])].sort((a, b) => b.atMs - a.atMs);
   }
 
-  /** When a run of `workflow` last went out to `subscriberId` in what was read; undefined if none did. */
-  lastSentMs(subscriberId: string, workflow: string): number | undefined {
-    return this.sentAt.get(pairKey(subscriberId, workflow));
+  /** When a run of `workflow` last reached `subscriberId` on `channel` in what was read; undefined if none did. */
+  lastSentMs(subscriberId: string, workflow: string, channel: string): number | undefined {
+    return this.sentAt.get(sentKey(subscriberId, workflow, channel));
   }
 
   get runsNoted(): number {
@@ -99,4 +106,8 @@ export class RunLedger {
 
 export function pairKey(subscriberId: string, workflow: string): string {
   return `${subscriberId}\u0000${workflow}`;
+}
+
+function sentKey(subscriberId: string, workflow: string, channel: string): string {
+  return `${pairKey(subscriberId, workflow)}\u0000${channel}`;
 }

@@ -12,6 +12,7 @@ import type { Environment, Integration, Notification, Preferences, Subscriber, W
 export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
 export { DIAGNOSIS_CASES } from './diagnosisCases';
 export { INCIDENT, INCIDENT_CAUSES, INCIDENT_FAILED_TAG, INCIDENT_SENT_TAG } from './incident';
+export { INVALID_PHONE_PREFIX } from './triggers';
 export type { SandboxFaults, SandboxRequestRecord } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';

@@ -19,6 +19,12 @@ import type { Workflows } from './workflows';
 const TRIGGERED_ID_TAG = 'e3e301';
 /** A subscriber's email at this domain bounces at the email provider, every time it is tried. */
 export const BOUNCING_EMAIL_DOMAIN = 'bounce.example';
+/**
+ * An SMS to a number that starts so (no such area code) fails at Twilio with its error 21211, in the
+ * words Twilio's API gives it ("Invalid 'To' Phone Number: …"), not the words of the incident's runs
+ * ("The 'To' number … is not a valid phone number."): one code in two wordings (issue 45, A2).
+ */
+export const INVALID_PHONE_PREFIX = '+1000';
 /** How long a triggered run's digest collects events before it sends (cancel can stop it meanwhile). */
 export const TRIGGERED_DIGEST_WINDOW_MS = 20_000;
 /** A triggered run moves one step on this often (real time), so it settles within a few seconds. */
@@ -113,7 +119,8 @@ export class Triggers {
    * the subscriber and the workflow, so a fix changes it: a channel the subscriber's preferences
    * turn off ends canceled with the preference named (contract §8.6); email to an address at
    * BOUNCING_EMAIL_DOMAIN fails at the provider, and email to a subscriber with no email ends
-   * canceled, "Subscriber missing email address". Jobs start pending and move on in real time.
+   * canceled, "Subscriber missing email address"; SMS to a number starting INVALID_PHONE_PREFIX
+   * fails at Twilio (21211). Jobs start pending and move on in real time.
    */
   run(input: RunInput): Notification {
     this.usedTransactions.add(input.transactionId);
@@ -150,6 +157,8 @@ export class Triggers {
         failures.set(jobs.length, first ? bridgeFailed(channel, bridgeFailure) : { type: channel, status: 'canceled', details: [{ status: 'Failed', detail: 'Step was canceled because a previous step failed', source: 'Internal' }] });
       } else if (channel === 'email' && (!subscriber.email || subscriber.email.toLowerCase().endsWith(`@${BOUNCING_EMAIL_DOMAIN}`))) {
         failures.set(jobs.length, subscriber.email ? bounced(subscriber.email) : noEmail());
+      } else if (channel === 'sms' && subscriber.phone?.startsWith(INVALID_PHONE_PREFIX)) {
+        failures.set(jobs.length, invalidPhone(subscriber.phone));
       } else if ((channel === 'push' || channel === 'chat') && !sendsHere(channel, subscriber, this.integrations)) {
         failures.set(jobs.length, noActiveIntegration(channel));
       }
@@ -255,6 +264,19 @@ function bounced(email: string): JobSpec {
     details: [
       { status: 'Pending', detail: 'Start sending message' },
       { status: 'Failed', detail: 'Unexpected provider error', source: 'Internal', raw: JSON.stringify({ statusCode: 550, message: `The email account that you tried to reach does not exist: ${email}` }) },
+    ],
+  };
+}
+
+/** Twilio's RestException for a number it cannot send to (error 21211), as its API words it. */
+function invalidPhone(phone: string): JobSpec {
+  return {
+    type: 'sms',
+    status: 'failed',
+    providerId: 'twilio',
+    details: [
+      { status: 'Pending', detail: 'Start sending message' },
+      { status: 'Failed', detail: 'Unexpected provider error', source: 'Internal', raw: JSON.stringify({ status: 400, code: 21211, message: `Invalid 'To' Phone Number: ${phone}`, moreInfo: 'https://www.twilio.com/docs/errors/21211' }) },
     ],
   };
 }

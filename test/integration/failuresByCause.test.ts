@@ -38,6 +38,7 @@ describe('Failures by Cause', function () {
 
   it('groups the incident by cause, one group per cause whatever the recipient, from pages of 50 read once [smoke]', async () => {
     sandbox.clearRequests();
+    const readFrom = Date.now() - 86_400_000;
     await vscode.commands.executeCommand('novuExplorer.showFailures');
     const panel = await waitFor(() => api.failuresPanels.all[0], 'the failures panel');
     const view = await settled(panel);
@@ -60,9 +61,12 @@ describe('Failures by Cause', function () {
     assert.equal(first.runs, byChannel.get('email')!.runs);
     assert.equal(first.subscribers, byChannel.get('email')!.subscribers.size);
     assert.match(first.message ?? '', /The from address does not match a verified Sender Identity/);
-    // Every recipient's number is in Twilio's message: masked, the 95 runs are one cause.
-    assert.match(second.title, /^SMS · Twilio · /);
-    assert.equal(second.runs, byChannel.get('sms')!.runs);
+    // Every recipient's number is in Twilio's message: masked, the 95 runs are one cause; with them,
+    // any other SMS step of the window Twilio refused with its code 21211, however worded (issue 45).
+    assert.equal(second.title, 'SMS · Twilio · the provider refused the message (error 21211)');
+    const refused21211 = sandbox.state.notifications.filter((n) => Date.parse(n.createdAt) >= readFrom && n.jobs.some((j) => j.type === 'sms' && j.status === 'failed' && JSON.stringify(j.executionDetails).includes('21211')));
+    assert.ok(refused21211.length >= byChannel.get('sms')!.runs);
+    assert.equal(second.runs, refused21211.length);
     assert.ok(!/\+?\d{7,}/.test(second.message ?? ''), `no phone number in ${second.message}`);
     assert.match(third.title, /^Push · /);
     assert.equal(third.runs, byChannel.get('push')!.runs);

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { FailuresPanel } from '../../src/failures/failuresPanel';
 import type { ResendView } from '../../src/failures/protocol';
-import { INCIDENT, INCIDENT_FAILED_TAG, INCIDENT_SENT_TAG, type Sandbox } from '../../src/sandbox';
+import { INCIDENT, INCIDENT_FAILED_TAG, INCIDENT_SENT_TAG, INVALID_PHONE_PREFIX, type Sandbox } from '../../src/sandbox';
 import { ScriptedPrompter, connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
 
 describe('Failures by Cause: Send Again to These…', function () {
@@ -26,6 +26,10 @@ describe('Failures by Cause: Send Again to These…', function () {
   const alreadySent = (excluded: ResendView['excluded']) => excluded.filter((e) => e.reason === 'alreadySent').reduce((n, e) => n + e.runs.length + e.more, 0);
   const bulkRequests = () => sandbox.requests.filter((r) => r.method === 'POST' && r.path === '/v1/events/trigger/bulk');
   const eventsOf = (r: { body?: unknown }) => ((r.body as { events?: { transactionId?: string; to?: unknown }[] }).events ?? []);
+  type Run = Sandbox['state']['notifications'][number];
+  const workflowOf = (n: Run) => n.template.triggers[0]!.identifier;
+  /** A run reached email: it has email steps and every one went out (what makes an earlier email failure good). */
+  const emailWentOut = (n: Run) => n.jobs.some((j) => j.type === 'email') && n.jobs.every((j) => j.type !== 'email' || j.status === 'completed');
 
   /** The Sandbox's own HTTP, as any client would call it. */
   async function service(method: string, path: string, body?: unknown): Promise<unknown> {
@@ -96,11 +100,10 @@ describe('Failures by Cause: Send Again to These…', function () {
     const review = await atStage(panel, 'review');
 
     // The Sandbox's own account of the group: its failed email runs, and the later runs it sent.
-    const workflowOf = (n: (typeof sandbox.state.notifications)[number]) => n.template.triggers[0]!.identifier;
     const failed = sandbox.state.notifications.filter((n) => tagOf(n._id) === INCIDENT_FAILED_TAG && n.jobs.some((j) => j.type === 'email' && j.status === 'failed'));
-    // A run is sent when every step of it went out (the incident's later runs, and any other of the window).
+    // A run reached the group's channel when every email step of it went out (the incident's later runs, and any other up to now).
     const laterSent = new Map<string, number>();
-    const wentOut = (x: (typeof sandbox.state.notifications)[number]) => x.jobs.some((j) => j.type !== 'trigger') && x.jobs.every((j) => j.type === 'trigger' || j.status === 'completed');
+    const wentOut = emailWentOut;
     assert.ok(sandbox.state.notifications.some((x) => tagOf(x._id) === INCIDENT_SENT_TAG && wentOut(x)));
     for (const n of sandbox.state.notifications.filter(wentOut)) {
       const key = `${n.subscriber.subscriberId}/${workflowOf(n)}`;
@@ -133,8 +136,9 @@ describe('Failures by Cause: Send Again to These…', function () {
     assert.equal(counted('olderRunOfPair'), open.length - pairs.size, 'the view before the choice');
     assert.equal(every.excluded.find((e) => e.reason === 'olderRunOfPair'), undefined);
 
-    // Reading the runs again went in batches of 50 transaction IDs; nothing was sent.
-    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications');
+    // Reading the runs again went in batches of 50 transaction IDs (the look for later sends is the other list requests); nothing was sent.
+    const lists = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications' && r.query['transactionId'] !== undefined);
+    assert.equal(sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications').length, lists.length + review.laterChecked!.requests);
     assert.ok(lists.every((r) => [r.query['transactionId']].flat().length <= 50));
     assert.ok(lists.length <= Math.ceil(open.length / 50) + 2, `${lists.length} list requests`);
     assert.equal(bulkRequests().length, 0);
@@ -184,10 +188,10 @@ describe('Failures by Cause: Send Again to These…', function () {
     assert.ok(ids.every((id) => /^nx-[0-9a-f-]{36}-[0-9a-f]{24}$/.test(id)), ids[0]);
 
     const done = await atStage(panel, 'done');
-    assert.equal(done.follow?.line, '150 sent again: 150 sent');
+    assert.equal(done.follow?.line, '150 emails sent again: 150 sent');
     assert.equal(done.follow?.over, true);
-    assert.deepEqual(done.follow?.failedAgain, { same: [], other: [] });
-    assert.ok(prompter.messages.some((m) => m.text === '150 sent again: 150 sent'));
+    assert.deepEqual(done.follow?.failedAgain, { same: [], other: [], skipped: [] });
+    assert.ok(prompter.messages.some((m) => m.text === '150 emails sent again: 150 sent'));
 
     // The same group again: every run was sent again by this action, and a later run was sent.
     panel.closeResend();
@@ -225,7 +229,7 @@ describe('Failures by Cause: Send Again to These…', function () {
     assert.equal(new Set(accepted.flatMap((r) => eventsOf(r).map((e) => e.transactionId))).size, 120);
 
     const done = await atStage(panel, 'done');
-    assert.equal(done.follow?.line, '120 sent again: 120 failed again with the same cause');
+    assert.equal(done.follow?.line, '120 emails sent again: 120 failed again with the same cause');
     // The runs that failed again are listed, newest first, 50 of them, each a new run of the service.
     const again = done.follow!.failedAgain;
     assert.equal(again.same.length, 50);
@@ -260,7 +264,7 @@ describe('Failures by Cause: Send Again to These…', function () {
     assert.equal(accepted.length, 1);
     assert.ok(prompter.messages.some((m) => m.kind === 'warning' && m.text === line));
     // The 100 sent are followed to the end all the same: still no email, they fail again.
-    assert.equal(done.follow?.line, '100 sent again: 100 failed again with the same cause');
+    assert.equal(done.follow?.line, '100 emails sent again: 100 failed again with the same cause');
     // What was not sent is offered again; what was sent is left out.
     panel.closeResend();
     await panel.reviewResend(key);
@@ -329,5 +333,113 @@ describe('Failures by Cause: Send Again to These…', function () {
     assert.equal(mine.length, 1, 'one re-send for the subscriber and workflow');
     assert.ok(mine[0]!.jobs.some((j) => j.type === 'email' && j.status === 'completed'));
     panel.closeResend();
+  });
+
+  describe('issue 45: true, and never twice', () => {
+    const pair = (n: Run) => `${n.subscriber.subscriberId}/${workflowOf(n)}`;
+    const at = (n: Run) => Date.parse(n.createdAt);
+    /** Every email send of each subscriber and workflow, from the Sandbox's own runs. */
+    function emailSends(): Map<string, number[]> {
+      const sends = new Map<string, number[]>();
+      for (const n of sandbox.state.notifications.filter(emailWentOut)) sends.set(pair(n), [...(sends.get(pair(n)) ?? []), at(n)]);
+      return sends;
+    }
+    const incidentEmail = () => sandbox.state.notifications.filter((n) => tagOf(n._id) === INCIDENT_FAILED_TAG && n.jobs.some((j) => j.type === 'email' && j.status === 'failed'));
+
+    it('a window that ends before the later sends: the review leaves out the runs made good after it, looked for up to now (A1)', async () => {
+      const failed = incidentEmail();
+      const times = failed.map(at).sort((a, b) => a - b);
+      const after = new Date(times[0]! - 60_000);
+      const before = new Date(times.at(-1)! + 1000);
+      const panel = (await api.openFailures())!;
+      await panel.show({ kind: 'custom', after: after.toISOString(), before: before.toISOString() });
+      const view = await settled(panel);
+      const group = view.groups.find((g) => g.provider === 'SendGrid' && g.httpStatus === 403)!;
+      assert.equal(group.runs, failed.length);
+      sandbox.clearRequests();
+      await panel.reviewResend(group.key);
+      const review = await atStage(panel, 'review');
+
+      // Counted from the Sandbox: runs of active workflows whose subscriber got that workflow's email after the failure, up to now.
+      const sends = emailSends();
+      const later = (n: Run, until = Infinity) => (sends.get(pair(n)) ?? []).some((t) => t > at(n) && t <= until);
+      const active = failed.filter((n) => workflowOf(n) !== INCIDENT.inactiveWorkflow);
+      const madeGood = active.filter((n) => later(n));
+      const inWindow = active.filter((n) => later(n, before.getTime()));
+      assert.ok(madeGood.length > inWindow.length, `${madeGood.length} made good, ${inWindow.length} of them within the window`);
+      const left = review.excluded.find((e) => e.reason === 'laterRunSent');
+      assert.equal(left ? left.runs.length + left.more : 0, madeGood.length);
+
+      // On the wire: the group's subscribers and workflows, after a failure, with no end; as many requests as the review says.
+      const looks = sandbox.requests.filter((r) => r.method === 'GET' && r.path === '/v1/notifications' && r.query['subscriberIds[]'] !== undefined);
+      assert.ok(looks.length > 0);
+      for (const r of looks) {
+        assert.equal(r.query['before'], undefined);
+        assert.ok(r.query['templates[]'] !== undefined && Date.parse(String(r.query['after'])) >= times[0]!, JSON.stringify(r.query).slice(0, 200));
+      }
+      assert.deepEqual(review.laterChecked, { requests: looks.length, complete: true });
+      assert.ok(looks.length <= Math.ceil(group.subscribers / 50) * 10, `${looks.length} requests`);
+      panel.closeResend();
+    });
+
+    it('one code in two wordings is one group; two messages of one provider are two groups with two titles (A2, A3)', async () => {
+      // Twilio refuses this number with 21211 in its API's words; the address bounces at SendGrid.
+      await service('POST', '/v2/subscribers', { subscriberId: 'wording-ada', firstName: 'Ada', email: 'wording-ada@bounce.example', phone: `${INVALID_PHONE_PREFIX}5550100` });
+      await service('POST', '/v1/events/trigger/bulk', { events: [{ name: 'password-reset', to: { subscriberId: 'wording-ada' }, payload: { resetUrl: 'https://app.example/reset', expiresInMinutes: 30 }, transactionId: 'itest-wording-ada' }] });
+      await waitFor(() => sandbox.state.notifications.find((n) => n.transactionId === 'itest-wording-ada' && n.jobs.filter((j) => j.status === 'failed').length === 2), 'the run to fail at both providers');
+      const since = Date.now() - 86_400_000;
+      const panel = (await api.openFailures())!;
+      await panel.show({ kind: 'last24Hours' });
+      const view = await settled(panel);
+
+      const twilio = view.groups.filter((g) => g.provider === 'Twilio' && g.code === '21211');
+      assert.equal(twilio.length, 1, view.groups.map((g) => g.title).join(' | '));
+      const [code] = twilio;
+      assert.equal(code!.title, 'SMS · Twilio · the provider refused the message (error 21211)');
+      // Counted from the Sandbox: every SMS step of the window Twilio refused with 21211, in whatever words.
+      const refused = sandbox.state.notifications.filter((n) => at(n) >= since && n.jobs.some((j) => j.type === 'sms' && j.status === 'failed' && JSON.stringify(j.executionDetails).includes('21211')));
+      const wordings = new Set(refused.map((n) => n.jobs.find((j) => j.type === 'sms' && j.status === 'failed')!.executionDetails.at(-1)!.raw?.includes('Invalid') ? 'api' : 'incident'));
+      assert.equal(wordings.size, 2, 'two wordings');
+      assert.equal(code!.runs, refused.length);
+      assert.ok(code!.examples.some((e) => e.subscriberId === 'wording-ada'));
+
+      // SendGrid: the incident's 403 and the bounce, apart, each title telling which.
+      const identity = view.groups.find((g) => g.provider === 'SendGrid' && g.httpStatus === 403)!;
+      const bounce = view.groups.find((g) => g.provider === 'SendGrid' && g.examples.some((e) => e.subscriberId === 'wording-ada'))!;
+      assert.ok(identity && bounce && identity.key !== bounce.key);
+      assert.equal(identity.code, undefined, 'an HTTP status alone is not a code');
+      assert.equal(identity.title, 'Email · SendGrid · the provider refused the message: The from address does not match a verified Sender Identity.');
+      assert.match(bounce.title, /^Email · SendGrid · the provider refused the message: The email account that you tried to reach/);
+      const titles = view.groups.map((g) => g.title);
+      assert.equal(new Set(titles).size, titles.length, 'no two groups share a title');
+    });
+
+    it('a re-sent email whose run fails at another step: counted on the email step, the other step said apart (A4)', async () => {
+      const panel = (await api.openFailures())!;
+      await panel.show({ kind: 'last24Hours' });
+      const view = await settled(panel);
+      const group = view.groups.find((g) => g.provider === 'SendGrid' && g.httpStatus === 403)!;
+      await panel.reviewResend(group.key);
+      const review = await atStage(panel, 'review');
+      sandbox.clearRequests();
+      prompter.script({ confirm: true });
+      await panel.sendResend();
+      const done = await atStage(panel, 'done');
+
+      // Counted from the Sandbox's new runs: their email steps, and their SMS steps skipped for no phone number.
+      const sent = new Set(bulkRequests().flatMap((r) => eventsOf(r).map((e) => e.transactionId)));
+      const runs = sandbox.state.notifications.filter((n) => sent.has(n.transactionId));
+      assert.equal(runs.length, review.runs);
+      const email = (n: Run, status: string) => n.jobs.some((j) => j.type === 'email' && j.status === status);
+      const noPhone = runs.filter((n) => n.jobs.some((j) => j.type === 'sms' && j.status === 'canceled' && j.executionDetails.some((d) => d.detail === 'Subscriber missing phone number'))).length;
+      const expected = { total: runs.length, sent: runs.filter(emailWentOut).length, failedSame: 0, failedOther: runs.filter((n) => email(n, 'failed')).length, skipped: runs.filter((n) => email(n, 'canceled')).length, pending: 0 };
+      assert.ok(noPhone > 0, 'some of the new runs have an SMS step and no phone number');
+      assert.deepEqual(done.follow?.counts, expected);
+      const line = done.follow!.line;
+      assert.ok(line.startsWith(`${runs.length} emails sent again: ${expected.sent} sent`), line);
+      assert.ok(line.includes(`; in ${noPhone} of these runs the SMS step was skipped (no phone number)`), line);
+      assert.doesNotMatch(line, /failed again with the same cause/);
+      panel.closeResend();
+    });
   });
 });

@@ -18,6 +18,9 @@ const openKeys = new Set<string>();
 const SVG = 'http://www.w3.org/2000/svg';
 
 const count = (n: number) => n.toLocaleString(document.documentElement.lang || undefined);
+/** "1 run", "12 runs": every count of runs in the panel goes through here. */
+const runCount = (n: number) => (n === 1 ? l10n.t('1 run') : l10n.t('{0} runs', count(n)));
+const subscriberCount = (n: number) => (n === 1 ? l10n.t('1 subscriber') : l10n.t('{0} subscribers', count(n)));
 
 function readLine(view: FailuresView): string {
   const r = view.read;
@@ -115,18 +118,21 @@ function resendSection(r: ResendView): HTMLElement {
       input.addEventListener('change', () => {
         if (input.checked) void ctx.request({ method: 'chooseResend', choice: c.choice }).catch((error: unknown) => ctx.notify(errorText(error), 'error'));
       });
-      fieldset.appendChild(h('div', 'nx-choice-row', input, h('label', { attrs: { for: id } }, c.label(), h('span', 'nx-muted', ` · ${r.counts[c.choice] === 1 ? l10n.t('1 run') : l10n.t('{0} runs', count(r.counts[c.choice]))}`))));
+      fieldset.appendChild(h('div', 'nx-choice-row', input, h('label', { attrs: { for: id } }, c.label(), h('span', 'nx-muted', ` · ${choiceSends(r, c.choice)}`))));
     }
     body.push(fieldset);
     body.push(
       h(
         'p',
         'nx-summary',
-        r.runs === 0
-          ? l10n.t('Nothing to send: every run of this group is left out.')
-          : l10n.t('{0} to {1}; workflows: {2}.', r.runs === 1 ? l10n.t('1 run') : l10n.t('{0} runs', count(r.runs)), r.subscribers === 1 ? l10n.t('1 subscriber') : l10n.t('{0} subscribers', count(r.subscribers)), r.workflows.join(', ')),
+        r.runs > 0
+          ? l10n.t('{0} to {1}; workflows: {2}.', runCount(r.runs), subscriberCount(r.subscribers), r.workflows.join(', '))
+          : Object.values(r.counts).some((n) => n > 0)
+            ? l10n.t('Nothing to send with this choice: each of its runs is left out below. The other choice says what it would send.')
+            : l10n.t('Nothing to send: every run of this group is left out.'),
       ),
     );
+    if (r.laterChecked) body.push(h('p', 'nx-muted nx-later', laterLine(r.laterChecked)));
     body.push(excludedPart(r.excluded));
     body.push(
       h(
@@ -144,7 +150,7 @@ function resendSection(r: ResendView): HTMLElement {
       ),
     );
   } else {
-    if (r.stage === 'sending') body.push(h('p', { class: 'nx-read', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Sending {0} runs again; the notification in the corner shows the progress and can cancel.', count(r.runs))));
+    if (r.stage === 'sending') body.push(h('p', { class: 'nx-read', attrs: { role: 'status' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Sending {0} again; the notification in the corner shows the progress and can cancel.', runCount(r.runs))));
     if (r.sent) {
       // The follow's line says the count again: the sending's own line only when it has more to say.
       if (!r.follow || r.sent.notSent > 0 || r.sent.refused.length > 0) body.push(h('p', 'nx-summary', r.sent.line));
@@ -166,6 +172,7 @@ function resendSection(r: ResendView): HTMLElement {
       const again = [
         { key: 'same', runs: f.failedAgain.same, total: f.counts.failedSame, label: l10n.t('Failed again with the same cause ({0})', count(f.counts.failedSame)) },
         { key: 'other', runs: f.failedAgain.other, total: f.counts.failedOther, label: l10n.t('Failed with another cause ({0})', count(f.counts.failedOther)) },
+        { key: 'skipped', runs: f.failedAgain.skipped, total: f.counts.skipped, label: l10n.t('Skipped ({0})', count(f.counts.skipped)) },
       ].filter((a) => a.total > 0);
       if (again.length > 0) {
         const list = h('ul', { class: 'nx-excluded', attrs: { 'aria-label': l10n.t('Failed again') } });
@@ -193,8 +200,28 @@ function excludedPart(excluded: ExclusionView[]): HTMLElement {
   return h('div', 'nx-excluded-part', h('h3', null, total === 1 ? l10n.t('Left out: 1 run') : l10n.t('Left out: {0} runs', count(total))), list);
 }
 
+/** What a choice would send: its runs and subscribers, and how many go to someone this action already sent the workflow again. */
+function choiceSends(r: ResendView, choice: ResendChoiceView): string {
+  const n = r.counts[choice];
+  if (n === 0) return l10n.t('nothing to send');
+  const { subscribers: people, alreadyReached } = r.reach[choice];
+  const to = l10n.t('{0} to {1}', runCount(n), subscriberCount(people));
+  if (alreadyReached === 0) return to;
+  return alreadyReached === 1
+    ? l10n.t('{0}, 1 of them to a subscriber this action already sent this workflow again', to)
+    : l10n.t('{0}, {1} of them to subscribers this action already sent this workflow again', to, count(alreadyReached));
+}
+
+/** "Checked for later sends up to now: 3 requests." */
+function laterLine(checked: { requests: number; complete: boolean }): string {
+  const requests = checked.requests === 1 ? l10n.t('1 request') : l10n.t('{0} requests', count(checked.requests));
+  return checked.complete
+    ? l10n.t('Checked for later sends up to now: {0}.', requests)
+    : l10n.t('Checked for later sends up to now: {0}, the newest runs only (the limit was reached): a run made good by an older later send may still be offered.', requests);
+}
+
 /** The follow's counts as one stacked bar in SVG (hidden from screen readers: the line above says them). */
-function followBar(c: { total: number; sent: number; failedSame: number; failedOther: number; pending: number }): SVGSVGElement {
+function followBar(c: { total: number; sent: number; failedSame: number; failedOther: number; skipped: number; pending: number }): SVGSVGElement {
   const width = 240;
   const svg = document.createElementNS(SVG, 'svg');
   svg.setAttribute('viewBox', `0 0 ${width} 8`);
@@ -203,7 +230,7 @@ function followBar(c: { total: number; sent: number; failedSame: number; failedO
   svg.setAttribute('focusable', 'false');
   svg.setAttribute('preserveAspectRatio', 'none');
   let x = 0;
-  for (const [part, n] of [['sent', c.sent], ['same', c.failedSame], ['other', c.failedOther], ['pending', c.pending]] as const) {
+  for (const [part, n] of [['sent', c.sent], ['same', c.failedSame], ['other', c.failedOther], ['skipped', c.skipped], ['pending', c.pending]] as const) {
     if (n === 0) continue;
     const w = (n / Math.max(1, c.total)) * width;
     const rect = document.createElementNS(SVG, 'rect');
@@ -222,6 +249,8 @@ function groupCard(group: GroupView, index: number): HTMLElement {
     stats.appendChild(h('dd', null, value));
   };
   stat(l10n.t('Runs'), count(group.runs));
+  if (group.code) stat(l10n.t('Provider’s error code'), group.code);
+  if (group.httpStatus) stat(l10n.t('Status code'), String(group.httpStatus));
   stat(l10n.t('Subscribers'), count(group.subscribers));
   stat(l10n.t('Workflows'), group.workflows.join(', '));
   stat(l10n.t('First seen'), group.firstSeen);
@@ -229,7 +258,7 @@ function groupCard(group: GroupView, index: number): HTMLElement {
   return h(
     'li',
     { class: 'nx-group', attrs: { 'aria-labelledby': titleId, 'data-group': group.key } },
-    h('h2', { class: 'nx-group-title', attrs: { id: titleId } }, icon('error', 'nx-bad'), h('span', null, group.title), h('span', 'nx-group-count', l10n.t('{0} runs', count(group.runs)))),
+    h('h2', { class: 'nx-group-title', attrs: { id: titleId } }, icon('error', 'nx-bad'), h('span', null, group.title), h('span', 'nx-group-count', runCount(group.runs))),
     group.message ? h('p', 'nx-group-message nx-selectable', h('span', 'nx-muted', l10n.t('The provider said: ')), h('code', null, group.message)) : null,
     stats,
     chart(group),
@@ -294,7 +323,15 @@ function renderLoaded(view: FailuresView): HTMLElement {
   const summary =
     groups.length === 0
       ? h('p', 'nx-empty', reading ? l10n.t('No failure among the runs read so far.') : l10n.t('No run of this window failed to deliver a step.'))
-      : h('p', 'nx-summary', groups.length === 1 ? l10n.t('{0} undelivered steps, 1 cause.', count(view.failedSteps)) : l10n.t('{0} undelivered steps, {1} causes, the largest first.', count(view.failedSteps), count(groups.length)));
+      : h(
+          'p',
+          'nx-summary',
+          groups.length > 1
+            ? l10n.t('{0} undelivered steps, {1} causes, the largest first.', count(view.failedSteps), count(groups.length))
+            : view.failedSteps === 1
+              ? l10n.t('1 undelivered step, 1 cause.')
+              : l10n.t('{0} undelivered steps, 1 cause.', count(view.failedSteps)),
+        );
   const list = h('ol', { class: 'nx-groups', attrs: { 'aria-label': l10n.t('Causes') } });
   groups.forEach((g, i) => list.appendChild(groupCard(g, i)));
   return h(

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Notification, NotificationListQuery, NotificationPage } from '../../../src/api';
-import { FOLLOW_BATCH, countOutcomes, followLine, lookUpOnce, outcomeOfRun, type RunOutcome } from '../../../src/failures/follow';
+import { FOLLOW_BATCH, countOutcomes, followLine, judgeRun, lookUpOnce, type RunJudgement } from '../../../src/failures/follow';
 import { causeKeysOf, causeTitlesOf } from '../../../src/failures/grouping';
 import { buildNotification } from '../../fixtures/builders';
 
@@ -18,24 +18,60 @@ const badNumber = { type: 'sms', status: 'failed', providerId: 'twilio', detail:
 const sent = { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' };
 const queued = { type: 'email', status: 'queued', detail: 'Step queued' };
 
-describe('follow', () => {
-  const group = causeKeysOf(run('x', 'tx', refused))[0]!;
+/** A run of several steps, each `[type, status, detail]`. */
+function steps(id: string, ...jobs: [string, string, string, string?][]): Notification {
+  const n = run(id, `t${id}`, sent);
+  return {
+    ...n,
+    jobs: jobs.map(([type, status, detail, raw], i) => ({ _id: `${id}-j${i}`, type, status, providerId: type === 'email' ? 'sendgrid' : null, executionDetails: [{ _id: `${id}-d${i}`, status: status === 'completed' ? 'Success' : 'Failed', detail, raw: raw ?? null, providerId: null, createdAt: new Date(AT).toISOString() }] })),
+  } as never;
+}
 
-  it('says where a new run stands: sent, failed again with the group’s cause or another (named), or still on its way', () => {
-    assert.equal(outcomeOfRun(run('a', 'ta', sent), group), 'sent');
-    assert.equal(outcomeOfRun(run('b', 'tb', refused), group), 'failedSame');
-    assert.equal(outcomeOfRun(run('c', 'tc', badNumber), group), 'failedOther');
-    assert.equal(outcomeOfRun(run('d', 'td', queued), group), 'pending');
-    assert.deepEqual(causeTitlesOf(run('c', 'tc', badNumber)), ['SMS · Twilio · the provider refused the message']);
+describe('follow', () => {
+  const key = causeKeysOf(run('x', 'tx', refused))[0]!;
+  const group = { key, channel: 'email' };
+  const judged = (entries: [string, RunJudgement][]) => new Map(entries);
+
+  it('judges a new run on the group’s step: sent, failed again with its cause or another (named), skipped (named), or still on its way', () => {
+    assert.deepEqual(judgeRun(run('a', 'ta', sent), group), { outcome: 'sent', otherSteps: [] });
+    assert.deepEqual(judgeRun(run('b', 'tb', refused), group), { outcome: 'failedSame', otherSteps: [] });
+    assert.equal(judgeRun(run('d', 'td', queued), group).outcome, 'pending');
+    // Another cause on the group's own channel: named.
+    const bounced = { ...refused, raw: JSON.stringify({ message: 'Mailbox full' }) };
+    assert.deepEqual(judgeRun(run('c', 'tc', bounced), group), { outcome: 'failedOther', why: 'the provider refused the message: Mailbox full', otherSteps: [] });
+    const off = judgeRun(steps('e', ['email', 'canceled', 'Step filtered by subscriber global preferences']), group);
+    assert.deepEqual(off, { outcome: 'skipped', why: 'the subscriber turned email off for every workflow', otherSteps: [] });
+    assert.deepEqual(causeTitlesOf(run('c', 'tc', badNumber)), ['SMS · Twilio · the provider refused the message (error 21211)']);
     assert.deepEqual(causeTitlesOf(run('a', 'ta', sent)), []);
   });
 
-  it('says the follow in one line, leaving out what is zero', () => {
-    const outcomes = new Map<string, RunOutcome>([['1', 'sent'], ['2', 'sent'], ['3', 'failedSame'], ['4', 'failedOther']]);
-    const counts = countOutcomes(outcomes, 6);
-    assert.deepEqual(counts, { total: 6, sent: 2, failedSame: 1, failedOther: 1, pending: 2 });
-    assert.equal(followLine(counts), '6 sent again: 2 sent, 1 failed again with the same cause, 1 failed with another cause, 2 pending');
-    assert.equal(followLine(countOutcomes(new Map([['1', 'sent']]), 1)), '1 sent again: 1 sent');
+  it('counts a run whose email went out as sent when another step failed, and says that step apart; waits for every step to settle', () => {
+    const emailAndNoPhone = steps('f', ['email', 'completed', 'Message sent'], ['sms', 'canceled', 'Subscriber missing phone number']);
+    assert.deepEqual(judgeRun(emailAndNoPhone, group), { outcome: 'sent', otherSteps: ['the SMS step was skipped (no phone number)'] });
+    const smsRefused = steps('g', ['email', 'completed', 'Message sent'], ['sms', 'failed', 'Unexpected provider error', JSON.stringify({ code: 21211, message: 'bad' })]);
+    assert.deepEqual(judgeRun(smsRefused, group).otherSteps, ['the SMS step failed (the provider refused the message (error 21211))']);
+    assert.equal(judgeRun(steps('h', ['email', 'completed', 'Message sent'], ['sms', 'pending', 'Step queued']), group).outcome, 'pending');
+    // The email canceled because an earlier step failed did not go out.
+    const earlier = steps('i', ['sms', 'failed', 'Unexpected provider error', JSON.stringify({ code: 21211, message: 'bad' })], ['email', 'canceled', 'Step was canceled because a previous step failed']);
+    assert.equal(judgeRun(earlier, group).outcome, 'failedOther');
+  });
+
+  it('says the follow in one line, in the channel’s words, leaving out what is zero', () => {
+    const noPhone = ['the SMS step was skipped (no phone number)'];
+    const all = judged([
+      ['1', { outcome: 'sent', otherSteps: noPhone }],
+      ['2', { outcome: 'sent', otherSteps: [] }],
+      ['3', { outcome: 'failedSame', otherSteps: [] }],
+      ['4', { outcome: 'skipped', why: 'the subscriber turned email off for every workflow', otherSteps: noPhone }],
+      ['5', { outcome: 'failedOther', why: 'no email address', otherSteps: [] }],
+    ]);
+    assert.deepEqual(countOutcomes(all, 6), { total: 6, sent: 2, failedSame: 1, failedOther: 1, skipped: 1, pending: 1 });
+    assert.equal(
+      followLine('email', all, 6),
+      '6 emails sent again: 2 sent, 1 failed again with the same cause, 1 failed with another cause (no email address), 1 skipped (the subscriber turned email off for every workflow), 1 pending; in 2 of these runs the SMS step was skipped (no phone number)',
+    );
+    assert.equal(followLine('email', judged([['1', { outcome: 'sent', otherSteps: [] }]]), 1), '1 email sent again: 1 sent');
+    assert.equal(followLine('sms', judged([]), 2), '2 SMS messages sent again: 2 pending');
   });
 
   it('looks the open runs up 50 to a request, three at a time, reads a page on, and never asks again for a settled run', async () => {
@@ -58,9 +94,9 @@ describe('follow', () => {
         return { data, hasMore: page * 25 + 25 < found.length, page, pageSize: query.limit ?? 50 } as NotificationPage;
       },
     };
-    const outcomes = new Map<string, RunOutcome>();
+    const outcomes = new Map<string, RunJudgement>();
     const seen: string[] = [];
-    await lookUpOnce(reader, ids, outcomes, group, undefined, (n, outcome) => seen.push(`${n.transactionId}:${outcome}`));
+    await lookUpOnce(reader, ids, outcomes, group, undefined, (n, judgement) => seen.push(`${n.transactionId}:${judgement.outcome}`));
     assert.ok(asked.every((batch) => batch.length <= FOLLOW_BATCH));
     assert.equal(new Set(asked.map((b) => b.join())).size, 4, 'four batches: 50, 50, 50, 20');
     assert.ok(most <= 3, `${most} at once`);

@@ -28,8 +28,9 @@ describe('createGrouping', () => {
     assert.deepEqual(g.runsOf(email!.key).map((r) => [r.notificationId, r.subscriberId, r.workflow]), [['b', 'bob', 'order-shipped'], ['a', 'ada', 'order-shipped']]);
     assert.deepEqual(g.runsOf(sms!.key).map((r) => r.notificationId), ['c']);
     g.add([run('sent', 'ada', START + 200_000, { type: 'email', status: 'completed', providerId: 'sendgrid', detail: 'Message sent' })]);
-    assert.equal(g.lastSentMs('ada', 'order-shipped'), START + 200_000);
-    assert.equal(g.lastSentMs('bob', 'order-shipped'), undefined);
+    assert.equal(g.lastSentMs('ada', 'order-shipped', 'email'), START + 200_000);
+    assert.equal(g.lastSentMs('ada', 'order-shipped', 'sms'), undefined);
+    assert.equal(g.lastSentMs('bob', 'order-shipped', 'email'), undefined);
     // A new run failing the same way joins the same group; one that went out joins none.
     assert.deepEqual(causeKeysOf(run('n1', 'dee', START + 300_000, sendgrid('dee@z.com'))), [email!.key]);
     assert.deepEqual(causeKeysOf(run('n2', 'dee', START + 300_000, twilio('+15550199'))), [sms!.key]);
@@ -91,5 +92,46 @@ describe('createGrouping', () => {
     ]);
     assert.deepEqual(g.groups(), []);
     assert.equal(g.runsRead, 2);
+  });
+
+  it('makes one group of one provider and one of its codes, however worded; an HTTP status alone does not (issue 45, A2)', () => {
+    const g = createGrouping({ startMs: START, endMs: END });
+    const sms = (raw: string, detail = 'Unexpected provider error') => ({ type: 'sms', status: 'failed', providerId: 'twilio', detail, raw });
+    const forbidden = (message: string) => ({ type: 'email', status: 'failed', providerId: 'sendgrid', detail: 'Unexpected provider error', raw: JSON.stringify({ code: 403, message: 'Forbidden', response: { body: { errors: [{ message }] } } }) });
+    g.add([
+      run('a', 'ada', START + 1000, twilio('+15550100')),
+      run('b', 'bob', START + 2000, sms(JSON.stringify({ status: 400, code: 21211, message: "Invalid 'To' Phone Number: +1000555" }))),
+      // A detail in words the service does not use, with Twilio's answer: the same code.
+      run('c', 'cy', START + 3000, sms(JSON.stringify({ code: 21211, message: "The 'To' number +4915112345678 is not a valid phone number." }), "Twilio error 21211: the 'To' number is not a valid phone number")),
+      run('d', 'dee', START + 4000, sms(JSON.stringify({ code: 21408, message: 'Permission to send an SMS has not been enabled for the region' }))),
+      run('e', 'eve', START + 5000, forbidden('The from address does not match a verified Sender Identity')),
+      run('f', 'fay', START + 6000, forbidden('Access forbidden: the API key lacks the mail.send permission')),
+    ]);
+    const groups = g.groups();
+    const twilioGroups = groups.filter((x) => x.provider === 'Twilio');
+    assert.deepEqual(twilioGroups.map((x) => [x.code, x.runs]), [['21211', 3], ['21408', 1]]);
+    const sendgrid = groups.filter((x) => x.provider === 'SendGrid');
+    assert.equal(sendgrid.length, 2, 'two 403s of different causes stay two groups');
+    assert.ok(sendgrid.every((x) => x.code === undefined && x.httpStatus === 403));
+  });
+
+  it('never gives two groups one title: the code, the start of the message, then all of it (issue 45, A3)', () => {
+    const g = createGrouping({ startMs: START, endMs: END });
+    const refusal = (message: string) => ({ type: 'email', status: 'failed', providerId: 'sendgrid', detail: 'Unexpected provider error', raw: JSON.stringify({ message }) });
+    const long = 'The from address does not match a verified Sender Identity and mail cannot be sent until';
+    g.add([
+      run('a', 'ada', START + 1000, refusal('The from address does not match a verified Sender Identity. Visit https://x.example/a to fix it.')),
+      run('b', 'bob', START + 2000, refusal('Permission denied, wrong credentials')),
+      run('c', 'cy', START + 3000, sendgrid('cy@x.com')),
+      run('d', 'dee', START + 4000, refusal(`${long} this one is resolved.`)),
+      run('e', 'eve', START + 5000, refusal(`${long} that one is resolved.`)),
+    ]);
+    const titles = g.groups().map((x) => x.cause);
+    assert.equal(new Set(titles).size, titles.length, titles.join(' | '));
+    assert.ok(titles.includes('the provider refused the message: The from address does not match a verified Sender Identity.'));
+    assert.ok(titles.includes('the provider refused the message: Permission denied, wrong credentials'));
+    assert.ok(titles.includes('the provider refused the message (error 5.1.1)'));
+    // Two messages that start alike: each title says all of its message.
+    assert.ok(titles.some((t) => t.endsWith('this one is resolved.')) && titles.some((t) => t.endsWith('that one is resolved.')), titles.join(' | '));
   });
 });

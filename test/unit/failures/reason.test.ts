@@ -1,7 +1,7 @@
 /** §8.7: providers' messages masked, so one cause for every recipient and different causes apart. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { maskReason } from '../../../src/failures/reason';
+import { maskReason, providerCode } from '../../../src/failures/reason';
 
 describe('maskReason', () => {
   const same = (a: string, b: string) => assert.equal(maskReason(a), maskReason(b), `${a} | ${b}`);
@@ -24,5 +24,33 @@ describe('maskReason', () => {
     apart('The from address does not match a verified Sender Identity', 'Permission denied, wrong credentials');
     apart('550 5.1.1 user unknown', '552 5.2.2 mailbox full');
     assert.equal(maskReason('UNREGISTERED'), 'UNREGISTERED');
+  });
+});
+
+describe('providerCode', () => {
+  it('finds the provider’s own code in its answer, however the words around it go', () => {
+    // Twilio: the same code in the incident's words, in its API's, and in a text answer.
+    assert.deepEqual(providerCode(JSON.stringify({ status: 400, code: 21211, message: "The 'To' number +15550100 is not a valid phone number." })), { code: '21211', status: 400 });
+    assert.deepEqual(providerCode(JSON.stringify({ code: 21211, message: "Invalid 'To' Phone Number: +1000555" })).code, '21211');
+    assert.equal(providerCode("Error 21211: The 'To' number +15555550100 is not a valid phone number.").code, '21211');
+    // FCM: the Admin SDK's code, and the v1 API's errorCode for the same error.
+    assert.equal(providerCode(JSON.stringify({ errorInfo: { code: 'messaging/registration-token-not-registered', message: 'Requested entity was not found.' } })).code, 'messaging/registration-token-not-registered');
+    const v1 = providerCode(JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'Requested entity was not found.', details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'UNREGISTERED' }] } }));
+    assert.deepEqual(v1, { code: 'messaging/registration-token-not-registered', status: 404 });
+    // SMTP's enhanced status in the message; nodemailer's errno-style code says less.
+    assert.equal(providerCode(JSON.stringify({ message: '550 5.1.1 <ada@x.com>: Recipient address rejected' })).code, '5.1.1');
+    assert.equal(providerCode(JSON.stringify({ code: 'EENVELOPE', response: '550 5.1.1 <bob@y.com>: user unknown', responseCode: 550 })).code, '5.1.1');
+    assert.equal(providerCode(undefined, '550 5.1.1 The email account that you tried to reach does not exist').code, '5.1.1');
+    // Slack's error.
+    assert.equal(providerCode(JSON.stringify({ ok: false, error: 'channel_not_found' })).code, 'channel_not_found');
+  });
+
+  it('keeps an HTTP status as a status, never a code: a 403 has many causes', () => {
+    const sendgrid = JSON.stringify({ code: 403, message: 'Forbidden', response: { body: { errors: [{ message: 'The from address does not match a verified Sender Identity', field: 'from' }] } } });
+    assert.deepEqual(providerCode(sendgrid), { status: 403 });
+    assert.deepEqual(providerCode(JSON.stringify({ statusCode: 550, message: 'The email account that you tried to reach does not exist: a@bounce.example' })), { status: 550 });
+    assert.deepEqual(providerCode(JSON.stringify({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked', field: null }] })), {});
+    assert.deepEqual(providerCode('not json at all'), {});
+    assert.deepEqual(providerCode(null), {});
   });
 });

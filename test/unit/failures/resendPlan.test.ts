@@ -92,6 +92,18 @@ describe('selectRuns', () => {
     assert.deepEqual(reasons(excluded), { a1: 'laterRunSent', a2: 'laterRunSent', a4: 'olderRunOfPair' });
   });
 
+  it('one per subscriber and workflow: a newest run whose payload the schema refuses gives way to the newest that passes, each said truly (issue 45, A5)', () => {
+    const runs = [run('a1', 'ada', 1), run('a2', 'ada', 4), run('a3', 'ada', 7), run('b1', 'bob', 2)];
+    const refusal = (r: RunRef) => (r.notificationId === 'a3' || r.notificationId === 'b1' ? { run: r, reason: 'payloadRefused' as const, detail: 'payload.orderId: is required' } : undefined);
+    const { chosen, excluded } = selectRuns(input(runs, { choice: 'newestPerPair', refusal }));
+    assert.deepEqual(ids(chosen), ['a2'], 'Ada gets her newest run that passes; Bob, whose only run is refused, gets none');
+    assert.deepEqual(reasons(excluded), { a1: 'olderRunOfPair', a3: 'payloadRefused', b1: 'payloadRefused' });
+    assert.equal(excluded.find((e) => e.run.notificationId === 'a3')?.detail, 'payload.orderId: is required');
+    // Every run: the refused ones are left out the same way.
+    const every = selectRuns(input(runs, { choice: 'everyRun', refusal }));
+    assert.deepEqual(ids(every.chosen), ['a1', 'a2']);
+  });
+
   it('counts a run listed twice once', () => {
     const { chosen } = selectRuns(input([run('a', 'ada', 1), run('a', 'ada', 1)]));
     assert.equal(chosen.length, 1);

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Notification } from '../../../src/api';
-import { RunLedger, refOf, wasSent } from '../../../src/failures/runLedger';
+import { RunLedger, channelsSent, refOf } from '../../../src/failures/runLedger';
 import { buildJob, buildNotification } from '../../fixtures/builders';
 
 function notification(id: string, subscriberId: string, at: string, status: 'completed' | 'failed', workflow = 'password-reset'): Notification {
@@ -35,9 +35,10 @@ describe('RunLedger', () => {
     ledger.note(notification('s1', 'ada', '2026-11-28T06:10:00Z', 'completed'), []);
     ledger.note(notification('f1', 'ada', '2026-11-28T06:40:00Z', 'failed'), ['g']);
     ledger.note(notification('s3', 'ada', '2026-11-28T06:50:00Z', 'completed', 'welcome'), []);
-    assert.equal(ledger.lastSentMs('ada', 'password-reset'), Date.parse('2026-11-28T06:30:00Z'));
-    assert.equal(ledger.lastSentMs('ada', 'welcome'), Date.parse('2026-11-28T06:50:00Z'));
-    assert.equal(ledger.lastSentMs('bob', 'password-reset'), undefined);
+    assert.equal(ledger.lastSentMs('ada', 'password-reset', 'email'), Date.parse('2026-11-28T06:30:00Z'));
+    assert.equal(ledger.lastSentMs('ada', 'welcome', 'email'), Date.parse('2026-11-28T06:50:00Z'));
+    assert.equal(ledger.lastSentMs('ada', 'welcome', 'sms'), undefined, 'per channel');
+    assert.equal(ledger.lastSentMs('bob', 'password-reset', 'email'), undefined);
   });
 
   it('keeps references, not notifications: no payload, no jobs', () => {
@@ -47,12 +48,13 @@ describe('RunLedger', () => {
   });
 });
 
-describe('wasSent and refOf', () => {
-  it('says a run went out only when every step after the trigger completed', () => {
-    assert.equal(wasSent({ jobs: [buildJob({ type: 'trigger' }), buildJob({ status: 'completed' }), buildJob({ type: 'sms', status: 'completed' })] }), true);
-    assert.equal(wasSent({ jobs: [buildJob({ status: 'completed' }), buildJob({ type: 'sms', status: 'canceled' })] }), false);
-    assert.equal(wasSent({ jobs: [buildJob({ type: 'trigger' })] }), false);
-    assert.equal(wasSent({ jobs: null }), false);
+describe('channelsSent and refOf', () => {
+  it('names the channels a run reached: those whose every step completed, whatever the other channels did', () => {
+    assert.deepEqual(channelsSent({ jobs: [buildJob({ type: 'trigger' }), buildJob({ type: 'email', status: 'completed' }), buildJob({ type: 'sms', status: 'completed' })] }), ['email', 'sms']);
+    assert.deepEqual(channelsSent({ jobs: [buildJob({ type: 'email', status: 'completed' }), buildJob({ type: 'sms', status: 'canceled' })] }), ['email']);
+    assert.deepEqual(channelsSent({ jobs: [buildJob({ type: 'email', status: 'completed' }), buildJob({ type: 'email', status: 'failed' })] }), []);
+    assert.deepEqual(channelsSent({ jobs: [buildJob({ type: 'trigger' })] }), []);
+    assert.deepEqual(channelsSent({ jobs: null }), []);
   });
 
   it('reads the subscriber from `to` when the run has no subscriber object', () => {
