@@ -21,6 +21,8 @@ export function startSandbox(options = {}) {
 
 export const THEMES = { dark: 'Default Dark Modern', light: 'Default Light Modern', hc: 'Default High Contrast' };
 const THEME_CLASSES = { dark: 'vs-dark', light: 'vs', hc: 'hc-black' };
+/** How the color theme pick names them (VS Code 1.100 and 1.139 alike). */
+const THEME_LABELS = { dark: 'Dark Modern', light: 'Light Modern', hc: 'Dark High Contrast' };
 /** The class VS Code gives a webview's body in each theme. */
 const WEBVIEW_THEME_CLASSES = { dark: 'vscode-dark', light: 'vscode-light', hc: 'vscode-high-contrast' };
 
@@ -348,25 +350,26 @@ export async function runCommand(page, title) {
 /** Switches the color theme through "Preferences: Color Theme", as a person would. */
 export async function setTheme(page, theme) {
   const applied = page.locator(`.monaco-workbench.${THEME_CLASSES[theme]}`);
-  // The theme list filters as it is typed: Enter before it has filtered picks another theme, so
-  // wait for the theme's own row to be the active one, and try again if it still did not apply.
+  // The pick shows each theme by its label, not the id that settings.json takes.
+  const label = new RegExp(`^\\s*${THEME_LABELS[theme]}\\s*$`);
+  // The theme list filters as it is typed: the theme's own row is clicked once it is shown, and
+  // the pick asked again if the theme still did not apply.
   for (let attempt = 1; ; attempt++) {
     await runCommand(page, 'Preferences: Color Theme');
     const input = page.locator('.quick-input-widget input.input');
     await input.waitFor({ state: 'visible' });
-    await input.fill(THEMES[theme]);
-    // Enter only into the theme pick: pressed anywhere else (the pick not open yet, or closed), it
-    // would reach the editor behind it and type a line into the user's file.
-    const picked = await page
-      .locator('.quick-input-widget', { has: page.locator('.quick-input-list .monaco-list-row.focused', { hasText: THEMES[theme] }) })
-      .waitFor({ state: 'visible', timeout: 10_000 })
-      .then(() => true, () => false);
-    if (!picked) {
+    await input.fill(THEME_LABELS[theme]);
+    // The theme's own row, clicked (the focused row may be another that the filter kept, as
+    // "… High Contrast Light"); never Enter, which, the pick not open yet or closed, would reach the
+    // editor behind it and type a line into the user's file.
+    const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row').filter({ has: page.locator('.label-name', { hasText: label }) }).first();
+    const shown = await row.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true, () => false);
+    if (!shown) {
       if (attempt >= 3) throw new Error(`the color theme pick did not offer ${THEMES[theme]}`);
       await page.keyboard.press('Escape');
       continue;
     }
-    await page.keyboard.press('Enter');
+    await row.click();
     try {
       await applied.waitFor({ timeout: 10_000 });
       return;
