@@ -1,6 +1,10 @@
 // Runs the demo's framework workflows (examples/demo-app/src/novu/) as a real bridge app, the way a
 // developer runs theirs: compiled with esbuild, served by Express 4 and @novu/framework (server.mjs)
-// in a child process, rebuilt and restarted on the same port when a file in src/novu/ changes.
+// in a child process, rebuilt and restarted on the same port when a file in src/novu/ changes. The
+// port is the runner's own front, which forwards to the current app; from a change seen until the
+// new app listens it holds the requests that come in, and the next app is started ahead (Express and
+// the framework loaded), so that a restart takes about the compile and a request after a save gets
+// the new code, never a refused connection (issue 45, B3).
 //
 // CLI:    node examples/demo-app/bridge/run.mjs --port 0 --secret-key <key> [--no-strict] [--no-watch]
 //         (the key may come from NOVU_SECRET_KEY instead). Prints one JSON line to stdout when the app
@@ -13,7 +17,7 @@
 import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, watch as watchDir, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, request as forward } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +30,8 @@ const SERVER = join(BRIDGE_DIR, 'server.mjs');
 const BUILD_ROOT = join(BRIDGE_DIR, '.build', 'out');
 const ROUTE = '/api/novu';
 const DEBOUNCE_MS = 100;
+/** How long after a start the next app is started ahead (it loads Express and the framework). */
+const SPARE_DELAY_MS = 1000;
 const START_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 3_000;
 /** A save of one of these files restarts the app (not editors' swap and backup files). */
@@ -37,18 +43,6 @@ let active = 0;
 
 async function released() {
   if (--active === 0) await esbuild.stop();
-}
-
-/** A free port on 127.0.0.1, chosen once: the app keeps it across restarts. */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 function isAlive(pid) {
@@ -115,7 +109,7 @@ async function describeBuildError(error) {
 }
 
 /** The child's environment: the caller's, without what would change how Node or the framework runs. */
-function childEnv({ secretKey, port, strict, bundle }) {
+function childEnv({ secretKey, strict }) {
   const env = { ...process.env };
   for (const key of Object.keys(env)) {
     if (key.startsWith('NOVU_') || key === 'NODE_OPTIONS' || key === 'NODE_TEST_CONTEXT') delete env[key];
@@ -125,8 +119,8 @@ function childEnv({ secretKey, port, strict, bundle }) {
     NODE_ENV: strict ? 'production' : 'development',
     // Checks are on only for exactly "true"; any other value turns them off, whatever NODE_ENV says.
     NOVU_STRICT_AUTHENTICATION_ENABLED: strict ? 'true' : 'false',
-    PORT: String(port),
-    NOVU_DEMO_WORKFLOWS: bundle,
+    // A port of its own: the runner's front forwards to it (the compiled workflows come by IPC).
+    PORT: '0',
   });
   // Inside Electron (a VS Code extension host), process.execPath is Electron: run it as Node.
   if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
@@ -143,64 +137,113 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
   const say = (line) => {
     if (log) log(line);
   };
-  const chosenPort = port === 0 ? await freePort() : port;
-  const url = `http://127.0.0.1:${chosenPort}${ROUTE}`;
   removeStaleBuilds();
   const outdir = join(BUILD_ROOT, `${process.pid}-${++instances}`);
   const bundle = join(outdir, 'index.mjs');
   const listeners = new Set();
+  /** The app serving now, and the next one, started ahead with Express and the framework loaded. */
   let child;
+  let spare;
+  let spareTimer;
   let stopped = false;
   let timer;
   let queue = Promise.resolve();
   let watcher;
+  /** From a change seen until its restart ends: requests wait for the app with that change in it. */
+  let held;
+  let release;
 
-  /** Spawns the app and resolves with the child once it listens; rejects (the child ended) when it cannot. */
-  function spawnApp() {
-    return new Promise((resolveChild, reject) => {
-      const proc = spawn(process.execPath, ['--enable-source-maps', SERVER], {
-        cwd: BRIDGE_DIR,
-        env: childEnv({ secretKey, port: chosenPort, strict, bundle }),
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  // The port the app is known by is this front's: it forwards to the current app, so that a restart
+  // never refuses a connection, and a request sent after a save waits for the app that has it (the
+  // old app, or a refused connection and the preview's retry a second later, was what came before).
+  const front = createServer(async (request, response) => {
+    if (held) await held;
+    const port = child?.appPort;
+    if (!port || stopped) return void request.socket.destroy();
+    const upstream = forward({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: { ...request.headers, connection: 'close' }, agent: false }, (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    });
+    upstream.on('error', () => request.socket.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise((resolveListen, reject) => {
+    front.once('error', reject);
+    front.listen(port, '127.0.0.1', resolveListen);
+  });
+  const chosenPort = front.address().port;
+  const url = `http://127.0.0.1:${chosenPort}${ROUTE}`;
+  const closeFront = () => new Promise((resolveClosed) => {
+    front.close(() => resolveClosed());
+    front.closeAllConnections();
+  });
+
+  /** Spawns an app that loads Express and the framework, then waits to be told its workflows. */
+  function startChild() {
+    const proc = spawn(process.execPath, ['--enable-source-maps', SERVER], {
+      cwd: BRIDGE_DIR,
+      env: childEnv({ secretKey, strict }),
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    proc.tail = [];
+    for (const stream of [proc.stdout, proc.stderr]) {
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
+        proc.tail.push(line);
+        if (proc.tail.length > 20) proc.tail.shift();
+        say(line);
       });
-      const tail = [];
-      for (const stream of [proc.stdout, proc.stderr]) {
-        createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
-          tail.push(line);
-          if (tail.length > 20) tail.shift();
-          say(line);
-        });
+    }
+    proc.on('error', () => {});
+    proc.once('exit', (code, signal) => {
+      if (proc === child && !stopped) {
+        child = undefined;
+        say(`bridge: the app exited (${signal ?? `code ${code}`}); save a file in src/novu/ to start it again`);
       }
+    });
+    return proc;
+  }
+
+  /** Gives `proc` the compiled workflows and resolves with it once it listens; rejects (it ended) when it cannot. */
+  function loadChild(proc) {
+    return new Promise((resolveChild, reject) => {
       let settled = false;
-      const timeout = setTimeout(() => {
+      const fail = (error) => {
         if (settled) return;
         settled = true;
-        killChild(proc).finally(() => reject(new Error(`the bridge app did not listen within ${START_TIMEOUT_MS / 1000} s`)));
-      }, START_TIMEOUT_MS);
+        clearTimeout(timeout);
+        killChild(proc).finally(() => reject(error));
+      };
+      const timeout = setTimeout(() => fail(new Error(`the bridge app did not listen within ${START_TIMEOUT_MS / 1000} s`)), START_TIMEOUT_MS);
       proc.on('message', (message) => {
         if (settled || message?.type !== 'listening') return;
         settled = true;
         clearTimeout(timeout);
+        proc.appPort = message.port;
         resolveChild(proc);
       });
-      proc.once('error', (error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timeout);
-        reject(error);
-      });
-      proc.once('exit', (code, signal) => {
-        if (!settled) {
-          settled = true;
-          clearTimeout(timeout);
-          // Let the last lines of output arrive before quoting them.
-          setImmediate(() => reject(new Error(`the bridge app exited (${signal ?? `code ${code}`}) before listening:\n${tail.join('\n')}`)));
-        } else if (proc === child && !stopped) {
-          child = undefined;
-          say(`bridge: the app exited (${signal ?? `code ${code}`}); save a file in src/novu/ to start it again`);
-        }
-      });
+      proc.once('error', fail);
+      // Let the last lines of output arrive before quoting them.
+      proc.once('exit', (code, signal) => setImmediate(() => fail(new Error(`the bridge app exited (${signal ?? `code ${code}`}) before listening:\n${proc.tail.join('\n')}`))));
+      if (proc.exitCode !== null || proc.signalCode !== null || !proc.connected) return fail(new Error(`the bridge app exited before listening:\n${proc.tail.join('\n')}`));
+      proc.send({ bundle });
     });
+  }
+
+  /** The next app: the one started ahead when it is still there, else a new one. */
+  function nextChild() {
+    clearTimeout(spareTimer);
+    const ready = spare;
+    spare = undefined;
+    return ready && ready.exitCode === null && ready.signalCode === null && ready.connected ? ready : startChild();
+  }
+
+  /** Starts the next app ahead, a while after a start (not on the way of the first render after it). */
+  function prepareSpare() {
+    if (!watch || stopped) return;
+    clearTimeout(spareTimer);
+    spareTimer = setTimeout(() => {
+      if (!stopped && !spare) spare = startChild();
+    }, SPARE_DELAY_MS);
   }
 
   async function restart() {
@@ -213,19 +256,23 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
       return;
     }
     if (stopped) return;
-    const old = child;
-    child = undefined;
-    if (old) await killChild(old);
+    let next;
     try {
-      child = await spawnApp();
+      next = await loadChild(nextChild());
     } catch (error) {
       say(`bridge: the app did not start: ${error.message}`);
+      prepareSpare();
       return;
     }
     if (stopped) {
-      await killChild(child);
+      await killChild(next);
       return;
     }
+    // The front turns to the new app at once; the old one ends off the way.
+    const old = child;
+    child = next;
+    if (old) void killChild(old);
+    prepareSpare();
     const info = { pid: child.pid, ms: Date.now() - started };
     say(`bridge: rebuilt and restarted in ${info.ms} ms (pid ${info.pid})`);
     for (const listener of listeners) {
@@ -244,19 +291,28 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
     } catch (error) {
       throw new Error(`the demo's workflows do not compile:\n${await describeBuildError(error)}`);
     }
-    child = await spawnApp();
+    child = await loadChild(startChild());
   } catch (error) {
     rmSync(outdir, { recursive: true, force: true });
+    await closeFront();
     await released();
     throw error;
   }
+  prepareSpare();
 
   if (watch) {
     watcher = watchDir(SOURCE_DIR, (_event, filename) => {
       if (filename && !WATCHED.test(String(filename))) return;
+      held ??= new Promise((resolveHeld) => (release = resolveHeld));
       clearTimeout(timer);
       timer = setTimeout(() => {
-        queue = queue.then(restart);
+        timer = undefined;
+        queue = queue.then(restart).then(() => {
+          // Released when no newer change waits for its own restart.
+          if (timer || !held) return;
+          held = undefined;
+          release();
+        });
       }, DEBOUNCE_MS);
     });
     watcher.on('error', (error) => say(`bridge: watching ${SOURCE_DIR} failed: ${error.message}`));
@@ -276,10 +332,15 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
       if (stopped) return;
       stopped = true;
       clearTimeout(timer);
+      clearTimeout(spareTimer);
       watcher?.close();
       await queue;
-      if (child) await killChild(child);
+      held = undefined;
+      release?.();
+      await Promise.all([child, spare].filter(Boolean).map(killChild));
       child = undefined;
+      spare = undefined;
+      await closeFront();
       rmSync(outdir, { recursive: true, force: true });
       await released();
     },

@@ -1,7 +1,8 @@
 // The demo's bridge app: Express 4 with @novu/framework's `serve()` at /api/novu, listening on
 // 127.0.0.1 only. run.mjs starts it in a child process (and again after each save) with:
-//   NOVU_DEMO_WORKFLOWS  the compiled src/novu/index.ts (it exports `workflows`)
-//   PORT                 the port to listen on
+//   NOVU_DEMO_WORKFLOWS  the compiled src/novu/index.ts (it exports `workflows`), or none: then an IPC
+//                        message { bundle } names it
+//   PORT                 the port to listen on (0: a free one, said in the `listening` message)
 //   NOVU_SECRET_KEY      the environment's secret key: the bridge checks request signatures with it
 //   NODE_ENV, NOVU_STRICT_AUTHENTICATION_ENABLED   whether it checks them (production / "true": it does)
 // Express, the framework and zod come from the repository root's node_modules (its devDependencies).
@@ -9,7 +10,10 @@ import express from 'express';
 import { serve } from '@novu/framework/express';
 import { pathToFileURL } from 'node:url';
 
-const { workflows } = await import(pathToFileURL(process.env.NOVU_DEMO_WORKFLOWS).href);
+// Started ahead (run.mjs keeps one ready for the next save), it has Express and the framework loaded
+// and is told which compiled workflows to serve when a save comes.
+const bundle = process.env.NOVU_DEMO_WORKFLOWS || (await new Promise((resolve) => process.once('message', (message) => resolve(message.bundle))));
+const { workflows } = await import(pathToFileURL(bundle).href);
 
 const app = express();
 // The framework signs over the parsed body: without express.json() every signed POST is refused.
