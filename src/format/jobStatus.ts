@@ -16,16 +16,17 @@ export interface StatusCount {
   tone: StatusTone;
 }
 
-const STATUS_TONES: Record<string, StatusTone> = {
-  completed: 'success',
-  failed: 'failure',
-  pending: 'progress',
-  queued: 'progress',
-  running: 'progress',
-  delayed: 'waiting',
-  canceled: 'muted',
-  skipped: 'muted',
-  merged: 'merged',
+/** Each job status's tone and label; labels are thunks, translated when shown. */
+const STATUSES: Readonly<Record<string, { tone: StatusTone; label: () => string }>> = {
+  completed: { tone: 'success', label: () => l10n.t('Completed') },
+  failed: { tone: 'failure', label: () => l10n.t('Failed') },
+  pending: { tone: 'progress', label: () => l10n.t('Pending') },
+  queued: { tone: 'progress', label: () => l10n.t('Queued') },
+  running: { tone: 'progress', label: () => l10n.t('Running') },
+  delayed: { tone: 'waiting', label: () => l10n.t('Delayed') },
+  canceled: { tone: 'muted', label: () => l10n.t('Canceled') },
+  skipped: { tone: 'muted', label: () => l10n.t('Skipped') },
+  merged: { tone: 'merged', label: () => l10n.t('Merged') },
 };
 
 /** The step types that are not channels; labels are thunks, translated when shown. */
@@ -39,33 +40,12 @@ const OTHER_STEP_TYPES: Record<string, { label: () => string; icon: string }> = 
 };
 
 export function statusTone(status: string): StatusTone {
-  return STATUS_TONES[status] ?? 'unknown';
+  return Object.hasOwn(STATUSES, status) ? STATUSES[status]!.tone : 'unknown';
 }
 
 /** A job status as shown; a status not known here is shown as the service named it. */
 export function statusLabel(status: string): string {
-  switch (status) {
-    case 'completed':
-      return l10n.t('Completed');
-    case 'failed':
-      return l10n.t('Failed');
-    case 'pending':
-      return l10n.t('Pending');
-    case 'queued':
-      return l10n.t('Queued');
-    case 'running':
-      return l10n.t('Running');
-    case 'delayed':
-      return l10n.t('Delayed');
-    case 'canceled':
-      return l10n.t('Canceled');
-    case 'skipped':
-      return l10n.t('Skipped');
-    case 'merged':
-      return l10n.t('Merged');
-    default:
-      return status || l10n.t('unknown');
-  }
+  return Object.hasOwn(STATUSES, status) ? STATUSES[status]!.label() : status || l10n.t('unknown');
 }
 
 export function stepTypeInfo(type: string | null | undefined): { label: string; icon: string; channel: boolean } {
