@@ -4,8 +4,8 @@
  * table may be a module constant. Pure and vscode-free, for host and webviews alike.
  */
 
-/** A text for each key; `Words<Union>` makes the table name every member. */
-export type Words<K extends string = string> = Readonly<Record<K, () => string>>;
+/** A text for each key; `Words<Union>` makes the table name every member. `A`: what each text is given (a value it quotes). */
+export type Words<K extends string = string, A extends unknown[] = []> = Readonly<Record<K, (...args: A) => string>>;
 
 /** The text a table gives a key that may come from the service; undefined for a key it does not have (an inherited name such as `constructor` included). */
 export function wordFor(words: Words, key: string | null | undefined): string | undefined {
