@@ -20,6 +20,7 @@ import type { NotificationNode } from './activityNodes';
 import { ACTIVITY_VIEW_ID, type ActivityProvider } from './activityProvider';
 import { isFailed, subscriberLabel } from './activityRows';
 import type { Words } from '../words';
+import { copyAndSay } from '../ui/clipboard';
 
 /** A chosen or typed value with what it filters by: `Subscriber ID “ada”`. */
 const VALUE_LABELS: Words<FilterPart['kind'], [string]> = {
@@ -193,15 +194,13 @@ export class ActivityCommands {
 
   async copyId(node: NotificationNode | undefined): Promise<void> {
     if (!node) return;
-    await vscode.env.clipboard.writeText(node.notification._id);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied notification ID {0}', node.notification._id)}`, 3000);
+    await copyAndSay(node.notification._id, vscode.l10n.t('Copied notification ID {0}', node.notification._id));
   }
 
   async copyTransactionId(node: NotificationNode | undefined): Promise<void> {
     const id = node?.notification.transactionId;
     if (!id) return;
-    await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied transaction ID {0}', noIcons(id))}`, 3000);
+    await copyAndSay(id, vscode.l10n.t('Copied transaction ID {0}', noIcons(id)));
   }
 
   async editSubscriberPreferences(node: NotificationNode | undefined): Promise<void> {

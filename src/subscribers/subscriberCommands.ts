@@ -14,6 +14,7 @@ import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type Filter
 import { SubscriberNode, subscriberDisplayName } from './subscriberNode';
 import { SUBSCRIBERS_VIEW_ID, type SubscriberOrder, type SubscribersProvider } from './subscribersProvider';
 import type { Words } from '../words';
+import { copyAndSay } from '../ui/clipboard';
 
 const FIELD_ICONS: Record<string, string> = { name: 'person', email: 'mail', phone: 'device-mobile', subscriberId: 'key' };
 
@@ -102,8 +103,7 @@ export class SubscriberCommands {
   async copyId(node: SubscriberNode | undefined): Promise<void> {
     const id = node?.subscriber.subscriberId;
     if (!id) return;
-    await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied subscriber ID {0}', id)}`, 3000);
+    await copyAndSay(id, vscode.l10n.t('Copied subscriber ID {0}', id));
   }
 
   async openJson(node: SubscriberNode | undefined): Promise<void> {
