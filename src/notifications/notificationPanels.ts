@@ -9,9 +9,7 @@ import type { NotificationPanel, NotificationPanelServices, NotificationSeed, Ru
 import { NOTIFICATION_PANEL_TYPE, panelStateSchema } from './panelState';
 import { PanelSet } from '../panels/panelRegistry';
 import { stateParser } from '../panels/savedState';
-
-const RECENT_KEY = 'novuExplorer.recentNotifications';
-const RECENT_MAX = 15;
+import { StoredList } from '../ui/storedList';
 
 export interface RecentNotification {
   id: string;
@@ -22,7 +20,8 @@ export interface RecentNotification {
 
 /** The extra is the notification when the opener already has it (a list answer, a loaded row). */
 export class NotificationPanels extends PanelSet<NotificationPanel, NotificationSeed, NotificationPanelServices> {
-  private readonly context: vscode.ExtensionContext;
+  /** The 15 notifications opened last, one entry a notification (reopened, it moves to the top). */
+  private readonly recentList: StoredList<RecentNotification>;
   private readonly panelClass: () => typeof NotificationPanel;
 
   constructor(
@@ -42,11 +41,11 @@ export class NotificationPanels extends PanelSet<NotificationPanel, Notification
         create: (webviewPanel, id, connection, services, seed) => new (panelClass())(webviewPanel, id, connection, services, seed),
       },
     );
-    this.context = context;
+    this.recentList = new StoredList(context.globalState, 'novuExplorer.recentNotifications', 15, isRecent, (older, entry) => older.id === entry.id && older.connectionId === entry.connectionId);
     this.panelClass = panelClass;
     this.registry.onDidOpen((panel) =>
       panel.onDidLoad((state) => {
-        if (state.kind === 'loaded') void this.remember({ id: panel.notificationId, connectionId: panel.connection.id, title: state.model.header.workflowName, openedAt: new Date().toISOString() });
+        if (state.kind === 'loaded') void this.recentList.add({ id: panel.notificationId, connectionId: panel.connection.id, title: state.model.header.workflowName, openedAt: new Date().toISOString() });
       }),
     );
   }
@@ -65,11 +64,12 @@ export class NotificationPanels extends PanelSet<NotificationPanel, Notification
   }
 
   get recent(): RecentNotification[] {
-    return this.context.globalState.get<RecentNotification[]>(RECENT_KEY, []);
+    return this.recentList.all;
   }
+}
 
-  private async remember(entry: RecentNotification): Promise<void> {
-    const rest = this.recent.filter((r) => !(r.id === entry.id && r.connectionId === entry.connectionId));
-    await this.context.globalState.update(RECENT_KEY, [entry, ...rest].slice(0, RECENT_MAX));
-  }
+function isRecent(value: unknown): value is RecentNotification {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v['id'] === 'string' && typeof v['connectionId'] === 'string' && typeof v['title'] === 'string';
 }
