@@ -8,6 +8,6 @@
 export type Words<K extends string = string, A extends unknown[] = []> = Readonly<Record<K, (...args: A) => string>>;
 
 /** The text a table gives a key that may come from the service; undefined for a key it does not have (an inherited name such as `constructor` included). */
-export function wordFor(words: Words, key: string | null | undefined): string | undefined {
-  return key !== null && key !== undefined && Object.hasOwn(words, key) ? words[key]!() : undefined;
+export function wordFor<A extends unknown[]>(words: Words<string, A>, key: string | null | undefined, ...args: A): string | undefined {
+  return key !== null && key !== undefined && Object.hasOwn(words, key) ? words[key]!(...args) : undefined;
 }

@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { l10n } from '../../src/l10n';
 import { wordFor, type Words } from '../../src/words';
-import { statusLabel, statusTone } from '../../src/format/jobStatus';
+import { statusCountText, statusLabel, statusTone } from '../../src/format/jobStatus';
 import { originText } from '../../src/format/workflowStatus';
 import { sourceLabel } from '../../src/preferences/preferencesModel';
 
@@ -33,12 +33,14 @@ describe('texts chosen by a key', () => {
     for (const name of ['constructor', 'toString', '__proto__']) {
       assert.equal(statusLabel(name), name);
       assert.equal(statusTone(name), 'unknown');
+      assert.equal(statusCountText(name, 2), `2 ${name}`);
       assert.equal(originText(name), name);
       assert.equal(sourceLabel(name), name);
     }
     assert.equal(statusLabel(''), 'unknown');
     assert.equal(statusTone('failed'), 'failure');
     assert.equal(statusLabel('merged'), 'Merged');
+    assert.equal(statusCountText('failed', 3), '3 failed');
     assert.equal(originText('external'), 'code');
     assert.equal(originText(''), undefined);
     assert.equal(originText(null), undefined);
