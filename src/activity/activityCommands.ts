@@ -19,39 +19,34 @@ import { SINGLE, filterToParts, partKey, partsToFilter, typedParts, type FilterP
 import type { NotificationNode } from './activityNodes';
 import { ACTIVITY_VIEW_ID, type ActivityProvider } from './activityProvider';
 import { isFailed, subscriberLabel } from './activityRows';
+import type { Words } from '../words';
+import { copyAndSay } from '../ui/clipboard';
 
 /** A chosen or typed value with what it filters by: `Subscriber ID “ada”`. */
+const VALUE_LABELS: Words<FilterPart['kind'], [string]> = {
+  subscriber: (value) => vscode.l10n.t('Subscriber ID “{0}”', value),
+  email: (value) => vscode.l10n.t('Email “{0}”', value),
+  channel: (value) => vscode.l10n.t('Channel “{0}”', value),
+  workflow: (value) => vscode.l10n.t('Workflow “{0}”', value),
+  severity: (value) => vscode.l10n.t('Severity “{0}”', value),
+  transaction: (value) => vscode.l10n.t('Transaction ID “{0}”', value),
+  topic: (value) => vscode.l10n.t('Topic key “{0}”', value),
+  range: (value) => vscode.l10n.t('Time “{0}”', value),
+};
+
 function valueLabel(kind: FilterPart['kind'], value: string): string {
-  switch (kind) {
-    case 'subscriber':
-      return vscode.l10n.t('Subscriber ID “{0}”', value);
-    case 'email':
-      return vscode.l10n.t('Email “{0}”', value);
-    case 'channel':
-      return vscode.l10n.t('Channel “{0}”', value);
-    case 'workflow':
-      return vscode.l10n.t('Workflow “{0}”', value);
-    case 'severity':
-      return vscode.l10n.t('Severity “{0}”', value);
-    case 'transaction':
-      return vscode.l10n.t('Transaction ID “{0}”', value);
-    case 'topic':
-      return vscode.l10n.t('Topic key “{0}”', value);
-    case 'range':
-      return vscode.l10n.t('Time “{0}”', value);
-  }
+  return VALUE_LABELS[kind](value);
 }
 
 /** A relative range as the pick lists it (the description's words, capitalised). */
+const RANGE_LABELS: Words<RelativeRange> = {
+  lastHour: () => vscode.l10n.t('Last hour'),
+  last24Hours: () => vscode.l10n.t('Last 24 hours'),
+  last7Days: () => vscode.l10n.t('Last 7 days'),
+};
+
 function rangeLabel(range: RelativeRange): string {
-  switch (range) {
-    case 'lastHour':
-      return vscode.l10n.t('Last hour');
-    case 'last24Hours':
-      return vscode.l10n.t('Last 24 hours');
-    case 'last7Days':
-      return vscode.l10n.t('Last 7 days');
-  }
+  return RANGE_LABELS[range]();
 }
 
 function severityTitle(severity: (typeof SEVERITIES)[number]): string {
@@ -199,15 +194,13 @@ export class ActivityCommands {
 
   async copyId(node: NotificationNode | undefined): Promise<void> {
     if (!node) return;
-    await vscode.env.clipboard.writeText(node.notification._id);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied notification ID {0}', node.notification._id)}`, 3000);
+    await copyAndSay(node.notification._id, vscode.l10n.t('Copied notification ID {0}', node.notification._id));
   }
 
   async copyTransactionId(node: NotificationNode | undefined): Promise<void> {
     const id = node?.notification.transactionId;
     if (!id) return;
-    await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied transaction ID {0}', noIcons(id))}`, 3000);
+    await copyAndSay(id, vscode.l10n.t('Copied transaction ID {0}', noIcons(id)));
   }
 
   async editSubscriberPreferences(node: NotificationNode | undefined): Promise<void> {

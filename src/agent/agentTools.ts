@@ -35,6 +35,7 @@ import { diagnosisDeps } from '../diagnosis/diagnosisDeps';
 import { runDiagnosis } from '../diagnosis/diagnosisRun';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
 import { failuresAnswer, failuresSchema } from './failuresTool';
+import { wordFor, type Words } from '../words';
 
 export interface AgentToolDeps {
   manager: ConnectionManager;
@@ -553,31 +554,22 @@ function changesAllowed(): boolean {
   return vscode.workspace.getConfiguration().get<boolean>(ALLOW_CHANGES_SETTING, true);
 }
 
+/** What the chat shows while a tool reads; a tool not named here says "Asking Novu". */
+const INVOCATION_MESSAGES: Words = {
+  [AGENT_TOOLS.findNotifications]: () => vscode.l10n.t('Finding notifications'),
+  [AGENT_TOOLS.explainNotification]: () => vscode.l10n.t('Reading the notification’s steps'),
+  [AGENT_TOOLS.subscriberPreferences]: () => vscode.l10n.t('Reading the subscriber’s preferences'),
+  [AGENT_TOOLS.activeIntegrations]: () => vscode.l10n.t('Reading the active integrations'),
+  [AGENT_TOOLS.searchSubscribers]: () => vscode.l10n.t('Searching subscribers'),
+  [AGENT_TOOLS.diagnoseDelivery]: () => vscode.l10n.t('Following the delivery chain'),
+  [AGENT_TOOLS.listWorkflows]: () => vscode.l10n.t('Listing the workflows'),
+  [AGENT_TOOLS.previewStep]: () => vscode.l10n.t('Rendering the step with your app'),
+  [AGENT_TOOLS.appState]: () => vscode.l10n.t('Checking your app against the environment'),
+  [AGENT_TOOLS.failures]: () => vscode.l10n.t('Grouping the failures by cause'),
+};
+
 function invocationMessage(name: AgentToolName): string {
-  switch (name) {
-    case AGENT_TOOLS.findNotifications:
-      return vscode.l10n.t('Finding notifications');
-    case AGENT_TOOLS.explainNotification:
-      return vscode.l10n.t('Reading the notification’s steps');
-    case AGENT_TOOLS.subscriberPreferences:
-      return vscode.l10n.t('Reading the subscriber’s preferences');
-    case AGENT_TOOLS.activeIntegrations:
-      return vscode.l10n.t('Reading the active integrations');
-    case AGENT_TOOLS.searchSubscribers:
-      return vscode.l10n.t('Searching subscribers');
-    case AGENT_TOOLS.diagnoseDelivery:
-      return vscode.l10n.t('Following the delivery chain');
-    case AGENT_TOOLS.listWorkflows:
-      return vscode.l10n.t('Listing the workflows');
-    case AGENT_TOOLS.previewStep:
-      return vscode.l10n.t('Rendering the step with your app');
-    case AGENT_TOOLS.appState:
-      return vscode.l10n.t('Checking your app against the environment');
-    case AGENT_TOOLS.failures:
-      return vscode.l10n.t('Grouping the failures by cause');
-    default:
-      return vscode.l10n.t('Asking Novu');
-  }
+  return wordFor(INVOCATION_MESSAGES, name) ?? vscode.l10n.t('Asking Novu');
 }
 
 function result(value: string): Result {

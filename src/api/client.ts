@@ -44,6 +44,7 @@ import {
   type TriggerBody,
 } from './validation';
 import { l10n } from '../l10n';
+import { wordFor, type Words } from '../words';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 export const DEFAULT_RETRIES = 2;
@@ -539,32 +540,21 @@ export function parseRetryAfter(value: string | null): number | undefined {
 }
 
 /** Why a request got no answer, in words, for a system error code; undefined for a code not known here. */
-function networkCause(code: string): string | undefined {
-  switch (code) {
-    case 'ECONNREFUSED':
-      return l10n.t('the connection was refused');
-    case 'ENOTFOUND':
-      return l10n.t('the host name was not found');
-    case 'EAI_AGAIN':
-      return l10n.t('the host name could not be resolved');
-    case 'ECONNRESET':
-      return l10n.t('the connection was reset');
-    case 'ETIMEDOUT':
-      return l10n.t('the connection timed out');
-    case 'EHOSTUNREACH':
-      return l10n.t('the host is unreachable');
-    case 'UND_ERR_SOCKET':
-      return l10n.t('the connection was closed');
-    default:
-      return undefined;
-  }
-}
+const NETWORK_CAUSES: Words = {
+  ECONNREFUSED: () => l10n.t('the connection was refused'),
+  ENOTFOUND: () => l10n.t('the host name was not found'),
+  EAI_AGAIN: () => l10n.t('the host name could not be resolved'),
+  ECONNRESET: () => l10n.t('the connection was reset'),
+  ETIMEDOUT: () => l10n.t('the connection timed out'),
+  EHOSTUNREACH: () => l10n.t('the host is unreachable'),
+  UND_ERR_SOCKET: () => l10n.t('the connection was closed'),
+};
 
 function describeNetworkError(error: unknown, baseUrl: string): string {
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const code = cause?.code ?? (error as { code?: string } | undefined)?.code;
   const reason = code
-    ? (networkCause(code) ?? (code.includes('CERT') || code.includes('TLS') ? l10n.t('a TLS certificate problem ({0})', code) : code))
+    ? (wordFor(NETWORK_CAUSES, code) ?? (code.includes('CERT') || code.includes('TLS') ? l10n.t('a TLS certificate problem ({0})', code) : code))
     : (cause?.message ?? (error instanceof Error ? error.message : l10n.t('an unknown network error')));
   return l10n.t('Could not reach {0}: {1}', new URL(baseUrl).host, reason);
 }

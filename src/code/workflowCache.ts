@@ -25,65 +25,38 @@ export interface RecentRuns {
 }
 
 export class WorkflowCache {
-  private readonly lists = new Map<string, { at: number; value: Promise<WorkflowIndex> }>();
-  private readonly runs = new Map<string, { at: number; value: Promise<RecentRuns> }>();
-  private readonly details = new Map<string, { at: number; value: Promise<Workflow> }>();
+  private readonly lists: KeptAnswers<WorkflowIndex>;
+  private readonly runs: KeptAnswers<RecentRuns>;
+  private readonly details: KeptAnswers<Workflow>;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(now: () => number = Date.now) {
+    this.lists = new KeptAnswers(LIST_TTL_MS, now);
+    this.runs = new KeptAnswers(RUNS_TTL_MS, now);
+    this.details = new KeptAnswers(RUNS_TTL_MS, now);
+  }
 
   /** The connection's workflows, read once (every page) and kept. */
   list(connectionId: string, client: NovuClient): Promise<WorkflowIndex> {
-    const held = this.lists.get(connectionId);
-    if (held && this.now() - held.at < LIST_TTL_MS) return held.value;
-    const value = readAll(client).catch((error: unknown) => {
-      // A failure is not kept: the next ask tries again.
-      this.lists.delete(connectionId);
-      throw error;
-    });
-    this.lists.set(connectionId, { at: this.now(), value });
-    return value;
+    return this.lists.get(connectionId, () => readAll(client));
   }
 
   /** The index if it was read already (and is still fresh): typing never sends a request. */
-  async peek(connectionId: string): Promise<WorkflowIndex | undefined> {
-    const held = this.lists.get(connectionId);
-    if (!held || this.now() - held.at >= LIST_TTL_MS) return undefined;
-    return held.value.catch(() => undefined);
+  peek(connectionId: string): Promise<WorkflowIndex | undefined> {
+    return this.lists.peek(connectionId);
   }
 
   recentRuns(connectionId: string, client: NovuClient, workflowId: string): Promise<RecentRuns> {
-    const key = `${connectionId}:${workflowId}`;
-    const held = this.runs.get(key);
-    if (held && this.now() - held.at < RUNS_TTL_MS) return held.value;
-    const value = client.listNotifications({ templates: [workflowId], page: 0, limit: RUNS_LIMIT }).then(
-      (page) => summarize(page.data),
-      (error: unknown) => {
-        this.runs.delete(key);
-        throw error;
-      },
-    );
-    this.runs.set(key, { at: this.now(), value });
-    return value;
+    return this.runs.get(`${connectionId}:${workflowId}`, () => client.listNotifications({ templates: [workflowId], page: 0, limit: RUNS_LIMIT }).then((page) => summarize(page.data)));
   }
 
   /** The recent runs if they were read already (and are still fresh). */
-  async peekRuns(connectionId: string, workflowId: string): Promise<RecentRuns | undefined> {
-    const held = this.runs.get(`${connectionId}:${workflowId}`);
-    if (!held || this.now() - held.at >= RUNS_TTL_MS) return undefined;
-    return held.value.catch(() => undefined);
+  peekRuns(connectionId: string, workflowId: string): Promise<RecentRuns | undefined> {
+    return this.runs.peek(`${connectionId}:${workflowId}`);
   }
 
   /** The whole workflow (§8.2, for a hover: critical, payload schema), read once and kept for 60 s. */
   detail(connectionId: string, client: NovuClient, workflowId: string): Promise<Workflow> {
-    const key = `${connectionId}:${workflowId}`;
-    const held = this.details.get(key);
-    if (held && this.now() - held.at < RUNS_TTL_MS) return held.value;
-    const value = client.getWorkflow(workflowId).catch((error: unknown) => {
-      this.details.delete(key);
-      throw error;
-    });
-    this.details.set(key, { at: this.now(), value });
-    return value;
+    return this.details.get(`${connectionId}:${workflowId}`, () => client.getWorkflow(workflowId));
   }
 
   /** Forgets a workflow's recent runs (a new one was seen); true when some were held. */
@@ -96,6 +69,45 @@ export class WorkflowCache {
     this.lists.clear();
     this.runs.clear();
     this.details.clear();
+  }
+}
+
+/** Answers kept by key for `ttlMs`: concurrent asks share one request; a failure is not kept, so the next ask tries again. */
+export class KeptAnswers<T> {
+  private readonly held = new Map<string, { at: number; value: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string, read: () => Promise<T>): Promise<T> {
+    const held = this.fresh(key);
+    if (held) return held.value;
+    const value = read().catch((error: unknown) => {
+      this.held.delete(key);
+      throw error;
+    });
+    this.held.set(key, { at: this.now(), value });
+    return value;
+  }
+
+  /** The answer if it was read already and is still fresh; undefined (never a request) otherwise, or when the read failed. */
+  async peek(key: string): Promise<T | undefined> {
+    return this.fresh(key)?.value.catch(() => undefined);
+  }
+
+  delete(key: string): boolean {
+    return this.held.delete(key);
+  }
+
+  clear(): void {
+    this.held.clear();
+  }
+
+  private fresh(key: string): { at: number; value: Promise<T> } | undefined {
+    const held = this.held.get(key);
+    return held && this.now() - held.at < this.ttlMs ? held : undefined;
   }
 }
 

@@ -5,6 +5,7 @@
  */
 import { CHANNEL_TYPES, CHAT_PROVIDER_IDS, PUSH_PROVIDER_IDS, type Integration, type Job, type Notification, type Subscriber } from '../api';
 import { stepTypeInfo } from '../format/jobStatus';
+import { rawAnswer } from '../format/stepCause';
 import { l10n } from '../l10n';
 import type { Channel } from './diagnosisTypes';
 
@@ -71,17 +72,9 @@ export function createdByTrigger(subscriber: Subscriber, runs: readonly Notifica
 export function providerAnswer(step: Pick<Job, 'executionDetails'>): string | undefined {
   // l10n-ignore: the service's DetailEnum string (a wire value)
   const sent = [...(step.executionDetails ?? [])].reverse().find((d) => typeof d.detail === 'string' && d.detail.trim() === 'Message sent');
-  const raw = sent?.raw;
-  if (raw === null || raw === undefined || raw === '') return undefined;
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      return undefined;
-    }
-  }
-  const record = Array.isArray(value) ? value[0] : value;
+  const answer = rawAnswer(sent?.raw);
+  if (!answer || !('json' in answer)) return undefined;
+  const record = Array.isArray(answer.json) ? answer.json[0] : answer.json;
   if (!record || typeof record !== 'object') return undefined;
   const parts: string[] = [];
   for (const key of ['id', 'messageId', 'message_id', 'sid', 'status', 'state']) {

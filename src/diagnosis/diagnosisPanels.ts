@@ -1,10 +1,10 @@
 /** The diagnosis panels: one per connection, subscriber, workflow and channel. */
 import * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
-import type { ConnectionManager } from '../connections/connectionManager';
 import { l10n } from '../l10n';
-import type { Log } from '../log';
-import { PanelRegistry } from '../panels/panelRegistry';
+import type { PanelServices } from '../panels/panelHost';
+import { PanelSet } from '../panels/panelRegistry';
+import { stateParser } from '../panels/savedState';
 import type { DiagnosisActions, DiagnosisPanel } from './diagnosisPanel';
 import type { Channel } from './diagnosisTypes';
 import type { DiagnosisRequest } from './diagnosisRun';
@@ -22,40 +22,16 @@ export function requestOfKey(key: string): DiagnosisRequest {
   return { subscriberId, ...(workflowRef ? { workflowRef } : {}), ...(channel && CHANNELS.includes(channel) ? { channel: channel as Channel } : {}) };
 }
 
-export class DiagnosisPanels implements vscode.Disposable {
-  private readonly registry: PanelRegistry<DiagnosisPanel>;
-
-  constructor(
-    context: vscode.ExtensionContext,
-    manager: ConnectionManager,
-    log: Log,
-    actions: DiagnosisActions,
-    /** The panel class, from the panels' bundle: loaded when the first panel opens. */
-    panelClass: () => typeof DiagnosisPanel,
-  ) {
-    const services = { extensionUri: context.extensionUri, manager, log };
-    this.registry = new PanelRegistry<DiagnosisPanel>(
-      {
-        viewType: DIAGNOSIS_PANEL_TYPE,
-        parseState: (state) => {
-          const parsed = diagnosisPanelStateSchema.safeParse(state);
-          if (!parsed.success) return undefined;
-          const { subscriberId, workflow, channel } = parsed.data;
-          return { id: requestKey({ subscriberId, workflowRef: workflow || undefined, channel: channel && CHANNELS.includes(channel) ? (channel as Channel) : undefined }), connectionId: parsed.data.connectionId };
-        },
-        create: (webviewPanel, id, connection) => new (panelClass())(webviewPanel, requestOfKey(id), connection, services, actions),
-      },
-      context.extensionUri,
-      manager,
-    );
-  }
-
-  get onDidOpen(): vscode.Event<DiagnosisPanel> {
-    return this.registry.onDidOpen;
-  }
-
-  get all(): DiagnosisPanel[] {
-    return this.registry.all;
+export class DiagnosisPanels extends PanelSet<DiagnosisPanel> {
+  /** `panelClass` is from the panels' bundle: loaded when the first panel opens. */
+  constructor(services: PanelServices, actions: DiagnosisActions, panelClass: () => typeof DiagnosisPanel) {
+    super(services, {
+      viewType: DIAGNOSIS_PANEL_TYPE,
+      parseState: stateParser(diagnosisPanelStateSchema, ({ subscriberId, workflow, channel }) =>
+        requestKey({ subscriberId, workflowRef: workflow || undefined, channel: channel && CHANNELS.includes(channel) ? (channel as Channel) : undefined }),
+      ),
+      create: (webviewPanel, id, connection, panelServices) => new (panelClass())(webviewPanel, requestOfKey(id), connection, panelServices, actions),
+    });
   }
 
   /** Opens the request's panel (in the active column, or `beside` it), or reveals and reads it again. */
@@ -67,9 +43,5 @@ export class DiagnosisPanels implements vscode.Disposable {
       return existing;
     }
     return this.registry.open(requestKey(request), connection, l10n.t('Why didn’t {0} get it?', request.subscriberId), undefined, beside ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active);
-  }
-
-  dispose(): void {
-    this.registry.dispose();
   }
 }

@@ -15,9 +15,7 @@ export function registerDiagnosis(shared: Shared, code: () => { DiagnosisPanel: 
   const { context, manager, log, prompter } = shared;
   const { loadedSubscribers, ...actions } = links;
   const panels: DiagnosisPanels = new DiagnosisPanels(
-    context,
-    manager,
-    log,
+    { extensionUri: context.extensionUri, manager, log },
     {
       ...actions,
       prompter,

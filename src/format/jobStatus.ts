@@ -16,16 +16,17 @@ export interface StatusCount {
   tone: StatusTone;
 }
 
-const STATUS_TONES: Record<string, StatusTone> = {
-  completed: 'success',
-  failed: 'failure',
-  pending: 'progress',
-  queued: 'progress',
-  running: 'progress',
-  delayed: 'waiting',
-  canceled: 'muted',
-  skipped: 'muted',
-  merged: 'merged',
+/** Each job status's tone, label and count ("2 completed"); texts are thunks, translated when shown. */
+const STATUSES: Readonly<Record<string, { tone: StatusTone; label: () => string; count: (n: number) => string }>> = {
+  completed: { tone: 'success', label: () => l10n.t('Completed'), count: (n) => l10n.t('{0} completed', n) },
+  failed: { tone: 'failure', label: () => l10n.t('Failed'), count: (n) => l10n.t('{0} failed', n) },
+  pending: { tone: 'progress', label: () => l10n.t('Pending'), count: (n) => l10n.t('{0} pending', n) },
+  queued: { tone: 'progress', label: () => l10n.t('Queued'), count: (n) => l10n.t('{0} queued', n) },
+  running: { tone: 'progress', label: () => l10n.t('Running'), count: (n) => l10n.t('{0} running', n) },
+  delayed: { tone: 'waiting', label: () => l10n.t('Delayed'), count: (n) => l10n.t('{0} delayed', n) },
+  canceled: { tone: 'muted', label: () => l10n.t('Canceled'), count: (n) => l10n.t('{0} canceled', n) },
+  skipped: { tone: 'muted', label: () => l10n.t('Skipped'), count: (n) => l10n.t('{0} skipped', n) },
+  merged: { tone: 'merged', label: () => l10n.t('Merged'), count: (n) => l10n.t('{0} merged', n) },
 };
 
 /** The step types that are not channels; labels are thunks, translated when shown. */
@@ -39,33 +40,17 @@ const OTHER_STEP_TYPES: Record<string, { label: () => string; icon: string }> = 
 };
 
 export function statusTone(status: string): StatusTone {
-  return STATUS_TONES[status] ?? 'unknown';
+  return Object.hasOwn(STATUSES, status) ? STATUSES[status]!.tone : 'unknown';
 }
 
 /** A job status as shown; a status not known here is shown as the service named it. */
 export function statusLabel(status: string): string {
-  switch (status) {
-    case 'completed':
-      return l10n.t('Completed');
-    case 'failed':
-      return l10n.t('Failed');
-    case 'pending':
-      return l10n.t('Pending');
-    case 'queued':
-      return l10n.t('Queued');
-    case 'running':
-      return l10n.t('Running');
-    case 'delayed':
-      return l10n.t('Delayed');
-    case 'canceled':
-      return l10n.t('Canceled');
-    case 'skipped':
-      return l10n.t('Skipped');
-    case 'merged':
-      return l10n.t('Merged');
-    default:
-      return status || l10n.t('unknown');
-  }
+  return Object.hasOwn(STATUSES, status) ? STATUSES[status]!.label() : status || l10n.t('unknown');
+}
+
+/** "2 completed": how many jobs are in a status; a status not known here is shown as the service named it. */
+export function statusCountText(status: string, count: number): string {
+  return Object.hasOwn(STATUSES, status) ? STATUSES[status]!.count(count) : `${count} ${status}`;
 }
 
 export function stepTypeInfo(type: string | null | undefined): { label: string; icon: string; channel: boolean } {

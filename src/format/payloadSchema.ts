@@ -12,6 +12,7 @@
  * `payloadExample`) are never used: they are random mock data. Pure, no `vscode`.
  */
 import { l10n } from '../l10n';
+import type { Words } from '../words';
 
 type Json = Record<string, unknown>;
 type FieldErrors = Record<string, string[]>;
@@ -246,23 +247,18 @@ function isOfType(value: unknown, type: TypeName): boolean {
   }
 }
 
+const TYPE_WORDS: Words<TypeName> = {
+  string: () => l10n.t('a string'),
+  number: () => l10n.t('a number'),
+  integer: () => l10n.t('a whole number'),
+  boolean: () => l10n.t('true or false'),
+  object: () => l10n.t('an object'),
+  array: () => l10n.t('an array'),
+  null: () => l10n.t('null'),
+};
+
 function typeWords(type: TypeName): string {
-  switch (type) {
-    case 'string':
-      return l10n.t('a string');
-    case 'number':
-      return l10n.t('a number');
-    case 'integer':
-      return l10n.t('a whole number');
-    case 'boolean':
-      return l10n.t('true or false');
-    case 'object':
-      return l10n.t('an object');
-    case 'array':
-      return l10n.t('an array');
-    case 'null':
-      return l10n.t('null');
-  }
+  return TYPE_WORDS[type]();
 }
 
 function actualWords(value: unknown): string {

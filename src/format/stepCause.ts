@@ -130,17 +130,24 @@ export function providerName(providerId: string | null | undefined): string | un
 /** An HTTP status's reason phrase alone: a client's top-level message when the body says more. */
 const HTTP_REASON = /^(bad request|unauthorized|forbidden|not found|conflict|gone|payload too large|unprocessable entity|too many requests|internal server error|bad gateway|service unavailable|gateway timeout)\.?$/i;
 
+/** A provider's `raw` answer as a detail carries it: its JSON (parsed when it is a string), or its text when that is not JSON; undefined when there is none. */
+export function rawAnswer(raw: unknown): { json: unknown } | { text: string } | undefined {
+  if (raw === null || raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') return { json: raw };
+  try {
+    return { json: JSON.parse(raw) as unknown };
+  } catch {
+    return { text: raw };
+  }
+}
+
 /** The provider's own message in a `raw` answer: `message`, `errors[0].message`, `error.message`, or the text itself. */
 export function providerMessage(raw: unknown): string | undefined {
-  if (raw === null || raw === undefined || raw === '') return undefined;
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      const text = raw.trim();
-      return text === '' ? undefined : text.length > 300 ? `${text.slice(0, 300)}…` : text;
-    }
+  const answer = rawAnswer(raw);
+  if (!answer) return undefined;
+  if ('text' in answer) {
+    const text = answer.text.trim();
+    return text === '' ? undefined : text.length > 300 ? `${text.slice(0, 300)}…` : text;
   }
   const pick = (v: unknown, depth: number): string | undefined => {
     if (depth > 5 || v === null || v === undefined) return undefined;
@@ -155,7 +162,7 @@ export function providerMessage(raw: unknown): string | undefined {
     }
     return undefined;
   };
-  const found = pick(value, 0);
+  const found = pick(answer.json, 0);
   return found && found.length > 300 ? `${found.slice(0, 300)}…` : found;
 }
 

@@ -3,6 +3,7 @@
  * view's rows and by code awareness's hover, so written once here. Pure and vscode-free.
  */
 import { l10n } from '../l10n';
+import { wordFor, type Words } from '../words';
 import { relativeTime } from './time';
 
 export type WorkflowStatus = 'ACTIVE' | 'INACTIVE' | 'ERROR';
@@ -36,21 +37,14 @@ export function statusMeaning(status: string | null | undefined): string | undef
 
 /** Where the workflow was made: in code (synced from the framework), the dashboard, or the legacy editor. */
 export function originText(origin: string | null | undefined): string | undefined {
-  switch (origin) {
-    case 'external':
-      return l10n.t('code');
-    case 'novu-cloud':
-      return l10n.t('dashboard');
-    case 'novu-cloud-v1':
-      return l10n.t('legacy editor');
-    case undefined:
-    case null:
-    case '':
-      return undefined;
-    default:
-      return origin;
-  }
+  return wordFor(ORIGINS, origin) ?? (origin || undefined);
 }
+
+const ORIGINS: Words = {
+  external: () => l10n.t('code'),
+  'novu-cloud': () => l10n.t('dashboard'),
+  'novu-cloud-v1': () => l10n.t('legacy editor'),
+};
 
 /** "Last triggered: 12 min ago (24 Nov 2026, 11:48)"; an older one by its date alone, said once. */
 export function lastTriggeredLine(iso: string, local: string, nowMs: number, locale?: string): string {

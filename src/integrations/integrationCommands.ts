@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { maskedCredentialsObject } from '../api';
 import type { JsonDocuments } from '../ui/jsonDocuments';
 import type { IntegrationNode } from './integrationsProvider';
+import { copyAndSay } from '../ui/clipboard';
 
 export class IntegrationCommands {
   constructor(private readonly json: JsonDocuments) {}
@@ -10,8 +11,7 @@ export class IntegrationCommands {
   async copyIdentifier(node: IntegrationNode | undefined): Promise<void> {
     const identifier = node?.integration.identifier;
     if (!identifier) return;
-    await vscode.env.clipboard.writeText(identifier);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied integration identifier {0}', identifier)}`, 3000);
+    await copyAndSay(identifier, vscode.l10n.t('Copied integration identifier {0}', identifier));
   }
 
   async openJson(node: IntegrationNode | undefined): Promise<void> {

@@ -13,6 +13,7 @@ import type { NotificationPanelState, NotificationRequests, RelatedRuns } from '
 import { notificationWebviewMessageSchema } from './protocolSchemas';
 import { buildJobDetails, buildViewModel } from './viewModel';
 import { progressSignature } from '../format/jobStatus';
+import { copyAndSay } from '../ui/clipboard';
 
 /** Live refresh: first after 2 s, then slower while nothing changes, never slower than 30 s. */
 export const LIVE_REFRESH = { firstMs: 2000, factor: 1.6, maxMs: 30_000 };
@@ -103,16 +104,14 @@ export class NotificationPanel implements vscode.Disposable {
           return null;
         },
         copy: async ({ text, what }) => {
-          await vscode.env.clipboard.writeText(text);
-          vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied {0}', what)}`, 3000);
+          await copyAndSay(text, vscode.l10n.t('Copied {0}', what));
           return null;
         },
         copyRaw: async ({ jobId, detailId }) => {
           const job = this.notification?.jobs?.find((j) => j._id === jobId);
           const raw = job?.executionDetails?.find((d) => d._id === detailId)?.raw;
           if (!raw) throw new Error(vscode.l10n.t('That provider response is no longer there.'));
-          await vscode.env.clipboard.writeText(raw);
-          vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied the provider response')}`, 3000);
+          await copyAndSay(raw, vscode.l10n.t('Copied the provider response'));
           return null;
         },
         openJson: async () => {

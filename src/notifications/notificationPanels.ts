@@ -5,12 +5,11 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { l10n } from '../l10n';
 import type { Log } from '../log';
 import type { JsonDocuments } from '../ui/jsonDocuments';
-import type { NotificationPanel, NotificationSeed, RunActions } from './notificationPanel';
+import type { NotificationPanel, NotificationPanelServices, NotificationSeed, RunActions } from './notificationPanel';
 import { NOTIFICATION_PANEL_TYPE, panelStateSchema } from './panelState';
-import { PanelRegistry } from '../panels/panelRegistry';
-
-const RECENT_KEY = 'novuExplorer.recentNotifications';
-const RECENT_MAX = 15;
+import { PanelSet } from '../panels/panelRegistry';
+import { stateParser } from '../panels/savedState';
+import { StoredList } from '../ui/storedList';
 
 export interface RecentNotification {
   id: string;
@@ -19,35 +18,34 @@ export interface RecentNotification {
   openedAt: string;
 }
 
-export class NotificationPanels implements vscode.Disposable {
-  /** The extra is the notification when the opener already has it (a list answer, a loaded row). */
-  private readonly registry: PanelRegistry<NotificationPanel, NotificationSeed>;
+/** The extra is the notification when the opener already has it (a list answer, a loaded row). */
+export class NotificationPanels extends PanelSet<NotificationPanel, NotificationSeed, NotificationPanelServices> {
+  /** The 15 notifications opened last, one entry a notification (reopened, it moves to the top). */
+  private readonly recentList: StoredList<RecentNotification>;
+  private readonly panelClass: () => typeof NotificationPanel;
 
   constructor(
-    private readonly context: vscode.ExtensionContext,
+    context: vscode.ExtensionContext,
     manager: ConnectionManager,
     json: JsonDocuments,
     log: Log,
     /** The panel class, from the panels' bundle: loaded when the first panel opens. */
-    private readonly panelClass: () => typeof NotificationPanel,
+    panelClass: () => typeof NotificationPanel,
     runs: RunActions,
   ) {
-    const services = { extensionUri: context.extensionUri, manager, json, log, runs, open: (id: string, connection: Connection) => void this.open(id, connection) };
-    this.registry = new PanelRegistry<NotificationPanel, NotificationSeed>(
+    super(
+      { extensionUri: context.extensionUri, manager, json, log, runs, open: (id: string, connection: Connection) => void this.open(id, connection) },
       {
         viewType: NOTIFICATION_PANEL_TYPE,
-        parseState: (state) => {
-          const parsed = panelStateSchema.safeParse(state);
-          return parsed.success ? { id: parsed.data.notificationId, connectionId: parsed.data.connectionId } : undefined;
-        },
-        create: (webviewPanel, id, connection, seed) => new (panelClass())(webviewPanel, id, connection, services, seed),
+        parseState: stateParser(panelStateSchema, (state) => state.notificationId),
+        create: (webviewPanel, id, connection, services, seed) => new (panelClass())(webviewPanel, id, connection, services, seed),
       },
-      context.extensionUri,
-      manager,
     );
+    this.recentList = new StoredList(context.globalState, 'novuExplorer.recentNotifications', 15, isRecent, (older, entry) => older.id === entry.id && older.connectionId === entry.connectionId);
+    this.panelClass = panelClass;
     this.registry.onDidOpen((panel) =>
       panel.onDidLoad((state) => {
-        if (state.kind === 'loaded') void this.remember({ id: panel.notificationId, connectionId: panel.connection.id, title: state.model.header.workflowName, openedAt: new Date().toISOString() });
+        if (state.kind === 'loaded') void this.recentList.add({ id: panel.notificationId, connectionId: panel.connection.id, title: state.model.header.workflowName, openedAt: new Date().toISOString() });
       }),
     );
   }
@@ -65,26 +63,13 @@ export class NotificationPanels implements vscode.Disposable {
     setTimeout(() => this.panelClass(), 0);
   }
 
-  /** Fires with each panel opened or restored. */
-  get onDidOpen(): vscode.Event<NotificationPanel> {
-    return this.registry.onDidOpen;
-  }
-
-  /** The open panels (tests look at them). */
-  get all(): NotificationPanel[] {
-    return this.registry.all;
-  }
-
   get recent(): RecentNotification[] {
-    return this.context.globalState.get<RecentNotification[]>(RECENT_KEY, []);
+    return this.recentList.all;
   }
+}
 
-  private async remember(entry: RecentNotification): Promise<void> {
-    const rest = this.recent.filter((r) => !(r.id === entry.id && r.connectionId === entry.connectionId));
-    await this.context.globalState.update(RECENT_KEY, [entry, ...rest].slice(0, RECENT_MAX));
-  }
-
-  dispose(): void {
-    this.registry.dispose();
-  }
+function isRecent(value: unknown): value is RecentNotification {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Record<string, unknown>;
+  return typeof v['id'] === 'string' && typeof v['connectionId'] === 'string' && typeof v['title'] === 'string';
 }

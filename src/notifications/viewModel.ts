@@ -18,6 +18,7 @@ import type {
   RawText,
   StatusTone,
 } from './protocol';
+import { wordFor, type Words } from '../words';
 
 /** Longest raw text put on screen; the whole text is still copied. */
 export const RAW_DISPLAY_LIMIT = 20_000;
@@ -41,49 +42,37 @@ const UNIT_MS: Record<string, number> = {
 };
 
 
+/** An amount of each unit the service names, in words. */
+const AMOUNTS: Words<string, [number]> = {
+  seconds: (n) => (n === 1 ? l10n.t('1 second') : l10n.t('{0} seconds', n)),
+  minutes: (n) => (n === 1 ? l10n.t('1 minute') : l10n.t('{0} minutes', n)),
+  hours: (n) => (n === 1 ? l10n.t('1 hour') : l10n.t('{0} hours', n)),
+  days: (n) => (n === 1 ? l10n.t('1 day') : l10n.t('{0} days', n)),
+  weeks: (n) => (n === 1 ? l10n.t('1 week') : l10n.t('{0} weeks', n)),
+  months: (n) => (n === 1 ? l10n.t('1 month') : l10n.t('{0} months', n)),
+};
+
 /** "5 minutes", "1 hour" */
 export function formatAmount(amount: number | null | undefined, unit: string | null | undefined): string | undefined {
   if (amount === undefined || amount === null || !unit) return undefined;
-  const one = amount === 1;
-  switch (unit) {
-    case 'seconds':
-      return one ? l10n.t('1 second') : l10n.t('{0} seconds', amount);
-    case 'minutes':
-      return one ? l10n.t('1 minute') : l10n.t('{0} minutes', amount);
-    case 'hours':
-      return one ? l10n.t('1 hour') : l10n.t('{0} hours', amount);
-    case 'days':
-      return one ? l10n.t('1 day') : l10n.t('{0} days', amount);
-    case 'weeks':
-      return one ? l10n.t('1 week') : l10n.t('{0} weeks', amount);
-    case 'months':
-      return one ? l10n.t('1 month') : l10n.t('{0} months', amount);
-    default: {
-      // A unit the service added: in its own word.
-      const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
-      return `${amount} ${one ? singular : unit}`;
-    }
-  }
+  // A unit the service added: in its own word.
+  const singular = unit.endsWith('s') ? unit.slice(0, -1) : unit;
+  return wordFor(AMOUNTS, unit, amount) ?? `${amount} ${amount === 1 ? singular : unit}`;
 }
 
-/** "On the first monday of the month"; the ordinal value ("day", "weekday", "monday"…) as the service names it. */
+/** Each ordinal the service sends, with the value it orders ("day", "weekday", "monday"…) as the service names it. */
+const ORDINAL_LINES: Words<string, [string]> = {
+  '1': (value) => l10n.t('On the first {0} of the month', value),
+  '2': (value) => l10n.t('On the second {0} of the month', value),
+  '3': (value) => l10n.t('On the third {0} of the month', value),
+  '4': (value) => l10n.t('On the fourth {0} of the month', value),
+  '5': (value) => l10n.t('On the fifth {0} of the month', value),
+  last: (value) => l10n.t('On the last {0} of the month', value),
+};
+
+/** "On the first monday of the month" */
 function ordinalLine(ordinal: string | null | undefined, value: string): string {
-  switch (ordinal) {
-    case '1':
-      return l10n.t('On the first {0} of the month', value);
-    case '2':
-      return l10n.t('On the second {0} of the month', value);
-    case '3':
-      return l10n.t('On the third {0} of the month', value);
-    case '4':
-      return l10n.t('On the fourth {0} of the month', value);
-    case '5':
-      return l10n.t('On the fifth {0} of the month', value);
-    case 'last':
-      return l10n.t('On the last {0} of the month', value);
-    default:
-      return ordinal ? l10n.t('On the {0} {1} of the month', ordinal, value) : l10n.t('On the {0} of the month', value);
-  }
+  return wordFor(ORDINAL_LINES, ordinal, value) ?? (ordinal ? l10n.t('On the {0} {1} of the month', ordinal, value) : l10n.t('On the {0} of the month', value));
 }
 
 /** The timed schedule of a digest in words: "at 09:00 on monday, friday". */

@@ -5,6 +5,7 @@
 import * as vscode from 'vscode';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
+import type { PanelServices } from './panelHost';
 import { webviewOptions } from './webviewHtml';
 
 export interface RegisteredPanel {
@@ -80,5 +81,34 @@ export class PanelRegistry<P extends RegisteredPanel, Extra = undefined> impleme
     for (const panel of this.panels.values()) panel.panel.dispose();
     this.serializer.dispose();
     this.opened.dispose();
+  }
+}
+
+/** A kind whose panels are made with their set's services. */
+export interface ServedPanelKind<P extends RegisteredPanel, Extra, S> extends Omit<PanelKind<P, Extra>, 'create'> {
+  create(webviewPanel: vscode.WebviewPanel, id: string, connection: Connection, services: S, extra?: Extra): P;
+}
+
+/** A feature's panels over their registry: made with the feature's services; the open panels, the event of each opened, and the disposal. */
+export class PanelSet<P extends RegisteredPanel, Extra = undefined, S extends PanelServices = PanelServices> implements vscode.Disposable {
+  protected readonly registry: PanelRegistry<P, Extra>;
+
+  constructor(services: S, kind: ServedPanelKind<P, Extra, S>) {
+    const create = (webviewPanel: vscode.WebviewPanel, id: string, connection: Connection, extra?: Extra) => kind.create(webviewPanel, id, connection, services, extra);
+    this.registry = new PanelRegistry({ viewType: kind.viewType, parseState: (state) => kind.parseState(state), create }, services.extensionUri, services.manager);
+  }
+
+  /** Fires with each panel opened or restored. */
+  get onDidOpen(): vscode.Event<P> {
+    return this.registry.onDidOpen;
+  }
+
+  /** The open panels (tests look at them). */
+  get all(): P[] {
+    return this.registry.all;
+  }
+
+  dispose(): void {
+    this.registry.dispose();
   }
 }

@@ -5,6 +5,7 @@
 import { WEEK_DAYS } from '../api/constants';
 import { channelLabel, compareChannels } from '../format/channels';
 import { l10n } from '../l10n';
+import { wordFor, type Words } from '../words';
 import type { Preferences, Schedule, WeekDay, WorkflowPreference } from '../api/schemas';
 import type { PreferencesPatch } from '../api/validation';
 import type { ChannelKey, ChannelToggle, PreferencesViewModel, WorkflowCard } from './protocol';
@@ -16,17 +17,14 @@ export type PreferenceChange =
 
 /** Where a channel's value comes from, in words; a source the service added is shown as it names it. */
 export function sourceLabel(source: string): string {
-  switch (source) {
-    case 'subscriber':
-      return l10n.t('Subscriber’s choice');
-    case 'template':
-      return l10n.t('Workflow default');
-    case 'workflowOverride':
-      return l10n.t('Forced by the workflow');
-    default:
-      return source;
-  }
+  return wordFor(SOURCES, source) ?? source;
 }
+
+const SOURCES: Words = {
+  subscriber: () => l10n.t('Subscriber’s choice'),
+  template: () => l10n.t('Workflow default'),
+  workflowOverride: () => l10n.t('Forced by the workflow'),
+};
 
 export function criticalReason(): string {
   return l10n.t('Critical workflow: always delivered, whatever the subscriber prefers.');

@@ -7,7 +7,7 @@ import { PreferencesPanels } from './preferencesPanels';
 import type { readPreferences } from './preferencesRead';
 
 export function registerPreferences({ context, manager, log }: Shared, code: () => { PreferencesPanel: typeof PreferencesPanel; readPreferences: typeof readPreferences }) {
-  const panels = new PreferencesPanels(context, manager, log, () => code().PreferencesPanel);
+  const panels = new PreferencesPanels({ extensionUri: context.extensionUri, manager, log }, () => code().PreferencesPanel);
   context.subscriptions.push(panels);
   return {
     panels,

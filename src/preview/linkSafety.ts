@@ -5,6 +5,7 @@
  * and the host's "Open this link?" prompt. Pure: no vscode; linear time on any input.
  */
 import { l10n } from '../l10n';
+import type { Words } from '../words';
 
 /** Why a URL or target is not followed as is. */
 export type UnsafeReason = 'scheme' | 'protocolRelative' | 'dotSegments' | 'frameTarget' | 'notHttp' | 'bidi';
@@ -55,18 +56,14 @@ export function isFrameTarget(target: string | undefined): boolean {
 
 /** What an unsafe link is, in a few words. */
 export function unsafeReasonWords(reason: UnsafeReason): string {
-  switch (reason) {
-    case 'scheme':
-      return l10n.t('runs a script or opens inline data');
-    case 'protocolRelative':
-      return l10n.t('goes to another host (//)');
-    case 'dotSegments':
-      return l10n.t('climbs out of its path (/../)');
-    case 'frameTarget':
-      return l10n.t('replaces the whole page (_top or _parent)');
-    case 'notHttp':
-      return l10n.t('is not an http(s) address');
-    case 'bidi':
-      return l10n.t('hides its real order with direction controls (shown as \\u…)');
-  }
+  return UNSAFE_REASONS[reason]();
 }
+
+const UNSAFE_REASONS: Words<UnsafeReason> = {
+  scheme: () => l10n.t('runs a script or opens inline data'),
+  protocolRelative: () => l10n.t('goes to another host (//)'),
+  dotSegments: () => l10n.t('climbs out of its path (/../)'),
+  frameTarget: () => l10n.t('replaces the whole page (_top or _parent)'),
+  notHttp: () => l10n.t('is not an http(s) address'),
+  bidi: () => l10n.t('hides its real order with direction controls (shown as \\u…)'),
+};

@@ -4,10 +4,8 @@
  * each other after a reload.
  */
 import * as vscode from 'vscode';
+import { StoredList } from '../ui/storedList';
 
-const LINKS_KEY = 'novuExplorer.sentAgainLinks';
-/** The newest links kept; older ones are forgotten. */
-const LINKS_MAX = 200;
 
 export interface SentAgainLink {
   connectionId: string;
@@ -30,22 +28,21 @@ export class SentAgainLinks implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
 
-  constructor(private readonly storage: vscode.Memento) {}
+  /** The newest 200 links are kept; older ones are forgotten. A run is sent again from one notification. */
+  private readonly links: StoredList<SentAgainLink>;
 
-  private get all(): SentAgainLink[] {
-    const stored = this.storage.get<unknown>(LINKS_KEY, []);
-    return Array.isArray(stored) ? stored.filter(isLink) : [];
+  constructor(storage: vscode.Memento) {
+    this.links = new StoredList(storage, 'novuExplorer.sentAgainLinks', 200, isLink, (older, link) => older.connectionId === link.connectionId && older.to === link.to);
   }
 
   relations(connectionId: string, notificationId: string): SentAgainRelations {
-    const mine = this.all.filter((l) => l.connectionId === connectionId);
+    const mine = this.links.all.filter((l) => l.connectionId === connectionId);
     const from = mine.find((l) => l.to === notificationId)?.from;
     return { sentAgainAs: mine.filter((l) => l.from === notificationId).map((l) => l.to), ...(from ? { sentAgainFrom: from } : {}) };
   }
 
   async add(link: SentAgainLink): Promise<void> {
-    const rest = this.all.filter((l) => !(l.connectionId === link.connectionId && l.to === link.to));
-    await this.storage.update(LINKS_KEY, [link, ...rest].slice(0, LINKS_MAX));
+    await this.links.add(link);
     this.changed.fire();
   }
 

@@ -13,6 +13,8 @@ import type { JsonDocuments } from '../ui/jsonDocuments';
 import { FILTER_FIELDS, describeFilter, filterToText, searchChoices, type FilterField, type SubscriberFilter } from './subscriberFilter';
 import { SubscriberNode, subscriberDisplayName } from './subscriberNode';
 import { SUBSCRIBERS_VIEW_ID, type SubscriberOrder, type SubscribersProvider } from './subscribersProvider';
+import type { Words } from '../words';
+import { copyAndSay } from '../ui/clipboard';
 
 const FIELD_ICONS: Record<string, string> = { name: 'person', email: 'mail', phone: 'device-mobile', subscriberId: 'key' };
 
@@ -101,8 +103,7 @@ export class SubscriberCommands {
   async copyId(node: SubscriberNode | undefined): Promise<void> {
     const id = node?.subscriber.subscriberId;
     if (!id) return;
-    await vscode.env.clipboard.writeText(id);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied subscriber ID {0}', id)}`, 3000);
+    await copyAndSay(id, vscode.l10n.t('Copied subscriber ID {0}', id));
   }
 
   async openJson(node: SubscriberNode | undefined): Promise<void> {
@@ -156,17 +157,15 @@ export class SubscriberCommands {
 }
 
 /** What a filter on one field does, as the search pick names it. */
+const FIELD_TITLES: Words<FilterField> = {
+  name: () => vscode.l10n.t('Name contains'),
+  email: () => vscode.l10n.t('Email contains'),
+  phone: () => vscode.l10n.t('Phone contains'),
+  subscriberId: () => vscode.l10n.t('Subscriber ID is exactly'),
+};
+
 function fieldTitle(field: FilterField): string {
-  switch (field) {
-    case 'name':
-      return vscode.l10n.t('Name contains');
-    case 'email':
-      return vscode.l10n.t('Email contains');
-    case 'phone':
-      return vscode.l10n.t('Phone contains');
-    case 'subscriberId':
-      return vscode.l10n.t('Subscriber ID is exactly');
-  }
+  return FIELD_TITLES[field]();
 }
 
 /**

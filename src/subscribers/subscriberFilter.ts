@@ -3,6 +3,7 @@
  * as each filter in turn, the likeliest first. Pure, so it is unit-tested in plain Node.
  */
 import { l10n } from '../l10n';
+import type { Words } from '../words';
 
 export interface SubscriberFilter {
   name?: string;
@@ -22,17 +23,15 @@ export function isFilterEmpty(filter: SubscriberFilter): boolean {
 }
 
 /** One field of the filter with its value: `name “ada”`. */
+const FIELD_WORDS: Words<FilterField, [string]> = {
+  name: (value) => l10n.t('name “{0}”', value),
+  email: (value) => l10n.t('email “{0}”', value),
+  phone: (value) => l10n.t('phone “{0}”', value),
+  subscriberId: (value) => l10n.t('ID “{0}”', value),
+};
+
 function describeField(field: FilterField, value: string): string {
-  switch (field) {
-    case 'name':
-      return l10n.t('name “{0}”', value);
-    case 'email':
-      return l10n.t('email “{0}”', value);
-    case 'phone':
-      return l10n.t('phone “{0}”', value);
-    case 'subscriberId':
-      return l10n.t('ID “{0}”', value);
-  }
+  return FIELD_WORDS[field](value);
 }
 
 /** "name “ada” and email “@acme.com”" */

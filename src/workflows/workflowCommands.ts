@@ -17,6 +17,7 @@ import { pickSubscriber } from '../ui/subscriberPick';
 import { noIcons } from '../ui/text';
 import { WORKFLOW_STATUSES, statusText, type WorkflowStatus } from '../format/workflowStatus';
 import { WORKFLOWS_VIEW_ID, WorkflowNode, describeWorkflowsError, type WorkflowsProvider } from './workflowsProvider';
+import { copyAndSay } from '../ui/clipboard';
 
 const LAST_TO_KEY = 'novuExplorer.workflows.lastTriggerTo';
 
@@ -75,8 +76,7 @@ export class WorkflowCommands {
   async copyIdentifier(target: WorkflowTarget): Promise<void> {
     const identifier = target instanceof WorkflowNode ? target.workflow.workflowId : target;
     if (!identifier) return;
-    await vscode.env.clipboard.writeText(identifier);
-    vscode.window.setStatusBarMessage(`$(copy) ${vscode.l10n.t('Copied {0}', identifier)}`, 3000);
+    await copyAndSay(identifier, vscode.l10n.t('Copied {0}', identifier));
   }
 
   /** The whole workflow (§8.2) as the service sent it: read once, or the read its expansion made. */

@@ -6,6 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPage } from './chromium.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FROM = join(ROOT, 'test-results', 'screenshots');
@@ -48,14 +49,7 @@ mkdirSync(TO, { recursive: true });
 const pngquant = spawnSync('pngquant', ['--version']).status === 0;
 if (!pngquant) console.warn('pngquant is not installed (apt-get install pngquant): the screenshots stay full-colour and about 2.5x larger');
 
-const { chromium } = await import('playwright-core');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
-try {
-  const page = await browser.newPage({ deviceScaleFactor: 1 });
+await withPage({}, async (page) => {
   for (const shot of chosen) {
     const source = join(FROM, shot.from);
     const size = pngSize(source);
@@ -77,6 +71,4 @@ try {
     if (pngquant) execFileSync('pngquant', ['--quality=85-98', '--speed', '1', '--strip', '--force', '--output', target, target]);
     console.log(`${relative(ROOT, target)}  ${width}×${height}  ${Math.round(statSync(target).size / 1024)} KB  (from ${shot.from})`);
   }
-} finally {
-  await browser.close();
-}
+});

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withPage } from './chromium.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SIZE = 128;
@@ -28,17 +29,8 @@ const html = `<!doctype html>
 </style></head>
 <body><div class="tile">${bell}</div></body></html>`;
 
-const { chromium } = await import('playwright-core');
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: SIZE, height: SIZE }, deviceScaleFactor: 1 });
+await withPage({ viewport: { width: SIZE, height: SIZE } }, async (page) => {
   await page.setContent(html);
   await page.locator('.tile').screenshot({ path: out, omitBackground: true });
-  console.log(`wrote ${out}`);
-} finally {
-  await browser.close();
-}
+});
+console.log(`wrote ${out}`);

@@ -5,6 +5,7 @@
  */
 import { WEEK_DAYS } from '../../src/api/constants';
 import { l10n } from '../../src/l10n';
+import type { Words } from '../../src/words';
 import type { Schedule, WeekDay } from '../../src/api/schemas';
 import { formatTime12h, parseTime12h, validateSchedule } from '../../src/api/validation';
 
@@ -16,23 +17,18 @@ export type DraftSchedule = { isEnabled: boolean; weeklySchedule: Partial<Record
 
 /** A day's name as the editor shows it. */
 export function dayLabel(day: WeekDay): string {
-  switch (day) {
-    case 'monday':
-      return l10n.t('Monday');
-    case 'tuesday':
-      return l10n.t('Tuesday');
-    case 'wednesday':
-      return l10n.t('Wednesday');
-    case 'thursday':
-      return l10n.t('Thursday');
-    case 'friday':
-      return l10n.t('Friday');
-    case 'saturday':
-      return l10n.t('Saturday');
-    case 'sunday':
-      return l10n.t('Sunday');
-  }
+  return DAY_LABELS[day]();
 }
+
+const DAY_LABELS: Words<WeekDay> = {
+  monday: () => l10n.t('Monday'),
+  tuesday: () => l10n.t('Tuesday'),
+  wednesday: () => l10n.t('Wednesday'),
+  thursday: () => l10n.t('Thursday'),
+  friday: () => l10n.t('Friday'),
+  saturday: () => l10n.t('Saturday'),
+  sunday: () => l10n.t('Sunday'),
+};
 
 /** The note under the schedule switch when it proposes hours. */
 export function proposalNote(): string {

@@ -2,18 +2,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { NovuApiError, bulkTrigger, NovuClient, NovuResponseShapeError, NovuValidationError, type TriggerBody } from '../../../src/api';
-import { sendJson, startTestServer, type Handler, type TestServer } from '../../fixtures/testServer';
+import { sendJson, withTestServer } from '../../fixtures/testServer';
 
 const KEY = 'test-secret-key-123';
-
-async function withServer(handler: Handler, body: (server: TestServer) => Promise<void>): Promise<void> {
-  const server = await startTestServer(handler);
-  try {
-    await body(server);
-  } finally {
-    await server.close();
-  }
-}
 
 const client = (url: string, retries?: number) => new NovuClient({ baseUrl: url, apiKey: KEY, ...(retries !== undefined ? { retries } : {}) });
 
@@ -33,7 +24,7 @@ function answer(body: string, refuse: ReadonlySet<number> = new Set()): unknown 
 
 describe('bulkTrigger', () => {
   it('posts { events } with the caller’s key and reads one result per event, in order, refusals included', async () => {
-    await withServer((req, res) => sendJson(res, 201, answer(req.body, new Set([1]))), async (server) => {
+    await withTestServer((req, res) => sendJson(res, 201, answer(req.body, new Set([1]))), async (server) => {
       const results = await bulkTrigger(client(server.url), events(3), { idempotencyKey: 'action-1:0' });
       assert.equal(server.requests.length, 1);
       const [request] = server.requests;
@@ -48,14 +39,14 @@ describe('bulkTrigger', () => {
   });
 
   it('accepts the bare array the published document shows', async () => {
-    await withServer((req, res) => sendJson(res, 201, (answer(req.body) as { data: unknown }).data), async (server) => {
+    await withTestServer((req, res) => sendJson(res, 201, (answer(req.body) as { data: unknown }).data), async (server) => {
       const results = await bulkTrigger(client(server.url), events(2), { idempotencyKey: 'k' });
       assert.deepEqual(results.map((r) => r.transactionId), ['t-0', 't-1']);
     });
   });
 
   it('waits as a 429 says and retries the same request with the same key and body', async () => {
-    await withServer(
+    await withTestServer(
       (req, res, i) => (i === 0 ? sendJson(res, 429, { statusCode: 429, message: 'ThrottlerException: Too Many Requests' }, { 'retry-after': '1' }) : sendJson(res, 201, answer(req.body))),
       async (server) => {
         const started = Date.now();
@@ -70,7 +61,7 @@ describe('bulkTrigger', () => {
   });
 
   it('retries a 5xx and a lost answer with the same key', async () => {
-    await withServer(
+    await withTestServer(
       (req, res, i) => {
         if (i === 0) return sendJson(res, 503, { statusCode: 503, message: 'Organization paused' }, { 'retry-after': '0' });
         if (i === 1) return void res.socket?.destroy();
@@ -85,7 +76,7 @@ describe('bulkTrigger', () => {
   });
 
   it('gives up on a 429 past its retries with the seconds the service asked for (the caller may wait and send the same request again)', async () => {
-    await withServer((_req, res) => sendJson(res, 429, { statusCode: 429, message: 'Too Many Requests' }, { 'retry-after': '90' }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 429, { statusCode: 429, message: 'Too Many Requests' }, { 'retry-after': '90' }), async (server) => {
       await assert.rejects(() => bulkTrigger(client(server.url, 0), events(1), { idempotencyKey: 'k' }), (e: unknown) => e instanceof NovuApiError && e.status === 429 && e.retryAfterSeconds === 90);
       assert.equal(server.requests.length, 1);
     });
@@ -93,7 +84,7 @@ describe('bulkTrigger', () => {
 
   it('surfaces a 422 for the whole request with the service’s own words, and does not retry it', async () => {
     const body = { statusCode: 422, message: 'Validation Error', errors: { events: { messages: ['events must contain no more than 100 elements'], value: '101 events' } } };
-    await withServer((_req, res) => sendJson(res, 422, body), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 422, body), async (server) => {
       await assert.rejects(
         () => bulkTrigger(client(server.url), events(2), { idempotencyKey: 'k' }),
         (e: unknown) => e instanceof NovuApiError && e.status === 422 && e.details.some((d) => d.includes('events must contain no more than 100 elements')) && e.fieldErrors['events']?.[0] === 'events must contain no more than 100 elements',
@@ -103,7 +94,7 @@ describe('bulkTrigger', () => {
   });
 
   it('refuses before sending: no events, more than 100, an event without its own transaction ID, a bad event', async () => {
-    await withServer((req, res) => sendJson(res, 201, answer(req.body)), async (server) => {
+    await withTestServer((req, res) => sendJson(res, 201, answer(req.body)), async (server) => {
       const c = client(server.url);
       const rejects = (list: TriggerBody[], field: string) => assert.rejects(() => bulkTrigger(c, list, { idempotencyKey: 'k' }), (e: unknown) => e instanceof NovuValidationError && field in e.fieldErrors);
       await rejects([], 'events');
@@ -118,7 +109,7 @@ describe('bulkTrigger', () => {
   });
 
   it('refuses an answer whose results do not match the events one to one', async () => {
-    await withServer((_req, res) => sendJson(res, 201, { data: [{ acknowledged: true, status: 'processed', transactionId: 't-0' }] }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 201, { data: [{ acknowledged: true, status: 'processed', transactionId: 't-0' }] }), async (server) => {
       await assert.rejects(() => bulkTrigger(client(server.url), events(2), { idempotencyKey: 'k' }), NovuResponseShapeError);
     });
   });
@@ -126,7 +117,7 @@ describe('bulkTrigger', () => {
 
 describe('listNotifications by several transaction IDs', () => {
   it('repeats the transactionId key, as the service reads it (contract §6)', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [], hasMore: false, page: 0, pageSize: 50 }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [], hasMore: false, page: 0, pageSize: 50 }), async (server) => {
       await client(server.url).listNotifications({ transactionId: ['a', 'b'], limit: 50 });
       const query = new URL(server.requests[0]!.url, server.url).searchParams;
       assert.deepEqual(query.getAll('transactionId'), ['a', 'b']);

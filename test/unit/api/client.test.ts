@@ -14,18 +14,9 @@ import {
 } from '../../../src/api';
 import { parseItems } from '../../../src/api/client';
 import { buildIntegration, buildJob, buildNotification, buildPreferences, buildSubscriber } from '../../fixtures/builders';
-import { sendJson, startTestServer, type Handler, type TestServer } from '../../fixtures/testServer';
+import { sendJson, startTestServer, withTestServer, type TestServer } from '../../fixtures/testServer';
 
 const KEY = 'test-secret-key-123';
-
-async function withServer(handler: Handler, body: (server: TestServer) => Promise<void>): Promise<void> {
-  const server = await startTestServer(handler);
-  try {
-    await body(server);
-  } finally {
-    await server.close();
-  }
-}
 
 function client(url: string, extra: Partial<ConstructorParameters<typeof NovuClient>[0]> = {}): NovuClient {
   return new NovuClient({ baseUrl: url, apiKey: KEY, ...extra });
@@ -33,7 +24,7 @@ function client(url: string, extra: Partial<ConstructorParameters<typeof NovuCli
 
 describe('wire format', () => {
   it('sends the key only in the Authorization header as "ApiKey <key>"', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [] }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [] }), async (server) => {
       await client(server.url).listActiveIntegrations();
       const [req] = server.requests;
       assert.equal(req?.headers.authorization, `ApiKey ${KEY}`);
@@ -43,7 +34,7 @@ describe('wire format', () => {
   });
 
   it('keeps a base URL path prefix (self-hosted installs under a path)', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [] }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [] }), async (server) => {
       await client(`${server.url}/novu/api/`).listActiveIntegrations();
       assert.equal(server.requests[0]?.url, '/novu/api/v1/integrations/active');
     });
@@ -59,7 +50,7 @@ describe('wire format', () => {
   for (const [name, value, call] of single) {
     it(`${name} accepts the { data } envelope and the bare body alike`, async () => {
       for (const body of [{ data: value }, value]) {
-        await withServer((_req, res) => sendJson(res, 200, body), async (server) => {
+        await withTestServer((_req, res) => sendJson(res, 200, body), async (server) => {
           const result = await call(client(server.url));
           assert.deepEqual(JSON.parse(JSON.stringify(result)), JSON.parse(JSON.stringify(value)));
         });
@@ -70,7 +61,7 @@ describe('wire format', () => {
   it('searchSubscribers reads the page fields and accepts a page wrapped again', async () => {
     const page = { data: [buildSubscriber()], next: 'abc', previous: null, totalCount: 51, totalCountCapped: false };
     for (const body of [page, { data: page }]) {
-      await withServer((_req, res) => sendJson(res, 200, body), async (server) => {
+      await withTestServer((_req, res) => sendJson(res, 200, body), async (server) => {
         const result = await client(server.url).searchSubscribers();
         assert.equal(result.data.length, 1);
         assert.equal(result.next, 'abc');
@@ -81,7 +72,7 @@ describe('wire format', () => {
   });
 
   it('searchSubscribers accepts an older server with only data, next and previous', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [], next: null, previous: null }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [], next: null, previous: null }), async (server) => {
       const result = await client(server.url).searchSubscribers();
       assert.deepEqual(result.data, []);
       assert.equal(result.totalCount, undefined);
@@ -89,7 +80,7 @@ describe('wire format', () => {
   });
 
   it('sends all ten search parameters', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [], next: null, previous: null }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [], next: null, previous: null }), async (server) => {
       await client(server.url).searchSubscribers({
         after: 'c1', limit: 100, orderDirection: 'ASC', orderBy: 'updatedAt', includeCursor: true,
         email: 'a@b.co', phone: '+1555', name: 'Ada L', subscriberId: 'user:1',
@@ -106,7 +97,7 @@ describe('wire format', () => {
   });
 
   it('listNotifications sends page, limit and array filters', async () => {
-    await withServer((_req, res) => sendJson(res, 200, { data: [buildNotification()], hasMore: true, pageSize: 10, page: 0 }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [buildNotification()], hasMore: true, pageSize: 10, page: 0 }), async (server) => {
       const page = await client(server.url).listNotifications({ page: 2, limit: 50, subscriberIds: ['a', 'b'], channels: ['email'], transactionId: 't-1', severity: ['high'] });
       assert.equal(page.hasMore, true);
       const url = new URL(server.requests[0]!.url, server.url);
@@ -121,7 +112,7 @@ describe('wire format', () => {
   });
 
   it('encodes ids in paths and sends criticality and failIfExists', async () => {
-    await withServer((req, res) => sendJson(res, req.method === 'POST' ? 201 : 200, req.method === 'POST' ? buildSubscriber() : buildPreferences()), async (server) => {
+    await withTestServer((req, res) => sendJson(res, req.method === 'POST' ? 201 : 200, req.method === 'POST' ? buildSubscriber() : buildPreferences()), async (server) => {
       await client(server.url).getPreferences('a b/c@d.co', { criticality: 'all' });
       assert.equal(server.requests[0]!.url, '/v2/subscribers/a%20b%2Fc%40d.co/preferences?criticality=all');
       await client(server.url).createSubscriber({ subscriberId: 'x' }, { failIfExists: true });
@@ -183,7 +174,7 @@ describe('errors', () => {
       statusCode: 422, timestamp: 'x', path: '/v2/subscribers', message: 'Validation Error', errorId: 'err-42',
       errors: { email: { messages: ['email must be an email'], value: 'x' }, locale: { messages: ['bad locale', 'really bad'], value: 'y' } },
     };
-    await withServer((_req, res) => sendJson(res, 422, body), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 422, body), async (server) => {
       await assert.rejects(() => client(server.url).createSubscriber({ subscriberId: 'u' }), (error: unknown) => {
         assert.ok(error instanceof NovuApiError);
         assert.equal(error.status, 422);
@@ -199,7 +190,7 @@ describe('errors', () => {
   });
 
   it('joins an array message and keeps general body errors as plain details', async () => {
-    await withServer((_req, res) => sendJson(res, 400, { statusCode: 400, message: ['limit must be a number', 'after must be a string'] }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 400, { statusCode: 400, message: ['limit must be a number', 'after must be a string'] }), async (server) => {
       await assert.rejects(() => client(server.url).listActiveIntegrations(), (error: unknown) => {
         assert.ok(error instanceof NovuApiError);
         assert.equal(error.message, 'limit must be a number; after must be a string');
@@ -210,7 +201,7 @@ describe('errors', () => {
   });
 
   it('gives a readable message with the status for an HTML or empty error body', async () => {
-    await withServer((req, res) => {
+    await withTestServer((req, res) => {
       if (req.url.includes('notifications')) {
         res.writeHead(502, { 'content-type': 'text/html' });
         res.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
@@ -226,7 +217,7 @@ describe('errors', () => {
   });
 
   it('never puts the key into an error message, even when the server echoes it', async () => {
-    await withServer((_req, res) => sendJson(res, 401, { statusCode: 401, message: `API Key not found: ${KEY}` }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 401, { statusCode: 401, message: `API Key not found: ${KEY}` }), async (server) => {
       await assert.rejects(() => client(server.url).listActiveIntegrations(), (error: unknown) => {
         assert.ok(error instanceof NovuApiError);
         assert.ok(!error.message.includes(KEY));
@@ -279,7 +270,7 @@ describe('errors', () => {
   });
 
   it('raises NovuTimeoutError when the service is too slow', async () => {
-    await withServer((_req, res) => void setTimeout(() => sendJson(res, 200, { data: [] }), 2000), async (server) => {
+    await withTestServer((_req, res) => void setTimeout(() => sendJson(res, 200, { data: [] }), 2000), async (server) => {
       await assert.rejects(() => client(server.url, { timeoutMs: 200 }).listActiveIntegrations(), NovuTimeoutError);
     });
   });
@@ -287,7 +278,7 @@ describe('errors', () => {
   it('raises NovuResponseShapeError naming the path of the misfit', async () => {
     const notification = buildNotification({}, 5, 1) as Record<string, unknown>;
     (notification.jobs as Record<string, unknown>[])[3]!.executionDetails = 'not a list';
-    await withServer((_req, res) => sendJson(res, 200, { data: notification }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: notification }), async (server) => {
       await assert.rejects(() => client(server.url).getNotification('n'), (error: unknown) => {
         assert.ok(error instanceof NovuResponseShapeError);
         assert.match(error.message, /jobs\.3\.executionDetails/);
@@ -300,7 +291,7 @@ describe('errors', () => {
   it('names the item of a list page whose shape is wrong (data.<index>.…)', async () => {
     const bad = buildNotification({}, 5, 1) as Record<string, unknown>;
     (bad.jobs as Record<string, unknown>[])[3]!.executionDetails = 'not a list';
-    await withServer((_req, res) => sendJson(res, 200, { data: [buildNotification(), bad], hasMore: false, pageSize: 10, page: 0 }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: [buildNotification(), bad], hasMore: false, pageSize: 10, page: 0 }), async (server) => {
       await assert.rejects(() => client(server.url).listNotifications({ limit: 10 }), (error: unknown) => {
         assert.ok(error instanceof NovuResponseShapeError);
         assert.equal(error.issues[0]?.path, 'data.1.jobs.3.executionDetails');
@@ -330,7 +321,7 @@ describe('errors', () => {
   });
 
   it('raises NovuResponseShapeError for a success body that is not JSON', async () => {
-    await withServer((_req, res) => {
+    await withTestServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html></html>');
     }, async (server) => {
@@ -342,7 +333,7 @@ describe('errors', () => {
 describe('retries and idempotency', () => {
   it('retries a GET on 503 and succeeds, logging the retry count', async () => {
     const log: RequestLogEntry[] = [];
-    await withServer((_req, res, i) => (i < 2 ? sendJson(res, 503, { statusCode: 503, message: 'busy', errorId: 'e1' }, { 'retry-after': '0' }) : sendJson(res, 200, { data: [] })), async (server) => {
+    await withTestServer((_req, res, i) => (i < 2 ? sendJson(res, 503, { statusCode: 503, message: 'busy', errorId: 'e1' }, { 'retry-after': '0' }) : sendJson(res, 200, { data: [] })), async (server) => {
       await client(server.url, { onRequest: (e) => log.push(e) }).listActiveIntegrations();
       assert.equal(server.requests.length, 3);
       assert.equal(log.length, 1);
@@ -354,14 +345,14 @@ describe('retries and idempotency', () => {
   });
 
   it('gives up after the configured retries with the last error', async () => {
-    await withServer((_req, res) => sendJson(res, 500, { statusCode: 500, message: 'boom', errorId: 'support-7' }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 500, { statusCode: 500, message: 'boom', errorId: 'support-7' }), async (server) => {
       await assert.rejects(() => client(server.url, { retries: 1 }).listActiveIntegrations(), (error: unknown) => error instanceof NovuApiError && error.errorId === 'support-7' && error.message === 'boom');
       assert.equal(server.requests.length, 2);
     });
   });
 
   it('reuses one generated idempotency key for every retry of a POST', async () => {
-    await withServer((_req, res, i) => (i === 0 ? sendJson(res, 502, { message: 'bad gateway' }) : sendJson(res, 201, { data: buildSubscriber() })), async (server) => {
+    await withTestServer((_req, res, i) => (i === 0 ? sendJson(res, 502, { message: 'bad gateway' }) : sendJson(res, 201, { data: buildSubscriber() })), async (server) => {
       await client(server.url).createSubscriber({ subscriberId: 'u1' });
       assert.equal(server.requests.length, 2);
       const [first, second] = server.requests;
@@ -372,7 +363,7 @@ describe('retries and idempotency', () => {
   });
 
   it("uses the caller's idempotency key, a new one per call otherwise, and none on GET", async () => {
-    await withServer((req, res) => sendJson(res, req.method === 'GET' ? 200 : 201, req.method === 'GET' ? buildPreferences() : buildPreferences()), async (server) => {
+    await withTestServer((req, res) => sendJson(res, req.method === 'GET' ? 200 : 201, req.method === 'GET' ? buildPreferences() : buildPreferences()), async (server) => {
       const c = client(server.url);
       await c.updatePreferences('u', { channels: { sms: true } }, { idempotencyKey: 'action-1' });
       await c.updatePreferences('u', { channels: { sms: true } });
@@ -387,7 +378,7 @@ describe('retries and idempotency', () => {
   });
 
   it('retries 409 "in progress" (with Retry-After) but not a plain 409 conflict', async () => {
-    await withServer((req, res, i) => {
+    await withTestServer((req, res, i) => {
       if (req.url.includes('failIfExists')) return sendJson(res, 409, { statusCode: 409, message: 'Subscriber already exists' });
       return i === 0 ? sendJson(res, 409, { statusCode: 409, message: 'Request in progress' }, { 'retry-after': '1' }) : sendJson(res, 201, buildSubscriber());
     }, async (server) => {
@@ -402,19 +393,19 @@ describe('retries and idempotency', () => {
   });
 
   it('honours Retry-After on 429 and reports retryAfterSeconds when it gives up', async () => {
-    await withServer((_req, res, i) => (i === 0 ? sendJson(res, 429, { statusCode: 429, message: 'Too many requests' }, { 'retry-after': '1' }) : sendJson(res, 200, { data: [] })), async (server) => {
+    await withTestServer((_req, res, i) => (i === 0 ? sendJson(res, 429, { statusCode: 429, message: 'Too many requests' }, { 'retry-after': '1' }) : sendJson(res, 200, { data: [] })), async (server) => {
       const started = Date.now();
       await client(server.url).listActiveIntegrations();
       assert.ok(Date.now() - started >= 900);
     });
-    await withServer((_req, res) => sendJson(res, 429, { statusCode: 429, message: 'Too many requests' }, { 'retry-after': '7' }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 429, { statusCode: 429, message: 'Too many requests' }, { 'retry-after': '7' }), async (server) => {
       await assert.rejects(() => client(server.url, { retries: 0 }).listActiveIntegrations(), (e: unknown) => e instanceof NovuApiError && e.retryAfterSeconds === 7);
     });
   });
 
   it('never retries other 4xx', async () => {
     for (const status of [400, 401, 403, 404, 422]) {
-      await withServer((_req, res) => sendJson(res, status, { statusCode: status, message: 'no' }), async (server) => {
+      await withTestServer((_req, res) => sendJson(res, status, { statusCode: status, message: 'no' }), async (server) => {
         await assert.rejects(() => client(server.url).updatePreferences('u', {}), NovuApiError);
         assert.equal(server.requests.length, 1, `status ${status}`);
       });
@@ -422,7 +413,7 @@ describe('retries and idempotency', () => {
   });
 
   it('retries after a dropped connection', async () => {
-    await withServer((_req, res, i) => {
+    await withTestServer((_req, res, i) => {
       if (i === 0) return void res.socket?.destroy();
       sendJson(res, 200, { data: [] });
     }, async (server) => {
@@ -434,7 +425,7 @@ describe('retries and idempotency', () => {
 
 describe('cancellation', () => {
   it('stops waiting for a slow response at once', async () => {
-    await withServer((_req, res) => void setTimeout(() => sendJson(res, 200, { data: [] }), 5000), async (server) => {
+    await withTestServer((_req, res) => void setTimeout(() => sendJson(res, 200, { data: [] }), 5000), async (server) => {
       const controller = new AbortController();
       const started = Date.now();
       setTimeout(() => controller.abort(), 50);
@@ -444,7 +435,7 @@ describe('cancellation', () => {
   });
 
   it('stops waiting during a retry back-off', async () => {
-    await withServer((_req, res) => sendJson(res, 503, { message: 'busy' }, { 'retry-after': '30' }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 503, { message: 'busy' }, { 'retry-after': '30' }), async (server) => {
       const controller = new AbortController();
       const started = Date.now();
       setTimeout(() => controller.abort(), 100);
@@ -461,7 +452,7 @@ describe('tolerance', () => {
       _id: 'n1', transactionId: 't', futureField: { nested: true }, severity: 'catastrophic', template: null, subscriber: null,
       jobs: [{ _id: 'j1', status: 'teleported', type: 'hologram', providerId: null, executionDetails: [{ _id: 'd', status: 'Exploded', source: 'Moon', raw: null, detail: 'x', isRetry: false, isTest: false, extra: 1 }], digest: null, step: null }],
     };
-    await withServer((_req, res) => sendJson(res, 200, { data: notification }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: notification }), async (server) => {
       const result = await client(server.url).getNotification('n1');
       assert.equal(result.severity, 'catastrophic');
       assert.equal(result.jobs?.[0]?.status, 'teleported');
@@ -473,7 +464,7 @@ describe('tolerance', () => {
 
   it('parses a notification of 2,000 jobs with 20 execution details each', async () => {
     const big = buildNotification({}, 2000, 20);
-    await withServer((_req, res) => sendJson(res, 200, { data: big }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: big }), async (server) => {
       const result = await client(server.url).getNotification('big');
       assert.equal(result.jobs?.length, 2000);
       assert.equal(result.jobs?.reduce((n, j) => n + (j.executionDetails?.length ?? 0), 0), 40_000);
@@ -482,7 +473,7 @@ describe('tolerance', () => {
 
   it('parses nested step variants', async () => {
     const job = buildJob({ step: { _id: 's', active: true, filters: [], variants: [{ _id: 'v', active: false, name: 'Pro users', filters: [{ isNegated: false, type: 'BOOLEAN', value: 'AND', children: [{ field: 'plan', value: 'pro', operator: 'EQUAL', on: 'subscriber' }] }] }] } });
-    await withServer((_req, res) => sendJson(res, 200, { data: buildNotification({ jobs: [job] }) }), async (server) => {
+    await withTestServer((_req, res) => sendJson(res, 200, { data: buildNotification({ jobs: [job] }) }), async (server) => {
       const result = await client(server.url).getNotification('n');
       assert.equal(result.jobs?.[0]?.step?.variants?.[0]?.name, 'Pro users');
     });

@@ -4,7 +4,8 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { causeContextOf, providerMessage, stepCause } from '../../../src/format/stepCause';
+import { causeContextOf, providerMessage, rawAnswer, stepCause } from '../../../src/format/stepCause';
+import { providerAnswer } from '../../../src/diagnosis/deliveryFacts';
 import { summarizeJob } from '../../../src/notifications/viewModel';
 import { buildJobRow, activityTooltip } from '../../../src/activity/activityRows';
 import { buildExecutionDetail, buildJob, buildNotification } from '../../fixtures/builders';
@@ -75,6 +76,20 @@ describe('step causes (contract §8.6)', () => {
     const sendGrid = { code: 403, message: 'Forbidden', response: { headers: { date: 'x' }, body: { errors: [{ message: 'The from address does not match a verified Sender Identity.', field: 'from' }] } } };
     assert.equal(providerMessage(JSON.stringify(sendGrid)), 'The from address does not match a verified Sender Identity.');
     assert.equal(providerMessage('{"message":"Forbidden"}'), 'Forbidden');
+  });
+
+  it('reads a raw answer once for the refusal and the acceptance: JSON (as text or as sent), else its text', () => {
+    assert.deepEqual(rawAnswer('{"id":"m1"}'), { json: { id: 'm1' } });
+    assert.deepEqual(rawAnswer({ id: 'm1' }), { json: { id: 'm1' } });
+    assert.deepEqual(rawAnswer('not json'), { text: 'not json' });
+    for (const none of [undefined, null, '']) assert.equal(rawAnswer(none), undefined);
+    assert.equal(providerMessage('  '), undefined);
+    const sent = (raw: unknown) => providerAnswer({ executionDetails: [buildExecutionDetail({ detail: 'Message sent', raw } as never)] });
+    assert.equal(sent(JSON.stringify([{ sid: 'SM1', status: 'queued', to: '+15551234567' }])), 'sid SM1 · status queued');
+    assert.equal(sent({ messageId: 'abc' }), 'messageId abc');
+    // Text that is not JSON says no id: nothing is shown (it may echo an address).
+    assert.equal(sent('accepted for grace@example.com'), undefined);
+    assert.equal(sent(''), undefined);
   });
 
   it('a provider webhook that bounced is a failure at the provider, with its event', () => {

@@ -168,6 +168,10 @@ describe('details on demand', () => {
     assert.deepEqual(describeDigest({ type: 'backoff', amount: 10, unit: 'minutes', backoff: true, backoffAmount: 1, backoffUnit: 'minutes' }), ['Type: backoff, window 10 minutes', 'Backoff: 1 minute']);
     assert.equal(formatAmount(1, 'seconds'), '1 second');
     assert.equal(formatAmount(undefined, 'seconds'), undefined);
+    assert.equal(formatAmount(2, 'weeks'), '2 weeks');
+    // A unit the service added, or one named like an inherited member, in its own word.
+    assert.equal(formatAmount(1, 'fortnights'), '1 fortnight');
+    assert.equal(formatAmount(3, 'constructor'), '3 constructor');
   });
 });
 
