@@ -29,7 +29,7 @@ import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFr
 import { emailSrcdoc } from './emailFrame';
 import { PayloadEditor } from './payloadEditor';
 import { openPreviewLink, openStackFrame } from './previewLinks';
-import { buildPreviewModel, type PreviewModel } from './previewModel';
+import { buildPreviewModel, type PreviewModel } from '../rendered/previewModel';
 import { pickPreviewSubscriber, subscriberFields, subscriberLabel, type PreviewSubscriber } from './previewSubscriber';
 import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from './previewWords';
 import { baseView } from './previewView';

@@ -1,6 +1,6 @@
 /** The preview panel's protocol and what it renders: types only (the host validates with protocolSchemas.ts). */
 import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol';
-import type { PreviewModel } from './previewModel';
+import type { PreviewModel } from '../rendered/previewModel';
 
 export type { PreviewModel };
 

@@ -6,9 +6,9 @@
  * the host asks first, showing the address.
  */
 import { l10n } from '../../src/l10n';
-import type { InAppLink } from '../../src/preview/previewModel';
+import type { InAppLink } from '../../src/rendered/previewModel';
 import type { PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
-import { showControls } from '../../src/preview/linkSafety';
+import { showControls } from '../../src/rendered/linkSafety';
 import { actionButton, button, captureFocus, disclosure, h, icon, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
