@@ -198,8 +198,7 @@ export class PreviewPanel implements vscode.Disposable {
           return null;
         },
         revealPayloadKey: async ({ key }) => {
-          await this.editPayload();
-          this.payloadEditor.reveal(key);
+          await this.revealPayloadKey(key);
           return null;
         },
         openFrame: async () => {
@@ -533,6 +532,12 @@ export class PreviewPanel implements vscode.Disposable {
     }
     this.serviceSchema = isSchemaVisible(schema) && schema !== this.discovered?.payload?.schema ? schema : undefined;
     await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload });
+  }
+
+  /** A finding of the Checks strip at a key of the payload: the payload's editor beside the panel, that key selected. */
+  async revealPayloadKey(key: string): Promise<void> {
+    await this.editPayload();
+    this.payloadEditor.reveal(key);
   }
 
   /** Sets the payload (the JSON editor's text, the agent, tests) and renders again. */
