@@ -9,14 +9,14 @@
 import { l10n } from '../l10n';
 import { showControls } from '../rendered/linkSafety';
 
-/** What is read of `doIUseEmail(html, { emailClients })`'s answer: per feature, the clients that lack it. */
+/**
+ * What is read of `doIUseEmail(html, { emailClients })`'s answer (1.0.4): `errors`, one line per
+ * feature and client that lacks it at all, "`<feature>` is not supported by `<client>`". Its
+ * `warnings` (partial support) are not reported: caniemail marks most of CSS so somewhere.
+ */
 export interface CanIEmailAnswer {
-  issues: {
-    /** Features the clients do not support at all: feature title → clients (`gmail.desktop-webmail`). */
-    errors: Record<string, readonly string[]>;
-    /** Features they support only in part (not reported: caniemail marks most of CSS so somewhere). */
-    warnings?: Record<string, readonly string[]>;
-  };
+  success: boolean;
+  errors?: readonly string[];
 }
 
 /** `doIUseEmail` of `@jsx-email/doiuse-email`: throws when no client matches the globs. */
@@ -24,10 +24,11 @@ export type CanIEmail = (html: string, options: { emailClients: string[] }) => C
 
 /** At most this many features are named (an old template may lack dozens). */
 const MAX_FEATURES = 20;
+const NOT_SUPPORTED = /^`(.+)` is not supported by `([^`]+)`$/;
 
 export type ClientSupport = { ok: true; features: { feature: string; clients: string[] }[] } | { ok: false; message: string };
 
-/** The features of `html` that some of `clients` do not support, each with those clients (sorted, each once). */
+/** The features of `html` that some of `clients` do not support, each with those clients (sorted, each once), in the order first said. */
 export function unsupportedFeatures(html: string, clients: readonly string[], canIEmail: CanIEmail): ClientSupport {
   let answer: CanIEmailAnswer;
   try {
@@ -35,17 +36,20 @@ export function unsupportedFeatures(html: string, clients: readonly string[], ca
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
-  const errors = answer?.issues?.errors;
-  if (errors === null || typeof errors !== 'object') return { ok: true, features: [] };
-  const features = Object.entries(errors)
-    .filter(([, lacking]) => Array.isArray(lacking) && lacking.length > 0)
-    .slice(0, MAX_FEATURES)
-    .map(([feature, lacking]) => ({ feature, clients: [...new Set(lacking.map(String))].sort() }));
-  return { ok: true, features };
+  const lacking = new Map<string, Set<string>>();
+  for (const line of Array.isArray(answer?.errors) ? answer.errors : []) {
+    const [, feature, client] = NOT_SUPPORTED.exec(String(line)) ?? [undefined, String(line), undefined];
+    const set = lacking.get(feature!) ?? new Set<string>();
+    if (client !== undefined) set.add(client);
+    if (!lacking.has(feature!) && lacking.size >= MAX_FEATURES) continue;
+    lacking.set(feature!, set);
+  }
+  return { ok: true, features: [...lacking].map(([feature, set]) => ({ feature, clients: [...set].sort() })) };
 }
 
-/** The finding's words for one feature: "`<video>` element is not supported by gmail.desktop-webmail, outlook.windows". */
+/** The finding's words for one feature: "`<video>` element is not supported by gmail.desktop-webmail, outlook.windows (caniemail)." */
 export function unsupportedWords(feature: string, clients: readonly string[]): string {
+  if (clients.length === 0) return l10n.t('{0} (caniemail).', showControls(feature));
   return l10n.t('{0} is not supported by {1} (caniemail).', showControls(feature), clients.map(showControls).join(', '));
 }
 

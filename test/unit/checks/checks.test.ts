@@ -115,11 +115,20 @@ describe('checks of an email', () => {
     const canIEmail: CanIEmail = (html, { emailClients }) => {
       asked.push({ html, clients: emailClients });
       if (emailClients.includes('nokia.*')) throw new Error('The specified email client(s) (nokia.*) were not found');
-      return { issues: { errors: { '<video> element': ['outlook.windows', 'gmail.desktop-webmail', 'outlook.windows'], 'empty': [] }, warnings: { 'border-radius': ['outlook.windows'] } } };
+      // As @jsx-email/doiuse-email 1.0.4 says it: one line per feature and client; partial support among the warnings.
+      return {
+        success: false,
+        errors: ['`<video> element` is not supported by `outlook.windows`', '`<video> element` is not supported by `gmail.desktop-webmail`', '`<video> element` is not supported by `outlook.windows`', 'something else \u202e went wrong'],
+        warnings: ['`border-radius` is only partially supported by `outlook.windows`'],
+      };
     };
     const findings = checkStep(email('<video src="https://x.example/v.mp4"></video>'), undefined, canIEmail);
     assert.deepEqual(asked.map((a) => a.clients), [['gmail.*', 'outlook.*', 'apple-mail.*']]);
-    assert.deepEqual(findings.map((f) => [f.level, f.id, f.message]), [['warning', 'client-support', '<video> element is not supported by gmail.desktop-webmail, outlook.windows (caniemail).']]);
+    assert.deepEqual(findings.map((f) => [f.level, f.id, f.where, f.message]), [
+      ['warning', 'client-support', { kind: 'field', field: 'body' }, '<video> element is not supported by gmail.desktop-webmail, outlook.windows (caniemail).'],
+      ['warning', 'client-support', { kind: 'field', field: 'body' }, 'something else \\u202E went wrong (caniemail).'],
+    ]);
+    assert.deepEqual(checkStep(email('<p>x</p>'), undefined, () => ({ success: true })), [], 'all supported');
     const failed = checkStep(email('<p>x</p>'), readChecksSettings({ emailClients: ['nokia.*'] }), canIEmail);
     assert.deepEqual(failed.map((f) => [f.id, f.message]), [['client-support', 'The email clients could not be checked (nokia.*): The specified email client(s) (nokia.*) were not found']]);
   });
