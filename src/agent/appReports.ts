@@ -4,7 +4,7 @@
  */
 import type { AgentApp } from '../app/agentApp';
 import type { AgentPreview } from '../preview/agentPreview';
-import { htmlToText } from '../preview/htmlText';
+import { htmlToText } from '../rendered/htmlText';
 import { l10n } from '../l10n';
 import { compact, dataNote, dataTooLong, whereLine, type Where } from './agentReports';
 import { report } from './agentText';

@@ -1,5 +1,5 @@
 /** What the preview gives the agent's tool (types only: the agent's bundle never holds the preview's code). */
-import type { PreviewModel } from './previewModel';
+import type { PreviewModel } from '../rendered/previewModel';
 
 export interface AgentPreviewRequest {
   workflowId: string;

@@ -8,7 +8,7 @@ import type { BridgeClient } from '../bridge/bridgeClient';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
-import { buildPreviewModel } from './previewModel';
+import { buildPreviewModel } from '../rendered/previewModel';
 import { bridgeHost, failureWords, hasSkip } from './previewWords';
 import { firstMessageStep } from './stepScanner';
 

@@ -25,7 +25,7 @@
  * a srcdoc document also keeps the panel's CSP, so the panel must allow what this one allows.
  * Pure: no vscode.
  */
-import { scanHtml } from './htmlScan';
+import { scanHtml } from '../rendered/htmlScan';
 
 export interface EmailFrameOptions {
   /** The panel's "Load remote images" toggle: allows `img-src https: http:`. */

@@ -10,6 +10,7 @@
  * are marked at their keys too.
  */
 import * as vscode from 'vscode';
+import { fieldPath, parseJsonText, spanFor } from '../format/jsonText';
 import { checkPayloadText } from '../format/payloadText';
 
 /** How long the typing pauses before the text is checked. */
@@ -104,6 +105,17 @@ export class PayloadEditor implements vscode.Disposable {
       this.problems.delete(document.uri);
       this.host.accepted(checked.payload);
     }, CHECK_AFTER_MS);
+  }
+
+  /** Selects `key` (a dotted path: `lines.0.sku`; empty: the payload) in the open editor, or its nearest parent the text has. */
+  reveal(key: string): void {
+    const editor = vscode.window.visibleTextEditors.find((e) => e.document === this.document);
+    if (!editor) return;
+    const parsed = parseJsonText(editor.document.getText());
+    const span = parsed.ok ? spanFor(parsed.spans, fieldPath(key)) : { start: 0, end: 0 };
+    const range = new vscode.Range(editor.document.positionAt(span.start), editor.document.positionAt(span.end));
+    editor.selection = new vscode.Selection(range.start, range.end);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
   }
 
   /** The app's refusals of the payload, each at its key in the editor (the whole payload at its first line). */

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { Prompter } from '../ui/prompter';
 import type { StackFrame } from '../bridge/bridgeClient';
-import { hasBidiControls, showControls } from './linkSafety';
+import { hasBidiControls, showControls } from '../rendered/linkSafety';
 
 /** A link of the preview: opened in the browser only after asking, with the address shown as it is. */
 export async function openPreviewLink(url: string, prompter: Prompter): Promise<void> {

@@ -26,10 +26,12 @@ import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFrame } from '../bridge/bridgeClient';
+import type { CanIEmail } from '../checks';
 import { emailSrcdoc } from './emailFrame';
 import { PayloadEditor } from './payloadEditor';
+import { CHECKS_SECTION, checksSettingsNow, PreviewChecks } from './previewChecks';
 import { openPreviewLink, openStackFrame } from './previewLinks';
-import { buildPreviewModel, type PreviewModel } from './previewModel';
+import { buildPreviewModel, type PreviewModel } from '../rendered/previewModel';
 import { pickPreviewSubscriber, subscriberFields, subscriberLabel, type PreviewSubscriber } from './previewSubscriber';
 import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from './previewWords';
 import { baseView } from './previewView';
@@ -71,6 +73,8 @@ export interface PreviewServices {
   loadedSubscribers(): readonly Subscriber[];
   /** Opens Trigger… for this workflow with this payload and recipient. */
   sendTest(workflowId: string, payload: Record<string, unknown>, subscriberId: string | undefined): Promise<unknown>;
+  /** caniemail's data for the Checks strip's email clients' support (src/checks/clientSupport.ts); without it that check does not run. */
+  canIEmail?: CanIEmail;
 }
 
 export class PreviewPanel implements vscode.Disposable {
@@ -111,6 +115,8 @@ export class PreviewPanel implements vscode.Disposable {
   /** The app's @novu/framework version and the bridge URL it was read at (its health-check says it, once per URL). */
   private framework: { url: string; version: string | undefined } | undefined;
   private readonly payloadEditor: PayloadEditor;
+  /** The Checks strip's findings of what is shown. */
+  private readonly checks: PreviewChecks;
   /** The environment's payload schema, read when the editor opened and the app's was not visible (zod 4). */
   private serviceSchema: unknown;
   /** Why the payload in the editor is not rendered (it breaks the JSON or the schema): the render shown is of the last one that did not. */
@@ -134,6 +140,7 @@ export class PreviewPanel implements vscode.Disposable {
       this.subscriber = target.run.subscriber;
     }
     this.stepId = target.stepId ?? firstMessageStep(this.steps)?.stepId;
+    this.checks = new PreviewChecks(services.canIEmail);
     this.view = this.withRenderer(this.baseView());
     this.payloadEditor = new PayloadEditor({
       panelColumn: () => this.panel.viewColumn,
@@ -190,6 +197,10 @@ export class PreviewPanel implements vscode.Disposable {
           await openPreviewLink(url, this.services.prompter());
           return null;
         },
+        revealPayloadKey: async ({ key }) => {
+          await this.revealPayloadKey(key);
+          return null;
+        },
         openFrame: async () => {
           if (this.frame) await openStackFrame(this.frame);
           return null;
@@ -219,7 +230,17 @@ export class PreviewPanel implements vscode.Disposable {
         },
       },
     });
-    this.subscriptions.push(this.host, this.payloadEditor, this.host.onDidDispose(() => this.dispose()));
+    this.subscriptions.push(
+      this.host,
+      this.payloadEditor,
+      this.host.onDidDispose(() => this.dispose()),
+      // A level or a client changed: the strip of what is shown says it at once.
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (!event.affectsConfiguration(CHECKS_SECTION)) return;
+        this.checks.settings = checksSettingsNow();
+        this.publish(this.view);
+      }),
+    );
   }
 
   /** The state shown now (tests read it). */
@@ -456,7 +477,9 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private publish(shown: Omit<PreviewView, 'renderer'>): void {
-    const view = this.withRenderer(shown);
+    const { checks: _before, ...withoutChecks } = this.withRenderer(shown);
+    const checks = this.checks.of(withoutChecks, this.payload, this.payloadSchemaNow());
+    const view: PreviewView = { ...withoutChecks, ...(checks ? { checks } : {}) };
     this.view = view;
     this.host.publish();
     if (view.status !== 'rendering' || view.stale) this.rendered.fire(view);
@@ -509,6 +532,12 @@ export class PreviewPanel implements vscode.Disposable {
     }
     this.serviceSchema = isSchemaVisible(schema) && schema !== this.discovered?.payload?.schema ? schema : undefined;
     await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload });
+  }
+
+  /** A finding of the Checks strip at a key of the payload: the payload's editor beside the panel, that key selected. */
+  async revealPayloadKey(key: string): Promise<void> {
+    await this.editPayload();
+    this.payloadEditor.reveal(key);
   }
 
   /** Sets the payload (the JSON editor's text, the agent, tests) and renders again. */

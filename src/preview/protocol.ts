@@ -1,6 +1,7 @@
 /** The preview panel's protocol and what it renders: types only (the host validates with protocolSchemas.ts). */
 import type { CommonRequests, PanelError, RequestBody } from '../panels/protocol';
-import type { PreviewModel } from './previewModel';
+import type { Finding } from '../checks/checkLevels';
+import type { PreviewModel } from '../rendered/previewModel';
 
 export type { PreviewModel };
 
@@ -13,6 +14,13 @@ export interface PreviewFailureView {
   /** "welcome.ts:88:11": the first frame of the user's own code (a link: openFrame). */
   frame?: string;
   actions: ('setBridgeUrl' | 'retry' | 'editPayload' | 'switchConnection' | 'useService')[];
+}
+
+/** The Checks strip: the findings of the step on screen (src/checks/), counted by level. */
+export interface PreviewChecksView {
+  errors: number;
+  warnings: number;
+  findings: Finding[];
 }
 
 export interface PreviewStepView {
@@ -53,6 +61,8 @@ export interface PreviewView {
   payloadHeld?: string;
   /** When the shown render was made (local time). */
   renderedAt?: string;
+  /** The checks of what is shown (a render, or the failure in its place); none while nothing is. */
+  checks?: PreviewChecksView;
 }
 
 export type PreviewPanelState = { kind: 'loading'; workflowId: string } | { kind: 'loaded'; view: PreviewView } | { kind: 'error'; error: PanelError };
@@ -66,6 +76,8 @@ export type PreviewRequests = CommonRequests & {
   /** A link of the email or an in-app button: opened only after asking, with the target shown. */
   openLink: { body: { url: string }; reply: null };
   openFrame: { body: Record<never, never>; reply: null };
+  /** A finding of the Checks strip at a key of the payload: the payload's editor, at that key. */
+  revealPayloadKey: { body: { key: string }; reply: null };
   setBridgeUrl: { body: Record<never, never>; reply: null };
   sendTest: { body: Record<never, never>; reply: null };
   failureAction: { body: { action: PreviewFailureView['actions'][number] }; reply: null };

@@ -12,6 +12,7 @@ export const previewRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('pickSubscriber') }),
   z.strictObject({ method: z.literal('openLink'), url: z.string().check(z.minLength(1), z.maxLength(4000)) }),
   z.strictObject({ method: z.literal('openFrame') }),
+  z.strictObject({ method: z.literal('revealPayloadKey'), key: z.string().check(z.maxLength(1000)) }),
   z.strictObject({ method: z.literal('setBridgeUrl') }),
   z.strictObject({ method: z.literal('sendTest') }),
   z.strictObject({ method: z.literal('failureAction'), action: z.enum(['setBridgeUrl', 'retry', 'editPayload', 'switchConnection', 'useService']) }),

@@ -1,5 +1,7 @@
 /** Shared by the integration tests, which run inside the real VS Code extension host. */
 import * as assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
@@ -214,3 +216,16 @@ export async function addSandboxConnection(api: NovuExplorerApi, sandbox: Sandbo
  * `novu.trigger(…)` is marked only when `novu` is tied to `@novu/api` or `@novu/node`).
  */
 export const NOVU_CLIENT = "import { Novu } from '@novu/api';\nconst novu = new Novu({ secretKey: process.env.NOVU_SECRET_KEY });\n";
+
+export interface DemoBridge {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** The demo's framework app (examples/demo-app, the real @novu/framework), on a free port with `secretKey` and strict signatures. */
+export async function startDemoBridge(secretKey: string): Promise<DemoBridge> {
+  const run = resolve(__dirname, '..', '..', '..', 'examples', 'demo-app', 'bridge', 'run.mjs');
+  const { startBridgeApp } = (await import(pathToFileURL(run).href)) as { startBridgeApp: (options: { secretKey: string; strict: boolean; watch: boolean }) => Promise<DemoBridge> };
+  return startBridgeApp({ secretKey, strict: true, watch: false });
+}

@@ -46,6 +46,10 @@ describe('the floor plan', () => {
     assert.ok((await restrictedImportErrors('src/bridge/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'bridge/ importing vscode');
     assert.ok((await restrictedImportErrors('src/bridge/probe.ts', "import { previewTarget } from '../preview/previewTarget';\nexport const p = previewTarget;\n")).length > 0, 'bridge/ depending on a feature');
     assert.ok((await restrictedImportErrors('src/sandbox/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'sandbox/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/checks/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'checks/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/checks/probe.ts', "import { previewTarget } from '../preview/previewTarget';\nexport const p = previewTarget;\n")).length > 0, 'checks/ depending on a feature');
+    assert.ok((await restrictedImportErrors('src/rendered/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'rendered/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/rendered/probe.ts', "import { previewTarget } from '../preview/previewTarget';\nexport const p = previewTarget;\n")).length > 0, 'rendered/ depending on a feature');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as z from 'zod/mini';\nexport const s = z.string();\n")).length > 0, 'a webview importing zod');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'a webview importing vscode');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import { subscriberSchema } from '../../src/api/schemas';\nexport const s = subscriberSchema;\n")).length > 0, 'a webview importing a module with zod');
@@ -55,6 +59,8 @@ describe('the floor plan', () => {
     assert.deepEqual(await restrictedImportErrors('webview/preferences/probe.ts', "import type { Subscriber } from '../../src/api/schemas';\nexport type S = Subscriber;\n"), [], 'types only are fine');
     assert.deepEqual(await restrictedImportErrors('src/subscribers/probe.ts', "import { channelLabel } from '../format/channels';\nexport const c = channelLabel;\n"), [], 'shared homes are fine');
     assert.deepEqual(await restrictedImportErrors('src/preview/probe.ts', "import { scanJavaScript } from '../scan';\nexport const s = scanJavaScript;\n"), [], 'the shared scanners are fine');
+    assert.deepEqual(await restrictedImportErrors('src/checks/probe.ts', "import { buildPreviewModel } from '../rendered/previewModel';\nexport const b = buildPreviewModel;\n"), [], 'checks/ reads the rendered step');
+    assert.deepEqual(await restrictedImportErrors('src/preview/probe.ts', "import { checkStep } from '../checks';\nexport const c = checkStep;\n"), [], 'a feature runs the checks');
   });
 
   it('holds every folder of src/ to the rule: a feature (a folder with its register.ts) imports no other, shared code no feature', async () => {

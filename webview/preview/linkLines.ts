@@ -4,7 +4,7 @@
  * words. Pure, for the panel's script and its tests.
  */
 import { l10n } from '../../src/l10n';
-import { showControls, unsafeReasonWords, type UnsafeReason } from '../../src/preview/linkSafety';
+import { showControls, unsafeReasonWords, type UnsafeReason } from '../../src/rendered/linkSafety';
 
 export interface LinkLine {
   /** The address as shown: direction controls written as escapes. */

@@ -6,13 +6,15 @@
  * the host asks first, showing the address.
  */
 import { l10n } from '../../src/l10n';
-import type { InAppLink } from '../../src/preview/previewModel';
-import type { PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
-import { showControls } from '../../src/preview/linkSafety';
+import type { InAppLink } from '../../src/rendered/previewModel';
+import type { FindingWhere } from '../../src/checks/checkLevels';
+import type { PreviewChecksView, PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
+import { showControls } from '../../src/rendered/linkSafety';
 import { actionButton, button, captureFocus, disclosure, h, icon, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
+import { checksHeading, revealTarget, whereWords } from './checkLines';
 import { linkLine, warningText } from './linkLines';
 
 const panel = createPanel<PreviewRequests, 'workflowId' | 'connectionId'>({ statusMs: 8000, persist: ['workflowId', 'connectionId'] });
@@ -24,6 +26,8 @@ let width: 'desktop' | 'mobile' = 'desktop';
 let lastSaid = '';
 /** The disclosures open, kept across renders. */
 const openKeys = new Set<string>();
+/** The state shown (a finding revealed opens a block and draws it again). */
+let shownState: PreviewPanelState | undefined;
 
 function request(body: Parameters<typeof ctx.request>[0], failed: string): Promise<unknown> {
   return ctx.request(body).catch((error: unknown) => ctx.notify(`${failed}: ${errorText(error)}`, 'error'));
@@ -79,7 +83,7 @@ function failureView(failure: PreviewFailureView): HTMLElement {
   };
   return h(
     'section',
-    { class: 'nx-preview-failure', attrs: { role: 'alert' } },
+    { class: 'nx-preview-failure', attrs: { role: 'alert', tabindex: -1, 'data-shown': '' } },
     h('p', 'nx-failure-text', icon('error'), h('span', null, failure.text)),
     ...failure.more.map((line) => h('p', 'nx-muted', line)),
     failure.atKeys.length > 0
@@ -99,13 +103,13 @@ function failureView(failure: PreviewFailureView): HTMLElement {
 }
 
 /** A link of the preview: its address shown with direction controls made visible; a click asks the host. */
-function linkButton(text: string, url: string, unsafe: boolean): HTMLElement {
+function linkButton(text: string, url: string, unsafe: boolean, index?: number): HTMLElement {
   const shown = showControls(url);
   const el = button({
     label: text || shown,
     icon: unsafe ? 'warning' : 'link-external',
     class: `nx-link-button${unsafe ? ' nx-unsafe' : ''}`,
-    attrs: { title: shown, 'data-href': url },
+    attrs: { title: shown, 'data-href': url, 'data-link-index': index },
     onClick: () => void request({ method: 'openLink', url }, l10n.t('Could not open the link')),
   });
   if (text && text !== url) el.appendChild(h('span', 'nx-link-url nx-muted', shown));
@@ -131,6 +135,7 @@ function inAppTarget(link: InAppLink): (HTMLElement | null)[] {
 function emailFrame(srcdoc: string): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', '');
+  frame.setAttribute('data-field', 'body');
   frame.setAttribute('title', l10n.t('The email, as rendered by your app'));
   frame.setAttribute('referrerpolicy', 'no-referrer');
   frame.className = `nx-email-frame nx-${width}`;
@@ -166,11 +171,32 @@ function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
       return h(
         'section',
         'nx-email',
-        h('dl', 'nx-email-head', h('dt', null, l10n.t('Subject')), h('dd', { class: 'nx-subject', attrs: { 'data-subject': '' } }, model.subject)),
+        h('dl', 'nx-email-head', h('dt', null, l10n.t('Subject')), h('dd', { class: 'nx-subject', attrs: { 'data-subject': '', 'data-field': 'subject', tabindex: -1 } }, model.subject)),
         h('div', 'nx-email-tools', widthToggle, images),
         view.srcdoc ? emailFrame(view.srcdoc) : null,
         model.links.length > 0
-          ? disclosure({ summary: [l10n.t('Links in this email ({0})', model.links.length)], key: 'links', openKeys, build: () => h('div', 'nx-links', ...model.links.map((l) => linkButton(l.text, l.href, l.unsafe))) })
+          ? disclosure({ summary: [l10n.t('Links in this email ({0})', model.links.length)], key: 'links', openKeys, build: () => h('div', 'nx-links', ...model.links.map((l, i) => linkButton(l.text, l.href, l.unsafe, i))) })
+          : null,
+        model.images.length > 0
+          ? disclosure({
+              summary: [l10n.t('Images in this email ({0})', model.images.length)],
+              key: 'images',
+              openKeys,
+              build: () =>
+                h(
+                  'ul',
+                  { class: 'nx-images', attrs: { 'aria-label': l10n.t('Images in this email') } },
+                  ...model.images.map((image, i) =>
+                    h(
+                      'li',
+                      { attrs: { 'data-image-index': i, tabindex: -1 } },
+                      h('code', 'nx-image-src', image.src ? showControls(image.src) : l10n.t('(no src)')),
+                      ' ',
+                      image.alt === undefined ? h('span', 'nx-muted', l10n.t('(no alt)')) : h('span', null, l10n.t('alt: {0}', showControls(image.alt))),
+                    ),
+                  ),
+                ),
+            })
           : null,
       );
     }
@@ -185,14 +211,14 @@ function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
             'div',
             'nx-avatar',
             icon('account'),
-            model.avatar ? h('span', { class: 'nx-avatar-url nx-muted', attrs: { title: showControls(model.avatar.url) } }, showControls(model.avatar.url)) : null,
+            model.avatar ? h('span', { class: 'nx-avatar-url nx-muted', attrs: { title: showControls(model.avatar.url), 'data-button': 'avatar', tabindex: -1 } }, showControls(model.avatar.url)) : null,
             model.avatar ? unsafeWhy(linkLine(model.avatar).warnings) : null,
           ),
           h(
             'div',
             'nx-inbox-content',
-            model.subject ? h('p', { class: 'nx-inbox-subject', attrs: { 'data-subject': '' } }, model.subject) : null,
-            h('p', 'nx-inbox-body', model.body),
+            model.subject ? h('p', { class: 'nx-inbox-subject', attrs: { 'data-subject': '', 'data-field': 'subject', tabindex: -1 } }, model.subject) : null,
+            h('p', { class: 'nx-inbox-body', attrs: { 'data-field': 'body', tabindex: -1 } }, model.body),
             h(
               'div',
               'nx-inbox-buttons',
@@ -200,14 +226,14 @@ function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
                 b
                   ? h(
                       'div',
-                      'nx-inbox-button',
+                      { class: 'nx-inbox-button', attrs: { 'data-button': i === 0 ? 'primary' : 'secondary', tabindex: -1 } },
                       h('span', `nx-fake-button${i === 0 ? ' nx-primary' : ''}`, b.label),
                       ...inAppTarget(b),
                     )
                   : null,
               ),
             ),
-            model.redirect ? h('p', { class: 'nx-muted nx-inbox-redirect', attrs: { 'data-redirect': '' } }, l10n.t('Clicking the item opens: '), ...inAppTarget(model.redirect)) : null,
+            model.redirect ? h('p', { class: 'nx-muted nx-inbox-redirect', attrs: { 'data-redirect': '', 'data-button': 'redirect', tabindex: -1 } }, l10n.t('Clicking the item opens: '), ...inAppTarget(model.redirect)) : null,
           ),
         ),
         model.data ? disclosure({ summary: [l10n.t('Data')], key: 'data', openKeys, build: () => pre(JSON.stringify(model.data, null, 2)) }) : null,
@@ -216,16 +242,73 @@ function renderModel(view: PreviewView, model: PreviewModel): HTMLElement {
       return h(
         'section',
         'nx-sms',
-        h('p', { class: 'nx-bubble', attrs: { 'data-subject': '' } }, model.text),
+        h('p', { class: 'nx-bubble', attrs: { 'data-subject': '', 'data-field': 'text', tabindex: -1 } }, model.text),
         h('p', 'nx-muted', l10n.t('{0} characters · {1} · {2} segment(s)', model.characters, model.encoding, model.segments), model.nonGsm.length > 0 ? ` · ${l10n.t('not GSM-7: {0}', model.nonGsm.join(' '))}` : ''),
       );
     case 'push':
-      return h('section', 'nx-push', h('div', 'nx-push-card', h('p', { class: 'nx-push-title', attrs: { 'data-subject': '' } }, model.title), h('p', null, model.text)));
+      return h(
+        'section',
+        'nx-push',
+        h('div', 'nx-push-card', h('p', { class: 'nx-push-title', attrs: { 'data-subject': '', 'data-field': 'title', tabindex: -1 } }, model.title), h('p', { attrs: { 'data-field': 'text', tabindex: -1 } }, model.text)),
+      );
     case 'chat':
-      return h('section', 'nx-chat', h('p', { class: 'nx-bubble', attrs: { 'data-subject': '' } }, model.text), model.card !== undefined ? pre(JSON.stringify(model.card, null, 2)) : null);
+      return h('section', 'nx-chat', h('p', { class: 'nx-bubble', attrs: { 'data-subject': '', 'data-field': 'text', tabindex: -1 } }, model.text), model.card !== undefined ? pre(JSON.stringify(model.card, null, 2)) : null);
     case 'settings':
       return h('section', 'nx-settings', h('p', 'nx-muted', model.note), pre(JSON.stringify(model.settings, null, 2)));
   }
+}
+
+/**
+ * The Checks strip: the findings of the step on screen, counted by level, each a button that
+ * reveals where it applies (every message is a text node).
+ */
+function checksStrip(stepId: string, checks: PreviewChecksView): HTMLElement {
+  const heading = checksHeading(checks);
+  const list = h(
+    'ul',
+    { class: 'nx-findings', attrs: { 'aria-label': l10n.t('Findings of {0}', stepId) } },
+    ...checks.findings.map((finding, i) =>
+      h(
+        'li',
+        { class: `nx-finding nx-${finding.level}`, attrs: { 'data-check': finding.id } },
+        button({
+          label: finding.message,
+          icon: finding.level === 'error' ? 'error' : 'warning',
+          class: 'nx-finding-button',
+          attrs: { 'data-focus-key': `finding-${i}`, 'aria-label': `${finding.level === 'error' ? l10n.t('Error') : l10n.t('Warning')}: ${whereWords(finding.where)}: ${finding.message}` },
+          onClick: () => reveal(finding.where),
+        }),
+        h('span', 'nx-finding-where nx-muted', whereWords(finding.where)),
+      ),
+    ),
+  );
+  const tone = checks.errors > 0 ? 'error' : checks.warnings > 0 ? 'warning' : 'pass';
+  return h(
+    'section',
+    { class: `nx-checks nx-checks-${tone}`, attrs: { 'aria-label': l10n.t('Checks'), 'data-checks': '' } },
+    checks.findings.length > 0
+      ? disclosure({ summary: [icon(tone === 'error' ? 'error' : 'warning'), h('span', { attrs: { 'data-checks-heading': '' } }, heading)], key: 'checks', openKeys, defaultOpen: true, build: () => list })
+      : h('p', { class: 'nx-checks-clear', attrs: { 'data-checks-heading': '' } }, icon('pass'), heading),
+  );
+}
+
+/** Shows where a finding applies: the element in the panel (its block opened first), or the key in the payload's editor. */
+function reveal(where: FindingWhere): void {
+  const target = revealTarget(where);
+  if ('payloadKey' in target) {
+    void request({ method: 'revealPayloadKey', key: target.payloadKey }, l10n.t('Could not open the payload'));
+    return;
+  }
+  if (target.open && !openKeys.has(target.open) && shownState) {
+    openKeys.add(target.open);
+    render(shownState);
+  }
+  const el = app.querySelector<HTMLElement>(target.selector);
+  if (!el) return;
+  el.scrollIntoView({ block: 'center' });
+  el.focus({ preventScroll: true });
+  el.classList.add('nx-revealed');
+  setTimeout(() => el.classList.remove('nx-revealed'), 2000);
 }
 
 function renderLoaded(view: PreviewView): HTMLElement {
@@ -252,7 +335,10 @@ function renderLoaded(view: PreviewView): HTMLElement {
       ? h('p', { class: 'nx-held', attrs: { role: 'status', 'data-held': '' } }, icon('warning'), l10n.t('Not rendered: {0}. This is the payload before; the editor marks the problem.', view.payloadHeld))
       : null,
     view.failure ? failureView(view.failure) : null,
-    view.model ? h('div', { class: `nx-render${view.stale || view.payloadHeld || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind } }, renderModel(view, view.model)) : null,
+    view.checks ? checksStrip(view.stepId, view.checks) : null,
+    view.model
+      ? h('div', { class: `nx-render${view.stale || view.payloadHeld || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind, 'data-shown': '', tabindex: -1 } }, renderModel(view, view.model))
+      : null,
     view.controls.length > 0
       ? disclosure({ summary: [l10n.t('Controls ({0})', view.controls.length)], key: 'controls', openKeys, build: () => h('dl', 'nx-controls', ...view.controls.flatMap((c) => [h('dt', null, c.key), h('dd', null, c.value)])) })
       : null,
@@ -324,12 +410,14 @@ function render(state: PreviewPanelState): void {
     app.setAttribute('aria-busy', 'true');
     return;
   }
+  shownState = state;
   const focus = captureFocus();
   replaceView(renderLoaded(state.view));
   restoreFocus(app, focus);
   if (state.view.status === 'rendering') app.setAttribute('aria-busy', 'true');
   else app.removeAttribute('aria-busy');
-  const said = state.view.failure?.text ?? (state.view.status === 'rendered' ? l10n.t('Rendered {0}', state.view.stepId) : '');
+  const checks = state.view.checks && state.view.checks.findings.length > 0 ? ` ${checksHeading(state.view.checks)}` : '';
+  const said = state.view.failure?.text ?? (state.view.status === 'rendered' ? `${l10n.t('Rendered {0}', state.view.stepId)}${checks}` : '');
   if (said && said !== lastSaid) {
     lastSaid = said;
     ctx.announce(said);

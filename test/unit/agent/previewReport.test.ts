@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { previewReport } from '../../../src/agent/appReports';
-import { buildPreviewModel } from '../../../src/preview/previewModel';
+import { buildPreviewModel } from '../../../src/rendered/previewModel';
 
 const where = { name: 'Development', region: 'US' };
 

@@ -39,7 +39,7 @@ describe('test:quick’s choice of integration tests', () => {
     const scope = await load();
     const { readdirSync } = await import('node:fs');
     const files = new Set(readdirSync(join(ROOT, 'test', 'integration')).filter((n) => n.endsWith('.test.ts')).map((n) => n.replace(/\.test\.ts$/, '')));
-    const every = ['activity', 'agent', 'app', 'bridge', 'code', 'scan', 'connections', 'diagnosis', 'failures', 'integrations', 'notifications', 'preferences', 'preview', 'sendAgain', 'subscribers', 'views', 'workflows'];
+    const every = ['activity', 'agent', 'app', 'bridge', 'checks', 'rendered', 'code', 'scan', 'connections', 'diagnosis', 'failures', 'integrations', 'notifications', 'preferences', 'preview', 'sendAgain', 'subscribers', 'views', 'workflows'];
     for (const folder of every) for (const name of scope([`src/${folder}/x.ts`])) assert.ok(files.has(name), `${folder} → ${name}`);
   });
 });

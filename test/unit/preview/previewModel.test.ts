@@ -1,8 +1,8 @@
 /** Rendered steps as view models: each channel, entities decoded once, unsafe in-app links, SMS segments, hostile input. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPreviewModel, decodeEntitiesOnce, htmlToText, smsModel, type EmailModel, type InAppModel } from '../../../src/preview/previewModel';
-import { hasBidiControls, isFrameTarget, showControls, unsafeUrlReasons } from '../../../src/preview/linkSafety';
+import { buildPreviewModel, decodeEntitiesOnce, htmlToText, smsModel, type EmailModel, type InAppModel } from '../../../src/rendered/previewModel';
+import { hasBidiControls, isFrameTarget, showControls, unsafeUrlReasons } from '../../../src/rendered/linkSafety';
 import * as answers from './bridgeAnswers';
 
 const outputs = (answer: { outputs: object }) => JSON.parse(JSON.stringify(answer.outputs)) as Record<string, unknown>;
@@ -193,7 +193,7 @@ describe('push, chat and settings', () => {
   });
 
   it('copes with outputs of the wrong types', () => {
-    assert.deepEqual(buildPreviewModel('email', { subject: { a: 1 }, body: null }), { kind: 'email', subject: '', html: '', links: [], remoteImages: 0 });
+    assert.deepEqual(buildPreviewModel('email', { subject: { a: 1 }, body: null }), { kind: 'email', subject: '', html: '', links: [], images: [], remoteImages: 0 });
     assert.deepEqual(buildPreviewModel('in_app', { body: 1, primaryAction: 'x', redirect: null }), { kind: 'inApp', body: '1' });
   });
 });

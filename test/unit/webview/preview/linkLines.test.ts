@@ -1,7 +1,7 @@
 /** An in-app link as the preview panel shows it: the address with its controls visible, its target, why it is not safe (issue 37). */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPreviewModel, type InAppModel } from '../../../../src/preview/previewModel';
+import { buildPreviewModel, type InAppModel } from '../../../../src/rendered/previewModel';
 import { linkLine, warningText } from '../../../../webview/preview/linkLines';
 
 describe('in-app links as shown', () => {

@@ -27,6 +27,16 @@ export interface EmailLink {
   unsafe: boolean;
 }
 
+export interface EmailImage {
+  /** The `src`, entities decoded once (empty when the tag has none). */
+  src: string;
+  /** The `alt`, entities decoded once; undefined when the tag has none (`alt=""` is an alt: a decorative image). */
+  alt?: string;
+}
+
+/** A link or an image of the email, with where its tag starts in the HTML (UTF-16 offset). */
+export type Placed<T> = T & { at: number };
+
 export interface EmailModel {
   kind: 'email';
   /** Text: entities decoded once, nothing else (a raw `<script>` in an unsanitized subject stays as text). */
@@ -34,6 +44,8 @@ export interface EmailModel {
   /** The body as the step returned it: for `emailSrcdoc` only, never inserted as HTML elsewhere. */
   html: string;
   links: EmailLink[];
+  /** The `<img>` tags, in order (at most 500). */
+  images: EmailImage[];
   /** `<img>` (and `<source>`) whose `src`/`srcset` is http(s) or protocol-relative: what the toggle would load. */
   remoteImages: number;
 }
@@ -134,20 +146,25 @@ function text(value: unknown): string {
 
 function emailModel(outputs: Record<string, unknown>): EmailModel {
   const html = text(outputs['body']);
-  const { links, remoteImages } = readEmailHtml(html);
-  return { kind: 'email', subject: decodeEntitiesOnce(text(outputs['subject'])), html, links, remoteImages };
+  const { links, images, remoteImages } = readEmailHtml(html);
+  return { kind: 'email', subject: decodeEntitiesOnce(text(outputs['subject'])), html, links: links.map(({ at: _at, ...l }) => l), images: images.map(({ at: _at, ...i }) => i), remoteImages };
 }
 
-/** The body's links (`<a href>`, `<area href>`) and how many remote images it would load. */
-function readEmailHtml(html: string): { links: EmailLink[]; remoteImages: number } {
-  const links: EmailLink[] = [];
+/**
+ * The body's links (`<a href>`, `<area href>`) and images (`<img>`), in order and each with where
+ * its tag starts, and how many remote images it would load. The model's lists are these, in the
+ * same order: the checks name a link or an image by its index in them.
+ */
+export function readEmailHtml(html: string): { links: Placed<EmailLink>[]; images: Placed<EmailImage>[]; remoteImages: number } {
+  const links: Placed<EmailLink>[] = [];
+  const images: Placed<EmailImage>[] = [];
   let remoteImages = 0;
-  let open: { href: string; parts: string[]; length: number } | undefined;
+  let open: { href: string; parts: string[]; length: number; at: number } | undefined;
   const close = () => {
     if (!open) return;
     if (links.length < MAX_LINKS) {
       const linkText = decodeEntitiesOnce(open.parts.join('')).replace(/[ \t\n\r\f]+/g, ' ').trim();
-      links.push({ text: linkText.length > MAX_LINK_TEXT ? `${linkText.slice(0, MAX_LINK_TEXT)}…` : linkText, href: open.href, unsafe: hasScriptScheme(open.href) || hasBidiControls(open.href) });
+      links.push({ text: linkText.length > MAX_LINK_TEXT ? `${linkText.slice(0, MAX_LINK_TEXT)}…` : linkText, href: open.href, unsafe: hasScriptScheme(open.href) || hasBidiControls(open.href), at: open.at });
     }
     open = undefined;
   };
@@ -166,16 +183,21 @@ function readEmailHtml(html: string): { links: EmailLink[]; remoteImages: number
       close(); // links do not nest: a new <a> ends the one before
       const href = token.attributes.find((a) => a.name === 'href' || a.name === 'xlink:href')?.value;
       if (href !== undefined) {
-        open = { href: decodeEntitiesOnce(href).trim(), parts: [], length: 0 };
+        open = { href: decodeEntitiesOnce(href).trim(), parts: [], length: 0, at: token.start };
         if (token.name === 'area') close();
       }
     } else if ((token.name === 'img' || token.name === 'source') && !token.closing) {
       const remote = token.attributes.some((a) => (a.name === 'src' && isRemote(a.value)) || (a.name === 'srcset' && isRemoteSrcset(a.value)));
       if (remote) remoteImages++;
+      if (token.name === 'img' && images.length < MAX_LINKS) {
+        const attribute = (name: string) => token.attributes.find((a) => a.name === name);
+        const alt = attribute('alt');
+        images.push({ src: decodeEntitiesOnce(attribute('src')?.value ?? '').trim(), ...(alt ? { alt: decodeEntitiesOnce(alt.value ?? '') } : {}), at: token.start });
+      }
     }
   });
   close();
-  return { links, remoteImages };
+  return { links, images, remoteImages };
 }
 
 function isRemote(value: string | undefined): boolean {
