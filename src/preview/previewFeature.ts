@@ -23,6 +23,7 @@ import { PreviewPanel, type PreviewTarget } from './previewPanel';
 import { subscriberFields } from './previewSubscriber';
 import { previewTarget } from './previewTarget';
 import { bridgeHost, failureWords } from './previewWords';
+import { doIUseEmail } from '@jsx-email/doiuse-email';
 
 export interface PreviewFeatureDeps {
   context: vscode.ExtensionContext;
@@ -116,6 +117,8 @@ export class PreviewFeature implements vscode.Disposable {
       bridgeUrl: () => this.bridgeUrl(),
       setBridgeUrl: () => this.setBridgeUrl(),
       loadedSubscribers: this.deps.loadedSubscribers,
+      // caniemail's data, as the maintained package keeps it (Checks: the email clients' support).
+      canIEmail: doIUseEmail,
       // Send a Test…: to the preview's subscriber with its payload, or Trigger… asks to whom.
       sendTest: async (workflowId, payload, subscriberId) =>
         subscriberId ? this.deps.triggerWith(workflowId, subscriberId, payload) : vscode.commands.executeCommand(Commands.triggerWorkflow, workflowId),

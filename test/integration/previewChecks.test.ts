@@ -48,11 +48,14 @@ describe('preview checks', function () {
     await sandbox?.close();
   });
 
-  it('finds nothing in the demo’s welcome email, and the SMS past its segments with its encoding [smoke]', async () => {
+  it('finds no error in the demo’s welcome email, only what caniemail says some clients lack, and the SMS past its segments with its encoding [smoke]', async () => {
     const panel = await open('account-welcome', 'welcome-email');
     const email = await settled(panel, 'welcome-email');
     assert.equal(email.status, 'rendered', email.failure?.text);
-    assert.deepEqual(email.checks, { errors: 0, warnings: 0, findings: [] });
+    // Only caniemail's word on the clients (warnings): the welcome email's rounded button is square in Outlook for Windows.
+    assert.equal(email.checks!.errors, 0);
+    assert.deepEqual([...new Set(email.checks!.findings.map((f) => f.id))], ['client-support'], email.checks!.findings.map((f) => f.message).join('\n'));
+    assert.ok(email.checks!.findings.some((f) => /^border-radius is not supported by .*outlook\.windows/.test(f.message)), email.checks!.findings.map((f) => f.message).join('\n'));
 
     panel.reveal('welcome-sms');
     await panel.setPayload({ companyName: `Acme ✓ ${'x'.repeat(150)}` });
@@ -69,16 +72,18 @@ describe('preview checks', function () {
     const footerHtml = '<p>{{ subscriber.lastName }} <b onmouseover="alert(1)">undefined</b></p><img src="http://cdn.example.com/logo.png"><a href="javascript:alert(1)">Unsubscribe</a> <a href="https://app.example.com\u202e/moc.live">Billing</a>';
     await panel.setPayload({ footerHtml });
     const receipt = await waitFor(() => (panel.current.status === 'rendered' && panel.current.model?.kind === 'email' && panel.current.model.images.length === 1 ? panel.current : undefined), 'the receipt with its footer');
-    assert.deepEqual(receipt.checks!.findings.map(brief), [
+    // Ours, without caniemail's word on the clients (its own test is above).
+    const ours = (checks: typeof receipt.checks) => checks!.findings.filter((f) => f.id !== 'client-support');
+    assert.deepEqual(ours(receipt.checks).map(brief), [
       'error unresolved body',
       'error link-target link#0',
       'error link-target link#1',
       'warning image-alt image#0',
       'warning insecure-url image#0',
     ]);
-    assert.deepEqual([receipt.checks!.errors, receipt.checks!.warnings], [3, 2]);
+    assert.deepEqual([receipt.checks!.errors, receipt.checks!.warnings - (receipt.checks!.findings.length - ours(receipt.checks).length)], [3, 2]);
     assert.ok(receipt.checks!.findings.every((f) => f.step === 'receipt-email'));
-    const [unresolved, script, bidi] = receipt.checks!.findings;
+    const [unresolved, script, bidi] = ours(receipt.checks);
     assert.equal(unresolved!.message.slice(0, 58), 'The body shows “{{ subscriber.lastName }}”, a value that w');
     assert.equal(script!.message, 'Link 1 (javascript:alert(1)) runs a script or opens inline data.');
     assert.ok(bidi!.message.includes('https://app.example.com\\u202E/moc.live'), bidi!.message);
@@ -92,7 +97,7 @@ describe('preview checks', function () {
     await vscode.workspace.getConfiguration('novuExplorer').update('checks.levels', { 'image-alt': 'off', 'insecure-url': 'error' }, vscode.ConfigurationTarget.Global);
     const changed = await waitFor(() => (panel.current.checks?.findings.every((f) => f.id !== 'image-alt') ? panel.current : undefined), 'the strip without image-alt', 1000);
     assert.ok(Date.now() - started < 1000);
-    assert.deepEqual(changed.checks!.findings.map(brief), ['error unresolved body', 'error link-target link#0', 'error link-target link#1', 'error insecure-url image#0']);
+    assert.deepEqual(ours(changed.checks).map(brief), ['error unresolved body', 'error link-target link#0', 'error link-target link#1', 'error insecure-url image#0']);
     assert.equal(changed.renderedAt, renderedAt, 'not rendered again');
     await vscode.workspace.getConfiguration('novuExplorer').update('checks.levels', undefined, vscode.ConfigurationTarget.Global);
   });

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { checkStep, DEFAULT_LEVELS, GMAIL_CLIP_BYTES, readChecksSettings, type CanIEmail, type Finding, type StepToCheck } from '../../../src/checks';
 import { offsetAfterBytes } from '../../../src/checks/emailChecks';
 import { buildPreviewModel } from '../../../src/rendered/previewModel';
+import { doIUseEmail } from '@jsx-email/doiuse-email';
 
 function rendered(type: string, outputs: Record<string, unknown>, more: Partial<StepToCheck> = {}): StepToCheck {
   return { stepId: 'step-1', result: { model: buildPreviewModel(type, outputs) }, payload: {}, ...more };
@@ -131,6 +132,20 @@ describe('checks of an email', () => {
     assert.deepEqual(checkStep(email('<p>x</p>'), undefined, () => ({ success: true })), [], 'all supported');
     const failed = checkStep(email('<p>x</p>'), readChecksSettings({ emailClients: ['nokia.*'] }), canIEmail);
     assert.deepEqual(failed.map((f) => [f.id, f.message]), [['client-support', 'The email clients could not be checked (nokia.*): The specified email client(s) (nokia.*) were not found']]);
+  });
+});
+
+describe('the email clients’ support, from the package of caniemail’s data itself', () => {
+  it('names what Gmail and Outlook lack in a real email, says nothing of what they support, and refuses an unknown client at the setting', () => {
+    const html = '<html><body><video src="https://x.example/v.mp4"></video><p style="color:#333">Hi</p></body></html>';
+    const findings = checkStep(email(html), undefined, doIUseEmail);
+    const support = findings.filter((f) => f.id === 'client-support');
+    assert.ok(support.length > 0, 'a <video> is not supported everywhere');
+    assert.match(support.map((f) => f.message).join('\n'), /video/i);
+    assert.match(support.map((f) => f.message).join('\n'), /(gmail|outlook)\./);
+    assert.deepEqual(checkStep(email('<p>Hi <a href="https://app.example.com">there</a></p>'), undefined, doIUseEmail).filter((f) => f.id === 'client-support'), [], 'a paragraph and a link are supported by all three');
+    const unknown = checkStep(email('<p>Hi</p>'), readChecksSettings({ emailClients: ['nokia.*'] }), doIUseEmail);
+    assert.match(unknown.map((f) => f.message).join('\n'), /could not be checked \(nokia\.\*\)/);
   });
 });
 
