@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import type { Notification, NotificationListQuery } from '../api';
 import { looksLikeProduction, type Connection } from '../connections/connection';
 import { formatTime } from '../format/time';
+import { HostedPanel } from '../panels/hostedPanel';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -40,7 +41,7 @@ export interface FailuresActions {
 /** How often the elapsed time and the groups are sent while reading: at most this often. */
 const PUBLISH_EVERY_MS = 250;
 
-export class FailuresPanel implements vscode.Disposable {
+export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelState> {
   private window: FailureWindow = { kind: 'last24Hours' };
   /** The window read now: its ends and words at the read's start. */
   private shown: { startMs: number; endMs: number; label: string } | undefined;
@@ -52,19 +53,16 @@ export class FailuresPanel implements vscode.Disposable {
   private publishTimer: ReturnType<typeof setTimeout> | undefined;
   /** "Send Again to These…": one at a time, from its review to the end of its follow. */
   private resend: ResendAction | undefined;
-  private readonly host: PanelHost<FailuresRequests, FailuresPanelState>;
-  readonly onDidDispose: vscode.Event<void>;
-  private readonly changed = new vscode.EventEmitter<FailuresPanelState>();
-  /** Fires whenever what the panel shows changes (tests wait on it). */
-  readonly onDidChangeState = this.changed.event;
+  protected readonly host: PanelHost<FailuresRequests, FailuresPanelState>;
 
   constructor(
-    readonly panel: vscode.WebviewPanel,
-    readonly connection: Connection,
+    panel: vscode.WebviewPanel,
+    connection: Connection,
     private readonly services: PanelServices,
     private readonly actions: FailuresActions,
     window?: FailureWindow,
   ) {
+    super(panel, connection);
     if (window) this.window = window;
     this.host = new PanelHost<FailuresRequests, FailuresPanelState>({
       panel,
@@ -120,12 +118,10 @@ export class FailuresPanel implements vscode.Disposable {
       notFound: () => ({ title: vscode.l10n.t('Not found'), message: vscode.l10n.t('The service found no recent notifications in "{0}".', connection.name) }),
       loadFailedTitle: vscode.l10n.t('Could not read the failures'),
     });
-    this.onDidDispose = this.host.onDidDispose;
     this.host.onDidDispose(() => {
       this.controller?.abort();
       this.resend?.dispose();
       clearTimeout(this.publishTimer);
-      this.changed.dispose();
     });
     void this.load();
   }
@@ -140,10 +136,6 @@ export class FailuresPanel implements vscode.Disposable {
   get current(): FailuresView | undefined {
     const state = this.state;
     return state.kind === 'loaded' ? state.view : undefined;
-  }
-
-  reveal(): void {
-    this.panel.reveal();
   }
 
   /** Shows `window` (or the one shown) read afresh. */
@@ -290,7 +282,6 @@ export class FailuresPanel implements vscode.Disposable {
       this.publishTimer = undefined;
       this.lastPublish = Date.now();
       this.host.publish();
-      this.changed.fire(this.state);
     };
     if (now) {
       clearTimeout(this.publishTimer);

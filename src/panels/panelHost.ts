@@ -52,6 +52,9 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
   private controller: AbortController | undefined;
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
+  private readonly published = new vscode.EventEmitter<State>();
+  /** Fires with the state at every publish, whether or not the webview is ready (a panel's onDidChangeState: tests wait on it). */
+  readonly onDidPublish = this.published.event;
   private isDisposed = false;
   /** States published so far, the one written into the document, and whether its script said ready. */
   private version = 0;
@@ -109,6 +112,7 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
   publish(): void {
     this.version++;
     if (this.ready) this.channel.postState();
+    this.published.fire(this.options.state());
   }
 
   /** The connection's client; a connection without a key is a failure of the load, said as such. */
@@ -155,5 +159,6 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
     this.disposed.fire();
     for (const s of this.subscriptions) s.dispose();
     this.disposed.dispose();
+    this.published.dispose();
   }
 }
