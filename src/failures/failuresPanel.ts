@@ -18,6 +18,7 @@ import type { FailuresPanelState, FailuresRequests, FailuresView, ReadView } fro
 import { ResendAction } from './resendAction';
 import type { ResendMemory } from './resendMemory';
 import { failuresWebviewMessageSchema } from './protocolSchemas';
+import { viewUpdate } from './viewUpdate';
 import { readWindow } from './windowReader';
 import { resolveWindow, type FailureWindow } from './windows';
 import { askCustomRange } from '../ui/customRange';
@@ -73,6 +74,8 @@ export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelSt
       html: { title: vscode.l10n.t('Failures by Cause'), script: 'failures', stylesheet: 'failures.css', data: {} },
       schema: failuresWebviewMessageSchema,
       state: () => this.state,
+      // After the first whole state, only what changed: a group's runs and bars when they did (issue 45, E).
+      update: (held, state) => (held.kind === 'loaded' && state.kind === 'loaded' ? viewUpdate(held.view, state.view) : undefined),
       handlers: {
         stop: () => {
           this.stop();

@@ -10,6 +10,7 @@ import { actionButton, captureFocus, disclosure, h, icon, restoreFocus, setChild
 import { renderLoading, showLoadingOrError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
+import { applyViewUpdate, type FailuresUpdate } from '../../src/failures/viewUpdate';
 
 const panel = createPanel<FailuresRequests, 'connectionId'>({ statusMs: 8000, persist: ['connectionId'] });
 const { app, ctx } = panel;
@@ -372,4 +373,8 @@ function render(state: FailuresPanelState): void {
   }
 }
 
-panel.start<FailuresPanelState>(render, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']));
+// After the first whole state the host sends what changed (viewUpdate.ts).
+panel.start<FailuresPanelState, FailuresUpdate>(render, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']), (held, update) => {
+  const view = held.kind === 'loaded' ? applyViewUpdate(held.view, update) : undefined;
+  return view ? { kind: 'loaded', view } : undefined;
+});
