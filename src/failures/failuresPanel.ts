@@ -15,8 +15,8 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { groupViews, type FailureGrouping } from './groupViews';
 import type { FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
-import { ResendAction } from './resendAction';
-import type { ResendMemory } from './resendMemory';
+import { ResendAction, type ResendDeps } from './resendAction';
+import type { FollowRecord, ResendMemory } from './resendMemory';
 import { failuresWebviewMessageSchema } from './protocolSchemas';
 import { viewUpdate } from './viewUpdate';
 import { readWindow } from './windowReader';
@@ -127,6 +127,8 @@ export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelSt
       clearTimeout(this.publishTimer);
     });
     void this.load();
+    const follow = actions.memory.follows.following(connection.id);
+    if (follow) void this.resumeFollow(follow).catch((error: unknown) => this.sayError(vscode.l10n.t('Could not follow the new runs'), error));
   }
 
   get state(): FailuresPanelState {
@@ -228,19 +230,8 @@ export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelSt
     const group = grouping ? groupViews(grouping, () => '').find((g) => g.key === key) : undefined;
     if (!grouping || !group) throw new Error(vscode.l10n.t('That group is no longer shown: read the window again.'));
     this.resend?.dispose();
-    const action = new ResendAction(
-      {
-        connection: this.connection,
-        client: () => this.host.client(),
-        prompter: () => this.actions.prompter(),
-        looksLikeProduction: () => this.services.manager.looksLikeProduction(this.connection),
-        memory: this.actions.memory,
-        time: (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? '',
-        followIntervalMs: () => this.actions.followIntervalMs(),
-        changed: () => {
-          if (this.resend === action) this.publish(true);
-        },
-      },
+    const action: ResendAction = new ResendAction(
+      this.resendDeps(() => action),
       { key, title: group.title, channel: group.channel },
       grouping.runsOf(key),
       (subscriberId, workflow) => grouping.lastSentMs(subscriberId, workflow, group.channel),
@@ -249,6 +240,31 @@ export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelSt
     this.publish(true);
     await action.prepare();
     return action;
+  }
+
+  /**
+   * Takes up the follow of a re-send that a window reload (or closing the panel) cut, until it
+   * settles or its 10 minutes are up (issue 45, E); resolves when the follow ends.
+   */
+  private async resumeFollow(record: FollowRecord): Promise<void> {
+    const action: ResendAction = new ResendAction(this.resendDeps(() => action), { key: record.groupKey, title: record.title, channel: record.channel }, [], () => undefined);
+    this.resend = action;
+    await action.resume(record);
+  }
+
+  private resendDeps(action: () => ResendAction): ResendDeps {
+    return {
+      connection: this.connection,
+      client: () => this.host.client(),
+      prompter: () => this.actions.prompter(),
+      looksLikeProduction: () => this.services.manager.looksLikeProduction(this.connection),
+      memory: this.actions.memory,
+      time: (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? '',
+      followIntervalMs: () => this.actions.followIntervalMs(),
+      changed: () => {
+        if (this.resend === action()) this.publish(true);
+      },
+    };
   }
 
   /** Asks, sends the review's runs again, and follows them (resolves when the follow ends). */

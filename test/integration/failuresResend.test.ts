@@ -335,6 +335,42 @@ describe('Failures by Cause: Send Again to These…', function () {
     panel.closeResend();
   });
 
+  it('takes the follow up again after a window reload: the panel comes back on its connection and follows the re-send until it settles (issue 45, E)', async () => {
+    const panel = await fixedGroupInReview('resend-reload', 2);
+    prompter.script({ confirm: true });
+    // The look-ups fail meanwhile: the follow is under way, nothing settled, when the window reloads.
+    sandbox.setFaults({ respond: { status: 503, message: 'Activity store down', pathIncludes: '/v1/notifications' } });
+    const sending = panel.sendResend();
+    const cut = await waitFor(() => (resendOf(panel)?.follow?.line.includes('Could not look the new runs up') ? resendOf(panel) : undefined), 'the follow under way', 60_000);
+    assert.equal(cut.stage, 'following');
+    // The window reloads: the panel and its follow end with the extension host…
+    const connectionId = panel.connection.id;
+    panel.panel.dispose();
+    await sending;
+    sandbox.setFaults({});
+    // …and VS Code gives the panel back with the state its webview saved (the serializer: the test does what VS Code does).
+    const webviewPanel = vscode.window.createWebviewPanel('novuExplorer.failures', 'Failures by Cause', vscode.ViewColumn.Active, {});
+    await api.failuresPanels.restore(webviewPanel, { connectionId });
+    const restored = await waitFor(() => api.failuresPanels.all[0], 'the panel restored');
+    assert.equal(restored.panel, webviewPanel, 'shown in the panel VS Code gave back');
+    const resumed = await atStage(restored, 'following', 'done');
+    assert.equal(resumed.groupTitle, cut.groupTitle);
+    const done = await atStage(restored, 'done');
+    assert.equal(done.follow?.over, true);
+    assert.equal(done.follow?.counts.total, cut.follow!.counts.total, 'the same new runs');
+    assert.equal(done.follow?.counts.pending, 0, done.follow?.line);
+    // This subscriber's new run went out, and the follow says so.
+    const mine = sandbox.state.notifications.filter((n) => n.subscriber?.subscriberId === 'resend-reload' && n.transactionId?.startsWith('nx-'));
+    assert.equal(mine.length, 1, 'one re-send for the subscriber and workflow');
+    assert.ok(mine[0]!.jobs.some((j) => j.type === 'email' && j.status === 'completed'));
+    assert.ok(done.follow!.counts.sent >= 1, done.follow?.line);
+    assert.ok(prompter.messages.some((m) => m.text === done.follow!.line), 'said as a notification at its end');
+    // Ended, it is not taken up again: the panel opened again on the connection follows nothing.
+    restored.panel.dispose();
+    const again = (await api.openFailures())!;
+    assert.equal(again.currentResend, undefined);
+  });
+
   describe('issue 45: true, and never twice', () => {
     const pair = (n: Run) => `${n.subscriber.subscriberId}/${workflowOf(n)}`;
     const at = (n: Run) => Date.parse(n.createdAt);
