@@ -121,15 +121,20 @@ describe('Failures by Cause', function () {
     // The review opened, read and closed: nothing of the groups goes again, only the re-send's fields.
     const view = await settled(panel);
     from = posted.length;
+    const whole: number[] = [];
+    const counting = panel.onDidChangeState((state) => whole.push(JSON.stringify({ type: 'state', seq: 0, state }).length));
     await panel.reviewResend(view.groups[0]!.key);
     panel.closeResend();
+    counting.dispose();
     const review = posted.slice(from);
-    assert.ok(review.length >= 3, `${review.length} messages`);
-    for (const m of review) {
+    assert.ok(review.length >= 3 && review.length === whole.length, `${review.length} messages for ${whole.length} states`);
+    review.forEach((m, i) => {
       assert.equal(m.type, 'update');
       assert.ok(m.update!.groups.every((g) => !g.head && !g.bars && !g.examples), 'no group part sent again');
-      assert.ok(m.chars * 2 < JSON.stringify({ type: 'state', seq: 0, state: panel.state }).length, `${m.chars} characters`);
-    }
+      assert.ok(m.chars < whole[i]!, `${m.chars} characters for a whole state of ${whole[i]}`);
+    });
+    // Opened (preparing) and closed: a few lines where the whole state holds every group's runs and bars.
+    for (const i of [0, review.length - 1]) assert.ok(review[i]!.chars * 5 < whole[i]!, `${review[i]!.chars} characters for a whole state of ${whole[i]}`);
     assert.equal(review.at(-1)!.update!.resend, null, 'the review closed');
   });
 
