@@ -240,10 +240,12 @@ export class ResendAction {
       if (this.counts().pending === 0 || Date.now() >= until) break;
       await pollingSleep(Math.min(this.deps.followIntervalMs(), Math.max(0, until - Date.now())), () => signal.aborted);
     }
+    // A panel closed, or the window reloading, leaves the follow to be taken up again, and says nothing yet.
+    if (this.disposed) return;
+    // Ended (settled, out of time, or stopped): forgotten before it is shown as ended, never taken up again.
+    await this.deps.memory.follows.end(this.deps.connection.id, this.group.key);
     this.followOver = true;
     this.stage = 'done';
-    // Ended (settled, out of time, or stopped): not taken up again. A panel closed, or the window reloading, leaves it to be.
-    if (!this.disposed) await this.deps.memory.follows.end(this.deps.connection.id, this.group.key);
     this.deps.changed();
     void this.deps.prompter().message(this.counts().pending === 0 && this.counts().failedSame + this.counts().failedOther === 0 ? 'info' : 'warning', this.followLine());
   }
