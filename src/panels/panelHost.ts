@@ -93,7 +93,8 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
     const { panel, services, html, connection } = this.options;
     const state = this.options.state();
     this.documentVersion = this.version;
-    this.documentState = state;
+    // Kept only for a panel that sends updates: the state an update starts from when the script runs again.
+    this.documentState = this.options.update ? state : undefined;
     this.ready = false;
     panel.webview.html = webviewHtml({
       webview: panel.webview,
@@ -119,7 +120,7 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
     const held = this.held;
     const update = held && this.options.update?.(held.state, state);
     this.channel.post(held && update ? { type: 'update', seq: this.version, base: held.seq, update } : { type: 'state', seq: this.version, state });
-    this.held = { seq: this.version, state };
+    if (this.options.update) this.held = { seq: this.version, state };
   }
 
   get panel(): vscode.WebviewPanel {
