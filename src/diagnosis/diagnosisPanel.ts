@@ -11,6 +11,7 @@ import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import { stepTypeInfo } from '../format/jobStatus';
 import { formatTime } from '../format/time';
+import { HostedPanel } from '../panels/hostedPanel';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -51,7 +52,7 @@ const STATE_LABELS: Record<LinkState, () => string> = {
   pending: () => vscode.l10n.t('asking'),
 };
 
-export class DiagnosisPanel implements vscode.Disposable {
+export class DiagnosisPanel extends HostedPanel<DiagnosisRequests, DiagnosisPanelState> {
   private facts: DiagnosisInput | undefined;
   private diagnosis: Diagnosis | undefined;
   private loadError: PanelError | undefined;
@@ -59,19 +60,16 @@ export class DiagnosisPanel implements vscode.Disposable {
   private following: { label: string; after: string | undefined; until: number } | undefined;
   private followTimer: ReturnType<typeof setTimeout> | undefined;
   private fixError: string | undefined;
-  private readonly host: PanelHost<DiagnosisRequests, DiagnosisPanelState>;
-  readonly onDidDispose: vscode.Event<void>;
-  private readonly changed = new vscode.EventEmitter<DiagnosisPanelState>();
-  /** Fires whenever what the panel shows changes (tests wait on it). */
-  readonly onDidChangeState = this.changed.event;
+  protected readonly host: PanelHost<DiagnosisRequests, DiagnosisPanelState>;
 
   constructor(
-    readonly panel: vscode.WebviewPanel,
+    panel: vscode.WebviewPanel,
     readonly request: DiagnosisRequest,
-    readonly connection: Connection,
+    connection: Connection,
     private readonly services: PanelServices,
     private readonly actions: DiagnosisActions,
   ) {
+    super(panel, connection);
     this.host = new PanelHost<DiagnosisRequests, DiagnosisPanelState>({
       panel,
       connection,
@@ -100,11 +98,7 @@ export class DiagnosisPanel implements vscode.Disposable {
       notFound: () => ({ title: vscode.l10n.t('Not found'), message: vscode.l10n.t('The service found nothing for "{0}" in "{1}".', request.subscriberId, connection.name) }),
       loadFailedTitle: vscode.l10n.t('Could not diagnose the delivery'),
     });
-    this.onDidDispose = this.host.onDidDispose;
-    this.host.onDidDispose(() => {
-      this.stopFollowing();
-      this.changed.dispose();
-    });
+    this.host.onDidDispose(() => this.stopFollowing());
     void this.load();
   }
 
@@ -119,13 +113,8 @@ export class DiagnosisPanel implements vscode.Disposable {
     return this.diagnosis;
   }
 
-  reveal(): void {
-    this.panel.reveal();
-  }
-
   private publish(): void {
     this.host.publish();
-    this.changed.fire(this.state);
   }
 
   /** Asks everything again; each answer is shown as it arrives. */

@@ -8,15 +8,17 @@ import * as vscode from 'vscode';
 import type { Notification, NotificationListQuery } from '../api';
 import { looksLikeProduction, type Connection } from '../connections/connection';
 import { formatTime } from '../format/time';
+import { HostedPanel } from '../panels/hostedPanel';
 import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
 import { groupViews, type FailureGrouping } from './groupViews';
 import type { FailuresPanelState, FailuresRequests, FailuresView, ReadView } from './protocol';
-import { ResendAction } from './resendAction';
-import type { ResendMemory } from './resendMemory';
+import { ResendAction, type ResendDeps } from './resendAction';
+import type { FollowRecord, ResendMemory } from './resendMemory';
 import { failuresWebviewMessageSchema } from './protocolSchemas';
+import { viewUpdate } from './viewUpdate';
 import { readWindow } from './windowReader';
 import { resolveWindow, type FailureWindow } from './windows';
 import { askCustomRange } from '../ui/customRange';
@@ -40,7 +42,7 @@ export interface FailuresActions {
 /** How often the elapsed time and the groups are sent while reading: at most this often. */
 const PUBLISH_EVERY_MS = 250;
 
-export class FailuresPanel implements vscode.Disposable {
+export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelState> {
   private window: FailureWindow = { kind: 'last24Hours' };
   /** The window read now: its ends and words at the read's start. */
   private shown: { startMs: number; endMs: number; label: string } | undefined;
@@ -52,19 +54,16 @@ export class FailuresPanel implements vscode.Disposable {
   private publishTimer: ReturnType<typeof setTimeout> | undefined;
   /** "Send Again to These…": one at a time, from its review to the end of its follow. */
   private resend: ResendAction | undefined;
-  private readonly host: PanelHost<FailuresRequests, FailuresPanelState>;
-  readonly onDidDispose: vscode.Event<void>;
-  private readonly changed = new vscode.EventEmitter<FailuresPanelState>();
-  /** Fires whenever what the panel shows changes (tests wait on it). */
-  readonly onDidChangeState = this.changed.event;
+  protected readonly host: PanelHost<FailuresRequests, FailuresPanelState>;
 
   constructor(
-    readonly panel: vscode.WebviewPanel,
-    readonly connection: Connection,
+    panel: vscode.WebviewPanel,
+    connection: Connection,
     private readonly services: PanelServices,
     private readonly actions: FailuresActions,
     window?: FailureWindow,
   ) {
+    super(panel, connection);
     if (window) this.window = window;
     this.host = new PanelHost<FailuresRequests, FailuresPanelState>({
       panel,
@@ -75,6 +74,8 @@ export class FailuresPanel implements vscode.Disposable {
       html: { title: vscode.l10n.t('Failures by Cause'), script: 'failures', stylesheet: 'failures.css', data: {} },
       schema: failuresWebviewMessageSchema,
       state: () => this.state,
+      // After the first whole state, only what changed: a group's runs and bars when they did (issue 45, E).
+      update: (held, state) => (held.kind === 'loaded' && state.kind === 'loaded' ? viewUpdate(held.view, state.view) : undefined),
       handlers: {
         stop: () => {
           this.stop();
@@ -120,14 +121,14 @@ export class FailuresPanel implements vscode.Disposable {
       notFound: () => ({ title: vscode.l10n.t('Not found'), message: vscode.l10n.t('The service found no recent notifications in "{0}".', connection.name) }),
       loadFailedTitle: vscode.l10n.t('Could not read the failures'),
     });
-    this.onDidDispose = this.host.onDidDispose;
     this.host.onDidDispose(() => {
       this.controller?.abort();
       this.resend?.dispose();
       clearTimeout(this.publishTimer);
-      this.changed.dispose();
     });
     void this.load();
+    const follow = actions.memory.follows.following(connection.id);
+    if (follow) void this.resumeFollow(follow).catch((error: unknown) => this.sayError(vscode.l10n.t('Could not follow the new runs'), error));
   }
 
   get state(): FailuresPanelState {
@@ -140,10 +141,6 @@ export class FailuresPanel implements vscode.Disposable {
   get current(): FailuresView | undefined {
     const state = this.state;
     return state.kind === 'loaded' ? state.view : undefined;
-  }
-
-  reveal(): void {
-    this.panel.reveal();
   }
 
   /** Shows `window` (or the one shown) read afresh. */
@@ -233,19 +230,8 @@ export class FailuresPanel implements vscode.Disposable {
     const group = grouping ? groupViews(grouping, () => '').find((g) => g.key === key) : undefined;
     if (!grouping || !group) throw new Error(vscode.l10n.t('That group is no longer shown: read the window again.'));
     this.resend?.dispose();
-    const action = new ResendAction(
-      {
-        connection: this.connection,
-        client: () => this.host.client(),
-        prompter: () => this.actions.prompter(),
-        looksLikeProduction: () => this.services.manager.looksLikeProduction(this.connection),
-        memory: this.actions.memory,
-        time: (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? '',
-        followIntervalMs: () => this.actions.followIntervalMs(),
-        changed: () => {
-          if (this.resend === action) this.publish(true);
-        },
-      },
+    const action: ResendAction = new ResendAction(
+      this.resendDeps(() => action),
       { key, title: group.title, channel: group.channel },
       grouping.runsOf(key),
       (subscriberId, workflow) => grouping.lastSentMs(subscriberId, workflow, group.channel),
@@ -254,6 +240,31 @@ export class FailuresPanel implements vscode.Disposable {
     this.publish(true);
     await action.prepare();
     return action;
+  }
+
+  /**
+   * Takes up the follow of a re-send that a window reload (or closing the panel) cut, until it
+   * settles or its 10 minutes are up (issue 45, E); resolves when the follow ends.
+   */
+  private async resumeFollow(record: FollowRecord): Promise<void> {
+    const action: ResendAction = new ResendAction(this.resendDeps(() => action), { key: record.groupKey, title: record.title, channel: record.channel }, [], () => undefined);
+    this.resend = action;
+    await action.resume(record);
+  }
+
+  private resendDeps(action: () => ResendAction): ResendDeps {
+    return {
+      connection: this.connection,
+      client: () => this.host.client(),
+      prompter: () => this.actions.prompter(),
+      looksLikeProduction: () => this.services.manager.looksLikeProduction(this.connection),
+      memory: this.actions.memory,
+      time: (ms) => formatTime(new Date(ms).toISOString(), vscode.env.language).local ?? '',
+      followIntervalMs: () => this.actions.followIntervalMs(),
+      changed: () => {
+        if (this.resend === action()) this.publish(true);
+      },
+    };
   }
 
   /** Asks, sends the review's runs again, and follows them (resolves when the follow ends). */
@@ -290,7 +301,6 @@ export class FailuresPanel implements vscode.Disposable {
       this.publishTimer = undefined;
       this.lastPublish = Date.now();
       this.host.publish();
-      this.changed.fire(this.state);
     };
     if (now) {
       clearTimeout(this.publishTimer);

@@ -14,7 +14,7 @@ import { inTurns, pollingSleep, readEvents, sendEvents, senderOf, sendSummary, t
 import { FOLLOW_LIMIT_MS, countOutcomes, followLine, lookUpOnce, type RunJudgement } from './follow';
 import { findLaterSends, type LaterSends } from './laterSends';
 import type { ExclusionView, ResendView, RunView } from './protocol';
-import type { ResendMemory } from './resendMemory';
+import type { FollowRecord, ResendMemory } from './resendMemory';
 import { exclusionGroups, selectRuns, workflowState, type Excluded, type PlannedEvent, type ResendChoice, type WorkflowState } from './resendPlan';
 import { pairKey, refOf, type RunRef } from './runLedger';
 
@@ -57,6 +57,11 @@ export class ResendAction {
   /** The later sends looked for from each failure up to now (undefined until the review is read). */
   private later: LaterSends | undefined;
   private followed: string[] = [];
+  /** When the follow stops, settled or not. */
+  private followUntil = 0;
+  /** Taken up again after a window reload: only the follow is known, not the review. */
+  private resumed = false;
+  private disposed = false;
   private followOver = false;
   private followError: string | undefined;
   private cancelled = false;
@@ -193,6 +198,19 @@ export class ResendAction {
       this.deps.changed();
       return;
     }
+    this.followUntil = Date.now() + FOLLOW_LIMIT_MS;
+    // Kept until the follow ends, so that the panel takes it up again after a window reload.
+    await this.deps.memory.follows.start({ connectionId: connection.id, groupKey: this.group.key, title: this.group.title, channel: this.group.channel, transactionIds: this.followed, untilMs: this.followUntil });
+    this.stage = 'following';
+    this.deps.changed();
+    await this.follow();
+  }
+
+  /** Takes up a follow that a window reload cut (its new runs, until its time is up). */
+  async resume(record: FollowRecord): Promise<void> {
+    this.resumed = true;
+    this.followed = record.transactionIds;
+    this.followUntil = record.untilMs;
     this.stage = 'following';
     this.deps.changed();
     await this.follow();
@@ -201,7 +219,7 @@ export class ResendAction {
   /** Looks the new runs up until every one has settled, or FOLLOW_LIMIT_MS have passed, or the follow is stopped. */
   private async follow(): Promise<void> {
     const signal = this.controller.signal;
-    const until = Date.now() + FOLLOW_LIMIT_MS;
+    const until = this.followUntil;
     const client = await this.deps.client().catch(() => undefined);
     while (client && !signal.aborted) {
       try {
@@ -222,6 +240,10 @@ export class ResendAction {
       if (this.counts().pending === 0 || Date.now() >= until) break;
       await pollingSleep(Math.min(this.deps.followIntervalMs(), Math.max(0, until - Date.now())), () => signal.aborted);
     }
+    // A panel closed, or the window reloading, leaves the follow to be taken up again, and says nothing yet.
+    if (this.disposed) return;
+    // Ended (settled, out of time, or stopped): forgotten before it is shown as ended, never taken up again.
+    await this.deps.memory.follows.end(this.deps.connection.id, this.group.key);
     this.followOver = true;
     this.stage = 'done';
     this.deps.changed();
@@ -238,6 +260,7 @@ export class ResendAction {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.cancelled = true;
     this.controller.abort();
   }
@@ -306,8 +329,9 @@ export class ResendAction {
       production: this.production,
       ...(this.error ? { error: this.error } : {}),
     };
-    if (this.stage === 'preparing' || (this.stage === 'done' && !this.sent && this.read.size === 0)) {
-      return { ...base, counts: { newestPerPair: 0, everyRun: 0 }, reach: { newestPerPair: NO_REACH, everyRun: NO_REACH }, runs: 0, subscribers: 0, workflows: [], excluded: [] };
+    if (this.stage === 'preparing' || this.resumed || (this.stage === 'done' && !this.sent && this.read.size === 0)) {
+      const follow = this.followView();
+      return { ...base, counts: { newestPerPair: 0, everyRun: 0 }, reach: { newestPerPair: NO_REACH, everyRun: NO_REACH }, runs: this.followed.length, subscribers: 0, workflows: [], excluded: [], ...(follow ? { follow } : {}) };
     }
     const plan = this.sent ? { events: this.sent.events, excluded: this.plan(this.choice).excluded } : this.plan(this.choice);
     const excluded: ExclusionView[] = exclusionGroups(plan.excluded).map((group) => ({
@@ -333,17 +357,22 @@ export class ResendAction {
       const refused = this.sent.outcome.results.filter((r) => !r.started);
       view.sent = { line: sendSummary(this.sent.outcome), refused: refused.slice(0, LISTED).map((r) => ({ ...this.runView(r.run), detail: r.message })), notSent: this.sent.outcome.notSent.length };
     }
-    if (this.followed.length > 0) {
-      const counts = this.counts();
-      const line = this.followLine();
-      const failed = [...this.failedAgain.values()].sort((a, b) => b.atMs - a.atMs);
-      const listed = (kind: 'same' | 'other' | 'skipped') =>
-        failed
-          .filter((r) => r.kind === kind)
-          .slice(0, LISTED)
-          .map(({ kind: _kind, atMs: _atMs, ...run }) => run);
-      view.follow = { line: this.followError ? `${line}. ${this.followError}` : line, settled: counts.pending === 0, over: this.followOver, counts, failedAgain: { same: listed('same'), other: listed('other'), skipped: listed('skipped') } };
-    }
+    const follow = this.followView();
+    if (follow) view.follow = follow;
     return view;
+  }
+
+  /** The new runs followed, once there are any. */
+  private followView(): ResendView['follow'] {
+    if (this.followed.length === 0) return undefined;
+    const counts = this.counts();
+    const line = this.followLine();
+    const failed = [...this.failedAgain.values()].sort((a, b) => b.atMs - a.atMs);
+    const listed = (kind: 'same' | 'other' | 'skipped') =>
+      failed
+        .filter((r) => r.kind === kind)
+        .slice(0, LISTED)
+        .map(({ kind: _kind, atMs: _atMs, ...run }) => run);
+    return { line: this.followError ? `${line}. ${this.followError}` : line, settled: counts.pending === 0, over: this.followOver, counts, failedAgain: { same: listed('same'), other: listed('other'), skipped: listed('skipped') } };
   }
 }

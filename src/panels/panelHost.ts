@@ -38,6 +38,11 @@ export interface PanelHostOptions<M extends RequestMap, State> {
   schema: z.ZodMiniType<{ type: 'ready' } | { type: 'request'; requestId: number; body: RequestBody<M> }>;
   /** What the webview shows now. */
   state(): State;
+  /**
+   * What takes the webview from the state it holds to `state` (a panel whose states are large);
+   * undefined sends the whole state. Without it, every publish sends the whole state.
+   */
+  update?(held: State, state: State): object | undefined;
   handlers: RequestHandlers<M>;
   /** Loads the panel again (the error view's Retry, and after Set API Key). */
   reload(): Promise<void>;
@@ -52,11 +57,17 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
   private controller: AbortController | undefined;
   private readonly disposed = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposed.event;
+  private readonly published = new vscode.EventEmitter<State>();
+  /** Fires with the state at every publish, whether or not the webview is ready (a panel's onDidChangeState: tests wait on it). */
+  readonly onDidPublish = this.published.event;
   private isDisposed = false;
   /** States published so far, the one written into the document, and whether its script said ready. */
   private version = 0;
   private documentVersion = 0;
+  private documentState: State | undefined;
   private ready = false;
+  /** The state the webview holds (the document's, or the last sent since its script said ready), and its number. */
+  private held: { seq: number; state: State } | undefined;
 
   constructor(private readonly options: PanelHostOptions<M, State>) {
     const { panel, services } = options;
@@ -82,6 +93,8 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
     const { panel, services, html, connection } = this.options;
     const state = this.options.state();
     this.documentVersion = this.version;
+    // Kept only for a panel that sends updates: the state an update starts from when the script runs again.
+    this.documentState = this.options.update ? state : undefined;
     this.ready = false;
     panel.webview.html = webviewHtml({
       webview: panel.webview,
@@ -91,14 +104,23 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
       stylesheet: html.stylesheet,
       ...(html.imgSrc ? { imgSrc: html.imgSrc } : {}),
       ...(html.inlineStyles ? { inlineStyles: true } : {}),
-      data: { ...html.data, 'connection-id': connection.id, ...(state.kind === 'loading' ? {} : { state: JSON.stringify(state) }) },
+      data: { ...html.data, 'connection-id': connection.id, ...(state.kind === 'loading' ? {} : { state: JSON.stringify(state), 'state-seq': String(this.version) }) },
     });
   }
 
   /** The webview's script runs: it has the document's state, and gets the current one if that changed since. */
   private onReady(): void {
     this.ready = true;
-    if (this.version !== this.documentVersion) this.channel.postState();
+    this.held = this.documentState && this.documentState.kind !== 'loading' ? { seq: this.documentVersion, state: this.documentState } : undefined;
+    if (this.version !== this.documentVersion) this.post(this.options.state());
+  }
+
+  /** Sends `state`: what changed since the state the webview holds, when the panel says so, else the whole. */
+  private post(state: State): void {
+    const held = this.held;
+    const update = held && this.options.update?.(held.state, state);
+    this.channel.post(held && update ? { type: 'update', seq: this.version, base: held.seq, update } : { type: 'state', seq: this.version, state });
+    if (this.options.update) this.held = { seq: this.version, state };
   }
 
   get panel(): vscode.WebviewPanel {
@@ -108,7 +130,9 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
   /** Sends the current state to the webview (once its script is ready: until then it would be lost or sent twice). */
   publish(): void {
     this.version++;
-    if (this.ready) this.channel.postState();
+    const state = this.options.state();
+    if (this.ready) this.post(state);
+    this.published.fire(state);
   }
 
   /** The connection's client; a connection without a key is a failure of the load, said as such. */
@@ -155,5 +179,6 @@ export class PanelHost<M extends RequestMap, State extends { kind: string }> imp
     this.disposed.fire();
     for (const s of this.subscriptions) s.dispose();
     this.disposed.dispose();
+    this.published.dispose();
   }
 }

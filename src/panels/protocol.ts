@@ -17,6 +17,12 @@ export interface PanelError {
   actions: PanelAction[];
 }
 
+/**
+ * What the host sends a panel's webview, each numbered: the whole state, or (a panel whose states
+ * are large, with its `update` option) what changed since the state numbered `base`.
+ */
+export type StateMessage<State, Update = unknown> = { type: 'state'; seq: number; state: State } | { type: 'update'; seq: number; base: number; update: Update };
+
 /** A panel's requests: for each method, the body's other fields and what the host replies. */
 export type RequestMap = Record<string, { body: object; reply: unknown }>;
 

@@ -45,7 +45,11 @@ export class WebviewChannel<Body, State> implements vscode.Disposable {
   }
 
   postState(): void {
-    void this.webview.postMessage({ type: 'state', state: this.handlers.state() });
+    this.post({ type: 'state', state: this.handlers.state() });
+  }
+
+  post(message: object): void {
+    void this.webview.postMessage(message);
   }
 
   dispose(): void {

@@ -100,6 +100,44 @@ describe('Failures by Cause', function () {
     assert.equal(diagnosis.current!.verdict.state, 'broken', diagnosis.current!.verdict.text);
   });
 
+  it('sends its webview the whole state once, then only what changed: a read again as updates, a review opened and closed with no part of a group (issue 45, E)', async () => {
+    const panel = (await api.openFailures())!;
+    // What the panel posts to its webview, seen on its way (the real webview receives every message).
+    const webview = panel.panel.webview;
+    const post = webview.postMessage.bind(webview);
+    type Posted = { type: string; update?: { groups: { key: string; head?: unknown; bars?: unknown; examples?: unknown }[]; resend?: unknown } };
+    const posted: (Posted & { chars: number })[] = [];
+    webview.postMessage = (message: Posted) => {
+      if (message.type === 'state' || message.type === 'update') posted.push({ ...message, chars: JSON.stringify(message).length });
+      return post(message);
+    };
+    await settled(panel);
+    await waitFor(() => posted.length > 0, 'the webview to say it is ready and get the state');
+    // Read again: every state goes as an update (its groups, read afresh, come whole as they appear).
+    let from = posted.length;
+    await panel.show();
+    const reread = posted.slice(from);
+    assert.ok(reread.length >= 2 && reread.every((m) => m.type === 'update'), reread.map((m) => m.type).join());
+    // The review opened, read and closed: nothing of the groups goes again, only the re-send's fields.
+    const view = await settled(panel);
+    from = posted.length;
+    const whole: number[] = [];
+    const counting = panel.onDidChangeState((state) => whole.push(JSON.stringify({ type: 'state', seq: 0, state }).length));
+    await panel.reviewResend(view.groups[0]!.key);
+    panel.closeResend();
+    counting.dispose();
+    const review = posted.slice(from);
+    assert.ok(review.length >= 3 && review.length === whole.length, `${review.length} messages for ${whole.length} states`);
+    review.forEach((m, i) => {
+      assert.equal(m.type, 'update');
+      assert.ok(m.update!.groups.every((g) => !g.head && !g.bars && !g.examples), 'no group part sent again');
+      assert.ok(m.chars < whole[i]!, `${m.chars} characters for a whole state of ${whole[i]}`);
+    });
+    // Opened (preparing) and closed: a few lines where the whole state holds every group's runs and bars.
+    for (const i of [0, review.length - 1]) assert.ok(review[i]!.chars * 5 < whole[i]!, `${review[i]!.chars} characters for a whole state of ${whole[i]}`);
+    assert.equal(review.at(-1)!.update!.resend, null, 'the review closed');
+  });
+
   it('gives the agent the same groups as data (#novuFailures), read-only and under 8 KB', async () => {
     sandbox.clearRequests();
     const result = await vscode.lm.invokeTool(AGENT_TOOLS.failures, { input: { window: 'last24Hours' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);

@@ -73,6 +73,28 @@ describe('Failures by Cause: Send Again to These…', function () {
     return panel;
   }
 
+  /**
+   * `subscriberId`'s fixed group sent again while the look-ups fail (the sending's route is another):
+   * the follow under way, saying why, nothing settled.
+   */
+  async function followingWhileLookUpsFail(subscriberId: string): Promise<{ panel: FailuresPanel; sending: Promise<void>; following: ResendView }> {
+    const panel = await fixedGroupInReview(subscriberId, 2);
+    prompter.script({ confirm: true });
+    sandbox.setFaults({ respond: { status: 503, message: 'Activity store down', pathIncludes: '/v1/notifications' } });
+    const sending = panel.sendResend();
+    const following = await waitFor(() => (resendOf(panel)?.follow?.line.includes('Could not look the new runs up') ? resendOf(panel) : undefined), 'the follow to say why', 60_000);
+    assert.match(following.follow!.line, /Activity store down/);
+    assert.equal(following.stage, 'following', 'still following');
+    return { panel, sending, following };
+  }
+
+  /** The one new run of `subscriberId` (one per subscriber and workflow) went out by email. */
+  function assertSentOnce(subscriberId: string): void {
+    const mine = sandbox.state.notifications.filter((n) => n.subscriber?.subscriberId === subscriberId && n.transactionId?.startsWith('nx-'));
+    assert.equal(mine.length, 1, 'one re-send for the subscriber and workflow');
+    assert.ok(mine[0]!.jobs.some((j) => j.type === 'email' && j.status === 'completed'));
+  }
+
   before(async () => {
     ({ api, sandbox } = await connectFreshSandbox('Incident Production', { activityEndsAtMs: Date.now(), incident: true }));
     prompter = new ScriptedPrompter();
@@ -315,24 +337,44 @@ describe('Failures by Cause: Send Again to These…', function () {
   });
 
   it('keeps following through a failed look-up, saying why meanwhile, and settles once the service answers again', async () => {
-    const panel = await fixedGroupInReview('resend-follow-fails', 2);
-    prompter.script({ confirm: true });
-    // The look-ups fail from the first (the sending's route is another).
-    sandbox.setFaults({ respond: { status: 503, message: 'Activity store down', pathIncludes: '/v1/notifications' } });
-    const sending = panel.sendResend();
-    const failing = await waitFor(() => (resendOf(panel)?.follow?.line.includes('Could not look the new runs up') ? resendOf(panel) : undefined), 'the follow to say why', 60_000);
-    assert.match(failing.follow!.line, /Activity store down/);
-    assert.equal(failing.stage, 'following', 'still following');
+    const { panel, sending } = await followingWhileLookUpsFail('resend-follow-fails');
     sandbox.setFaults({});
     await sending;
     const done = await atStage(panel, 'done');
     // The group holds the earlier tests' runs of the same cause too (no email): this subscriber's is sent.
     assert.equal(done.follow?.counts.pending, 0, done.follow?.line);
     assert.doesNotMatch(done.follow?.line ?? '', /Could not look/);
-    const mine = sandbox.state.notifications.filter((n) => n.subscriber?.subscriberId === 'resend-follow-fails' && n.transactionId?.startsWith('nx-'));
-    assert.equal(mine.length, 1, 'one re-send for the subscriber and workflow');
-    assert.ok(mine[0]!.jobs.some((j) => j.type === 'email' && j.status === 'completed'));
+    assertSentOnce('resend-follow-fails');
     panel.closeResend();
+  });
+
+  it('takes the follow up again after a window reload: the panel comes back on its connection and follows the re-send until it settles (issue 45, E)', async () => {
+    // The look-ups fail meanwhile: the follow is under way, nothing settled, when the window reloads.
+    const { panel, sending, following: cut } = await followingWhileLookUpsFail('resend-reload');
+    // The window reloads: the panel and its follow end with the extension host…
+    const connectionId = panel.connection.id;
+    panel.panel.dispose();
+    await sending;
+    sandbox.setFaults({});
+    // …and VS Code gives the panel back with the state its webview saved (the serializer: the test does what VS Code does).
+    const webviewPanel = vscode.window.createWebviewPanel('novuExplorer.failures', 'Failures by Cause', vscode.ViewColumn.Active, {});
+    await api.failuresPanels.restore(webviewPanel, { connectionId });
+    const restored = await waitFor(() => api.failuresPanels.all[0], 'the panel restored');
+    assert.equal(restored.panel, webviewPanel, 'shown in the panel VS Code gave back');
+    const resumed = await atStage(restored, 'following', 'done');
+    assert.equal(resumed.groupTitle, cut.groupTitle);
+    const done = await atStage(restored, 'done');
+    assert.equal(done.follow?.over, true);
+    assert.equal(done.follow?.counts.total, cut.follow!.counts.total, 'the same new runs');
+    assert.equal(done.follow?.counts.pending, 0, done.follow?.line);
+    // This subscriber's new run went out, and the follow says so.
+    assertSentOnce('resend-reload');
+    assert.ok(done.follow!.counts.sent >= 1, done.follow?.line);
+    assert.ok(prompter.messages.some((m) => m.text === done.follow!.line), 'said as a notification at its end');
+    // Ended, it is not taken up again: the panel opened again on the connection follows nothing.
+    restored.panel.dispose();
+    const again = (await api.openFailures())!;
+    assert.equal(again.currentResend, undefined);
   });
 
   describe('issue 45: true, and never twice', () => {

@@ -105,10 +105,26 @@ export function showPanelState<S extends PanelStateKinds>(
 ): void {
   const focusKey = captureFocus();
   app.setAttribute('aria-busy', String(state.kind === 'loading'));
-  if (state.kind === 'loading') setChildren(app, views.loading(state as Extract<S, { kind: 'loading' }>));
-  else if (state.kind === 'error') showError(app, ctx, (state as Extract<S, { kind: 'error' }>).error, views.error);
-  else views.loaded(state as Extract<S, { kind: 'loaded' }>);
+  if (!showLoadingOrError(app, ctx, state, views)) views.loaded(state as Extract<S, { kind: 'loaded' }>);
   restoreFocus(app, focusKey);
+}
+
+/**
+ * The loading state (busy) or the failure in place of the content, for a panel that draws its
+ * loaded state with its own focus and busy rules: true when `state` was one of them.
+ */
+export function showLoadingOrError<S extends PanelStateKinds>(
+  app: HTMLElement,
+  ctx: PanelContextBase<CommonRequests>,
+  state: S,
+  views: { loading(state: Extract<S, { kind: 'loading' }>): Node; error: ErrorViewOptions },
+): state is Exclude<S, { kind: 'loaded' }> {
+  if (state.kind === 'error') showError(app, ctx, (state as Extract<S, { kind: 'error' }>).error, views.error);
+  else if (state.kind === 'loading') {
+    setChildren(app, views.loading(state as Extract<S, { kind: 'loading' }>));
+    app.setAttribute('aria-busy', 'true');
+  } else return false;
+  return true;
 }
 
 /** The loading state: a line of text and skeleton bars of the given widths (`w60` → `nx-w60`). */

@@ -32,18 +32,28 @@ export interface Panel<M extends RequestMap, Key extends string> {
   /** The element the views render into. */
   app: HTMLElement;
   ctx: PanelContextBase<M>;
-  /** Renders the document's state or every state the host sends, shows `loading` meanwhile and tells the host the script is ready. */
-  start<State extends { kind: string }>(render: (state: State) => void, loading: Node): void;
+  /**
+   * Renders the document's state or every state the host sends, shows `loading` meanwhile and tells
+   * the host the script is ready. A panel whose host sends updates (what changed) gives `apply`,
+   * which brings the state held up to date (undefined when the update does not fit it).
+   */
+  start<State extends { kind: string }, Update = never>(render: (state: State) => void, loading: Node, apply?: (held: State, update: Update) => State | undefined): void;
 }
 
 function isState(state: unknown): boolean {
   return typeof state === 'object' && state !== null && ['loading', 'loaded', 'error'].includes((state as { kind?: unknown }).kind as string);
 }
 
-function isStateMessage<State>(message: unknown): message is { type: 'state'; state: State } {
+function isStateMessage<State>(message: unknown): message is { type: 'state'; seq?: number; state: State } {
   if (typeof message !== 'object' || message === null) return false;
   const m = message as { type?: unknown; state?: unknown };
   return m.type === 'state' && isState(m.state);
+}
+
+function isUpdateMessage<Update>(message: unknown): message is { type: 'update'; seq: number; base: number; update: Update } {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as { type?: unknown; seq?: unknown; base?: unknown; update?: unknown };
+  return m.type === 'update' && typeof m.seq === 'number' && typeof m.base === 'number' && typeof m.update === 'object' && m.update !== null;
 }
 
 /** The state the host wrote into the document (what the panel shows, when it was known already), if any. */
@@ -96,15 +106,27 @@ export function createPanel<M extends RequestMap, Key extends string>(options: P
     ids,
     app,
     ctx,
-    start<State extends { kind: string }>(render: (state: State) => void, loading: Node) {
+    start<State extends { kind: string }, Update = never>(render: (state: State) => void, loading: Node, apply?: (held: State, update: Update) => State | undefined) {
+      // The state drawn, and its number: an update applies to that state only (one made for another, posted before this script said ready, waits for the whole state that follows).
+      let held: State | undefined;
+      let seq = -1;
+      const show = (state: State, number: number) => {
+        held = state;
+        seq = number;
+        render(state);
+      };
       window.addEventListener('message', (event: MessageEvent<unknown>) => {
         const message = event.data;
         if (rpc.handleMessage(message)) return;
-        if (isStateMessage<State>(message)) render(message.state);
+        if (isStateMessage<State>(message)) show(message.state, message.seq ?? -1);
+        else if (apply && held && isUpdateMessage<Update>(message) && message.base === seq) {
+          const next = apply(held, message.update);
+          if (next) show(next, message.seq);
+        }
       });
       // Drawn at once from the document when the host wrote it there; the host sends it again only if it changed since.
       const initial = documentState<State>();
-      if (initial) render(initial);
+      if (initial) show(initial, Number(document.body.dataset.stateSeq ?? -1));
       else {
         setChildren(app, loading);
         app.setAttribute('aria-busy', 'true');

@@ -6,7 +6,7 @@
 import { l10n } from '../../src/l10n';
 import type { DiagnosisPanelState, DiagnosisRequests, DiagnosisView, FixOffer, LinkId, LinkState, LinkView } from '../../src/diagnosis/protocol';
 import { actionButton, captureFocus, h, icon, restoreFocus, setChildren } from '../common/dom';
-import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
+import { renderLoading, showLoadingOrError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
 
@@ -106,15 +106,7 @@ function renderLoaded(view: DiagnosisView, busy: boolean): HTMLElement {
 let lastSaid = '';
 
 function render(state: DiagnosisPanelState): void {
-  if (state.kind === 'error') {
-    showError(app, ctx, state.error, ERROR_VIEW);
-    return;
-  }
-  if (state.kind === 'loading') {
-    setChildren(app, renderLoading(l10n.t('Following the delivery to {0}…', state.subscriberId), ['w60', 'w90', 'w70', 'w80', 'w50']));
-    app.setAttribute('aria-busy', 'true');
-    return;
-  }
+  if (showLoadingOrError(app, ctx, state, { loading: (s) => renderLoading(l10n.t('Following the delivery to {0}…', s.subscriberId), ['w60', 'w90', 'w70', 'w80', 'w50']), error: ERROR_VIEW })) return;
   const focus = captureFocus();
   setChildren(app, renderLoaded(state.view, state.busy));
   restoreFocus(app, focus);

@@ -7,9 +7,10 @@
 import { l10n } from '../../src/l10n';
 import type { BarView, ExclusionView, FailureRange, FailuresPanelState, FailuresRequests, FailuresView, GroupView, ResendChoiceView, ResendView, RunView } from '../../src/failures/protocol';
 import { actionButton, captureFocus, disclosure, h, icon, restoreFocus, setChildren } from '../common/dom';
-import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
+import { renderLoading, showLoadingOrError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
 import { errorText } from '../common/vscode';
+import { applyViewUpdate, type FailuresUpdate } from '../../src/failures/viewUpdate';
 
 const panel = createPanel<FailuresRequests, 'connectionId'>({ statusMs: 8000, persist: ['connectionId'] });
 const { app, ctx } = panel;
@@ -348,15 +349,7 @@ let lastSaid = '';
 let lastResend = '';
 
 function render(state: FailuresPanelState): void {
-  if (state.kind === 'error') {
-    showError(app, ctx, state.error, ERROR_VIEW);
-    return;
-  }
-  if (state.kind === 'loading') {
-    setChildren(app, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']));
-    app.setAttribute('aria-busy', 'true');
-    return;
-  }
+  if (showLoadingOrError(app, ctx, state, { loading: () => renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']), error: ERROR_VIEW })) return;
   const focus = captureFocus();
   setChildren(app, renderLoaded(state.view));
   // A re-send that opened or moved on (review, sending, following, done) comes into view with the
@@ -380,4 +373,8 @@ function render(state: FailuresPanelState): void {
   }
 }
 
-panel.start<FailuresPanelState>(render, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']));
+// After the first whole state the host sends what changed (viewUpdate.ts).
+panel.start<FailuresPanelState, FailuresUpdate>(render, renderLoading(l10n.t('Reading the window…'), ['w60', 'w90', 'w70']), (held, update) => {
+  const view = held.kind === 'loaded' ? applyViewUpdate(held.view, update) : undefined;
+  return view ? { kind: 'loaded', view } : undefined;
+});

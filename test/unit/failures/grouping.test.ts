@@ -1,20 +1,11 @@
 /** The failures' grouping (issue 38.1): by channel, provider and masked reason, only what groups need. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { Notification } from '../../../src/api';
 import { BARS, EXAMPLES, causeKeysOf, createGrouping } from '../../../src/failures/grouping';
-import { buildNotification } from '../../fixtures/builders';
+import { failedRun as run, sendgrid, twilio } from '../../fixtures/failures';
 
 const START = Date.parse('2026-11-28T06:00:00Z');
 const END = START + 3_600_000;
-
-function run(id: string, subscriberId: string, atMs: number, job: { type: string; status: string; providerId?: string; detail: string; raw?: string }, workflow = 'order-shipped'): Notification {
-  const n = buildNotification({ _id: id, createdAt: new Date(atMs).toISOString(), _subscriberId: subscriberId, subscriber: { _id: `s-${subscriberId}`, subscriberId }, template: { _id: `t-${workflow}`, name: workflow, triggers: [{ identifier: workflow }] } } as never, 0, 0) as Notification;
-  return { ...n, jobs: [{ _id: `${id}-j`, type: job.type, status: job.status, providerId: job.providerId ?? null, executionDetails: [{ _id: `${id}-d`, status: job.status === 'failed' ? 'Failed' : 'Success', detail: job.detail, raw: job.raw ?? null, providerId: job.providerId ?? null, createdAt: new Date(atMs).toISOString() }] }] } as never;
-}
-
-const sendgrid = (to: string) => ({ type: 'email', status: 'failed', providerId: 'sendgrid', detail: 'Unexpected provider error', raw: JSON.stringify({ message: `550 5.1.1 <${to}>: Recipient address rejected` }) });
-const twilio = (to: string) => ({ type: 'sms', status: 'failed', providerId: 'twilio', detail: 'Unexpected provider error', raw: JSON.stringify({ code: 21211, message: `The 'To' number ${to} is not a valid phone number.` }) });
 
 describe('createGrouping', () => {
   it('keeps every failed run of a group as a reference for its re-send, counts a run seen twice once, and says the cause keys of a new run', () => {
