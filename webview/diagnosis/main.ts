@@ -15,9 +15,11 @@ const { app, ctx } = panel;
 const ERROR_VIEW: ErrorViewOptions = { idTag: 'p', idClass: 'nx-selectable' };
 
 const STATE_ICONS: Record<LinkState, string> = { ok: 'pass-filled', broken: 'error', warning: 'warning', unknown: 'question', pending: 'loading' };
+/** The panels' shared tones (media/panel.css) of the states that have one. */
+const STATE_TONES: Partial<Record<LinkState, string>> = { ok: 'nx-tone-ok', broken: 'nx-tone-bad', warning: 'nx-tone-warn' };
 
 function stateIcon(state: LinkState): HTMLElement {
-  const el = icon(STATE_ICONS[state] ?? 'circle-large-outline', `nx-state-icon nx-state-${state}`);
+  const el = icon(STATE_ICONS[state] ?? 'circle-large-outline', `nx-state-icon nx-state-${state}${STATE_TONES[state] ? ` ${STATE_TONES[state]}` : ''}`);
   if (state === 'pending') el.classList.add('codicon-modifier-spin');
   return el;
 }

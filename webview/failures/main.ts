@@ -231,11 +231,12 @@ function followBar(c: { total: number; sent: number; failedSame: number; failedO
   svg.setAttribute('focusable', 'false');
   svg.setAttribute('preserveAspectRatio', 'none');
   let x = 0;
-  for (const [part, n] of [['sent', c.sent], ['same', c.failedSame], ['other', c.failedOther], ['skipped', c.skipped], ['pending', c.pending]] as const) {
+  // Each part with the panels' shared tone where it has one (media/panel.css).
+  for (const [part, n, tone] of [['sent', c.sent, ' nx-tone-ok'], ['same', c.failedSame, ' nx-tone-bad'], ['other', c.failedOther, ' nx-tone-warn'], ['skipped', c.skipped, ''], ['pending', c.pending, '']] as const) {
     if (n === 0) continue;
     const w = (n / Math.max(1, c.total)) * width;
     const rect = document.createElementNS(SVG, 'rect');
-    for (const [k, v] of Object.entries({ x, y: 0, width: w, height: 8, class: `nx-follow-${part}` })) rect.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries({ x, y: 0, width: w, height: 8, class: `nx-follow-${part}${tone}` })) rect.setAttribute(k, String(v));
     svg.appendChild(rect);
     x += w;
   }
