@@ -171,16 +171,20 @@ describe('preview', { timeout: 360_000 }, () => {
     await shootThemes(page, 'preview-hostile');
 
     // Scrolled down the email, a render of the same email (Refresh) and the width toggle keep it there.
+    // The heading's place inside the email's frame: the panel around the frame may scroll too (a
+    // click brings its button into view), and that is not the email's scroll.
     const heading = frame.locator('h1', { hasText: 'Receipt INV-7' });
-    const top = (await heading.boundingBox()).y;
-    await webview.locator('iframe.nx-email-frame').hover();
+    const emailFrame = webview.locator('iframe.nx-email-frame');
+    const inFrame = async () => (await heading.boundingBox()).y - (await emailFrame.boundingBox()).y;
+    const top = await inFrame();
+    await emailFrame.hover();
     await page.mouse.wheel(0, 400);
     const scrolledTo = async (what) => {
       const deadline = Date.now() + 5000;
-      let y = (await heading.boundingBox()).y;
+      let y = await inFrame();
       while (y > top - 200 && Date.now() < deadline) {
         await page.waitForTimeout(100);
-        y = (await heading.boundingBox()).y;
+        y = await inFrame();
       }
       assert.ok(y <= top - 200, `${what}: the email is still scrolled down (heading at ${y}, ${top} at the top)`);
       return y;
@@ -191,7 +195,7 @@ describe('preview', { timeout: 360_000 }, () => {
     await page.waitForTimeout(1100);
     await webview.getByRole('button', { name: 'Refresh' }).click();
     await webview.locator('p.nx-muted', { hasText: /^Rendered at / }).filter({ hasNotText: before }).waitFor({ timeout: 10_000 });
-    assert.equal(Math.round((await heading.boundingBox()).y), Math.round(scrolled), 'Refresh kept the scroll');
+    assert.equal(Math.round(await inFrame()), Math.round(scrolled), 'Refresh kept the scroll');
     await webview.getByRole('button', { name: 'Mobile' }).click();
     await webview.locator('iframe.nx-email-frame.nx-mobile').waitFor();
     await scrolledTo('after the width toggle');

@@ -270,7 +270,9 @@ function checksStrip(stepId: string, checks: PreviewChecksView): HTMLElement {
     ...checks.findings.map((finding, i) =>
       h(
         'li',
-        { class: `nx-finding nx-${finding.level}`, attrs: { 'data-check': finding.id } },
+        { class: `nx-finding nx-finding-${finding.level}`, attrs: { 'data-check': finding.id } },
+        // Where first, on the finding's own line: a label under it would read as the next one's.
+        h('span', { class: 'nx-finding-where nx-muted', attrs: { 'aria-hidden': 'true' } }, whereWords(finding.where)),
         button({
           label: finding.message,
           icon: finding.level === 'error' ? 'error' : 'warning',
@@ -278,7 +280,6 @@ function checksStrip(stepId: string, checks: PreviewChecksView): HTMLElement {
           attrs: { 'data-focus-key': `finding-${i}`, 'aria-label': `${finding.level === 'error' ? l10n.t('Error') : l10n.t('Warning')}: ${whereWords(finding.where)}: ${finding.message}` },
           onClick: () => reveal(finding.where),
         }),
-        h('span', 'nx-finding-where nx-muted', whereWords(finding.where)),
       ),
     ),
   );
@@ -287,7 +288,8 @@ function checksStrip(stepId: string, checks: PreviewChecksView): HTMLElement {
     'section',
     { class: `nx-checks nx-checks-${tone}`, attrs: { 'aria-label': l10n.t('Checks'), 'data-checks': '' } },
     checks.findings.length > 0
-      ? disclosure({ summary: [icon(tone === 'error' ? 'error' : 'warning'), h('span', { attrs: { 'data-checks-heading': '' } }, heading)], key: 'checks', openKeys, defaultOpen: true, build: () => list })
+      ? // Open by itself for an error; warnings alone (caniemail's are many) wait behind their count, so that the render stays in view.
+        disclosure({ summary: [icon(tone === 'error' ? 'error' : 'warning'), h('span', { attrs: { 'data-checks-heading': '' } }, heading)], key: 'checks', openKeys, defaultOpen: checks.errors > 0, build: () => list })
       : h('p', { class: 'nx-checks-clear', attrs: { 'data-checks-heading': '' } }, icon('pass'), heading),
   );
 }
