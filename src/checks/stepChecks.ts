@@ -61,7 +61,7 @@ export function checkStep(step: StepToCheck, settings: ChecksSettings = DEFAULT_
   for (const [id, count] of counted) {
     const level = settings.levels[id];
     if (count > MAX_PER_CHECK && level !== 'off') {
-      findings.push({ id, level, step: step.stepId, where: { kind: 'step' }, message: l10n.t('{0} more findings of this check are not listed.', count - MAX_PER_CHECK) });
+      findings.push({ id, level, step: step.stepId, where: { kind: 'step' }, message: count - MAX_PER_CHECK === 1 ? l10n.t('1 more finding of this check is not listed.') : l10n.t('{0} more findings of this check are not listed.', count - MAX_PER_CHECK) });
     }
   }
   // Errors first; within a level, in the order found.

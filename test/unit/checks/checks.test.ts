@@ -178,6 +178,8 @@ describe('levels and settings', () => {
     const findings = checkStep(email('<img src="https://x.example/a.png">'.repeat(25)));
     assert.equal(findings.length, 21);
     assert.deepEqual(findings[20], { id: 'image-alt', level: 'warning', step: 'step-1', where: { kind: 'step' }, message: '5 more findings of this check are not listed.' });
+    // One more is said in the singular.
+    assert.equal(checkStep(email('<img src="https://x.example/a.png">'.repeat(21)))[20]!.message, '1 more finding of this check is not listed.');
   });
 
   it('lists errors before warnings', () => {
