@@ -109,7 +109,15 @@ describe('preview', { timeout: 360_000 }, () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Control+S');
     await webview.locator('.nx-subject', { hasText: /^Greetings from / }).waitFor({ timeout: 30_000 });
-    writeFileSync(WORKFLOWS, original);
+    // Undone and saved in the editor, as a person would: the app restarts and the panel renders
+    // again, dimmed meanwhile. The next test reads colours, so this one ends once that render is on
+    // screen (a CI run's axe once met a dimmed render in the light theme, the app restarting on
+    // the file written back behind the editor's back).
+    await page.keyboard.press('Control+Z');
+    await page.keyboard.press('Control+S');
+    await webview.locator('.nx-subject', { hasText: /^Welcome to / }).waitFor({ timeout: 30_000 });
+    await webview.locator('.nx-render:not(.nx-dim)').waitFor({ timeout: 30_000 });
+    assert.equal(readFileSync(WORKFLOWS, 'utf8'), original, 'the workflow file is back as it was');
   });
 
   it('switches to the in-app and SMS steps', async () => {
@@ -118,6 +126,7 @@ describe('preview', { timeout: 360_000 }, () => {
     await webview.locator('[role=tab][data-step="welcome-in-app"]').click();
     await webview.locator('.nx-inbox-item .nx-fake-button', { hasText: 'Open dashboard' }).waitFor({ timeout: 20_000 });
     assert.equal(await webview.locator('.nx-inbox-button [data-href="/settings/team"]').count(), 1, 'the secondary button’s target is shown as text');
+    await webview.locator('.nx-render:not(.nx-dim)').waitFor({ timeout: 30_000 });
     await shootThemes(page, 'preview-inapp', { axe: 'preview, in-app' });
     await webview.locator('[role=tab][data-step="welcome-sms"]').click();
     await webview.locator('.nx-sms .nx-bubble').waitFor({ timeout: 20_000 });
