@@ -8,7 +8,7 @@ import type { BridgeClient } from '../bridge/bridgeClient';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
-import { buildPreviewModel } from '../rendered/previewModel';
+import { renderStep } from '../rendered/renderStep';
 import { bridgeHost, failureWords, hasSkip } from './previewWords';
 import { firstMessageStep } from './stepScanner';
 
@@ -32,7 +32,8 @@ export async function renderForAgent(deps: AgentRenderDeps, connection: Connecti
   const step = request.stepId ? workflow.steps.find((s) => s.stepId === request.stepId) : (firstMessageStep(workflow.steps));
   if (!step) return { kind: 'failed', ...failureWords({ kind: 'emptyOutputs' }, context) };
   const subscriber = request.subscriberId ? (deps.loadedSubscribers().find((s) => s.subscriberId === request.subscriberId) ?? { subscriberId: request.subscriberId }) : undefined;
-  const answer = await deps.client.previewStep(
+  const answer = await renderStep(
+    deps.client,
     where.url,
     secret,
     { workflowId: workflow.workflowId, stepId: step.stepId, stepType: step.type, payload: request.payload ?? {}, subscriber: subscriber ? { ...subscriber } : {}, controls: {} },
@@ -45,7 +46,7 @@ export async function renderForAgent(deps: AgentRenderDeps, connection: Connecti
     workflowId: workflow.workflowId,
     stepId: step.stepId,
     type: step.type,
-    model: buildPreviewModel(step.type, answer.outputs),
+    model: answer.model,
     skip: hasSkip(workflow.code ?? '', step.stepId),
   };
 }

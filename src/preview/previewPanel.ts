@@ -31,7 +31,8 @@ import { emailSrcdoc } from './emailFrame';
 import { PayloadEditor } from './payloadEditor';
 import { CHECKS_SECTION, checksSettingsNow, PreviewChecks } from './previewChecks';
 import { openPreviewLink, openStackFrame } from './previewLinks';
-import { buildPreviewModel, type PreviewModel } from '../rendered/previewModel';
+import type { PreviewModel } from '../rendered/previewModel';
+import { renderStep } from '../rendered/renderStep';
 import { pickPreviewSubscriber, subscriberFields, subscriberLabel, type PreviewSubscriber } from './previewSubscriber';
 import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from './previewWords';
 import { baseView } from './previewView';
@@ -319,7 +320,8 @@ export class PreviewPanel implements vscode.Disposable {
     }
     let result;
     try {
-      result = await this.services.client.previewStep(
+      result = await renderStep(
+        this.services.client,
         where.url,
         secret,
         { workflowId: this.workflowId, stepId: step.stepId, stepType: step.type, payload: this.payload, subscriber: this.subscriber, controls: {} },
@@ -337,7 +339,7 @@ export class PreviewPanel implements vscode.Disposable {
       this.failingSince = undefined;
       // The app's refusals of the payload are gone; the editor's own problems (a payload held back) stay.
       if (!this.payloadHeld) this.payloadEditor.clearRefusals();
-      const model = buildPreviewModel(step.type, result.outputs);
+      const model = result.model;
       this.last = { model, at: new Date().toLocaleTimeString(vscode.env.language) };
       this.frame = undefined;
       this.publish({ ...this.baseView(), status: 'rendered', model, srcdoc: this.srcdocOf(model), renderedAt: this.last.at });

@@ -1,0 +1,277 @@
+/**
+ * Notification test cases, as files in the user's repository (issue 46, §1; docs/tests.md). One
+ * file holds one workflow's cases:
+ *
+ *   { "workflow": "account-welcome",
+ *     "checks": { "client-support": "off" },            (optional: this file's check levels)
+ *     "cases": [ { "name": "…", "payload": {…}, "subscriber": {…}, "controls": { "<step>": {…} },
+ *                  "expect": { "<step>": { "subject": { "contains": "…" }, … } }, "snapshot": true } ] }
+ *
+ * Reading a file never throws and never changes it. Each problem has its place (offsets into the
+ * text): bad JSON, a key the format does not know, a value of the wrong kind, two cases of one name.
+ * A case with a problem does not run and says why; the file's other cases do. What needs the app or
+ * the connection (an unknown workflow or step, a subscriberId the connection lacks) is checked by
+ * `resolveCaseFile`, once they are known. Pure: no vscode.
+ */
+import * as z from 'zod/mini';
+import { CHECK_IDS, type CheckId, type CheckLevel } from '../checks';
+import { l10n } from '../l10n';
+import { jsonValue, nodeAt, parseJsonTree, type JsonNode } from './jsonTree';
+
+/** The default glob of case files (the setting `novuExplorer.tests.files` changes it). */
+export const DEFAULT_CASE_GLOB = '**/*.novu-test.json';
+/** A case file's snapshots live beside it: `welcome.novu-test.json` → `welcome.novu-test.snap.json`. */
+export function snapshotPathOf(caseFilePath: string): string {
+  return caseFilePath.replace(/\.json$/i, '') + '.snap.json';
+}
+
+export const SUBSCRIBER_FIELDS = ['subscriberId', 'firstName', 'lastName', 'email', 'phone', 'locale', 'timezone', 'avatar', 'data'] as const;
+
+const oneOrMany = z.union([z.string(), z.array(z.string())]);
+const textExpectation = z.strictObject({
+  contains: z.optional(oneOrMany),
+  notContains: z.optional(oneOrMany),
+  matches: z.optional(z.string().check(z.refine((source) => regexOf(source) !== undefined, { message: 'is not a regular expression JavaScript reads' }))),
+});
+const targetsExpectation = z.strictObject({ contains: z.optional(oneOrMany), notContains: z.optional(oneOrMany) });
+const stepExpectation = z.strictObject({
+  subject: z.optional(textExpectation),
+  body: z.optional(textExpectation),
+  text: z.optional(textExpectation),
+  title: z.optional(textExpectation),
+  targets: z.optional(targetsExpectation),
+  throws: z.optional(z.union([z.literal(true), z.string()])),
+  skipped: z.optional(z.boolean()),
+});
+const subscriberSchema = z.strictObject({
+  subscriberId: z.optional(z.string().check(z.minLength(1))),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  phone: z.optional(z.nullable(z.string())),
+  locale: z.optional(z.nullable(z.string())),
+  timezone: z.optional(z.nullable(z.string())),
+  avatar: z.optional(z.nullable(z.string())),
+  data: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+const caseSchema = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.optional(z.string()),
+  payload: z.optional(z.record(z.string(), z.unknown())),
+  subscriber: z.optional(subscriberSchema),
+  controls: z.optional(z.record(z.string(), z.record(z.string(), z.unknown()))),
+  expect: z.optional(z.record(z.string(), stepExpectation)),
+  snapshot: z.optional(z.boolean()),
+});
+const levelSchema = z.enum(['error', 'warning', 'off']);
+const fileSchema = z.strictObject({
+  $schema: z.optional(z.string()),
+  workflow: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  checks: z.optional(z.record(z.enum(CHECK_IDS), levelSchema)),
+  cases: z.array(z.unknown()),
+});
+
+export type TextExpectation = z.infer<typeof textExpectation>;
+export type TargetsExpectation = z.infer<typeof targetsExpectation>;
+export type StepExpectation = z.infer<typeof stepExpectation>;
+export type CaseSubscriber = z.infer<typeof subscriberSchema>;
+
+export interface TestCase {
+  name: string;
+  /** Where the case's object is in the file, and its name's value (a test item's place). */
+  offset: number;
+  length: number;
+  nameOffset: number;
+  payload: Record<string, unknown>;
+  subscriber?: CaseSubscriber;
+  controls: Record<string, Record<string, unknown>>;
+  expect: Record<string, StepExpectation>;
+  snapshot: boolean;
+  /** Why the case cannot run (its problems); empty when it can. */
+  problems: CaseProblem[];
+}
+
+export interface CaseProblem {
+  offset: number;
+  length: number;
+  message: string;
+  /** A problem of the file that stops every case (bad JSON, no workflow), or of one case. */
+  severity: 'error' | 'warning';
+}
+
+export interface CaseFile {
+  /** The workflow's id (undefined when the file does not say one it can be read by). */
+  workflowId?: string;
+  workflowOffset: number;
+  /** This file's check levels (the `checks` key), over the settings'. */
+  levels: Partial<Record<CheckId, CheckLevel | 'off'>>;
+  cases: TestCase[];
+  /** Problems of the file as a whole: while one is an error, no case of it runs. */
+  problems: CaseProblem[];
+  /** The parsed tree, for the places of keys (a refused payload key). Undefined for bad JSON. */
+  root?: JsonNode;
+}
+
+/** A regular expression from the file's text, or undefined when JavaScript cannot read it. Bounded: at most 500 characters. */
+export function regexOf(source: string): RegExp | undefined {
+  if (source.length > 500) return undefined;
+  try {
+    return new RegExp(source, 'u');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a case file's text. Never throws. */
+export function readCaseFile(text: string): CaseFile {
+  const parsed = parseJsonTree(text);
+  if (!parsed.ok) {
+    return { workflowOffset: 0, levels: {}, cases: [], problems: [{ offset: parsed.offset, length: parsed.length, message: l10n.t('Not JSON: {0}', parsed.message), severity: 'error' }] };
+  }
+  const root = parsed.root;
+  const problems: CaseProblem[] = [];
+  const value = jsonValue(root);
+  const top = fileSchema.safeParse(value);
+  if (!top.success) for (const issue of top.error.issues) problems.push(problemAt(root, issue.path, issueWords(issue), unknownKeys(issue)));
+  const record = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
+  const workflowNode = nodeAt(root, ['workflow']);
+  const workflowId = typeof record['workflow'] === 'string' && record['workflow'] !== '' ? record['workflow'] : undefined;
+  const levels: CaseFile['levels'] = {};
+  const checks = record['checks'];
+  if (checks !== null && typeof checks === 'object' && !Array.isArray(checks)) {
+    for (const [id, level] of Object.entries(checks)) {
+      if ((CHECK_IDS as readonly string[]).includes(id) && (level === 'error' || level === 'warning' || level === 'off')) levels[id as CheckId] = level;
+    }
+  }
+  const cases: TestCase[] = [];
+  const list = Array.isArray(record['cases']) ? (record['cases'] as unknown[]) : [];
+  const seen = new Map<string, number>();
+  list.forEach((raw, index) => {
+    const at = nodeAt(root, ['cases', index]).node;
+    const caseProblems: CaseProblem[] = [];
+    const one = caseSchema.safeParse(raw);
+    if (!one.success) for (const issue of one.error.issues) caseProblems.push(problemAt(root, ['cases', index, ...issue.path], issueWords(issue), unknownKeys(issue)));
+    const c = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+    const name = typeof c['name'] === 'string' && c['name'] !== '' ? c['name'] : l10n.t('case {0}', index + 1);
+    const nameNode = nodeAt(root, ['cases', index, 'name']);
+    if (seen.has(name)) caseProblems.push({ offset: nameNode.node.offset, length: nameNode.node.length, message: l10n.t('Another case of this file is named "{0}": each case needs a name of its own (its snapshot is kept by name).', name), severity: 'error' });
+    seen.set(name, index);
+    const data = one.success ? one.data : undefined;
+    cases.push({
+      name,
+      offset: at.offset,
+      length: at.length,
+      nameOffset: nameNode.complete ? nameNode.node.offset : at.offset,
+      payload: data?.payload ?? {},
+      ...(data?.subscriber ? { subscriber: data.subscriber } : {}),
+      controls: data?.controls ?? {},
+      expect: data?.expect ?? {},
+      snapshot: data?.snapshot === true,
+      problems: caseProblems,
+    });
+  });
+  if (!workflowNode.complete && !problems.length) problems.push({ offset: root.offset, length: 1, message: l10n.t('The file names no workflow ("workflow": "<its id>").'), severity: 'error' });
+  return { ...(workflowId ? { workflowId } : {}), workflowOffset: workflowNode.complete ? workflowNode.node.offset : root.offset, levels, cases, problems, root };
+}
+
+/** A zod issue's place: the key itself for a key the format does not know, else the value. */
+function problemAt(root: JsonNode, path: readonly PropertyKey[], message: string, keys?: readonly string[]): CaseProblem {
+  const parts = path.filter((p): p is string | number => typeof p !== 'symbol');
+  const found = nodeAt(root, parts);
+  if (keys && keys.length > 0 && found.node.type === 'object') {
+    const property = found.node.properties.find((p) => p.key === keys[0]);
+    if (property) return { offset: property.keyOffset, length: property.keyLength, message, severity: 'error' };
+  }
+  // A missing key: the object that lacks it.
+  const node = found.node;
+  const length = found.complete ? node.length : Math.min(node.length, 1);
+  return { offset: found.property && !found.complete ? found.property.keyOffset : node.offset, length: Math.max(1, Math.min(length, 2000)), message, severity: 'error' };
+}
+
+interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  keys?: string[];
+  expected?: string;
+}
+
+function unknownKeys(issue: Issue): string[] | undefined {
+  return issue.code === 'unrecognized_keys' ? issue.keys : undefined;
+}
+
+function issueWords(issue: Issue): string {
+  const path = issue.path.filter((p) => typeof p !== 'symbol').map(String);
+  const where = path.length > 0 ? path.join('.') : l10n.t('the file');
+  switch (issue.code) {
+    case 'unrecognized_keys':
+      return issue.keys && issue.keys.length === 1
+        ? l10n.t('{0}: the key "{1}" is not one the case format knows.', where, issue.keys[0]!)
+        : l10n.t('{0}: the keys {1} are not ones the case format knows.', where, (issue.keys ?? []).map((k) => `"${k}"`).join(', '));
+    case 'invalid_type':
+      return issue.expected ? l10n.t('{0}: a value of type {1} is expected.', where, issue.expected) : l10n.t('{0}: {1}', where, issue.message);
+    case 'invalid_union':
+      return l10n.t('{0}: a text, or a list of texts, is expected.', where);
+    case 'invalid_value':
+      return l10n.t('{0}: {1}', where, issue.message);
+    case 'too_small':
+      return l10n.t('{0}: must not be empty.', where);
+    default:
+      return l10n.t('{0}: {1}', where, issue.message);
+  }
+}
+
+/**
+ * What only the app and the connection can say of a file: its workflow and each expectation's or
+ * control's step exist, and each case's subscriberId is one the connection has. Problems join the
+ * file's or the case's own (the case then does not run). `steps`: the workflow's step ids, or
+ * undefined when the app does not have the workflow; `subscriberExists` undefined: not checked.
+ */
+export function resolveCaseFile(file: CaseFile, workflow: { steps: readonly string[] } | undefined, subscriberExists?: (subscriberId: string) => boolean | undefined): CaseFile {
+  if (!file.workflowId || !file.root) return file;
+  if (!workflow) {
+    return {
+      ...file,
+      problems: [...file.problems, { offset: file.workflowOffset, length: Math.max(1, file.workflowId.length + 2), message: l10n.t('Your app has no workflow "{0}".', file.workflowId), severity: 'error' }],
+    };
+  }
+  const root = file.root;
+  const cases = file.cases.map((c, index) => {
+    const problems = [...c.problems];
+    for (const part of ['expect', 'controls'] as const) {
+      for (const stepId of Object.keys(c[part])) {
+        if (workflow.steps.includes(stepId)) continue;
+        const holder = nodeAt(root, ['cases', index, part]).node;
+        const property = holder.type === 'object' ? holder.properties.find((p) => p.key === stepId) : undefined;
+        problems.push({
+          offset: property?.keyOffset ?? holder.offset,
+          length: property?.keyLength ?? 1,
+          message: l10n.t('"{0}" has no step "{1}" (its steps: {2}).', file.workflowId!, stepId, workflow.steps.join(', ') || l10n.t('none')),
+          severity: 'error',
+        });
+      }
+    }
+    const id = c.subscriber?.subscriberId;
+    if (id && subscriberExists && subscriberExists(id) === false) {
+      const node = nodeAt(root, ['cases', index, 'subscriber', 'subscriberId']).node;
+      problems.push({ offset: node.offset, length: node.length, message: l10n.t('The connection has no subscriber "{0}".', id), severity: 'error' });
+    }
+    return problems.length === c.problems.length ? c : { ...c, problems };
+  });
+  return { ...file, cases };
+}
+
+/** The place of a payload key (a dotted path, as the checks name it) in a case, for a refusal said at its key. */
+export function payloadKeyPlace(file: CaseFile, caseIndex: number, key: string): { offset: number; length: number } {
+  const fallback = file.cases[caseIndex];
+  if (!file.root || !fallback) return { offset: 0, length: 1 };
+  const parts = key === '' ? [] : key.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+  const found = nodeAt(file.root, ['cases', caseIndex, 'payload', ...parts]);
+  if (found.complete && found.property) return { offset: found.property.keyOffset, length: found.property.keyLength };
+  if (found.complete) return { offset: found.node.offset, length: Math.min(found.node.length, 200) };
+  // The key is not in the case (the schema wants it): the payload, or the case when it has none.
+  const payload = nodeAt(file.root, ['cases', caseIndex, 'payload']);
+  if (payload.complete && payload.property) return { offset: payload.property.keyOffset, length: payload.property.keyLength };
+  return { offset: fallback.nameOffset, length: 1 };
+}

@@ -1,0 +1,357 @@
+/**
+ * Runs notification test cases (issue 46, §3): the one runner of the Test Explorer, the agent's
+ * #novuTests and the command line. For each case, each message step of its workflow is rendered by
+ * the user's app through `renderStep` (the Preview's own rendering), checked by the Preview's own
+ * checks (src/checks/), judged against the case's expectations and, with `snapshot: true`, compared
+ * with its snapshot.
+ *
+ * - The app is asked once per run (discover: its workflows, steps and payload schemas). When it
+ *   does not answer, or answers with another environment's key, the run says so once and every
+ *   case is errored, not failed.
+ * - One signed request per step per case; at most 8 in flight.
+ * - A case is sent whole: its payload over a fixed instance of the schema (casePayload.ts), so it
+ *   renders the same on every run, and its result names the keys it did not set.
+ * - A case file with problems (bad JSON, an unknown workflow, step or key) runs none of its bad
+ *   cases, and every other file and case still runs.
+ * Pure: no vscode. The secret goes only to the bridge client, which keeps it out of every text.
+ */
+import type { BridgeClient, DiscoveredWorkflow, StackFrame } from '../bridge/bridgeClient';
+import { isSchemaVisible } from '../bridge/discoverSchema';
+import { checkStep, type CanIEmail, type ChecksSettings, type Finding } from '../checks';
+import { l10n } from '../l10n';
+import { failureWords } from '../preview/previewWords';
+import { showControls } from '../rendered/linkSafety';
+import { renderStep } from '../rendered/renderStep';
+import { payloadKeyPlace, readCaseFile, resolveCaseFile, type CaseFile, type CaseProblem, type TestCase } from './caseFile';
+import { casePayload } from './casePayload';
+import { judgeStep, type StepOutcome } from './expectations';
+import { nodeAt } from './jsonTree';
+import { compareSnapshot, readSnapshots, snapshotOf, writeSnapshots, type SnapshotData, type SnapshotVerdict } from './snapshots';
+
+/** The step types that send a message: the ones a case renders and checks. */
+export const MESSAGE_STEP_TYPES: ReadonlySet<string> = new Set(['email', 'in_app', 'sms', 'push', 'chat']);
+export const MAX_IN_FLIGHT = 8;
+
+export interface FileToRun {
+  /** The file's path (a key for the caller; the runner reads nothing from disk). */
+  path: string;
+  text: string;
+  /** The snapshot file's text beside it, when there is one. */
+  snapshotText?: string;
+  /** Only these cases (by name); all when absent. */
+  only?: ReadonlySet<string>;
+}
+
+export interface RunTarget {
+  client: Pick<BridgeClient, 'discover' | 'previewStep'>;
+  url: string;
+  secret: string;
+}
+
+export interface RunOptions {
+  settings: ChecksSettings;
+  canIEmail?: CanIEmail;
+  /** Accept each changed snapshot (Update Snapshot, `--update-snapshots`). */
+  updateSnapshots?: boolean;
+  /** A subscriber of the connection by id: its fields, null when the connection has none, undefined when it cannot be asked. */
+  subscriberOf?: (subscriberId: string) => Promise<Record<string, unknown> | null | undefined>;
+  maxInFlight?: number;
+  signal?: AbortSignal;
+  /** Each case as it ends (the Test Explorer shows it at once). */
+  onCase?: (file: FileReport, result: CaseResult) => void;
+  /** A case is starting (its steps are asked for). */
+  onStart?: (file: FileReport, test: TestCase) => void;
+  /** The workspace's folders, to show a thrown step's file by its place in them. */
+  folders?: readonly string[];
+}
+
+export type Status = 'passed' | 'failed' | 'errored' | 'skipped';
+
+export interface CaseFailure {
+  kind: 'expectation' | 'check' | 'snapshot' | 'threw' | 'app';
+  message: string;
+  expected?: string;
+  actual?: string;
+  /** Where in the case file (offsets), when the failure has a place there. */
+  place?: { offset: number; length: number };
+  /** A thrown step: the first frame of the user's own code. */
+  frame?: StackFrame;
+}
+
+export interface StepResult {
+  stepId: string;
+  type: string;
+  status: Status;
+  durationMs: number;
+  /** Every finding of the checks, errors and warnings. */
+  findings: Finding[];
+  failures: CaseFailure[];
+  snapshot?: SnapshotVerdict;
+  /** Why it was not sent (skipped). */
+  skipped?: string;
+}
+
+export interface CaseResult {
+  name: string;
+  index: number;
+  status: Status;
+  durationMs: number;
+  /** The payload's keys the case did not set, filled from the schema's fixed instance. */
+  unset: string[];
+  steps: StepResult[];
+  /** Why it did not run: its problems (errored), or the run's (the app). */
+  problems: CaseProblem[];
+  message?: string;
+}
+
+export interface FileReport {
+  path: string;
+  file: CaseFile;
+  workflow?: DiscoveredWorkflow;
+  cases: CaseResult[];
+  /** The snapshot file's new text, when this run wrote or updated a snapshot in it. */
+  snapshotWrite?: { text: string; written: number; updated: number };
+  snapshotProblem?: string;
+}
+
+export interface RunReport {
+  /** Why the run could not be made (the app not answering, another environment's key): said once. */
+  problem?: string;
+  files: FileReport[];
+  counts: Record<Status, number>;
+  durationMs: number;
+}
+
+/** A small pool: at most `size` of the tasks run at once. */
+function pool(size: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= size) await new Promise<void>((resolve) => waiting.push(resolve));
+    running++;
+    try {
+      return await task();
+    } finally {
+      running--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+function counts(files: readonly FileReport[]): Record<Status, number> {
+  const out: Record<Status, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+  for (const f of files) for (const c of f.cases) out[c.status]++;
+  return out;
+}
+
+/** The failures an app's answer makes of a whole run: nothing a case could change. */
+const RUN_FAILURES = new Set(['badUrl', 'unreachable', 'notBridge', 'signatureMismatch', 'signatureOther']);
+
+/** Runs `files` against the app at `target`. Never throws but for the caller's abort. */
+export async function runCases(files: readonly FileToRun[], target: RunTarget, options: RunOptions): Promise<RunReport> {
+  const started = Date.now();
+  const reports: FileReport[] = files.map((f) => ({ path: f.path, file: readCaseFile(f.text), cases: [] }));
+  const discovered = await target.client.discover(target.url, target.secret, options.signal);
+  if (discovered.kind !== 'discovered') {
+    const problem = failureWords(discovered, { url: target.url }).text;
+    for (const report of reports) {
+      report.cases = selected(report, files).map(({ test, index }) => ({
+        name: test.name,
+        index,
+        status: 'errored' as const,
+        durationMs: 0,
+        unset: [],
+        steps: [],
+        problems: test.problems,
+        message: problem,
+      }));
+    }
+    return { problem, files: reports, counts: counts(reports), durationMs: Date.now() - started };
+  }
+  // The subscribers the cases name, each asked once.
+  const ids = new Set<string>();
+  for (const report of reports) for (const c of report.file.cases) if (c.subscriber?.subscriberId && options.subscriberOf) ids.add(c.subscriber.subscriberId);
+  const subscribers = new Map<string, Record<string, unknown> | null | undefined>();
+  await Promise.all([...ids].map(async (id) => subscribers.set(id, await options.subscriberOf!(id).catch(() => undefined))));
+
+  const limit = pool(options.maxInFlight ?? MAX_IN_FLIGHT);
+  let runProblem: string | undefined;
+  await Promise.all(
+    reports.map(async (report, fileIndex) => {
+      const workflow = report.file.workflowId ? discovered.workflows.find((w) => w.workflowId === report.file.workflowId) : undefined;
+      if (workflow) report.workflow = workflow;
+      report.file = resolveCaseFile(report.file, workflow ? { steps: workflow.steps.map((s) => s.stepId) } : undefined, (id) => {
+        const found = subscribers.get(id);
+        return found === undefined ? undefined : found !== null;
+      });
+      const snapshots = readSnapshots(files[fileIndex]!.snapshotText);
+      if (snapshots.problem) report.snapshotProblem = snapshots.problem;
+      const fileBlocked = report.file.problems.some((p) => p.severity === 'error');
+      const write: SnapshotData = { ...snapshots.data };
+      let written = 0;
+      let updated = 0;
+      const results = await Promise.all(
+        selected(report, files).map(async ({ test, index }): Promise<CaseResult> => {
+          if (fileBlocked || test.problems.length > 0 || !workflow) {
+            const problems = test.problems.length > 0 ? test.problems : report.file.problems;
+            const result: CaseResult = { name: test.name, index, status: 'errored', durationMs: 0, unset: [], steps: [], problems, message: problems.map((p) => p.message).join('\n') || l10n.t('The case file has problems.') };
+            options.onCase?.(report, result);
+            return result;
+          }
+          options.onStart?.(report, test);
+          const result = await runCase(report, workflow, test, index, target, options, limit, subscribers, snapshots.data);
+          for (const step of result.steps) {
+            if (!step.snapshot) continue;
+            const now = step.snapshot.kind === 'written' || step.snapshot.kind === 'updated' ? stepSnapshots.get(step) : undefined;
+            if (!now) continue;
+            const kept = write[test.name] ?? {};
+            Object.defineProperty(write, test.name, { value: { ...kept, [step.stepId]: now }, enumerable: true, writable: true, configurable: true });
+            if (step.snapshot.kind === 'written') written++;
+            else updated++;
+          }
+          if (result.status === 'errored' && result.message && !runProblem && result.steps.some((s) => s.failures.some((f) => f.kind === 'app'))) runProblem = result.message;
+          options.onCase?.(report, result);
+          return result;
+        }),
+      );
+      report.cases = results;
+      if (written + updated > 0) report.snapshotWrite = { text: writeSnapshots(write), written, updated };
+    }),
+  );
+  return { ...(runProblem ? { problem: runProblem } : {}), files: reports, counts: counts(reports), durationMs: Date.now() - started };
+}
+
+/** A step's new snapshot, kept aside for the file's write (never part of what is shown). */
+const stepSnapshots = new WeakMap<StepResult, Record<string, unknown>>();
+
+function selected(report: FileReport, files: readonly FileToRun[]): { test: TestCase; index: number }[] {
+  const only = files.find((f) => f.path === report.path)?.only;
+  return report.file.cases.map((test, index) => ({ test, index })).filter(({ test }) => !only || only.has(test.name));
+}
+
+async function runCase(
+  report: FileReport,
+  workflow: DiscoveredWorkflow,
+  test: TestCase,
+  index: number,
+  target: RunTarget,
+  options: RunOptions,
+  limit: ReturnType<typeof pool>,
+  subscribers: ReadonlyMap<string, Record<string, unknown> | null | undefined>,
+  kept: SnapshotData,
+): Promise<CaseResult> {
+  const started = Date.now();
+  const schema = isSchemaVisible(workflow.payload?.schema) ? workflow.payload?.schema : undefined;
+  const { payload, unset } = casePayload(test.payload, schema);
+  const subscriber = subscriberFor(test, subscribers);
+  const levels = { ...options.settings.levels, ...report.file.levels };
+  const settings: ChecksSettings = { ...options.settings, levels };
+  const steps = workflow.steps.filter((s) => MESSAGE_STEP_TYPES.has(s.type));
+  const results = await Promise.all(
+    steps.map(async (step): Promise<StepResult> => {
+      const stepStarted = Date.now();
+      const expectation = test.expect[step.stepId];
+      const skipped = subscriber ? skipReason(step.type, subscriber) : undefined;
+      let outcome: StepOutcome;
+      const failures: StepResult['failures'] = [];
+      let findings: Finding[] = [];
+      let snapshot: SnapshotVerdict | undefined;
+      let appFailed = false;
+      let newSnapshot: Record<string, unknown> | undefined;
+      if (skipped) {
+        outcome = { kind: 'skipped', reason: skipped };
+      } else {
+        const rendered = await limit(() =>
+          renderStep(target.client, target.url, target.secret, { workflowId: workflow.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls: test.controls[step.stepId] ?? {} }, options.signal),
+        );
+        if (rendered.kind === 'rendered') {
+          outcome = { kind: 'rendered', model: rendered.model };
+          findings = checkStep({ stepId: step.stepId, result: { model: rendered.model }, payload, ...(schema ? { payloadSchema: schema } : {}) }, settings, options.canIEmail);
+          if (test.snapshot) {
+            const now = snapshotOf(rendered.model);
+            if (now) {
+              snapshot = compareSnapshot(kept[test.name]?.[step.stepId], now, options.updateSnapshots === true);
+              newSnapshot = now;
+              if (snapshot.kind === 'changed') failures.push({ kind: 'snapshot', message: l10n.t('What `{0}` sends differs from its snapshot.', step.stepId), expected: snapshot.expected, actual: snapshot.actual, place: { offset: test.nameOffset, length: 1 } });
+            }
+          }
+        } else {
+          const words = failureWords(rendered, { url: target.url, workflowId: workflow.workflowId, stepId: step.stepId, ...(options.folders ? { folders: options.folders } : {}) });
+          if (RUN_FAILURES.has(rendered.kind)) {
+            appFailed = true;
+            failures.push({ kind: 'app', message: words.text });
+            outcome = { kind: 'failed', message: words.text };
+          } else if (rendered.kind === 'stepThrew') {
+            outcome = { kind: 'threw', message: rendered.message };
+            if (expectation?.throws === undefined) failures.push({ kind: 'threw', message: words.text, ...(rendered.frame ? { frame: rendered.frame } : {}) });
+          } else {
+            outcome = { kind: 'failed', message: words.text };
+            findings = checkStep({ stepId: step.stepId, result: { failure: { text: words.text, atKeys: words.atKeys } }, payload, ...(schema ? { payloadSchema: schema } : {}) }, settings, options.canIEmail);
+          }
+        }
+      }
+      for (const f of judgeStep(step.stepId, expectation, outcome)) {
+        const place = report.file.root ? nodeAt(report.file.root, ['cases', index, ...f.path]) : undefined;
+        failures.push({ kind: 'expectation', message: f.message, ...(f.expected !== undefined ? { expected: f.expected } : {}), ...(f.actual !== undefined ? { actual: f.actual } : {}), ...(place ? { place: { offset: place.property?.keyOffset ?? place.node.offset, length: place.property?.keyLength ?? Math.min(place.node.length, 200) } } : {}) });
+      }
+      for (const finding of findings) {
+        if (finding.level !== 'error') continue;
+        const place = finding.where.kind === 'payload' ? payloadKeyPlace(report.file, index, finding.where.key) : undefined;
+        failures.push({ kind: 'check', message: finding.message, ...(place ? { place } : {}) });
+      }
+      const status: Status = appFailed ? 'errored' : failures.length > 0 ? 'failed' : outcome.kind === 'skipped' && !expectation ? 'skipped' : 'passed';
+      const result: StepResult = { stepId: step.stepId, type: step.type, status, durationMs: Date.now() - stepStarted, findings, failures, ...(snapshot ? { snapshot } : {}), ...(outcome.kind === 'skipped' ? { skipped: outcome.reason } : {}) };
+      if (newSnapshot) stepSnapshots.set(result, newSnapshot);
+      return result;
+    }),
+  );
+  const status: Status = results.some((s) => s.status === 'errored') ? 'errored' : results.some((s) => s.status === 'failed') ? 'failed' : results.length > 0 && results.every((s) => s.status === 'skipped') ? 'skipped' : 'passed';
+  const appMessage = results.flatMap((s) => s.failures).find((f) => f.kind === 'app')?.message;
+  return {
+    name: test.name,
+    index,
+    status,
+    durationMs: Date.now() - started,
+    unset,
+    steps: results,
+    problems: [],
+    ...(status === 'errored' && appMessage ? { message: appMessage } : {}),
+    ...(results.length === 0 ? { message: l10n.t('`{0}` has no step that sends a message.', workflow.workflowId) } : {}),
+  };
+}
+
+/** The subscriber a case is rendered for: the connection's (by id) under the case's own fields; undefined: the app's mock. */
+function subscriberFor(test: TestCase, subscribers: ReadonlyMap<string, Record<string, unknown> | null | undefined>): Record<string, unknown> | undefined {
+  if (!test.subscriber) return undefined;
+  const { subscriberId, ...fields } = test.subscriber;
+  const stored = subscriberId ? subscribers.get(subscriberId) : undefined;
+  const out: Record<string, unknown> = {};
+  const pick = ['firstName', 'lastName', 'email', 'phone', 'locale', 'timezone', 'avatar', 'data'];
+  if (stored) for (const key of pick) if (stored[key] !== undefined && stored[key] !== null) out[key] = stored[key];
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) out[key] = value;
+  out['subscriberId'] = subscriberId ?? 'novu-test-subscriber';
+  return out;
+}
+
+/** Why a channel is skipped for this subscriber (contract: no address is a skip), or undefined. */
+function skipReason(type: string, subscriber: Record<string, unknown>): string | undefined {
+  const has = (key: string) => typeof subscriber[key] === 'string' && (subscriber[key] as string).trim() !== '';
+  if (type === 'email' && !has('email')) return l10n.t('the subscriber has no e-mail address');
+  if (type === 'sms' && !has('phone')) return l10n.t('the subscriber has no phone number');
+  return undefined;
+}
+
+/** A case's result in one line of words (the CLI's and the agent's). */
+export function caseLine(result: CaseResult): string {
+  const name = showControls(result.name);
+  switch (result.status) {
+    case 'passed':
+      return l10n.t('passed: {0}', name);
+    case 'skipped':
+      return l10n.t('skipped: {0}', name);
+    case 'errored':
+      return l10n.t('errored: {0}: {1}', name, showControls(result.message ?? ''));
+    case 'failed':
+      return l10n.t('failed: {0}', name);
+  }
+}
