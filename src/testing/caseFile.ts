@@ -157,6 +157,7 @@ export function readCaseFile(text: string): CaseFile {
     const nameNode = nodeAt(root, ['cases', index, 'name']);
     if (seen.has(name)) caseProblems.push({ offset: nameNode.node.offset, length: nameNode.node.length, message: l10n.t('Another case of this file is named "{0}": each case needs a name of its own (its snapshot is kept by name).', name), severity: 'error' });
     seen.set(name, index);
+    caseProblems.sort((a, b) => a.offset - b.offset);
     const data = one.success ? one.data : undefined;
     cases.push({
       name,
