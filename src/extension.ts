@@ -90,6 +90,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       cancelPending: (notification, connection) => sendAgain.sendAgain().cancelPending(notification, connection),
       diagnose: (notification, connection) => diagnosis.diagnose({ kind: 'notification', notification }, connection.id),
       renderStep: (...args) => preview.feature().renderRun(...args),
+      saveTestCase: (notification) => preview.feature().saveRunAsTestCase(notification),
     },
     held: activity.held,
     sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),

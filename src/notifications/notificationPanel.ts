@@ -38,6 +38,8 @@ export interface RunActions {
   diagnose(notification: Notification, connection: Connection): Promise<unknown>;
   /** Renders one message step now through the service, with this run's payload and subscriber (the preview). */
   renderStep(notification: Notification, job: Job, connection: Connection): Promise<unknown>;
+  /** Save as Test Case…: the run's payload and subscriber become a case of its workflow (a failure, a regression test). */
+  saveTestCase(notification: Notification): Promise<unknown>;
 }
 
 /**
@@ -86,6 +88,10 @@ export class NotificationPanel implements vscode.Disposable {
         refresh: async () => {
           this.delayMs = LIVE_REFRESH.firstMs;
           await this.load();
+          return null;
+        },
+        saveTestCase: async () => {
+          await this.services.runs.saveTestCase(this.loaded());
           return null;
         },
         renderStep: async ({ jobId }) => {

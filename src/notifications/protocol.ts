@@ -137,6 +137,8 @@ export type NotificationRequests = CommonRequests & {
   diagnose: { body: object; reply: null };
   /** Renders a message step now, through the service, with this run's payload and subscriber (never "as sent"). */
   renderStep: { body: { jobId: string }; reply: null };
+  /** Save as Test Case…: the run's payload and subscriber as a case of its workflow's case file. */
+  saveTestCase: { body: object; reply: null };
 };
 
 export type NotificationRequestBody = RequestBody<NotificationRequests>;

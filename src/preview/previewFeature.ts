@@ -16,6 +16,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import type { PanelRegistry } from '../panels/panelRegistry';
 import type { Prompter } from '../ui/prompter';
+import { saveAsTestCase } from '../ui/saveTestCase';
 import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { renderForAgent } from './agentRender';
 import { PreviewLenses } from './previewLenses';
@@ -84,6 +85,25 @@ export class PreviewFeature implements vscode.Disposable {
     const subscriber = notification.subscriber?.subscriberId ? subscriberFields(notification.subscriber as Subscriber) : {};
     const payload = notification.payload && typeof notification.payload === 'object' ? (notification.payload as Record<string, unknown>) : {};
     return this.open({ workflowId, via: 'service', ...(job.type ? { stepType: job.type } : {}), run: { payload, subscriber } }, connection.id);
+  }
+
+  /** Save as Test Case… of a past run: its payload and subscriber (e-mail and phone only when the user says so). */
+  saveRunAsTestCase(notification: Notification): Promise<vscode.Uri | undefined> {
+    const workflowId = notification.template?.triggers?.[0]?.identifier ?? notification.template?._id ?? notification._templateId;
+    if (!workflowId) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('This run does not say its workflow: it cannot become a test case.'));
+      return Promise.resolve(undefined);
+    }
+    const subscriber = notification.subscriber?.subscriberId ? subscriberFields(notification.subscriber as Subscriber) : undefined;
+    const payload = notification.payload && typeof notification.payload === 'object' && !Array.isArray(notification.payload) ? (notification.payload as Record<string, unknown>) : {};
+    const when = notification.createdAt ? new Date(notification.createdAt) : undefined;
+    return saveAsTestCase(this.deps.prompter(), {
+      workflowId,
+      payload,
+      ...(subscriber ? { subscriber } : {}),
+      name: vscode.l10n.t('run {0}', notification.transactionId ?? notification._id),
+      description: when && !Number.isNaN(when.getTime()) ? vscode.l10n.t('From the run {0} of {1}.', notification._id, when.toISOString()) : vscode.l10n.t('From the run {0}.', notification._id),
+    });
   }
 
   /** Opens (or reveals) the preview of a workflow, at a step; without one, asks (the palette). `target`: what a lens, a row or a caller gave. */

@@ -33,6 +33,7 @@ import { CHECKS_SECTION, checksSettingsNow, PreviewChecks } from './previewCheck
 import { openPreviewLink, openStackFrame } from './previewLinks';
 import type { PreviewModel } from '../rendered/previewModel';
 import { renderStep } from '../rendered/renderStep';
+import { saveAsTestCase } from '../ui/saveTestCase';
 import { pickPreviewSubscriber, subscriberFields, subscriberLabel, type PreviewSubscriber } from './previewSubscriber';
 import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from './previewWords';
 import { baseView } from './previewView';
@@ -212,6 +213,10 @@ export class PreviewPanel implements vscode.Disposable {
         },
         sendTest: async () => {
           await this.services.sendTest(this.workflowId, this.payload, this.subscriber.subscriberId);
+          return null;
+        },
+        saveTestCase: async () => {
+          await this.saveAsTestCase();
           return null;
         },
         failureAction: async ({ action }) => {
@@ -554,6 +559,11 @@ export class PreviewPanel implements vscode.Disposable {
   private payloadSchemaNow(): unknown {
     const fromApp = this.discovered?.payload?.schema;
     return isSchemaVisible(fromApp) ? fromApp : this.serviceSchema;
+  }
+
+  /** Save as Test Case…: the payload and subscriber on screen (the panel sets no controls) as a case of the workflow. */
+  saveAsTestCase(): Promise<vscode.Uri | undefined> {
+    return saveAsTestCase(this.services.prompter(), { workflowId: this.workflowId, payload: this.payload, ...(this.subscriber.subscriberId || Object.keys(this.subscriber).length > 0 ? { subscriber: this.subscriber } : {}) });
   }
 
   /** The recipient: a loaded subscriber, or none. */

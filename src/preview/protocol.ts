@@ -80,6 +80,8 @@ export type PreviewRequests = CommonRequests & {
   revealPayloadKey: { body: { key: string }; reply: null };
   setBridgeUrl: { body: Record<never, never>; reply: null };
   sendTest: { body: Record<never, never>; reply: null };
+  /** Save as Test Case…: the payload, subscriber and controls on screen become a case of the workflow's case file. */
+  saveTestCase: { body: Record<never, never>; reply: null };
   failureAction: { body: { action: PreviewFailureView['actions'][number] }; reply: null };
 };
 

@@ -15,6 +15,7 @@ export const previewRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('revealPayloadKey'), key: z.string().check(z.maxLength(1000)) }),
   z.strictObject({ method: z.literal('setBridgeUrl') }),
   z.strictObject({ method: z.literal('sendTest') }),
+  z.strictObject({ method: z.literal('saveTestCase') }),
   z.strictObject({ method: z.literal('failureAction'), action: z.enum(['setBridgeUrl', 'retry', 'editPayload', 'switchConnection', 'useService']) }),
   z.strictObject({ method: z.literal('action'), action: panelActionSchema }),
 ]);

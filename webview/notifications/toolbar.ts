@@ -63,13 +63,22 @@ export class Toolbar {
       action: () => this.ctx.request({ method: 'diagnose' }),
       onError: (error) => this.ctx.notify(l10n.t('Could not open the diagnosis: {0}', errorText(error)), 'error'),
     });
+    const saveTestCase = actionButton({
+      label: l10n.t('Save as Test Case…'),
+      icon: 'beaker',
+      class: 'nx-button nx-secondary nx-save-test-case',
+      title: l10n.t('Keep this run’s payload and subscriber as a test case of its workflow, in a file of your repository'),
+      attrs: { 'data-focus-key': 'save-test-case' },
+      action: () => this.ctx.request({ method: 'saveTestCase' }),
+      onError: (error) => this.ctx.notify(l10n.t('Could not save the test case: {0}', errorText(error)), 'error'),
+    });
     this.related = h('div', { class: 'nx-related', attrs: { role: 'group', 'aria-label': l10n.t('Sent again') } });
     this.related.hidden = true;
     this.liveText = h('span', 'nx-live-text');
     // The countdown changes every second: never announce it.
     this.live = h('span', { class: 'nx-live', attrs: { 'aria-live': 'off' } }, h('span', { class: 'nx-live-dot', attrs: { 'aria-hidden': 'true' } }), this.liveText);
     this.connection = h('span', 'nx-connection');
-    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, diagnose, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
+    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, diagnose, saveTestCase, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
   }
 
   update(live: LiveState, connectionName: string, related: RelatedRuns, hasPending: boolean): void {

@@ -41,6 +41,7 @@ function toolbar(view: PreviewView): HTMLElement {
     actionButton({ label: l10n.t('Payload…'), icon: 'json', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'payload', title: l10n.t('Edit the payload: the preview renders again as you type') }, action: () => ctx.request({ method: 'editPayload' }) }),
     actionButton({ label: l10n.t('Subscriber: {0}', view.subscriber), icon: 'person', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'subscriber' }, action: () => ctx.request({ method: 'pickSubscriber' }) }),
     actionButton({ label: l10n.t('Send a Test…'), icon: 'send', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'send-test' }, action: () => ctx.request({ method: 'sendTest' }) }),
+    actionButton({ label: l10n.t('Save as Test Case…'), icon: 'beaker', class: 'nx-button nx-secondary', attrs: { 'data-focus-key': 'save-test-case', title: l10n.t('Keep this payload and subscriber as a test case of the workflow, in a file of your repository') }, action: () => ctx.request({ method: 'saveTestCase' }) }),
   );
 }
 
