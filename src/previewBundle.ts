@@ -5,4 +5,4 @@
  */
 export { PreviewFeature } from './preview/previewFeature';
 // The app's state says a bridge failure and a bridge URL in the same words as the preview.
-export { bridgeHost, failureWords } from './preview/previewWords';
+export { bridgeHost, failureWords } from './rendered/previewWords';

@@ -24,6 +24,8 @@ import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
 import { dataNote, dataTooLong, dialogWhereLine, failureReport, whereLine, type Where } from './agentReports';
 import { appReport, previewReport } from './appReports';
+import { testsReport } from './testsReport';
+import type { AgentTests, AgentTestsRequest } from '../testing/agentTests';
 import { diagnosisReport } from './diagnosisReport';
 import { integrationsReport, preferencesReport, subscribersReport, workflowsReport } from './environmentReports';
 import { notificationExplanation, notificationsReport } from './notificationReports';
@@ -49,6 +51,8 @@ export interface AgentToolDeps {
   preview(connection: Connection, request: AgentPreviewRequest, signal: AbortSignal): Promise<AgentPreview>;
   /** The user's app against the environment (read-only). */
   app(): Promise<AgentApp>;
+  /** The workspace's notification test cases, run against the user's app (read-only: renders, sends and writes nothing). */
+  tests(connection: Connection, request: AgentTestsRequest, signal: AbortSignal): Promise<AgentTests>;
 }
 
 const text = z.string().check(z.minLength(1), z.maxLength(500));
@@ -76,6 +80,7 @@ const previewSchema = z.object({
   payload: z.optional(z.record(z.string(), z.unknown())),
   subscriberId: z.optional(text),
 });
+const testsSchema = z.object({ file: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))), workflowId: z.optional(text) });
 const integrationsSchema = z.object({ channel: z.optional(z.enum([...CHANNEL_TYPES, 'agent'])) });
 const searchSchema = z.object({
   subscriberId: z.optional(text),
@@ -252,6 +257,14 @@ export class AgentTools {
         const { workflowId, stepId, payload, subscriberId } = parsed.data;
         return this.guard(where, vscode.l10n.t('preview workflow {0}', quoted(workflowId)), async () =>
           previewReport(where, await this.deps.preview(connection, { workflowId, ...(stepId ? { stepId } : {}), ...(payload ? { payload } : {}), ...(subscriberId ? { subscriberId } : {}) }, signal)),
+        );
+      }
+      case AGENT_TOOLS.tests: {
+        const parsed = testsSchema.safeParse(input);
+        if (!parsed.success) return badInput(parsed.error);
+        const { file, workflowId } = parsed.data;
+        return this.guard(where, vscode.l10n.t('run the notification tests'), async () =>
+          testsReport(where, await this.deps.tests(connection, { ...(file ? { file } : {}), ...(workflowId ? { workflowId } : {}) }, signal)),
         );
       }
       case AGENT_TOOLS.appState:
@@ -566,6 +579,7 @@ const INVOCATION_MESSAGES: Words = {
   [AGENT_TOOLS.previewStep]: () => vscode.l10n.t('Rendering the step with your app'),
   [AGENT_TOOLS.appState]: () => vscode.l10n.t('Checking your app against the environment'),
   [AGENT_TOOLS.failures]: () => vscode.l10n.t('Grouping the failures by cause'),
+  [AGENT_TOOLS.tests]: () => vscode.l10n.t('Running the notification tests with your app'),
 };
 
 function invocationMessage(name: AgentToolName): string {

@@ -16,6 +16,7 @@ export const AGENT_TOOLS = {
   previewStep: 'novuExplorer_previewStep',
   appState: 'novuExplorer_appState',
   failures: 'novuExplorer_failures',
+  tests: 'novuExplorer_runTests',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

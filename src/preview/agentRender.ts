@@ -9,7 +9,7 @@ import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { renderStep } from '../rendered/renderStep';
-import { bridgeHost, failureWords, hasSkip } from './previewWords';
+import { bridgeHost, failureWords, hasSkip } from '../rendered/previewWords';
 import { firstMessageStep } from './stepScanner';
 
 export interface AgentRenderDeps {

@@ -19,11 +19,13 @@ import type { Prompter } from '../ui/prompter';
 import { saveAsTestCase } from '../ui/saveTestCase';
 import type { AgentPreview, AgentPreviewRequest } from './agentPreview';
 import { renderForAgent } from './agentRender';
+import { runTestsForAgent } from './agentTests';
+import type { AgentTests, AgentTestsRequest } from '../testing/agentTests';
 import { PreviewLenses } from './previewLenses';
 import { PreviewPanel, type PreviewTarget } from './previewPanel';
 import { subscriberFields } from './previewSubscriber';
 import { previewTarget } from './previewTarget';
-import { bridgeHost, failureWords } from './previewWords';
+import { bridgeHost, failureWords } from '../rendered/previewWords';
 import { doIUseEmail } from '@jsx-email/doiuse-email';
 
 export interface PreviewFeatureDeps {
@@ -190,6 +192,11 @@ export class PreviewFeature implements vscode.Disposable {
   /** Set Bridge URL…: where the running app serves its bridge. */
   setBridgeUrl(): Promise<void> {
     return this.bridge.setBridgeUrl();
+  }
+
+  /** The workspace's test cases run for the agent's tool (#novuTests): read-only. */
+  runTestsForAgent(connection: Connection, request: AgentTestsRequest, signal: AbortSignal): Promise<AgentTests> {
+    return runTestsForAgent({ manager: this.deps.manager, client: this.client, bridgeUrl: () => this.bridgeUrl(), canIEmail: doIUseEmail }, connection, request, signal);
   }
 
   /** One step rendered for the agent's tool (#novuPreview). */

@@ -35,7 +35,7 @@ import type { PreviewModel } from '../rendered/previewModel';
 import { renderStep } from '../rendered/renderStep';
 import { saveAsTestCase } from '../ui/saveTestCase';
 import { pickPreviewSubscriber, subscriberFields, subscriberLabel, type PreviewSubscriber } from './previewSubscriber';
-import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from './previewWords';
+import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords, type RenderOutcome } from '../rendered/previewWords';
 import { baseView } from './previewView';
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';

@@ -6,7 +6,7 @@
 import { stepTypeInfo } from '../format/jobStatus';
 import { l10n } from '../l10n';
 import type { DiscoveredWorkflow } from '../bridge/bridgeClient';
-import { hasSkip, skipNote } from './previewWords';
+import { hasSkip, skipNote } from '../rendered/previewWords';
 import type { PreviewStepView, PreviewView } from './protocol';
 
 export interface PreviewViewInput {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { NovuClient } from '../api';
 import { describeError, formatErrorLine } from '../ui/errors';
 import { buildPreviewModel, type PreviewModel } from '../rendered/previewModel';
-import { failureWords, type RenderOutcome } from './previewWords';
+import { failureWords, type RenderOutcome } from '../rendered/previewWords';
 import type { PreviewFailureView } from './protocol';
 import { previewStepOnService } from './serviceApi';
 import { MESSAGE_STEP_TYPES } from './stepScanner';

@@ -31,7 +31,7 @@ const oneOrMany = z.union([z.string(), z.array(z.string())]);
 const textExpectation = z.strictObject({
   contains: z.optional(oneOrMany),
   notContains: z.optional(oneOrMany),
-  matches: z.optional(z.string().check(z.refine((source) => regexOf(source) !== undefined, { message: 'is not a regular expression JavaScript reads' }))),
+  matches: z.optional(z.string().check(z.refine((source) => regexOf(source) !== undefined, { params: { regex: true } }))),
 });
 const targetsExpectation = z.strictObject({ contains: z.optional(oneOrMany), notContains: z.optional(oneOrMany) });
 const stepExpectation = z.strictObject({
@@ -216,6 +216,8 @@ function issueWords(issue: Issue): string {
       return l10n.t('{0}: a text, or a list of texts, is expected.', where);
     case 'invalid_value':
       return l10n.t('{0}: {1}', where, issue.message);
+    case 'custom':
+      return l10n.t('{0}: not a regular expression JavaScript reads (at most 500 characters).', where);
     case 'too_small':
       return l10n.t('{0}: must not be empty.', where);
     default:

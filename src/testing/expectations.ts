@@ -89,6 +89,12 @@ export function judgeStep(stepId: string, expectation: StepExpectation | undefin
     }
     return failures;
   }
+  if (outcome.kind === 'skipped' && expectation.skipped !== true) {
+    // What the step would send is expected, and it is not sent: said, never passed in silence.
+    const asked = (['subject', 'body', 'text', 'title', 'targets'] as const).filter((k) => expectation[k] !== undefined);
+    if (asked.length > 0) failures.push({ path: [...base, asked[0]!], message: l10n.t('`{0}` is skipped ({1}): its {2} cannot be checked. Give the case’s subscriber what the channel needs.', stepId, outcome.reason, asked.join(', ')), expected: 'sent', actual: 'skipped' });
+    return failures;
+  }
   if (outcome.kind !== 'rendered') return failures;
   const texts = textsOf(outcome.model);
   for (const field of ['subject', 'body', 'text', 'title'] as const) {

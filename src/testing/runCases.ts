@@ -19,7 +19,7 @@ import type { BridgeClient, DiscoveredWorkflow, StackFrame } from '../bridge/bri
 import { isSchemaVisible } from '../bridge/discoverSchema';
 import { checkStep, type CanIEmail, type ChecksSettings, type Finding } from '../checks';
 import { l10n } from '../l10n';
-import { failureWords } from '../preview/previewWords';
+import { failureWords } from '../rendered/previewWords';
 import { showControls } from '../rendered/linkSafety';
 import { renderStep } from '../rendered/renderStep';
 import { payloadKeyPlace, readCaseFile, resolveCaseFile, type CaseFile, type CaseProblem, type TestCase } from './caseFile';

@@ -86,6 +86,7 @@ export function readSnapshots(text: string | undefined): { data: SnapshotData; p
 
 /** The snapshot file's text for `data` (cases sorted by name, so that a rewrite moves nothing). */
 export function writeSnapshots(data: SnapshotData): string {
+  // l10n-ignore: the committed file's own note, the same whatever the editor's language
   return `${JSON.stringify({ '//': 'Snapshots of Novu Explorer notification tests: what each step of each case sends. Review changes like code; update them with Update Snapshot or --update-snapshots.', cases: sortKeys(data) }, null, 2)}\n`;
 }
 

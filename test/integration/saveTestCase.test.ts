@@ -4,6 +4,7 @@
  * workspace and shows it; a second case goes at its end and leaves the user's text as it was; a
  * name the file already has is said at the field; a past run of the Sandbox becomes a case with
  * its payload, and its e-mail only when the user picks that; a file that is not JSON is never touched.
+ * The agent's #novuTests runs a workflow's cases, read-only, and gives the failures as data.
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
@@ -33,6 +34,12 @@ describe('save as test case', function () {
     app = await startDemoBridge(sandbox.apiKey);
     await vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
   });
+
+  /** The agent's tool, as the chat calls it; its text. */
+  async function invokeTests(input: object): Promise<string> {
+    const answer = await vscode.lm.invokeTool('novuExplorer_runTests', { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    return answer.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+  }
 
   after(async () => {
     api.setPrompter(undefined);
@@ -105,5 +112,36 @@ describe('save as test case', function () {
     api.setPrompter(new ScriptedPrompter([]));
     assert.equal(await (await preview()).saveAsTestCase(), undefined);
     assert.equal(await read(caseFile()), broken);
+  });
+
+  it('runs a workflow’s cases for the agent (#novuTests), read-only, the failures as data with their lines', async () => {
+    const text = JSON.stringify(
+      {
+        workflow: 'account-welcome',
+        cases: [
+          { name: 'passes', payload: { companyName: 'Globex' }, subscriber: { firstName: 'Ada', email: 'ada@example.com' }, expect: { 'welcome-email': { subject: { contains: 'Globex' } } }, snapshot: true },
+          { name: '<img src=x onerror=alert(1)> fails', payload: { companyName: 'Initech' }, expect: { 'welcome-email': { subject: { contains: 'Globex' } } } },
+        ],
+      },
+      null,
+      2,
+    );
+    await vscode.workspace.fs.writeFile(caseFile(), new TextEncoder().encode(text));
+    const before = sandbox.requests.length;
+    const answer = await invokeTests({ workflowId: 'account-welcome' });
+    assert.match(answer, /^Connection "Development"/);
+    assert.match(answer, /Ran 2 cases of 1 case file against the user’s app: 1 passed, 1 failed, 0 errored, 0 skipped/);
+    assert.match(answer, /3 snapshots are not written yet: this tool writes nothing/);
+    const data = answer.slice(answer.indexOf('```json'), answer.lastIndexOf('```')).split('\n').slice(1).filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    assert.equal(data.length, 1);
+    assert.equal(data[0]!['case'], '<img src=x onerror=alert(1)> fails');
+    const failures = (data[0]!['failures'] as { step: string; failures: { expected: string; actual: string; line: number }[] }[])[0]!;
+    assert.equal(failures.step, 'welcome-email');
+    assert.equal(failures.failures[0]!.expected, 'Globex');
+    assert.match(failures.failures[0]!.actual, /^Welcome to Initech/);
+    assert.equal(text.split('\n')[failures.failures[0]!.line - 1]!.trim(), '"contains": "Globex"');
+    assert.equal(await vscode.workspace.fs.stat(vscode.Uri.joinPath(folder(), 'novu-tests', 'account-welcome.novu-test.snap.json')).then(() => true, () => false), false, 'no snapshot written');
+    assert.equal(sandbox.requests.slice(before).filter((r) => r.method !== 'GET').length, 0, 'nothing sent to the service');
+    assert.match(await invokeTests({ file: 'novu-tests/none.novu-test.json' }), /FAILED: no test case ran/);
   });
 });

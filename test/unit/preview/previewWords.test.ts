@@ -2,7 +2,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { BridgeClient, type BridgeFailure } from '../../../src/bridge/bridgeClient';
-import { bridgeHost, failureOutcome, failureWords, frameLocation, framePath, hasSkip, payloadKey, rendererWords, skipNote, type PreviewWordsContext, type RendererContext, type ServiceEmptyPreview } from '../../../src/preview/previewWords';
+import { bridgeHost, failureOutcome, failureWords, frameLocation, framePath, hasSkip, payloadKey, rendererWords, skipNote, type PreviewWordsContext, type RendererContext, type ServiceEmptyPreview } from '../../../src/rendered/previewWords';
 import { unsafeReasonWords } from '../../../src/rendered/linkSafety';
 import { startTestServer, type TestServer } from '../../fixtures/testServer';
 import * as answers from './bridgeAnswers';

@@ -85,6 +85,9 @@ describe('expectations of a step', () => {
     assert.equal(judgeStep('c', { throws: 'other' }, { kind: 'threw', message: 'No tracking' })[0]!.actual, 'No tracking');
     assert.deepEqual(judgeStep('s', { skipped: true }, { kind: 'skipped', reason: 'no phone' }), []);
     assert.match(judgeStep('s', { skipped: false }, { kind: 'skipped', reason: 'the subscriber has no phone number' })[0]!.message, /is skipped: the subscriber has no phone number/);
+    const unseen = judgeStep('e', { subject: { contains: 'Hi' } }, { kind: 'skipped', reason: 'the subscriber has no e-mail address' });
+    assert.deepEqual(unseen.map((f) => [f.path.join('.'), f.actual]), [['expect.e.subject', 'skipped']], 'an expectation of a skipped step fails, never passes in silence');
+    assert.match(unseen[0]!.message, /is skipped \(the subscriber has no e-mail address\): its subject cannot be checked/);
   });
 
   it('shows a hostile expectation as text, direction controls escaped', () => {
