@@ -1,11 +1,13 @@
 /**
  * A case's payload, the same on every run (issue 46, §3). The app's preview merges the payload it
- * is sent over a mock of the schema, and a mock may fill a key differently each time: so the case is
- * sent whole. Under the case's own keys lies a fixed instance of the workflow's payload schema,
- * made here the same way every time (no randomness, no clock): each key's `default`, else its
- * `const`, else its first `enum` value, else a sample value of its type that says what it is
- * (`"sample firstName"`, `0`, `false`, an e-mail or a URL of example.com for those formats). The
- * result names every key the case did not set, so that no one mistakes a sample for data.
+ * is sent over a mock of the schema, and the mock fills keys the payload lacks, optional ones too,
+ * differently from one run to the next (the demo's order-shipped got a made-up `trackingUrl`, now
+ * and then one its own schema refuses): so the case is sent whole. Under the case's own keys lies
+ * a fixed instance of the workflow's payload schema, every property of it, made here the same way
+ * every time (no randomness, no clock): each key's `default`, else its `const`, else its first
+ * `enum` value, else a sample value of its type that says what it is (`"sample firstName"`, `0`,
+ * `false`, an e-mail or a URL of example.com for those formats). The result names every key the
+ * case did not set, so that no one mistakes a sample for data.
  *
  * With no visible schema (an app on zod 4) nothing is added: the app's own zod defaults fill in,
  * and those are not random either. The schema is untrusted: garbage adds nothing, and nothing
@@ -76,7 +78,7 @@ function copy<T>(value: T): T {
   return value;
 }
 
-/** The schema's instance: an object's required keys and those with a default, each with its value. */
+/** The schema's instance: every property of an object, each with its value (a key the mock would otherwise fill at random). */
 function instanceOf(schema: unknown, name: string, depth: number): unknown {
   if (!isObject(schema) || depth > MAX_DEPTH) return undefined;
   if (Object.prototype.hasOwnProperty.call(schema, 'default')) return copy(schema['default']);
@@ -100,7 +102,6 @@ function instanceOf(schema: unknown, name: string, depth: number): unknown {
       const out: Json = {};
       for (const key of Object.keys(props)) {
         const property = props[key];
-        if (!required.includes(key) && !(isObject(property) && Object.prototype.hasOwnProperty.call(property, 'default'))) continue;
         const value = instanceOf(property, key, depth + 1);
         if (value !== undefined) define(out, key, value);
       }

@@ -19,7 +19,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
 const log = (line) => console.log(`bench: ${line}`);
-const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo'];
+const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo', 'tests'];
 const only = process.argv.slice(2);
 for (const name of only) if (!STAGES.includes(name)) throw new Error(`bench: no stage "${name}" (the stages: ${STAGES.join(', ')})`);
 const stage = (name) => only.length === 0 || only.includes(name);
@@ -161,6 +161,15 @@ function table(results) {
   }
   // Issue 45, B3: the demo's Preview as a newcomer meets it (npm run demo's window, its app with watch).
   for (const [what, r] of Object.entries(results.demo ?? {})) add('demo preview', what, `${ms(r.ms)} (runs: ${r.runs.join(', ')})`, r.budgetMs === undefined ? '' : `< ${r.budgetMs} ms: ${r.ms < r.budgetMs ? 'met' : 'MISSED'}`);
+  // Issue 46's speed: the one runner in plain Node against the demo's real app.
+  const t = results.tests;
+  if (t) {
+    const full = t['full run'];
+    add('tests', `full run: ${full.cases} cases, ${full.steps} steps (${full.passed} passed)`, `${ms(full.ms)} (runs: ${full.runs.join(', ')}) · ${full.previews} renders · at most ${full.mostInFlight} in flight`, `< 10 s, 1 render a step, <= 8 in flight: ${full.ms < full.budgetMs && full.previews === full.steps && full.mostInFlight <= 8 ? 'met' : 'MISSED'}`);
+    if (t.memory) add('tests', `heap kept by a run of ${t.memory.cases} cases`, `${t.memory.keptMb} MB`, `< 100 MB: ${t.memory.keptMb < t.memory.budgetMb ? 'met' : 'MISSED'}`);
+    const c = t['preview checks'];
+    add('tests', 'Checks beside a render of the receipt email', `render ${ms(c.renderMs)} · checks ${ms(c.checksMs)}`, `checks <= 100 ms: ${c.checksMs <= c.budgetMs ? 'met' : 'MISSED'}`);
+  }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
@@ -198,6 +207,11 @@ try {
   if (stage('demo')) {
     log('the demo\'s preview as npm run demo opens it: the lens click → the subject, a saved subject → the new one');
     results.demo = await measureDemoPreview(ROOT);
+  }
+  if (stage('tests')) {
+    log('notification tests: 200 cases of 3 steps against the demo app, 1,000 cases kept, the checks beside a render of the largest email');
+    run(process.execPath, ['--expose-gc', join(ROOT, 'out/test/bench/testsBench.js'), join(tmp, 'tests.json')]);
+    results.tests = JSON.parse(readFileSync(join(tmp, 'tests.json'), 'utf8'));
   }
   const file = only.length === 0 ? 'bench.json' : `bench-${only.join('-')}.json`;
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
