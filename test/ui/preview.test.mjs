@@ -13,6 +13,7 @@ import { ROOT, SCREENSHOTS, activeWebview, answerInput, openFile, pickItem, runC
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
+const CASES = join(DEMO, 'novu-tests', 'account-welcome.novu-test.json');
 
 
 /** A server that counts what is asked of it, by path. */
@@ -67,6 +68,7 @@ describe('preview', { timeout: 360_000 }, () => {
   let counter;
   let hostile;
   const original = readFileSync(WORKFLOWS, 'utf8');
+  const originalCases = readFileSync(CASES, 'utf8');
 
   before(async () => {
     const key = `ui-preview-${Date.now()}`;
@@ -81,6 +83,7 @@ describe('preview', { timeout: 360_000 }, () => {
   after(async () => {
     // The workflow file is the repository's: back as it was, whatever happened.
     writeFileSync(WORKFLOWS, original);
+    writeFileSync(CASES, originalCases);
     await closeAll(ui, app, sandbox, counter, hostile);
   });
 
@@ -132,6 +135,23 @@ describe('preview', { timeout: 360_000 }, () => {
     await webview.locator('.nx-sms .nx-bubble').waitFor({ timeout: 20_000 });
     assert.match(await webview.locator('.nx-sms').textContent(), /characters · GSM-7 · 1 segment/);
     await shootThemes(page, 'preview-sms');
+  });
+
+  it('saves what it shows as a test case: the name asked, the case at the end of the workflow’s case file, shown (issue 46, §2)', async () => {
+    const page = ui.page;
+    const webview = activeWebview(page);
+    await webview.getByRole('button', { name: 'Save as Test Case…' }).click();
+    await answerInput(page, 'says the trial length in the SMS', { expect: 'Save as Test Case of account-welcome' });
+    // A name the file already has is said at the field, and what was typed stays.
+    await page.locator('.quick-input-widget', { hasText: 'already has a case named' }).waitFor();
+    await page.locator('.quick-input-widget input.input').fill('as previewed');
+    await page.keyboard.press('Enter');
+    await page.locator('.tab.active', { hasText: 'account-welcome.novu-test.json' }).waitFor({ timeout: 15_000 });
+    const saved = readFileSync(CASES, 'utf8');
+    assert.ok(saved.startsWith(originalCases.slice(0, originalCases.lastIndexOf('}\n  ]'))), 'the file’s own cases are kept as written');
+    assert.match(saved, /"name": "as previewed",\n {6}"payload": \{\}/);
+    await screenshot(page, 'preview-save-test-case');
+    writeFileSync(CASES, originalCases);
   });
 
   it('never runs a script of an email, and loads its images only when asked, and nothing else', async () => {
