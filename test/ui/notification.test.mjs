@@ -6,8 +6,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, launch, openNovu, runCommand, shootThemes, openNotificationById } from './workbench.mjs';
+import { ROOT, launch, openNovu, pickItem, runCommand, shootThemes, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -21,10 +23,13 @@ const THEMES = ['dark', 'light', 'hc'];
 
 describe('notification panel', { timeout: 240_000 }, () => {
   let ui;
+  let folder;
   const dialogs = [];
 
   before(async () => {
-    ui = await launch({ theme: 'dark' });
+    // A folder of its own: Save as Test Case writes a case file into the workspace.
+    folder = mkdtempSync(join(tmpdir(), 'novu-ui-notification-'));
+    ui = await launch({ theme: 'dark', folder });
     ui.page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
@@ -33,7 +38,10 @@ describe('notification panel', { timeout: 240_000 }, () => {
     await runCommand(ui.page, 'Novu: Open Sandbox');
     await ui.page.locator('.statusbar-item', { hasText: 'Novu: Sandbox' }).waitFor({ timeout: 30_000 });
   });
-  after(() => ui?.close());
+  after(async () => {
+    await ui?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
 
   it('opens from the palette and renders the header and timeline, markup as text', async () => {
     await openNotificationById(ui.page, F.mixedNotificationId);
@@ -106,6 +114,20 @@ describe('notification panel', { timeout: 240_000 }, () => {
     assert.match(await email.locator('pre.nx-raw-text').innerText(), /verified Sender Identity/);
     assert.match(await webview(ui.page).locator('.nx-subscriber-name').innerText(), /Alice/);
     await shootThemes(ui.page, 'notification-failed', { themes: THEMES });
+
+    // The failure becomes a regression test (issue 46, §2): the run's name offered, Alice's e-mail
+    // left out unless asked, the case file made in the workspace and shown.
+    await webview(ui.page).getByRole('button', { name: 'Save as Test Case…' }).click();
+    const input = ui.page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible' });
+    assert.match(await input.inputValue(), /^run /, 'the run’s name is offered');
+    await ui.page.keyboard.press('Enter');
+    await pickItem(ui.page, 'Their fields, without e-mail and phone');
+    await ui.page.locator('.tab.active', { hasText: '.novu-test.json' }).waitFor({ timeout: 15_000 });
+    const text = (await ui.page.locator('.monaco-editor .view-lines').first().innerText()).replace(/\u00a0/g, ' ');
+    assert.match(text, /"name": "run /);
+    assert.doesNotMatch(text, /@/, 'no e-mail address in the case');
+    await runCommand(ui.page, 'View: Close All Editors');
   });
 
   it('follows the merged job to its digest notification in a new panel', async () => {
