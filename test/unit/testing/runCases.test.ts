@@ -8,7 +8,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BridgeClient } from '../../../src/bridge/bridgeClient';
@@ -30,7 +30,10 @@ interface BridgeApp {
   stop(): Promise<void>;
 }
 
-const demoFile = (name: string): FileToRun => ({ path: `${name}.novu-test.json`, text: readFileSync(join(CASES, `${name}.novu-test.json`), 'utf8') });
+const demoFile = (name: string): FileToRun => {
+  const snapshot = join(CASES, `${name}.novu-test.snap.json`);
+  return { path: `${name}.novu-test.json`, text: readFileSync(join(CASES, `${name}.novu-test.json`), 'utf8'), ...(existsSync(snapshot) ? { snapshotText: readFileSync(snapshot, 'utf8') } : {}) };
+};
 const caseFile = (workflow: string, cases: unknown[]): FileToRun => ({ path: `${workflow}-${Math.random()}.novu-test.json`, text: JSON.stringify({ workflow, cases }, null, 2) });
 const statuses = (report: RunReport) => report.files.flatMap((f) => f.cases.map((c) => `${c.status}: ${c.name}`));
 
@@ -127,6 +130,9 @@ describe('running cases against the demo’s real app', { timeout: 120_000 }, ()
     assert.equal(failed.steps.find((s) => s.stepId === 'welcome-email')!.skipped, 'the subscriber has no e-mail address');
     assert.deepEqual(report.files[0]!.cases[0]!.unset, ['ownerName', 'ctaUrl']);
     assert.deepEqual(report.counts, { passed: 4, failed: 1, errored: 0, skipped: 0 });
+    // The demo's committed snapshot is what its app sends today: nothing to write.
+    assert.deepEqual(report.files[0]!.cases[0]!.steps.map((s) => s.snapshot?.kind), ['matched', 'matched', 'matched', 'matched']);
+    assert.equal(report.files[0]!.snapshotWrite, undefined);
   });
 
   it('renders the same case the same, byte for byte, 20 times', async () => {
