@@ -14,6 +14,7 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { agentTestsOf, type AgentTests, type AgentTestsRequest } from '../testing/agentTests';
 import { DEFAULT_CASE_GLOB, readCaseFile, snapshotPathOf } from '../testing/caseFile';
 import { runCases, type FileToRun } from '../testing/runCases';
+import { serviceRenderer } from '../testing/serviceTarget';
 import { checksSettingsNow } from './previewChecks';
 import { subscriberFields } from './previewSubscriber';
 import { bridgeHost } from '../rendered/previewWords';
@@ -64,7 +65,9 @@ export async function runTestsForAgent(deps: AgentTestsDeps, connection: Connect
   const secret = await deps.manager.signingSecret(connection);
   if (!secret) return { kind: 'failed', text: vscode.l10n.t('The connection "{0}" has no API key to sign the renders with.', connection.name) };
   const client = await deps.manager.clientFor(connection);
-  const report = await runCases(files, { client: deps.client, url: where.url, secret }, {
+  // Dashboard workflows: rendered by the service's step preview, with the connection's key.
+  const service = client ? serviceRenderer(client, connection.name) : undefined;
+  const report = await runCases(files, { client: deps.client, url: where.url, secret, ...(service ? { service } : {}) }, {
     settings: checksSettingsNow(),
     canIEmail: deps.canIEmail,
     signal,

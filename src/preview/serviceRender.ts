@@ -9,7 +9,7 @@ import { describeError, formatErrorLine } from '../ui/errors';
 import { buildPreviewModel, type PreviewModel } from '../rendered/previewModel';
 import { failureWords, type RenderOutcome } from '../rendered/previewWords';
 import type { PreviewFailureView } from './protocol';
-import { previewStepOnService } from './serviceApi';
+import { previewStepOnService } from '../api/stepPreview';
 import { MESSAGE_STEP_TYPES } from './stepScanner';
 
 export interface ServiceStep {

@@ -21,7 +21,8 @@ import { checkStep, type CanIEmail, type ChecksSettings, type Finding } from '..
 import { l10n } from '../l10n';
 import { failureWords } from '../rendered/previewWords';
 import { showControls } from '../rendered/linkSafety';
-import { renderStep } from '../rendered/renderStep';
+import { renderStep, type StepRender } from '../rendered/renderStep';
+import type { ServiceRenderer, ServiceStepRender, ServiceWorkflow } from './serviceTarget';
 import { payloadKeyPlace, readCaseFile, resolveCaseFile, type CaseFile, type CaseProblem, type TestCase } from './caseFile';
 import { casePayload } from './casePayload';
 import { judgeStep, type StepOutcome } from './expectations';
@@ -46,6 +47,19 @@ export interface RunTarget {
   client: Pick<BridgeClient, 'discover' | 'previewStep'>;
   url: string;
   secret: string;
+  /**
+   * The service, for the workflows the app does not define (the dashboard's): rendered by its step
+   * preview (serviceTarget.ts). Without it, such a case file says that the app has no such workflow.
+   */
+  service?: ServiceRenderer;
+}
+
+/** Where a workflow's steps are rendered: the user's app, or the service for a dashboard workflow. */
+interface Source {
+  workflowId: string;
+  steps: { stepId: string; type: string; _id?: string }[];
+  schema: unknown;
+  via: 'app' | 'service';
 }
 
 export interface RunOptions {
@@ -109,6 +123,8 @@ export interface FileReport {
   file: CaseFile;
   workflow?: DiscoveredWorkflow;
   cases: CaseResult[];
+  /** Who rendered its cases: the user's app, or the service (a dashboard workflow). */
+  renderedBy?: 'app' | 'service';
   /** The snapshot file's new text, when this run wrote or updated a snapshot in it. */
   snapshotWrite?: { text: string; written: number; updated: number };
   snapshotProblem?: string;
@@ -152,8 +168,10 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
   const started = Date.now();
   const reports: FileReport[] = files.map((f) => ({ path: f.path, file: readCaseFile(f.text), cases: [] }));
   const discovered = await target.client.discover(target.url, target.secret, options.signal);
-  if (discovered.kind !== 'discovered') {
-    const problem = failureWords(discovered, { url: target.url }).text;
+  // The app not answering stops every case, unless the service can render the dashboard's workflows.
+  const appProblem = discovered.kind !== 'discovered' ? failureWords(discovered, { url: target.url }).text : undefined;
+  if (appProblem !== undefined && !target.service) {
+    const problem = appProblem;
     for (const report of reports) {
       report.cases = selected(report, files).map(({ test, index }) => ({
         name: test.name,
@@ -175,12 +193,35 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
   await Promise.all([...ids].map(async (id) => subscribers.set(id, await options.subscriberOf!(id).catch(() => undefined))));
 
   const limit = pool(options.maxInFlight ?? MAX_IN_FLIGHT);
-  let runProblem: string | undefined;
+  let runProblem: string | undefined = appProblem;
+  const appWorkflows = discovered.kind === 'discovered' ? discovered.workflows : [];
+  // The service's workflows, each asked once (a failure to ask is said on the file).
+  const asked = new Map<string, Promise<ServiceWorkflow | undefined | { problem: string }>>();
+  const fromService = (workflowId: string) => {
+    let answer = asked.get(workflowId);
+    if (!answer) {
+      answer = target.service!.workflow(workflowId, options.signal).catch((error: unknown) => ({ problem: l10n.t('Novu could not be asked for the workflow "{0}": {1}', workflowId, error instanceof Error ? error.message : String(error)) }));
+      asked.set(workflowId, answer);
+    }
+    return answer;
+  };
   await Promise.all(
     reports.map(async (report, fileIndex) => {
-      const workflow = report.file.workflowId ? discovered.workflows.find((w) => w.workflowId === report.file.workflowId) : undefined;
+      const workflowId = report.file.workflowId;
+      const workflow = workflowId ? appWorkflows.find((w) => w.workflowId === workflowId) : undefined;
       if (workflow) report.workflow = workflow;
-      report.file = resolveCaseFile(report.file, workflow ? { steps: workflow.steps.map((s) => s.stepId) } : undefined, (id) => {
+      let source: Source | undefined = workflow ? { workflowId: workflow.workflowId, steps: workflow.steps, schema: isSchemaVisible(workflow.payload?.schema) ? workflow.payload?.schema : undefined, via: 'app' } : undefined;
+      let sourceProblem: string | undefined;
+      if (!source && workflowId && target.service) {
+        const held = await fromService(workflowId);
+        if (held && 'problem' in held) sourceProblem = held.problem;
+        // A code workflow whose app does not answer: the app's problem, not the service's copy.
+        else if (held && held.origin === 'external' && appProblem) sourceProblem = appProblem;
+        else if (held) source = { workflowId, steps: held.steps, schema: isSchemaVisible(held.payloadSchema) ? held.payloadSchema : undefined, via: 'service' };
+        else sourceProblem = appProblem ?? l10n.t('Neither your app nor {0} has a workflow "{1}".', target.service.label, workflowId);
+      }
+      if (source) report.renderedBy = source.via;
+      report.file = resolveCaseFile(report.file, source ? { steps: source.steps.map((s) => s.stepId) } : sourceProblem ? { steps: [] } : undefined, (id) => {
         const found = subscribers.get(id);
         return found === undefined ? undefined : found !== null;
       });
@@ -192,14 +233,19 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
       let updated = 0;
       const results = await Promise.all(
         selected(report, files).map(async ({ test, index }): Promise<CaseResult> => {
-          if (fileBlocked || test.problems.length > 0 || !workflow) {
+          if (sourceProblem) {
+            const result: CaseResult = { name: test.name, index, status: 'errored', durationMs: 0, unset: [], steps: [], problems: [], message: sourceProblem };
+            options.onCase?.(report, result);
+            return result;
+          }
+          if (fileBlocked || test.problems.length > 0 || !source) {
             const problems = test.problems.length > 0 ? test.problems : report.file.problems;
             const result: CaseResult = { name: test.name, index, status: 'errored', durationMs: 0, unset: [], steps: [], problems, message: problems.map((p) => p.message).join('\n') || l10n.t('The case file has problems.') };
             options.onCase?.(report, result);
             return result;
           }
           options.onStart?.(report, test);
-          const result = await runCase(report, workflow, test, index, target, options, limit, subscribers, snapshots.data);
+          const result = await runCase(report, source, test, index, target, options, limit, subscribers, snapshots.data);
           for (const step of result.steps) {
             if (!step.snapshot) continue;
             const now = step.snapshot.kind === 'written' || step.snapshot.kind === 'updated' ? stepSnapshots.get(step) : undefined;
@@ -231,7 +277,7 @@ function selected(report: FileReport, files: readonly FileToRun[]): { test: Test
 
 async function runCase(
   report: FileReport,
-  workflow: DiscoveredWorkflow,
+  source: Source,
   test: TestCase,
   index: number,
   target: RunTarget,
@@ -241,12 +287,12 @@ async function runCase(
   kept: SnapshotData,
 ): Promise<CaseResult> {
   const started = Date.now();
-  const schema = isSchemaVisible(workflow.payload?.schema) ? workflow.payload?.schema : undefined;
+  const schema = source.schema;
   const { payload, unset } = casePayload(test.payload, schema);
   const subscriber = subscriberFor(test, subscribers);
   const levels = { ...options.settings.levels, ...report.file.levels };
   const settings: ChecksSettings = { ...options.settings, levels };
-  const steps = workflow.steps.filter((s) => MESSAGE_STEP_TYPES.has(s.type));
+  const steps = source.steps.filter((s) => MESSAGE_STEP_TYPES.has(s.type));
   const results = await Promise.all(
     steps.map(async (step): Promise<StepResult> => {
       const stepStarted = Date.now();
@@ -261,10 +307,16 @@ async function runCase(
       if (skipped) {
         outcome = { kind: 'skipped', reason: skipped };
       } else {
-        const rendered = await limit(() =>
-          renderStep(target.client, target.url, target.secret, { workflowId: workflow.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls: test.controls[step.stepId] ?? {} }, options.signal),
-        );
-        if (rendered.kind === 'rendered') {
+        const controls = test.controls[step.stepId] ?? {};
+        const rendered: StepRender | ServiceStepRender =
+          source.via === 'service'
+            ? await limit(() => target.service!.render(source.workflowId, step, { payload, subscriber: subscriber ?? {}, controls }, options.signal))
+            : await limit(() => renderStep(target.client, target.url, target.secret, { workflowId: source.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls }, options.signal));
+        if (rendered.kind === 'failed') {
+          // The service's own failure (§9.4): said as the check "it renders" says it.
+          outcome = { kind: 'failed', message: rendered.message };
+          findings = checkStep({ stepId: step.stepId, result: { failure: { text: rendered.message, atKeys: [] } }, payload, ...(schema ? { payloadSchema: schema } : {}) }, settings, options.canIEmail);
+        } else if (rendered.kind === 'rendered') {
           outcome = { kind: 'rendered', model: rendered.model };
           findings = checkStep({ stepId: step.stepId, result: { model: rendered.model }, payload, ...(schema ? { payloadSchema: schema } : {}) }, settings, options.canIEmail);
           if (test.snapshot) {
@@ -276,7 +328,7 @@ async function runCase(
             }
           }
         } else {
-          const words = failureWords(rendered, { url: target.url, workflowId: workflow.workflowId, stepId: step.stepId, ...(options.folders ? { folders: options.folders } : {}) });
+          const words = failureWords(rendered, { url: target.url, workflowId: source.workflowId, stepId: step.stepId, ...(options.folders ? { folders: options.folders } : {}) });
           if (RUN_FAILURES.has(rendered.kind)) {
             appFailed = true;
             failures.push({ kind: 'app', message: words.text });
@@ -316,7 +368,7 @@ async function runCase(
     steps: results,
     problems: [],
     ...(status === 'errored' && appMessage ? { message: appMessage } : {}),
-    ...(results.length === 0 ? { message: l10n.t('`{0}` has no step that sends a message.', workflow.workflowId) } : {}),
+    ...(results.length === 0 ? { message: l10n.t('`{0}` has no step that sends a message.', source.workflowId) } : {}),
   };
 }
 

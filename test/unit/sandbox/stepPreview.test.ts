@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { NovuClient } from '../../../src/api';
-import { previewStepOnService } from '../../../src/preview/serviceApi';
+import { previewStepOnService } from '../../../src/api/stepPreview';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox } from '../../../src/sandbox';
 
 describe('sandbox: the service’s step preview', () => {

@@ -11,7 +11,10 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { NovuClient } from '../../../src/api';
 import { BridgeClient } from '../../../src/bridge/bridgeClient';
+import { SANDBOX_FIXTURES as F, startSandbox } from '../../../src/sandbox';
+import { serviceRenderer } from '../../../src/testing/serviceTarget';
 import { DEFAULT_CHECKS_SETTINGS } from '../../../src/checks';
 import { buildPreviewModel } from '../../../src/rendered/previewModel';
 import { casePayload } from '../../../src/testing/casePayload';
@@ -197,5 +200,27 @@ describe('running cases against the demo’s real app', { timeout: 120_000 }, ()
     const down = await runCases(files, { client, url: 'http://127.0.0.1:9/api/novu', secret: SECRET }, options);
     assert.ok(down.problem);
     assert.deepEqual(down.counts, { passed: 0, failed: 0, errored: 5, skipped: 0 });
+  });
+
+  it('renders a dashboard workflow’s cases through the service’s step preview, and says a workflow neither has', async () => {
+    const sandbox = await startSandbox({ apiKey: 'sk_cases_service' });
+    try {
+      const service = serviceRenderer(new NovuClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }), 'the Sandbox');
+      const dashboard = caseFile(F.workflowIdentifier, [{ name: 'welcome', payload: { firstName: 'Ada' }, subscriber: { firstName: 'Ada', email: 'ada@example.com', phone: '+15005550006' }, expect: { 'email-step': { subject: { contains: 'Welcome onboarding: Ada' } } } }]);
+      const missing = caseFile('nowhere', [{ name: 'x' }]);
+      const report = await runCases([dashboard, missing, demoFile('order-shipped')], { ...target(), service }, options);
+      assert.equal(report.files[0]!.renderedBy, 'service');
+      assert.equal(report.files[0]!.cases[0]!.status, 'passed', JSON.stringify(report.files[0]!.cases[0]));
+      assert.ok(report.files[0]!.cases[0]!.steps.some((s) => s.stepId === 'email-step' && s.status === 'passed'));
+      assert.equal(report.files[1]!.cases[0]!.message, 'Neither your app nor the Sandbox has a workflow "nowhere".');
+      assert.equal(report.files[2]!.renderedBy, 'app', 'a workflow of the app is rendered by the app');
+      // The app down: the dashboard's workflow still runs; the app's are errored with why.
+      const down = await runCases([dashboard, demoFile('order-shipped')], { client, url: 'http://127.0.0.1:9/api/novu', secret: SECRET, service }, options);
+      assert.equal(down.files[0]!.cases[0]!.status, 'passed');
+      assert.ok(down.problem);
+      assert.equal(down.files[1]!.cases[0]!.status, 'errored');
+    } finally {
+      await sandbox.close();
+    }
   });
 });

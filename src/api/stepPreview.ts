@@ -1,6 +1,6 @@
-/** The service's route that only Preview uses (contract §9.4), kept in the preview's bundle: the step preview. */
+/** The service's step preview (contract §9.4): the Preview's and the notification tests' route, kept out of the client's own list (only their bundles hold it). */
 import * as z from 'zod/mini';
-import type { NovuClient, RequestOptions } from '../api';
+import type { NovuClient, RequestOptions } from './client';
 
 const jsonObject = z.record(z.string(), z.unknown());
 
