@@ -69,6 +69,16 @@ const builds = [
   },
 ];
 
+// The command-line runner of the notification tests (issue 46, §7): its own npm package, with every
+// dependency (zod, caniemail's data) bundled in, so that the package has none. Not part of the .vsix.
+builds.push({
+  ...node,
+  entryPoints: { cli: 'src/cli/cli.ts' },
+  outdir: 'packages/novu-explorer-test/dist',
+  banner: { js: '#!/usr/bin/env node' },
+  sourcemap: false,
+});
+
 const webviewEntries = Object.fromEntries(
   findFiles('webview', ['.ts']).filter((f) => /webview\/[^/]+\/main\.ts$/.test(f)).map((f) => [f.split('/')[1], f]),
 );

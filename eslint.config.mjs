@@ -98,6 +98,12 @@ export default tseslint.config(
     },
   },
   {
+    // cli/ is the command line's composition root (like extension.ts, it may use a feature's pure
+    // words), and it runs in plain Node: never vscode.
+    files: ['src/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'cli/ runs in plain Node, outside VS Code.' }] }] },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -1,0 +1,167 @@
+/**
+ * `--start "<command>"` (issue 46, §7): the user's app is started by a shell in a process group of
+ * its own, the bridge's health-check (unsigned, contract §9.1) is asked until it answers, and when
+ * the run ends the whole group is stopped by its id: SIGTERM, then SIGKILL after a grace period.
+ * The app's output is kept (the last lines) for when it does not answer, never mixed into the
+ * report. Pure Node: no vscode.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { BridgeClient, BridgeFailure } from '../bridge/bridgeClient';
+
+const POLL_MS = 100;
+const STOP_GRACE_MS = 5_000;
+const KEPT_LINES = 30;
+
+export interface StartedApp {
+  /** Stops every process of the app's group and waits until they are gone (at most about 7 s). */
+  stop(): Promise<void>;
+}
+
+export type StartOutcome =
+  | { kind: 'ready'; app: StartedApp }
+  /** The command ended before the bridge answered. */
+  | { kind: 'exited'; code: number | null; signal: string | null; output: string[] }
+  /** The bridge did not answer within the time; the app is stopped. `last`: its last answer. */
+  | { kind: 'timeout'; last?: BridgeFailure; output: string[] };
+
+export interface StartOptions {
+  command: string;
+  url: string;
+  timeoutMs: number;
+  cwd: string;
+  /** The command's environment. */
+  env: Readonly<Record<string, string | undefined>>;
+  client: Pick<BridgeClient, 'healthCheck'>;
+  signal?: AbortSignal;
+}
+
+/** Starts `command` and waits until the bridge at `url` answers its health-check. */
+export async function startApp(options: StartOptions): Promise<StartOutcome> {
+  const windows = process.platform === 'win32';
+  const child = spawn(options.command, {
+    shell: true,
+    cwd: options.cwd,
+    env: { ...options.env },
+    // Its own process group (POSIX): stopped as one, children of the command included.
+    detached: !windows,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  const output: string[] = [];
+  let partial = '';
+  const keep = (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split(/\r?\n/);
+    partial = lines.pop() ?? '';
+    output.push(...lines);
+    if (output.length > KEPT_LINES) output.splice(0, output.length - KEPT_LINES);
+    if (partial.length > 4_000) partial = partial.slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exit: { code: number | null; signal: string | null } | undefined;
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', (code, signal) => {
+      exit = { code, signal };
+      resolve();
+    });
+    child.once('error', () => {
+      exit ??= { code: null, signal: null };
+      resolve();
+    });
+  });
+  const lines = () => (partial ? [...output, partial] : [...output]);
+  // The group must not outlive this process, however it ends.
+  const lastResort = () => killGroup(child, 'SIGKILL');
+  process.once('exit', lastResort);
+  const app: StartedApp = {
+    async stop() {
+      process.removeListener('exit', lastResort);
+      await stopGroup(child, exited);
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+    },
+  };
+
+  const deadline = Date.now() + options.timeoutMs;
+  let last: BridgeFailure | undefined;
+  for (;;) {
+    if (exit) {
+      await app.stop();
+      return { kind: 'exited', code: exit.code, signal: exit.signal, output: lines() };
+    }
+    if (options.signal?.aborted) {
+      await app.stop();
+      throw abortError();
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) break;
+    let answer;
+    try {
+      answer = await options.client.healthCheck(options.url, options.signal);
+    } catch (error) {
+      await app.stop();
+      throw error;
+    }
+    if (answer.kind === 'health') return { kind: 'ready', app };
+    last = answer;
+    await Promise.race([exited, delay(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), options.signal)]);
+  }
+  await app.stop();
+  return { kind: 'timeout', ...(last ? { last } : {}), output: lines() };
+}
+
+function delay(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+function abortError(): Error {
+  const error = new Error('aborted');
+  error.name = 'AbortError';
+  return error;
+}
+
+/** True while a process of the child's group is alive (POSIX), or the child itself (Windows). */
+function groupAlive(child: ChildProcess): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(process.platform === 'win32' ? child.pid : -child.pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  if (process.platform === 'win32') {
+    // No process groups: taskkill ends the tree below the shell.
+    spawnSync('taskkill', ['/pid', String(child.pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    return;
+  }
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.pid === undefined || !groupAlive(child)) return;
+  killGroup(child, 'SIGTERM');
+  const until = Date.now() + STOP_GRACE_MS;
+  while (groupAlive(child) && Date.now() < until) await delay(50);
+  if (groupAlive(child)) {
+    killGroup(child, 'SIGKILL');
+    const hard = Date.now() + 2_000;
+    while (groupAlive(child) && Date.now() < hard) await delay(50);
+  }
+  await Promise.race([exited, delay(500)]);
+}
