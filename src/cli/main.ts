@@ -136,8 +136,8 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
         outcome.kind === 'exited'
           ? l10n.t('the command given to --start ended ({0}) before the bridge at {1} answered.', outcome.signal ?? l10n.t('exit code {0}', outcome.code ?? '?'), host)
           : outcome.last
-            ? l10n.t('the bridge at {0} did not answer within {1} (it was stopped): {2}', host, seconds(options.startTimeoutMs), failureWords(outcome.last, { url: options.bridgeUrl }).text)
-            : l10n.t('the bridge at {0} did not answer within {1} (it was stopped).', host, seconds(options.startTimeoutMs));
+            ? l10n.t('the bridge at {0} did not answer within {1} (the app was stopped): {2}', host, seconds(options.startTimeoutMs), failureWords(outcome.last, { url: options.bridgeUrl }).text)
+            : l10n.t('the bridge at {0} did not answer within {1} (the app was stopped).', host, seconds(options.startTimeoutMs));
       // The app's last lines help say why; they go to stderr, never into the report.
       if (outcome.output.length > 0) err(`${[l10n.t("The last lines of your app's output:"), ...outcome.output.map((l) => `  ${terminalText(l, true)}`)].join('\n')}\n`);
       startProblem = { problem, failure: (outcome.kind === 'timeout' ? outcome.last : undefined) ?? { kind: 'unreachable', cause: 'timeout', detail: '' } };

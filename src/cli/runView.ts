@@ -52,6 +52,8 @@ export interface CaseView {
   snapshots: { step: string; kind: 'written' | 'updated' }[];
   /** The payload's keys the case did not set (sample values of the schema were sent). */
   unset: string[];
+  /** Each message step of the case, as it came out. */
+  steps: { stepId: string; type: string; status: Status; durationMs: number; snapshot?: 'matched' | 'written' | 'updated' | 'changed' }[];
   /** A subscriberId the command line cannot look up (it has no connection): the case's own fields are used. */
   subscriberId?: string;
   /** A stand-in for a file none of whose cases could be read. */
@@ -143,13 +145,14 @@ export function buildRunView(input: ViewInput): RunView {
         skippedSteps,
         snapshots,
         unset: result.unset,
+        steps: result.steps.map((s) => ({ stepId: s.stepId, type: s.type, status: s.status, durationMs: s.durationMs, ...(s.snapshot ? { snapshot: s.snapshot.kind } : {}) })),
         ...(test?.subscriber?.subscriberId && result.status !== 'errored' ? { subscriberId: test.subscriber.subscriberId } : {}),
       };
     });
     const problems = fileReport.file.problems.map((p) => problemView(p, false));
     // A file whose cases cannot be read at all still counts, as one errored test.
     if (cases.length === 0 && fileReport.file.problems.some((p) => p.severity === 'error')) {
-      cases.push({ name: l10n.t('(the case file)'), status: 'errored', durationMs: 0, place: problems[0]?.place ?? { line: 1, column: 1 }, failures: problems.map((p) => ({ ...p, ofFile: true })), warnings: [], skippedSteps: [], snapshots: [], unset: [], fileOnly: true });
+      cases.push({ name: l10n.t('(the case file)'), status: 'errored', durationMs: 0, place: problems[0]?.place ?? { line: 1, column: 1 }, failures: problems.map((p) => ({ ...p, ofFile: true })), warnings: [], skippedSteps: [], snapshots: [], unset: [], steps: [], fileOnly: true });
     }
     const written = fileReport.snapshotWrite;
     const snapshotError = input.snapshotErrors?.get(fileIndex);

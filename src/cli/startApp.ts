@@ -6,6 +6,7 @@
  * report. Pure Node: no vscode.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { BridgeClient, BridgeFailure } from '../bridge/bridgeClient';
 
 const POLL_MS = 100;
@@ -104,13 +105,17 @@ export async function startApp(options: StartOptions): Promise<StartOutcome> {
     }
     if (answer.kind === 'health') return { kind: 'ready', app };
     last = answer;
-    await Promise.race([exited, delay(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), options.signal)]);
+    await delay(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), options.signal, exited);
   }
   await app.stop();
   return { kind: 'timeout', ...(last ? { last } : {}), output: lines() };
 }
 
-function delay(ms: number, signal?: AbortSignal): Promise<void> {
+/**
+ * Waits `ms`, or less when `until` settles or `signal` aborts first; the timer is cleared either way,
+ * so that no timer left behind keeps the process from ending when the run is done.
+ */
+function delay(ms: number, signal?: AbortSignal, until?: Promise<unknown>): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(done, ms);
     function done() {
@@ -119,6 +124,7 @@ function delay(ms: number, signal?: AbortSignal): Promise<void> {
       resolve();
     }
     signal?.addEventListener('abort', done, { once: true });
+    void until?.then(done, done);
   });
 }
 
@@ -128,15 +134,46 @@ function abortError(): Error {
   return error;
 }
 
-/** True while a process of the child's group is alive (POSIX), or the child itself (Windows). */
+/**
+ * True while a process of the child's group is alive (POSIX), or the child itself (Windows). On
+ * Linux a process that has ended but is not yet reaped by its parent (a zombie: the command's
+ * children, whose parent is now the system's init) no longer counts: it holds nothing.
+ */
 function groupAlive(child: ChildProcess): boolean {
   if (child.pid === undefined) return false;
+  if (process.platform === 'linux') {
+    const alive = linuxGroupAlive(child.pid);
+    if (alive !== undefined) return alive;
+  }
   try {
     process.kill(process.platform === 'win32' ? child.pid : -child.pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Whether a process of group `pgid` runs and is not a zombie, from /proc; undefined when /proc cannot be read. */
+function linuxGroupAlive(pgid: number): boolean | undefined {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return undefined;
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // `pid (comm) state ppid pgrp …`: the name may hold spaces and parentheses, so read after the last `)`.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -163,5 +200,5 @@ async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<vo
     const hard = Date.now() + 2_000;
     while (groupAlive(child) && Date.now() < hard) await delay(50);
   }
-  await Promise.race([exited, delay(500)]);
+  await delay(500, undefined, exited);
 }

@@ -258,6 +258,7 @@ describe('novu-explorer-test: the JSON report', () => {
     assert.deepEqual(data.counts, view.counts);
     assert.deepEqual(data.files[0]!.cases.map((c) => c.status), ['passed', 'failed', 'failed', 'skipped']);
     assert.deepEqual(data.files[0]!.cases[0]!.place, { line: 4, column: 15 });
+    assert.deepEqual((data.files[0]!.cases[2] as unknown as { steps: unknown }).steps, [{ stepId: 'welcome-in-app', type: 'sms', status: 'failed', durationMs: 3, snapshot: 'changed' }]);
     assert.ok(!jsonReport(view, '0.1.0').includes('"root"'));
   });
 });
