@@ -12,7 +12,7 @@ const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing']
 const NO_FEATURE = { group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/', 'examples/'] },
+  { ignores: ['node_modules/', 'dist/', 'packages/*/dist/', 'out/', 'media/dist/', '.vscode-test/', 'test-results/', 'examples/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -78,8 +78,8 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'nx-cli-package-'));
-    // The project's build makes the bin's bundle.
-    const build = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: ROOT, encoding: 'utf8' });
+    // The project's build makes the bin's bundle (its `--cli` part only: the extension's dist/ is left as it is).
+    const build = spawnSync(process.execPath, ['esbuild.mjs', '--cli'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(build.status, 0, build.stderr);
     const pack = spawnSync('npm', ['pack', PACKAGE, '--pack-destination', work, '--json'], { cwd: work, encoding: 'utf8' });
     assert.equal(pack.status, 0, pack.stderr);
