@@ -134,7 +134,7 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
       const host = bridgeHost(options.bridgeUrl);
       const problem =
         outcome.kind === 'exited'
-          ? l10n.t('the command given to --start ended ({0}) before the bridge at {1} answered.', outcome.signal ?? l10n.t('exit code {0}', outcome.code ?? '?'), host)
+          ? l10n.t('the command given to --start failed ({0}) before the bridge at {1} answered.', outcome.signal ?? l10n.t('exit code {0}', outcome.code ?? '?'), host)
           : outcome.last
             ? l10n.t('the bridge at {0} did not answer within {1} (the app was stopped): {2}', host, seconds(options.startTimeoutMs), failureWords(outcome.last, { url: options.bridgeUrl }).text)
             : l10n.t('the bridge at {0} did not answer within {1} (the app was stopped).', host, seconds(options.startTimeoutMs));

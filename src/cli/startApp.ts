@@ -20,7 +20,7 @@ export interface StartedApp {
 
 export type StartOutcome =
   | { kind: 'ready'; app: StartedApp }
-  /** The command ended before the bridge answered. */
+  /** The command failed (or was killed) before the bridge answered. */
   | { kind: 'exited'; code: number | null; signal: string | null; output: string[] }
   /** The bridge did not answer within the time; the app is stopped. `last`: its last answer. */
   | { kind: 'timeout'; last?: BridgeFailure; output: string[] };
@@ -86,7 +86,9 @@ export async function startApp(options: StartOptions): Promise<StartOutcome> {
   const deadline = Date.now() + options.timeoutMs;
   let last: BridgeFailure | undefined;
   for (;;) {
-    if (exit) {
+    // A command that ends well may have started the app in the background (`docker compose up -d`):
+    // its bridge is still waited for. One that fails, or is killed, will not answer.
+    if (exit && exit.code !== 0) {
       await app.stop();
       return { kind: 'exited', code: exit.code, signal: exit.signal, output: lines() };
     }
@@ -105,7 +107,7 @@ export async function startApp(options: StartOptions): Promise<StartOutcome> {
     }
     if (answer.kind === 'health') return { kind: 'ready', app };
     last = answer;
-    await delay(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), options.signal, exited);
+    await delay(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), options.signal, exit ? undefined : exited);
   }
   await app.stop();
   return { kind: 'timeout', ...(last ? { last } : {}), output: lines() };

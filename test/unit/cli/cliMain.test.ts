@@ -175,7 +175,14 @@ describe('novu-explorer-test: main', () => {
     const { code, stderr } = await run(['--bridge-url', 'http://127.0.0.1:9/api/novu', '--start', `echo "starting with $NOVU_SECRET_KEY"; exit 3`, '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
     assert.equal(code, 2);
     assert.match(stderr, /The last lines of your app's output:\n {2}starting with \*\*\*\n/);
-    assert.match(stderr, /novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): the command given to --start ended \(exit code 3\) before the bridge at 127\.0\.0\.1:9 answered\.\n$/);
+    assert.match(stderr, /novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): the command given to --start failed \(exit code 3\) before the bridge at 127\.0\.0\.1:9 answered\.\n$/);
     assert.ok(!existsSync(join(dir, 'greet.novu-test.snap.json')));
+  });
+
+  it('waits for the bridge when the command given to --start ends well (the app started in the background)', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }]));
+    const { code, stderr } = await run(['--start', 'exit 0', '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\)\n$/);
   });
 });
