@@ -22,6 +22,12 @@ const PACKAGE = join(ROOT, 'packages', 'novu-explorer-test');
 const KEY = 'sk_test_cli_package_5f0e1d2c3b4a';
 const OTHER_KEY = 'sk_test_another_environment_9a8b7c';
 
+/**
+ * The environment of the npm commands: without the `npm_…` variables an `npm test` around this one
+ * sets (its `npm_config_local_prefix` is the repository: an install there would land in its node_modules).
+ */
+const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+
 /** A port nothing listens on (taken, then given back). */
 function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -63,7 +69,7 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
   /** Runs the installed bin in `cwd`; resolves with its exit code and output (every byte kept for the key check). */
   function run(args, { cwd = cases, env = {} } = {}) {
     return new Promise((resolveRun, reject) => {
-      const child = spawn(bin, args, { cwd, env: { ...process.env, NOVU_SECRET_KEY: KEY, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(bin, args, { cwd, env: { ...NPM_ENV, NOVU_SECRET_KEY: KEY, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -81,14 +87,14 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     // The project's build makes the bin's bundle (its `--cli` part only: the extension's dist/ is left as it is).
     const build = spawnSync(process.execPath, ['esbuild.mjs', '--cli'], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(build.status, 0, build.stderr);
-    const pack = spawnSync('npm', ['pack', PACKAGE, '--pack-destination', work, '--json'], { cwd: work, encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', PACKAGE, '--pack-destination', work, '--json'], { cwd: work, encoding: 'utf8', env: NPM_ENV });
     assert.equal(pack.status, 0, pack.stderr);
     const [packed] = JSON.parse(pack.stdout);
     assert.deepEqual(packed.files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
     const install = join(work, 'install');
     cpSync(join(work, packed.filename), join(install, packed.filename));
     writeFileSync(join(install, 'package.json'), '{ "name": "ci-job", "private": true }\n');
-    const installed = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`], { cwd: install, encoding: 'utf8' });
+    const installed = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`], { cwd: install, encoding: 'utf8', env: NPM_ENV });
     assert.equal(installed.status, 0, installed.stderr);
     bin = join(install, 'node_modules', '.bin', 'novu-explorer-test');
     assert.ok(statSync(bin).mode & 0o111, 'the bin is executable');
