@@ -8,7 +8,7 @@ const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences',
 /** Shared machinery of src/: any feature may use it, and it uses none. */
 const SHARED = ['panels', 'ui', 'views', 'format', 'scan', 'connections'];
 /** Shared too, and run outside VS Code as well. */
-const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing'];
+const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing', 'cli'];
 const NO_FEATURE = { group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' };
 
 export default tseslint.config(
@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // api/, bridge/, sandbox/, rendered/, checks/ and testing/ are reused outside VS Code: they must never import it, nor a feature.
     files: STANDALONE.map((folder) => `src/${folder}/**/*.ts`),
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/, sandbox/, rendered/, checks/ and testing/ run outside VS Code.' }], patterns: [NO_FEATURE] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/, sandbox/, rendered/, checks/, testing/ and cli/ run outside VS Code.' }], patterns: [NO_FEATURE] }] },
   },
   {
     // Webview bundles run in the browser: no vscode, no zod, and no module that brings either (types only).
@@ -96,12 +96,6 @@ export default tseslint.config(
         },
       ],
     },
-  },
-  {
-    // cli/ is the command line's composition root (like extension.ts, it may use a feature's pure
-    // words), and it runs in plain Node: never vscode.
-    files: ['src/cli/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'cli/ runs in plain Node, outside VS Code.' }] }] },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

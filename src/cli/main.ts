@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { BridgeClient, type BridgeFailure } from '../bridge/bridgeClient';
 import { readChecksSettings, type ChecksSettings } from '../checks';
 import { l10n } from '../l10n';
-import { bridgeHost, failureWords } from '../preview/previewWords';
+import { bridgeHost, failureWords } from '../rendered/previewWords';
 import { readCaseFile, snapshotPathOf } from '../testing/caseFile';
 import { runCases, type FileToRun, type RunReport, type RunTarget } from '../testing/runCases';
 import { helpText, parseArgs, TOOL, type CliOptions } from './args';

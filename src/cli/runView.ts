@@ -10,7 +10,7 @@
  */
 import type { Finding } from '../checks';
 import { l10n } from '../l10n';
-import { frameLocation } from '../preview/previewWords';
+import { frameLocation } from '../rendered/previewWords';
 import { showControls } from '../rendered/linkSafety';
 import type { CaseProblem } from '../testing/caseFile';
 import { lineIndex } from '../testing/jsonTree';
