@@ -1,5 +1,5 @@
 // Builds the extension, the sandbox CLI, the webview bundles and (with --tests) the test files.
-// Usage: node esbuild.mjs [--production] [--watch] [--tests]
+// Usage: node esbuild.mjs [--production] [--watch] [--tests] | --cli
 import * as esbuild from 'esbuild';
 import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -68,6 +68,22 @@ const builds = [
     metafile: true,
   },
 ];
+
+// The command-line runner of the notification tests (issue 46, §7): its own npm package, with every
+// dependency (zod, caniemail's data) bundled in, so that the package has none. Not part of the .vsix.
+// `--cli` builds it alone (its package test does, leaving the extension's dist/ as it is).
+const cliBuild = {
+  ...node,
+  entryPoints: { cli: 'src/cli/cli.ts' },
+  outdir: 'packages/novu-explorer-test/dist',
+  banner: { js: '#!/usr/bin/env node' },
+  sourcemap: false,
+};
+if (process.argv.includes('--cli')) {
+  await esbuild.build(cliBuild);
+  process.exit(0);
+}
+builds.push(cliBuild);
 
 const webviewEntries = Object.fromEntries(
   findFiles('webview', ['.ts']).filter((f) => /webview\/[^/]+\/main\.ts$/.test(f)).map((f) => [f.split('/')[1], f]),

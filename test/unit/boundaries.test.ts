@@ -49,6 +49,7 @@ describe('the floor plan', () => {
     assert.ok((await restrictedImportErrors('src/checks/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'checks/ importing vscode');
     assert.ok((await restrictedImportErrors('src/checks/probe.ts', "import { previewTarget } from '../preview/previewTarget';\nexport const p = previewTarget;\n")).length > 0, 'checks/ depending on a feature');
     assert.ok((await restrictedImportErrors('src/rendered/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'rendered/ importing vscode');
+    assert.ok((await restrictedImportErrors('src/cli/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'cli/ importing vscode');
     assert.ok((await restrictedImportErrors('src/rendered/probe.ts', "import { previewTarget } from '../preview/previewTarget';\nexport const p = previewTarget;\n")).length > 0, 'rendered/ depending on a feature');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as z from 'zod/mini';\nexport const s = z.string();\n")).length > 0, 'a webview importing zod');
     assert.ok((await restrictedImportErrors('webview/preferences/probe.ts', "import * as vscode from 'vscode';\nexport const x = vscode;\n")).length > 0, 'a webview importing vscode');

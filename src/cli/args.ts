@@ -1,0 +1,190 @@
+/**
+ * The command line of `novu-explorer-test` (issue 46, §7): what a CI job passes, read into options or
+ * into one error in words. Nothing here reads a file or the network. The secret key is taken from
+ * `--secret-key` or `NOVU_SECRET_KEY` and never put into a message: an unknown option is named
+ * without its `=value`, and no error quotes a value of `--secret-key`. Pure: no vscode.
+ */
+import { DEFAULT_CASE_GLOB } from '../testing/caseFile';
+import { l10n } from '../l10n';
+
+export const TOOL = 'novu-explorer-test';
+/** Where `npx novu dev` and the quickstarts serve the bridge (and the Preview's default). */
+export const DEFAULT_BRIDGE_URL = 'http://localhost:4000/api/novu';
+export const DEFAULT_START_TIMEOUT_S = 60;
+export const REPORTERS = ['text', 'json', 'junit'] as const;
+export type Reporter = (typeof REPORTERS)[number];
+
+export interface CliOptions {
+  /** Case files, folders or globs (relative to the working folder); the default glob when none. */
+  patterns: string[];
+  /** Only the files of these workflows (by id); all when empty. */
+  workflows: string[];
+  bridgeUrl: string;
+  secretKey: string;
+  /** A command that starts the app (run by a shell), stopped when the run ends. */
+  start?: string;
+  startTimeoutMs: number;
+  reporter: Reporter;
+  /** The report's file; stdout when absent. */
+  output?: string;
+  updateSnapshots: boolean;
+  /** caniemail's client globs; the checks' defaults when absent. */
+  emailClients?: string[];
+  smsMaxSegments?: number;
+}
+
+export type ParsedArgs = { kind: 'run'; options: CliOptions } | { kind: 'help' } | { kind: 'version' } | { kind: 'error'; message: string };
+
+/** Options that take a value, and whether they may be given more than once. */
+const VALUED: Readonly<Record<string, { repeat: boolean }>> = {
+  '--workflow': { repeat: true },
+  '--bridge-url': { repeat: false },
+  '--secret-key': { repeat: false },
+  '--start': { repeat: false },
+  '--start-timeout': { repeat: false },
+  '--reporter': { repeat: false },
+  '--output': { repeat: false },
+  '--email-clients': { repeat: false },
+  '--sms-max-segments': { repeat: false },
+};
+const FLAGS = new Set(['--update-snapshots', '--help', '-h', '--version']);
+
+/** Reads `argv` (without node and the script); `env` gives `NOVU_SECRET_KEY`. */
+export function parseArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedArgs {
+  const values = new Map<string, string[]>();
+  const flags = new Set<string>();
+  const patterns: string[] = [];
+  let onlyPositional = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (onlyPositional || !arg.startsWith('-') || arg === '-') {
+      patterns.push(arg);
+      continue;
+    }
+    if (arg === '--') {
+      onlyPositional = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const name = equals > 0 ? arg.slice(0, equals) : arg;
+    if (FLAGS.has(name)) {
+      if (equals > 0) return error(l10n.t('{0} takes no value.', name));
+      flags.add(name === '-h' ? '--help' : name);
+      continue;
+    }
+    const spec = VALUED[name];
+    // Named without what follows `=`: a mistyped `--secret-key=…` must not print the key.
+    if (!spec) return error(l10n.t('{0} is not an option of {1}.', name.startsWith('--') ? name : name.slice(0, 2), TOOL));
+    let value: string | undefined;
+    if (equals > 0) value = arg.slice(equals + 1);
+    else if (i + 1 < argv.length) value = argv[++i];
+    if (value === undefined) return error(l10n.t('{0} needs a value.', name));
+    const list = values.get(name) ?? [];
+    if (list.length > 0 && !spec.repeat) return error(l10n.t('{0} is given more than once.', name));
+    list.push(value);
+    values.set(name, list);
+  }
+  if (flags.has('--help')) return { kind: 'help' };
+  if (flags.has('--version')) return { kind: 'version' };
+  const one = (name: string): string | undefined => values.get(name)?.[0];
+
+  const reporter = one('--reporter') ?? 'text';
+  if (!(REPORTERS as readonly string[]).includes(reporter)) return error(l10n.t('--reporter takes text, json or junit.'));
+
+  const bridgeUrl = one('--bridge-url') ?? DEFAULT_BRIDGE_URL;
+  if (!isBridgeUrl(bridgeUrl)) return error(l10n.t('--bridge-url takes an http(s) URL without a user name or password, such as {0}.', DEFAULT_BRIDGE_URL));
+
+  const secretKey = one('--secret-key') ?? env['NOVU_SECRET_KEY'] ?? '';
+  if (secretKey.trim() === '') {
+    return error(
+      values.has('--secret-key')
+        ? l10n.t('--secret-key is empty.')
+        : l10n.t("No secret key: set NOVU_SECRET_KEY (or pass --secret-key) to the environment's secret key your app runs with."),
+    );
+  }
+
+  const workflows = values.get('--workflow') ?? [];
+  if (workflows.some((w) => w.trim() === '')) return error(l10n.t('--workflow needs a workflow id.'));
+
+  const start = one('--start');
+  if (start !== undefined && start.trim() === '') return error(l10n.t('--start needs the command that starts your app.'));
+  const timeoutText = one('--start-timeout');
+  if (timeoutText !== undefined && start === undefined) return error(l10n.t('--start-timeout applies only with --start.'));
+  const timeout = timeoutText === undefined ? DEFAULT_START_TIMEOUT_S : Number(timeoutText);
+  if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 3600 || timeoutText?.trim() === '') return error(l10n.t('--start-timeout takes a number of seconds, more than 0 and at most 3600.'));
+
+  const output = one('--output');
+  if (output !== undefined && output.trim() === '') return error(l10n.t('--output needs a file name.'));
+
+  let emailClients: string[] | undefined;
+  const clientsText = one('--email-clients');
+  if (clientsText !== undefined) {
+    emailClients = clientsText.split(',').map((c) => c.trim()).filter((c) => c !== '');
+    if (emailClients.length === 0) return error(l10n.t('--email-clients takes caniemail client names or globs, separated by commas (gmail.*,outlook.windows).'));
+  }
+  let smsMaxSegments: number | undefined;
+  const segmentsText = one('--sms-max-segments');
+  if (segmentsText !== undefined) {
+    smsMaxSegments = Number(segmentsText);
+    if (!/^\d+$/.test(segmentsText.trim()) || !Number.isSafeInteger(smsMaxSegments) || smsMaxSegments < 1 || smsMaxSegments > 100) return error(l10n.t('--sms-max-segments takes a whole number from 1 to 100.'));
+  }
+
+  return {
+    kind: 'run',
+    options: {
+      patterns: patterns.length > 0 ? patterns : [DEFAULT_CASE_GLOB],
+      workflows: [...new Set(workflows.map((w) => w.trim()))],
+      bridgeUrl,
+      secretKey,
+      ...(start !== undefined ? { start } : {}),
+      startTimeoutMs: Math.round(timeout * 1000),
+      reporter: reporter as Reporter,
+      ...(output !== undefined ? { output } : {}),
+      updateSnapshots: flags.has('--update-snapshots'),
+      ...(emailClients ? { emailClients } : {}),
+      ...(smsMaxSegments !== undefined ? { smsMaxSegments } : {}),
+    },
+  };
+}
+
+function error(message: string): ParsedArgs {
+  return { kind: 'error', message };
+}
+
+function isBridgeUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
+  } catch {
+    return false;
+  }
+}
+
+/** `--help`: the options, the exit codes and an example (no key in it: the key comes from the environment). */
+export function helpText(): string {
+  return [
+    l10n.t('Usage: {0} [options] [case files, folders or globs]', TOOL),
+    '',
+    l10n.t("Runs the notification test cases (*.novu-test.json) of your code workflows against your app's bridge, with the same rendering and checks as Novu Explorer's Test Explorer."),
+    l10n.t('Without a file, every {0} below the working folder (not in node_modules or folders whose name starts with a dot).', DEFAULT_CASE_GLOB),
+    '',
+    l10n.t('Options:'),
+    l10n.t('  --bridge-url URL         your app\'s bridge (default {0})', DEFAULT_BRIDGE_URL),
+    l10n.t("  --secret-key KEY         the environment's secret key your app runs with; better: the environment variable NOVU_SECRET_KEY"),
+    l10n.t('  --start "COMMAND"        start your app with this shell command, wait until its bridge answers, stop it when done'),
+    l10n.t('  --start-timeout SECONDS  how long to wait for the app started by --start (default {0})', DEFAULT_START_TIMEOUT_S),
+    l10n.t('  --workflow ID            only the case files of this workflow (repeatable)'),
+    l10n.t('  --reporter NAME          text (default), json or junit'),
+    l10n.t('  --output FILE            write the report to FILE instead of stdout'),
+    l10n.t('  --update-snapshots       accept changed snapshots (new ones are always written, and said)'),
+    l10n.t('  --email-clients LIST     caniemail clients to check email HTML against (default gmail.*,outlook.*,apple-mail.*)'),
+    l10n.t('  --sms-max-segments N     the most SMS segments a message may take (default 2)'),
+    l10n.t('  --help, --version'),
+    '',
+    l10n.t('Exit codes: 0 every case passed; 1 a case failed; 2 the run could not be made (bad arguments, a bad case file, the app not answering, another environment\'s key).'),
+    '',
+    l10n.t('Example (the key in NOVU_SECRET_KEY):'),
+    l10n.t('  {0} --start "npm run dev" --bridge-url http://localhost:4000/api/novu --reporter junit --output novu-tests.xml', TOOL),
+    '',
+  ].join('\n');
+}

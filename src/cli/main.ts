@@ -1,0 +1,253 @@
+/**
+ * `novu-explorer-test` (issue 46, §7): the notification test cases run in CI, with the runner the
+ * Test Explorer uses (src/testing/runCases: the same case files, rendering and checks).
+ *
+ * 1. The arguments (args.ts), the case files (caseFiles.ts), the filter by workflow.
+ * 2. With `--start`, the app is started and its bridge asked until it answers (startApp.ts).
+ * 3. The cases run; new snapshots are written beside their case files (and said), changed ones
+ *    only with `--update-snapshots`.
+ * 4. One line says the outcome, first (on stderr when the report goes to stdout), then the report.
+ *    Exit 0: every case passed; 1: a case failed; 2: the run could not be made.
+ * The secret key goes to the bridge client only; every text written passes a last filter that
+ * replaces the key, should anything (the app's output, an echo) ever hold it. Pure Node: no vscode.
+ */
+import { doIUseEmail } from '@jsx-email/doiuse-email';
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { BridgeClient, type BridgeFailure } from '../bridge/bridgeClient';
+import { readChecksSettings, type ChecksSettings } from '../checks';
+import { l10n } from '../l10n';
+import { bridgeHost, failureWords } from '../rendered/previewWords';
+import { readCaseFile, snapshotPathOf } from '../testing/caseFile';
+import { runCases, type FileToRun, type RunReport, type RunTarget } from '../testing/runCases';
+import { helpText, parseArgs, TOOL, type CliOptions } from './args';
+import { findCaseFiles, readCaseFileText, shownPath } from './caseFiles';
+import { jsonReport } from './jsonReport';
+import { junitReport } from './junitReport';
+import { buildRunView, oneLine, seconds, terminalText, type ExitCode, type RunView } from './runView';
+import { startApp, type StartedApp } from './startApp';
+import { textReport } from './textReport';
+
+export interface Writer {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliIo {
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  stdout: Writer;
+  stderr: Writer;
+  writeFile?: (path: string, text: string) => void;
+  /** Aborted on SIGINT or SIGTERM: the app is stopped and the run ends with exit 2. */
+  signal?: AbortSignal;
+  version: string;
+}
+
+/** The key replaced in `text` (never shorter keys: they would garble ordinary words). */
+function redactor(key: string | undefined): (text: string) => string {
+  if (!key || key.length < 6) return (text) => text;
+  return (text) => (text.includes(key) ? text.split(key).join('***') : text);
+}
+
+/** Runs the command line; resolves with its exit code. Never throws. */
+export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const parsed = parseArgs(argv, io.env);
+  const key = parsed.kind === 'run' ? parsed.options.secretKey : io.env['NOVU_SECRET_KEY'];
+  const redact = redactor(key);
+  const out = (text: string) => io.stdout.write(redact(text));
+  const err = (text: string) => io.stderr.write(redact(text));
+  switch (parsed.kind) {
+    case 'help':
+      out(helpText());
+      return 0;
+    case 'version':
+      out(`${io.version}\n`);
+      return 0;
+    case 'error':
+      err(`${TOOL}: ${l10n.t('{0} ({1} lists the options)', parsed.message, '--help')}\n`);
+      return 2;
+  }
+  const options = parsed.options;
+  const fail = (reason: string): ExitCode => {
+    err(`${TOOL}: ${oneLine(reason)}\n`);
+    return 2;
+  };
+  try {
+    return await run(options, io, out, err, fail, redact);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') return fail(l10n.t('interrupted: the run was stopped.'));
+    return fail(l10n.t('the run stopped on an unexpected error: {0}', error instanceof Error ? error.message : String(error)));
+  }
+}
+
+async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err: (t: string) => void, fail: (reason: string) => ExitCode, redact: (t: string) => string): Promise<ExitCode> {
+  const started = Date.now();
+  if (options.emailClients) {
+    try {
+      doIUseEmail('<p></p>', { emailClients: options.emailClients });
+    } catch {
+      return fail(l10n.t('--email-clients: caniemail knows none of {0} (names such as gmail.*, outlook.windows, apple-mail.*).', options.emailClients.join(', ')));
+    }
+  }
+  const settings: ChecksSettings = readChecksSettings({ ...(options.emailClients ? { emailClients: options.emailClients } : {}), ...(options.smsMaxSegments !== undefined ? { smsMaxSegments: options.smsMaxSegments } : {}) });
+
+  // The case files, and those of the workflows asked for.
+  const found = findCaseFiles(io.cwd, options.patterns);
+  if (found.unmatched.length > 0) {
+    const named = found.unmatched.map((p) => terminalText(p, true)).join(', ');
+    return fail(options.patterns.length === 1 && found.files.length === 0 ? l10n.t('no case file matches {0} in {1}.', named, terminalText(io.cwd, true)) : l10n.t('no case file matches {0}.', named));
+  }
+  const files: FileToRun[] = [];
+  for (const path of found.files) {
+    const read = readCaseFileText(path);
+    if (!read.ok) return fail(l10n.t('{0} could not be read ({1}).', shownPath(io.cwd, path), read.reason));
+    files.push(read.file);
+  }
+  let chosen = files;
+  if (options.workflows.length > 0) {
+    const wanted = new Set(options.workflows);
+    // A file whose workflow cannot be read is kept: it may be one of them, and its problem is said.
+    chosen = files.filter((f) => {
+      const id = readCaseFile(f.text).workflowId;
+      return id === undefined || wanted.has(id);
+    });
+    if (chosen.length === 0) {
+      const names = options.workflows.map((w) => terminalText(w, true)).join(', ');
+      return fail(files.length === 1 ? l10n.t('no case file is of workflow {0} (1 case file read).', names) : l10n.t('no case file is of workflow {0} ({1} case files read).', names, files.length));
+    }
+  }
+  const total = chosen.reduce((n, f) => n + readCaseFile(f.text).cases.length, 0);
+  const progress = io.stderr.isTTY ? progressLine(io.stderr, redact, total) : undefined;
+
+  // The app: started when asked, its bridge asked until it answers.
+  const bridge = new BridgeClient();
+  let app: StartedApp | undefined;
+  let startProblem: { problem: string; failure: BridgeFailure } | undefined;
+  if (options.start !== undefined) {
+    progress?.say(l10n.t('starting your app and waiting for its bridge at {0}…', bridgeHost(options.bridgeUrl)));
+    const outcome = await startApp({ command: options.start, url: options.bridgeUrl, timeoutMs: options.startTimeoutMs, cwd: io.cwd, env: io.env, client: new BridgeClient({ timeoutMs: 2_000 }), ...(io.signal ? { signal: io.signal } : {}) });
+    if (outcome.kind === 'ready') {
+      app = outcome.app;
+    } else {
+      progress?.clear();
+      const host = bridgeHost(options.bridgeUrl);
+      const problem =
+        outcome.kind === 'exited'
+          ? l10n.t('the command given to --start failed ({0}) before the bridge at {1} answered.', outcome.signal ?? l10n.t('exit code {0}', outcome.code ?? '?'), host)
+          : outcome.last
+            ? l10n.t('the bridge at {0} did not answer within {1} (the app was stopped): {2}', host, seconds(options.startTimeoutMs), failureWords(outcome.last, { url: options.bridgeUrl }).text)
+            : l10n.t('the bridge at {0} did not answer within {1} (the app was stopped).', host, seconds(options.startTimeoutMs));
+      // The app's last lines help say why; they go to stderr, never into the report.
+      if (outcome.output.length > 0) err(`${[l10n.t("The last lines of your app's output:"), ...outcome.output.map((l) => `  ${terminalText(l, true)}`)].join('\n')}\n`);
+      startProblem = { problem, failure: (outcome.kind === 'timeout' ? outcome.last : undefined) ?? { kind: 'unreachable', cause: 'timeout', detail: '' } };
+    }
+  }
+
+  let report: RunReport;
+  let discoverFailure: BridgeFailure | undefined;
+  try {
+    progress?.update({ passed: 0, failed: 0, errored: 0, skipped: 0 });
+    const target: RunTarget = {
+      client: startProblem
+        ? // The app never answered: every case is errored with that, as the runner says an app's failure.
+          { discover: async () => startProblem!.failure, previewStep: async () => startProblem!.failure }
+        : {
+            discover: async (url, secret, signal) => {
+              const answer = await bridge.discover(url, secret, signal);
+              if (answer.kind !== 'discovered') discoverFailure = answer;
+              return answer;
+            },
+            previewStep: (url, secret, request, signal) => bridge.previewStep(url, secret, request, signal),
+          },
+      url: options.bridgeUrl,
+      secret: options.secretKey,
+    };
+    const counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+    report = await runCases(chosen, target, {
+      settings,
+      canIEmail: doIUseEmail,
+      updateSnapshots: options.updateSnapshots,
+      folders: [io.cwd],
+      ...(io.signal ? { signal: io.signal } : {}),
+      onCase: (_file, result) => {
+        counts[result.status]++;
+        progress?.update(counts);
+      },
+    });
+  } finally {
+    progress?.clear();
+    await app?.stop();
+  }
+
+  // New and accepted snapshots, beside their case files.
+  const write = io.writeFile ?? ((path: string, text: string) => writeFileSync(path, text));
+  const snapshotErrors = new Map<number, string>();
+  report.files.forEach((file, index) => {
+    if (!file.snapshotWrite) return;
+    try {
+      write(snapshotPathOf(file.path), file.snapshotWrite.text);
+    } catch (error) {
+      snapshotErrors.set(index, (error as NodeJS.ErrnoException).code ?? String(error));
+    }
+  });
+
+  const problem = startProblem?.problem ?? (discoverFailure?.kind === 'signatureMismatch' ? l10n.t("Your app at {0} runs with another environment's secret key than the one given (NOVU_SECRET_KEY or --secret-key).", bridgeHost(options.bridgeUrl)) : undefined);
+  const view = buildRunView({
+    report: { ...report, durationMs: Date.now() - started },
+    files: chosen.map((f) => ({ shown: shownPath(io.cwd, f.path), text: f.text, snapshotPath: shownPath(io.cwd, snapshotPathOf(f.path)) })),
+    ...(problem !== undefined ? { problem } : {}),
+    cwd: io.cwd,
+    snapshotErrors,
+  });
+  const text = reportText(view, options, io.version);
+  if (options.output !== undefined) {
+    out(`${view.headline}\n`);
+    try {
+      write(resolve(io.cwd, options.output), redact(text));
+    } catch (error) {
+      return fail(l10n.t('the report could not be written to {0} ({1}).', terminalText(options.output, true), (error as NodeJS.ErrnoException).code ?? String(error)));
+    }
+  } else {
+    err(`${view.headline}\n`);
+    out(text);
+  }
+  return view.exitCode;
+}
+
+function reportText(view: RunView, options: CliOptions, version: string): string {
+  switch (options.reporter) {
+    case 'json':
+      return jsonReport(view, version);
+    case 'junit':
+      return junitReport(view);
+    case 'text':
+      return textReport(view);
+  }
+}
+
+/** On a terminal: one line of counts, rewritten in place (at most ten times a second), cleared at the end. */
+function progressLine(stream: Writer, redact: (t: string) => string, total: number) {
+  let last = 0;
+  let shown = false;
+  const draw = (text: string) => {
+    stream.write(`\r\u001b[K${redact(text)}`);
+    shown = true;
+  };
+  return {
+    say(text: string) {
+      draw(`${TOOL}: ${text}`);
+    },
+    update(counts: Record<'passed' | 'failed' | 'errored' | 'skipped', number>) {
+      const done = counts.passed + counts.failed + counts.errored + counts.skipped;
+      const now = Date.now();
+      if (now - last < 100 && done < total) return;
+      last = now;
+      draw(`${TOOL}: ${l10n.t('{0} of {1}: {2} passed, {3} failed, {4} errored', done, total, counts.passed, counts.failed, counts.errored)}`);
+    },
+    clear() {
+      if (shown) stream.write('\r\u001b[K');
+      shown = false;
+    },
+  };
+}

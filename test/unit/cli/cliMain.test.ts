@@ -1,0 +1,188 @@
+/**
+ * novu-explorer-test's main() against a small strict bridge over real HTTP (the signature checked as
+ * @novu/framework does): exit codes 0, 1 and 2, the one line first (on stderr when the report goes
+ * to stdout), snapshots written and said then updated on request, the progress line on a terminal,
+ * and the key in no byte written, even when the app echoes it. The packed package against the real
+ * demo app is test/package/cli.test.mjs.
+ */
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main, type CliIo } from '../../../src/cli/main';
+import { startTestServer, sendJson, type TestServer } from '../../fixtures/testServer';
+import { checkSignature } from '../preview/fakeBridge';
+
+const KEY = 'sk_test_cli_0123456789abcdef';
+
+/** One workflow, `greet`, with an SMS step whose text is the payload's `name` (and the key, when `echo` is set: a leaky app). */
+function bridgeHandler(state: { smsSuffix: string }) {
+  return (req: { method: string; url: string; headers: Record<string, unknown>; body: string }, res: Parameters<typeof sendJson>[0]) => {
+    const url = new URL(req.url, 'http://bridge.test');
+    const action = url.searchParams.get('action') ?? 'health-check';
+    if (action === 'health-check') return sendJson(res, 200, { status: 'ok', sdkVersion: '2.13.2', frameworkVersion: '2024-06-26', discovered: { workflows: 1, steps: 1 } });
+    const body = req.method === 'POST' ? (JSON.parse(req.body) as Record<string, unknown>) : {};
+    const refused = checkSignature(req.headers['novu-signature'] as string | undefined, body, KEY);
+    if (refused) return sendJson(res, refused.status, refused.body);
+    if (action === 'discover') {
+      return sendJson(res, 200, {
+        workflows: [
+          {
+            workflowId: 'greet',
+            payload: { schema: { type: 'object', properties: { name: { type: 'string', default: 'there' }, echo: { type: 'boolean' } }, required: ['name'] } },
+            steps: [{ stepId: 'greet-sms', type: 'sms', controls: { schema: { type: 'object' } }, outputs: { schema: { type: 'object' } } }],
+          },
+        ],
+        agents: [],
+      });
+    }
+    const payload = (body['payload'] ?? {}) as Record<string, unknown>;
+    const text = `Hi ${String(payload['name'])}${state.smsSuffix}${payload['echo'] === true ? ` (key ${KEY})` : ''}`;
+    return sendJson(res, 200, { outputs: { body: text }, providers: {}, options: { skip: false }, metadata: { status: 'success', error: false, duration: 1 } });
+  };
+}
+
+function caseFile(cases: unknown[]): string {
+  return `${JSON.stringify({ workflow: 'greet', cases }, null, 2)}\n`;
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+describe('novu-explorer-test: main', () => {
+  const state = { smsSuffix: '!' };
+  let server: TestServer;
+  let dir: string;
+  before(async () => {
+    server = await startTestServer(bridgeHandler(state));
+    dir = mkdtempSync(join(tmpdir(), 'nx-cli-main-'));
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function run(argv: string[], options: { tty?: boolean; env?: Record<string, string> } = {}): Promise<Run> {
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      cwd: dir,
+      env: options.env ?? { NOVU_SECRET_KEY: KEY },
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t), ...(options.tty ? { isTTY: true } : {}) },
+      version: '0.1.0-test',
+    };
+    const code = await main(argv.includes('--bridge-url') ? argv : ['--bridge-url', `${server.url}/api/novu`, ...argv], io);
+    assert.ok(!(stdout + stderr).includes(KEY), 'the key is in no output');
+    return { code, stdout, stderr };
+  }
+
+  it('exits 1 when a case fails: the line first on stderr, the report on stdout, the key nowhere even when the app echoes it', async () => {
+    const text = caseFile([
+      { name: 'says hi', payload: { name: 'Ada' }, expect: { 'greet-sms': { text: { contains: 'Hi Ada' } } } },
+      { name: 'says bye', payload: { name: 'Ada', echo: true }, expect: { 'greet-sms': { text: { contains: 'Bye' } } } },
+    ]);
+    writeFileSync(join(dir, 'greet.novu-test.json'), text);
+    // Where `"contains": "Bye"` is, counted here: the failure's place.
+    const before = text.slice(0, text.indexOf('"contains": "Bye"')).split('\n');
+    const place = `${before.length}:${before[before.length - 1]!.length + 1}`;
+    const { code, stdout, stderr } = await run([]);
+    assert.equal(code, 1);
+    assert.match(stderr, /^novu-explorer-test: 1 passed, 1 failed \(1 file, \d+\.\d s\)\n$/);
+    assert.match(stdout, /passed {3}says hi/);
+    assert.match(stdout, /FAILED {3}says bye \(\d+ ms\)\n {11}greet-sms: The text does not contain Bye\.\n {13}at greet\.novu-test\.json:(\d+:\d+)\n {13}expected: Bye\n {13}actual: {3}Hi Ada! \(key \*\*\*\)\n/);
+    assert.equal(/at greet\.novu-test\.json:(\d+:\d+)/.exec(stdout)?.[1], place);
+  });
+
+  it('exits 0 for the cases of one workflow, writes a first snapshot and says so, then fails a change until --update-snapshots', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'snap', payload: { name: 'Grace' }, snapshot: true }]));
+    writeFileSync(join(dir, 'other.novu-test.json'), `${JSON.stringify({ workflow: 'not-this-one', cases: [{ name: 'x' }] })}\n`);
+    const snapshot = join(dir, 'greet.novu-test.snap.json');
+    const first = await run(['--workflow', 'greet']);
+    assert.equal(first.code, 0, first.stderr + first.stdout);
+    assert.match(first.stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\); 1 new snapshot written\n$/);
+    assert.match(first.stdout, /snapshot written \(first run\): greet-sms/);
+    assert.deepEqual(JSON.parse(readFileSync(snapshot, 'utf8')).cases, { snap: { 'greet-sms': { text: 'Hi Grace!' } } });
+
+    assert.equal((await run(['--workflow', 'greet'])).code, 0);
+    state.smsSuffix = '?';
+    try {
+      const changed = await run(['greet.novu-test.json', '--reporter', 'json']);
+      assert.equal(changed.code, 1);
+      const report = JSON.parse(changed.stdout) as { exitCode: number; files: { cases: { failures: { kind: string; expected: string; actual: string }[] }[] }[] };
+      assert.equal(report.exitCode, 1);
+      assert.equal(report.files[0]!.cases[0]!.failures[0]!.kind, 'snapshot');
+      assert.match(report.files[0]!.cases[0]!.failures[0]!.actual, /Hi Grace\?/);
+      assert.match(readFileSync(snapshot, 'utf8'), /Hi Grace!/, 'a change is not written without --update-snapshots');
+
+      const updated = await run(['greet.novu-test.json', '--update-snapshots']);
+      assert.equal(updated.code, 0);
+      assert.match(updated.stderr, /; 1 snapshot updated\n$/);
+      assert.match(readFileSync(snapshot, 'utf8'), /Hi Grace\?/);
+    } finally {
+      state.smsSuffix = '!';
+      rmSync(snapshot, { force: true });
+      rmSync(join(dir, 'other.novu-test.json'), { force: true });
+    }
+  });
+
+  it('writes the report to --output and says the line on stdout; on a terminal, one line of progress on stderr', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }, { name: 'b', payload: { name: 'B' } }]));
+    const { code, stdout, stderr } = await run(['--reporter', 'junit', '--output', 'report.xml'], { tty: true });
+    assert.equal(code, 0);
+    assert.match(stdout, /^novu-explorer-test: 2 passed \(1 file, [\d.]+ s\)\n$/);
+    // eslint-disable-next-line no-control-regex
+    assert.match(stderr, /\r\u001b\[Knovu-explorer-test: 2 of 2: 2 passed, 0 failed, 0 errored/);
+    assert.ok(stderr.endsWith('\r\u001b[K'), 'the progress line is cleared');
+    assert.match(readFileSync(join(dir, 'report.xml'), 'utf8'), /<testsuites name="novu-explorer-test" tests="2" failures="0" errors="0" skipped="0"/);
+  });
+
+  it('exits 2 with one line for another environment\'s key, an app that does not answer, a bad file, a bad argument', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a' }]));
+    const wrongKey = await run([], { env: { NOVU_SECRET_KEY: 'sk_test_another_environment' } });
+    assert.equal(wrongKey.code, 2);
+    assert.match(wrongKey.stderr, /^novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): Your app at 127\.0\.0\.1:\d+ runs with another environment's secret key than the one given \(NOVU_SECRET_KEY or --secret-key\)\.\n$/);
+
+    const noApp = await run(['--bridge-url', 'http://127.0.0.1:9/api/novu']);
+    assert.equal(noApp.code, 2);
+    assert.match(noApp.stderr, /^novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): No app answers at 127\.0\.0\.1:9/);
+
+    writeFileSync(join(dir, 'broken.novu-test.json'), '{ "workflow": "greet", "cases": [ ');
+    try {
+      const broken = await run([]);
+      assert.equal(broken.code, 2);
+      assert.match(broken.stderr, /^novu-explorer-test: 1 passed, 1 errored \(2 files, [\d.]+ s\): 1 case file has problems\n$/);
+      assert.match(broken.stdout, /broken\.novu-test\.json\n {2}problem: Not JSON: The file ends where a value was expected\.\n {4}at broken\.novu-test\.json:1:35/);
+    } finally {
+      rmSync(join(dir, 'broken.novu-test.json'));
+    }
+
+    const badArgument = await run(['--reporter', 'xml']);
+    assert.deepEqual(badArgument, { code: 2, stdout: '', stderr: 'novu-explorer-test: --reporter takes text, json or junit. (--help lists the options)\n' });
+    const nothing = await run(['missing/*.novu-test.json']);
+    assert.equal(nothing.code, 2);
+    assert.match(nothing.stderr, /^novu-explorer-test: no case file matches missing\/\*\.novu-test\.json in /);
+    const noWorkflow = await run(['--workflow', 'nope']);
+    assert.match(noWorkflow.stderr, /^novu-explorer-test: no case file is of workflow nope \(1 case file read\)\.\n$/);
+  });
+
+  it('exits 2 when the command given to --start ends before its bridge answers, and shows its last lines with the key hidden', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a' }]));
+    const { code, stderr } = await run(['--bridge-url', 'http://127.0.0.1:9/api/novu', '--start', `echo "starting with $NOVU_SECRET_KEY"; exit 3`, '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    assert.equal(code, 2);
+    assert.match(stderr, /The last lines of your app's output:\n {2}starting with \*\*\*\n/);
+    assert.match(stderr, /novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): the command given to --start failed \(exit code 3\) before the bridge at 127\.0\.0\.1:9 answered\.\n$/);
+    assert.ok(!existsSync(join(dir, 'greet.novu-test.snap.json')));
+  });
+
+  it('waits for the bridge when the command given to --start ends well (the app started in the background)', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }]));
+    const { code, stderr } = await run(['--start', 'exit 0', '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    assert.equal(code, 0, stderr);
+    assert.match(stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\)\n$/);
+  });
+});
