@@ -32,7 +32,8 @@ import { TestRuns } from './testRuns';
 export const TESTS_CONTROLLER_ID = 'novuExplorer.tests';
 const EDIT_DEBOUNCE_MS = 300;
 const EXCLUDE = '**/node_modules/**';
-const inNodeModules = (uri: vscode.Uri) => uri.path.includes('/node_modules/');
+/** A file the glob matched that is no case file: in node_modules, or a case file's snapshots (a broad glob of the setting takes them too). */
+const notCases = (uri: vscode.Uri) => uri.path.includes('/node_modules/') || uri.path.endsWith('.snap.json');
 
 export interface TestExplorerDeps {
   context: vscode.ExtensionContext;
@@ -128,8 +129,8 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     for (const w of this.watchers) w.dispose();
     this.watchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => {
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, this.deps.glob()));
-      watcher.onDidCreate((uri) => !inNodeModules(uri) && void this.fileChanged(uri));
-      watcher.onDidChange((uri) => !inNodeModules(uri) && void this.fileChanged(uri));
+      watcher.onDidCreate((uri) => !notCases(uri) && void this.fileChanged(uri));
+      watcher.onDidChange((uri) => !notCases(uri) && void this.fileChanged(uri));
       watcher.onDidDelete((uri) => this.fileDeleted(uri));
       return watcher;
     });
@@ -139,14 +140,14 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   /** Whether a document is a case file by the setting's glob. */
   isCaseFile(document: vscode.TextDocument): boolean {
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
-    return !!folder && !inNodeModules(document.uri) && vscode.languages.match({ pattern: new vscode.RelativePattern(folder, this.deps.glob()) }, document) > 0;
+    return !!folder && !notCases(document.uri) && vscode.languages.match({ pattern: new vscode.RelativePattern(folder, this.deps.glob()) }, document) > 0;
   }
 
   /** Finds every case file of the workspace again; files gone are removed. */
   scan(): Promise<void> {
     this.scanning ??= (async () => {
       try {
-        const found = await vscode.workspace.findFiles(this.deps.glob(), EXCLUDE);
+        const found = (await vscode.workspace.findFiles(this.deps.glob(), EXCLUDE)).filter((uri) => !notCases(uri));
         const keys = new Set(found.map((uri) => uri.toString()));
         for (const key of [...this.entries.keys()]) if (!keys.has(key)) this.fileDeleted(vscode.Uri.parse(key));
         await Promise.all(found.map((uri) => this.fileChanged(uri)));
