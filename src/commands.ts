@@ -78,6 +78,8 @@ export const Commands = {
   ...(Object.fromEntries(NAMES.map((name) => [name, `novuExplorer.${name}`])) as { readonly [K in (typeof NAMES)[number]]: `novuExplorer.${K}` }),
   // Contributed under code. (its menus are the code lens's).
   showWorkflowActivity: 'novuExplorer.code.showActivity',
+  // Contributed under tests. (its menu is the Test Explorer's).
+  updateTestSnapshot: 'novuExplorer.tests.updateSnapshot',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -29,6 +29,7 @@ import { registerCode } from './code/register';
 import { registerAgent } from './agent/register';
 import { registerPreview } from './preview/register';
 import { registerApp } from './app/register';
+import { registerTestExplorer } from './testExplorer/register';
 import type { NovuExplorerApi } from './extensionApi';
 
 let sandboxHost: SandboxHost | undefined;
@@ -44,7 +45,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // A test's prompter, when one is set; otherwise VS Code's, from the commands' bundle at the first prompt.
   let testPrompter: Prompter | undefined;
   context.subscriptions.push(log, manager, json);
-  // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview, your app).
+  // The code loaded on first use (panels and Send Again, palette commands, code awareness, the agent's tools, preview, your app, failures, tests).
   const panelsCode = bundle<typeof import('./panelsBundle')>(context, 'panels');
   const commandsCode = bundle<typeof import('./commandsBundle')>(context, 'commands');
   const codeCode = bundle<typeof import('./codeBundle')>(context, 'code');
@@ -52,6 +53,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const previewCode = bundle<typeof import('./previewBundle')>(context, 'preview');
   const appCode = bundle<typeof import('./appBundle')>(context, 'app');
   const failuresCode = bundle<typeof import('./failuresBundle')>(context, 'failures');
+  const testsCode = bundle<typeof import('./testsBundle')>(context, 'tests');
   const realPrompter = lazy((): Prompter => new (commandsCode().VsCodePrompter)());
   const shared: Shared = { context, manager, log, prompter: () => testPrompter ?? realPrompter(), json, refresh: (view) => refresh(view) };
 
@@ -128,6 +130,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
     diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification, beside: true }),
   });
+  // Notification tests in the Test Explorer: only a look for case files until one is there.
+  const tests = registerTestExplorer(shared, testsCode);
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args) });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
@@ -146,7 +150,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
     ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
-    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers },
+    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers, ...tests.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -213,6 +217,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
     get app() {
       return app.feature();
+    },
+    get tests() {
+      return tests.current;
     },
     setPrompter: (p) => (testPrompter = p),
   };

@@ -24,6 +24,7 @@ import type { PreviewFeature } from './preview/previewFeature';
 import type { AppFeature } from './app/appFeature';
 import type { SendAgain } from './sendAgain/sendAgain';
 import type { SubscribersProvider } from './subscribers/subscribersProvider';
+import type { TestExplorer } from './testExplorer/testExplorer';
 import type { Prompter } from './ui/prompter';
 import type { NovuUriHandler } from './uriHandler';
 import type { Walkthrough } from './walkthrough';
@@ -62,6 +63,8 @@ export interface NovuExplorerApi {
   readonly preview: PreviewFeature;
   /** "Your app" against the environment (its code loads on first use). */
   readonly app: AppFeature;
+  /** The notification tests of the Test Explorer, once a case file started them (undefined before). */
+  readonly tests: TestExplorer | undefined;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }

@@ -21,6 +21,10 @@ export interface CliOptions {
   workflows: string[];
   bridgeUrl: string;
   secretKey: string;
+  /** The service's API, for the workflows the app does not define (the dashboard's): rendered by its step preview. */
+  apiUrl?: string;
+  /** Its API key: `--api-key`, else NOVU_API_KEY, else the secret key (the environment's secret key is its API key). */
+  apiKey?: string;
   /** A command that starts the app (run by a shell), stopped when the run ends. */
   start?: string;
   startTimeoutMs: number;
@@ -40,6 +44,8 @@ const VALUED: Readonly<Record<string, { repeat: boolean }>> = {
   '--workflow': { repeat: true },
   '--bridge-url': { repeat: false },
   '--secret-key': { repeat: false },
+  '--api-url': { repeat: false },
+  '--api-key': { repeat: false },
   '--start': { repeat: false },
   '--start-timeout': { repeat: false },
   '--reporter': { repeat: false },
@@ -103,6 +109,13 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     );
   }
 
+  const apiUrl = one('--api-url') ?? env['NOVU_API_URL'];
+  if (apiUrl !== undefined && !isBridgeUrl(apiUrl)) return error(l10n.t('--api-url takes an http(s) URL without a user name or password, such as {0}.', 'https://api.novu.co'));
+  const apiKeyGiven = one('--api-key');
+  if (apiKeyGiven !== undefined && apiUrl === undefined) return error(l10n.t('--api-key applies only with --api-url.'));
+  if (apiKeyGiven !== undefined && apiKeyGiven.trim() === '') return error(l10n.t('--api-key is empty.'));
+  const apiKey = apiKeyGiven ?? env['NOVU_API_KEY'] ?? secretKey;
+
   const workflows = values.get('--workflow') ?? [];
   if (workflows.some((w) => w.trim() === '')) return error(l10n.t('--workflow needs a workflow id.'));
 
@@ -136,6 +149,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       workflows: [...new Set(workflows.map((w) => w.trim()))],
       bridgeUrl,
       secretKey,
+      ...(apiUrl !== undefined ? { apiUrl, apiKey } : {}),
       ...(start !== undefined ? { start } : {}),
       startTimeoutMs: Math.round(timeout * 1000),
       reporter: reporter as Reporter,
@@ -165,12 +179,14 @@ export function helpText(): string {
   return [
     l10n.t('Usage: {0} [options] [case files, folders or globs]', TOOL),
     '',
-    l10n.t("Runs the notification test cases (*.novu-test.json) of your code workflows against your app's bridge, with the same rendering and checks as Novu Explorer's Test Explorer."),
+    l10n.t("Runs the notification test cases (*.novu-test.json) against your app's bridge, with the same rendering and checks as Novu Explorer's Test Explorer; with --api-url, a workflow your app does not define (the dashboard's) is rendered by Novu's step preview."),
     l10n.t('Without a file, every {0} below the working folder (not in node_modules or folders whose name starts with a dot).', DEFAULT_CASE_GLOB),
     '',
     l10n.t('Options:'),
     l10n.t('  --bridge-url URL         your app\'s bridge (default {0})', DEFAULT_BRIDGE_URL),
     l10n.t("  --secret-key KEY         the environment's secret key your app runs with; better: the environment variable NOVU_SECRET_KEY"),
+    l10n.t('  --api-url URL            Novu\'s API (https://api.novu.co, https://eu.api.novu.co, or your own), for the dashboard\'s workflows; or NOVU_API_URL'),
+    l10n.t('  --api-key KEY            its API key (default: NOVU_API_KEY, else the secret key)'),
     l10n.t('  --start "COMMAND"        start your app with this shell command, wait until its bridge answers, stop it when done'),
     l10n.t('  --start-timeout SECONDS  how long to wait for the app started by --start (default {0})', DEFAULT_START_TIMEOUT_S),
     l10n.t('  --workflow ID            only the case files of this workflow (repeatable)'),

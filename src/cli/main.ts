@@ -20,6 +20,9 @@ import { l10n } from '../l10n';
 import { bridgeHost, failureWords } from '../rendered/previewWords';
 import { readCaseFile, snapshotPathOf } from '../testing/caseFile';
 import { runCases, type FileToRun, type RunReport, type RunTarget } from '../testing/runCases';
+import { serviceRenderer } from '../testing/serviceTarget';
+import { NovuClient } from '../api/client';
+import { NovuApiError } from '../api/errors';
 import { helpText, parseArgs, TOOL, type CliOptions } from './args';
 import { findCaseFiles, readCaseFileText, shownPath } from './caseFiles';
 import { jsonReport } from './jsonReport';
@@ -54,7 +57,10 @@ function redactor(key: string | undefined): (text: string) => string {
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   const parsed = parseArgs(argv, io.env);
   const key = parsed.kind === 'run' ? parsed.options.secretKey : io.env['NOVU_SECRET_KEY'];
-  const redact = redactor(key);
+  const apiKey = parsed.kind === 'run' ? parsed.options.apiKey : io.env['NOVU_API_KEY'];
+  const redactKey = redactor(key);
+  const redactApiKey = redactor(apiKey);
+  const redact = (text: string) => redactApiKey(redactKey(text));
   const out = (text: string) => io.stdout.write(redact(text));
   const err = (text: string) => io.stderr.write(redact(text));
   switch (parsed.kind) {
@@ -148,6 +154,8 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
   let discoverFailure: BridgeFailure | undefined;
   try {
     progress?.update({ passed: 0, failed: 0, errored: 0, skipped: 0 });
+    // With --api-url: the dashboard's workflows by the service's step preview, and subscriberIds looked up.
+    const service = options.apiUrl !== undefined ? new NovuClient({ baseUrl: options.apiUrl, apiKey: options.apiKey ?? options.secretKey }) : undefined;
     const target: RunTarget = {
       client: startProblem
         ? // The app never answered: every case is errored with that, as the runner says an app's failure.
@@ -162,6 +170,7 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
           },
       url: options.bridgeUrl,
       secret: options.secretKey,
+      ...(service ? { service: serviceRenderer(service, bridgeHost(options.apiUrl!)) } : {}),
     };
     const counts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
     report = await runCases(chosen, target, {
@@ -169,6 +178,15 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
       canIEmail: doIUseEmail,
       updateSnapshots: options.updateSnapshots,
       folders: [io.cwd],
+      ...(service
+        ? {
+            subscriberOf: (id: string) =>
+              service.getSubscriber(id).then(
+                (s) => Object.fromEntries(['firstName', 'lastName', 'email', 'phone', 'locale', 'timezone', 'avatar', 'data'].flatMap((k) => ((s as Record<string, unknown>)[k] == null ? [] : [[k, (s as Record<string, unknown>)[k]]]))),
+                (error: unknown) => (error instanceof NovuApiError && error.status === 404 ? null : undefined),
+              ),
+          }
+        : {}),
       ...(io.signal ? { signal: io.signal } : {}),
       onCase: (_file, result) => {
         counts[result.status]++;

@@ -15,7 +15,7 @@ import { agentTestsOf, type AgentTests, type AgentTestsRequest } from '../testin
 import { DEFAULT_CASE_GLOB, readCaseFile, snapshotPathOf } from '../testing/caseFile';
 import { runCases, type FileToRun } from '../testing/runCases';
 import { serviceRenderer } from '../testing/serviceTarget';
-import { checksSettingsNow } from './previewChecks';
+import { checksSettingsNow } from '../checksSettings';
 import { subscriberFields } from './previewSubscriber';
 import { bridgeHost } from '../rendered/previewWords';
 

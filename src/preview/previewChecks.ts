@@ -1,21 +1,14 @@
 /**
- * The Checks strip's part on the host (issue 46, §5): the settings `novuExplorer.checks.*` as the
- * checks read them, and the findings of what the panel shows (a render, or the failure in its place),
- * made by the one set of checks (src/checks/), counted by level. Computed again only when what
- * they read changed (the model, the failure, the payload, the schema, the settings).
+ * The Checks strip's part on the host (issue 46, §5): the findings of what the panel shows (a
+ * render, or the failure in its place), made by the one set of checks (src/checks/) with the
+ * settings as ../checksSettings.ts reads them (the Test Explorer's too), counted by level.
+ * Computed again only when what they read changed (the model, the failure, the payload, the
+ * schema, the settings).
  */
-import * as vscode from 'vscode';
-import { checkStep, readChecksSettings, type CanIEmail, type ChecksSettings } from '../checks';
+import { checkStep, type CanIEmail, type ChecksSettings } from '../checks';
 import { isSchemaVisible } from '../bridge/discoverSchema';
+import { checksSettingsNow } from '../checksSettings';
 import type { PreviewChecksView, PreviewView } from './protocol';
-
-export const CHECKS_SECTION = 'novuExplorer.checks';
-
-/** The settings now (a user's settings.json may hold anything: readChecksSettings takes care). */
-export function checksSettingsNow(): ChecksSettings {
-  const config = vscode.workspace.getConfiguration(CHECKS_SECTION);
-  return readChecksSettings({ levels: config.get('levels'), emailClients: config.get('emailClients'), smsMaxSegments: config.get('smsMaxSegments') });
-}
 
 export class PreviewChecks {
   private memo: { reads: readonly unknown[]; checks: PreviewChecksView | undefined } | undefined;

@@ -29,7 +29,8 @@ import { BridgeClient, type BridgeFailure, type DiscoveredWorkflow, type StackFr
 import type { CanIEmail } from '../checks';
 import { emailSrcdoc } from './emailFrame';
 import { PayloadEditor } from './payloadEditor';
-import { CHECKS_SECTION, checksSettingsNow, PreviewChecks } from './previewChecks';
+import { CHECKS_SECTION, checksSettingsNow } from '../checksSettings';
+import { PreviewChecks } from './previewChecks';
 import { openPreviewLink, openStackFrame } from './previewLinks';
 import type { PreviewModel } from '../rendered/previewModel';
 import { renderStep } from '../rendered/renderStep';

@@ -151,7 +151,8 @@ export function readCaseFile(text: string): CaseFile {
     const at = nodeAt(root, ['cases', index]).node;
     const caseProblems: CaseProblem[] = [];
     const one = caseSchema.safeParse(raw);
-    if (!one.success) for (const issue of one.error.issues) caseProblems.push(problemAt(root, ['cases', index, ...issue.path], issueWords(issue), unknownKeys(issue)));
+    // Said by the key's path from the file's top (`cases.0.snapshot`), as the file's own problems are.
+    if (!one.success) for (const issue of one.error.issues) caseProblems.push(problemAt(root, ['cases', index, ...issue.path], issueWords({ ...issue, path: ['cases', index, ...issue.path] }), unknownKeys(issue)));
     const c = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
     const name = typeof c['name'] === 'string' && c['name'] !== '' ? c['name'] : l10n.t('case {0}', index + 1);
     const nameNode = nodeAt(root, ['cases', index, 'name']);

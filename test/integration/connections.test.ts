@@ -22,7 +22,7 @@ describe('connections', function () {
     const events: string[] = extension.packageJSON.activationEvents ?? [];
     assert.ok(!events.includes('*') && events.includes('onStartupFinished'), 'after start-up, never before it');
     await waitFor(() => extension.isActive, 'activation after start-up', 30_000);
-    const loaded = Object.keys(require.cache).filter((path) => /[\\/]dist[\\/](code|panels|commands|agent|sandboxServer)\.js$/.test(path));
+    const loaded = Object.keys(require.cache).filter((path) => /[\\/]dist[\\/](code|panels|commands|agent|sandboxServer|tests)\.js$/.test(path));
     assert.deepEqual(loaded, [], 'no bundle loaded on demand before it is needed');
     api = await extensionApi();
     assert.equal(api.codeAwareness, undefined, 'no code awareness in a workspace without a Novu SDK');

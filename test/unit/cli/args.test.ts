@@ -72,10 +72,8 @@ describe('novu-explorer-test: arguments', () => {
     assert.deepEqual(parseArgs(['-h', '--reporter', 'nope'], {}), { kind: 'help' });
     assert.deepEqual(parseArgs(['--version'], {}), { kind: 'version' });
     const help = helpText();
-    for (const option of ['--bridge-url', '--secret-key', '--start', '--start-timeout', '--workflow', '--reporter', '--output', '--update-snapshots', '--email-clients', '--sms-max-segments']) assert.ok(help.includes(option), option);
+    for (const option of ['--bridge-url', '--secret-key', '--api-url', '--api-key', '--start', '--start-timeout', '--workflow', '--reporter', '--output', '--update-snapshots', '--email-clients', '--sms-max-segments']) assert.ok(help.includes(option), option);
     assert.match(help, /Exit codes: 0 .*1 .*2 /);
-    // No options it does not have.
-    assert.doesNotMatch(help, /--api-url|--api-key/);
   });
 
   it('says each mistake in words', () => {
@@ -97,7 +95,12 @@ describe('novu-explorer-test: arguments', () => {
     assert.match(errorOf(['--output']), /--output needs a value/);
     assert.match(errorOf(['--reporter', 'text', '--reporter', 'json']), /--reporter is given more than once/);
     assert.match(errorOf(['--update-snapshots=yes']), /--update-snapshots takes no value/);
-    assert.match(errorOf(['--api-key', 'x']), /--api-key is not an option of novu-explorer-test/);
+    assert.match(errorOf(['--api-key', 'x']), /--api-key applies only with --api-url/);
+    assert.match(errorOf(['--api-url', 'api.novu.co']), /--api-url takes an http\(s\) URL/);
+    assert.match(errorOf(['--api-url', 'https://api.novu.co', '--api-key', ' ']), /--api-key is empty/);
+    assert.match(errorOf(['--nope']), /--nope is not an option of novu-explorer-test/);
+    const withService = parseArgs(['--api-url', 'https://eu.api.novu.co'], { NOVU_SECRET_KEY: 'sk_1234567' });
+    assert.ok(withService.kind === 'run' && withService.options.apiKey === 'sk_1234567', 'the secret key is the environment’s API key');
   });
 
   it('never puts the key into a message, even from a mistyped option', () => {

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../../src/cli/main';
+import { SANDBOX_FIXTURES as F, startSandbox } from '../../../src/sandbox';
 import { startTestServer, sendJson, type TestServer } from '../../fixtures/testServer';
 import { checkSignature } from '../preview/fakeBridge';
 
@@ -184,5 +185,32 @@ describe('novu-explorer-test: main', () => {
     const { code, stderr } = await run(['--start', 'exit 0', '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
     assert.equal(code, 0, stderr);
     assert.match(stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\)\n$/);
+  });
+
+  it('renders a dashboard workflow through the service with --api-url, the API key in no byte written', async () => {
+    const apiKey = 'sk_test_cli_service_key_0123';
+    const sandbox = await startSandbox({ apiKey });
+    const folder = mkdtempSync(join(tmpdir(), 'nx-cli-service-'));
+    try {
+      writeFileSync(join(folder, 'welcome.novu-test.json'), `${JSON.stringify({ workflow: F.workflowIdentifier, cases: [{ name: 'onboarding', payload: { firstName: 'Ada' }, subscriber: { firstName: 'Ada', email: 'ada@example.com', phone: '+15005550006' }, expect: { 'email-step': { subject: { contains: 'Welcome onboarding: Ada' } } } }] })}\n`);
+      let stdout = '';
+      let stderr = '';
+      const code = await main(['--bridge-url', `${server.url}/api/novu`, '--api-url', sandbox.url, '--api-key', apiKey], {
+        cwd: folder,
+        env: { NOVU_SECRET_KEY: KEY },
+        stdout: { write: (t: string) => (stdout += t) },
+        stderr: { write: (t: string) => (stderr += t) },
+        version: '0.1.0-test',
+      });
+      assert.equal(code, 0, stderr + stdout);
+      assert.match(stderr, /^novu-explorer-test: 1 passed/);
+      assert.ok(!(stdout + stderr).includes(apiKey) && !(stdout + stderr).includes(KEY));
+      const unknown = await main(['--api-key', apiKey], { cwd: folder, env: { NOVU_SECRET_KEY: KEY }, stdout: { write: () => 0 }, stderr: { write: (t: string) => (stderr = t) }, version: '0' });
+      assert.equal(unknown, 2);
+      assert.match(stderr, /--api-key applies only with --api-url/);
+    } finally {
+      await sandbox.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -94,7 +94,7 @@ describe('case files', () => {
     assert.equal(text.slice(payloads!.offset, payloads!.offset + payloads!.length), '"payloads"');
     assert.match(payloads!.message, /the key "payloads" is not one the case format knows/);
     assert.equal(text.slice(contain!.offset, contain!.offset + contain!.length), '"contain"');
-    assert.match(contain!.message, /^expect\.welcome-email\.subject: the key "contain"/);
+    assert.match(contain!.message, /^cases\.1\.expect\.welcome-email\.subject: the key "contain"/);
     const wrong = file.cases[2]!.problems.map((p) => text.slice(p.offset, p.offset + p.length));
     assert.deepEqual(wrong, ['"plan=team"', '"yes"']);
     assert.match(file.cases[3]!.problems[0]!.message, /regular expression/);

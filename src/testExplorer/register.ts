@@ -1,0 +1,48 @@
+/**
+ * Notification tests in the Test Explorer (issue 46, §1, §3, §6). At activation the extension only
+ * looks: one search of the workspace for a case file (the setting `novuExplorer.tests.files`) and a
+ * watcher per folder for one to appear. The code (dist/tests.js: the controller, its own watchers,
+ * the runner, caniemail's data) loads when a case file exists or appears, or Update Snapshot is
+ * asked for, never before.
+ */
+import * as vscode from 'vscode';
+import { Commands } from '../commands';
+import { type Handlers, type Shared } from '../features';
+import type { TestExplorer } from './testExplorer';
+
+const SETTING = 'novuExplorer.tests.files';
+
+/** Where case files are: the setting, or its default (package.json's) when it is empty or not a text. */
+function caseGlob(): string {
+  const value = vscode.workspace.getConfiguration().get<unknown>(SETTING);
+  return typeof value === 'string' && value.trim() ? value.trim() : '**/*.novu-test.json';
+}
+
+export function registerTestExplorer(shared: Shared, code: () => { TestExplorer: typeof TestExplorer }) {
+  let instance: TestExplorer | undefined;
+  let watchers: vscode.Disposable[] = [];
+  const stopLooking = () => watchers.forEach((w) => w.dispose());
+  // It disposes of itself with the extension (its constructor says so to the context).
+  const start = (): TestExplorer => (stopLooking(), (instance ??= new (code().TestExplorer)({ ...shared, glob: caseGlob })));
+  // Until a case file is there: a search, and watchers that only wait for one to be created.
+  const look = () => {
+    stopLooking();
+    if (instance) return;
+    watchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => {
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, caseGlob()), false, true, true);
+      // (node_modules is left out by files.watcherExclude; the search leaves it out itself.)
+      watcher.onDidCreate(start);
+      return watcher;
+    });
+    void vscode.workspace.findFiles(caseGlob(), '**/node_modules/**', 1).then((found) => found[0] && start(), () => undefined);
+  };
+  shared.context.subscriptions.push({ dispose: stopLooking }, vscode.workspace.onDidChangeWorkspaceFolders(look), vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTING) && look()));
+  look();
+  return {
+    handlers: { [Commands.updateTestSnapshot]: (...items: unknown[]) => start().updateSnapshots(items) } satisfies Partial<Handlers>,
+    /** The Test Explorer's feature, once a case file started it (undefined before). */
+    get current(): TestExplorer | undefined {
+      return instance;
+    },
+  };
+}

@@ -1,0 +1,327 @@
+/**
+ * One run of notification tests in VS Code's Test Results (issue 46, §3, §6): the chosen cases go to
+ * the one runner (runCases) in one call, and each case is marked as it ends, with its duration.
+ * - An expectation or a snapshot that failed: a diff (expected against actual) at its place in the
+ *   case file. A payload the app refused: at the key. A step that threw: at the first frame of the
+ *   user's own code, when that file is there.
+ * - The app not answering, or with another environment's key: said once (the run's output and one
+ *   notification), and every case it stopped marked errored, not failed.
+ * - Warnings of the checks, the keys a case did not set, the snapshots written: the run's output,
+ *   with the case's item. A snapshot file the run wrote is written beside the case file.
+ * Every text from the app or a case file is shown as text: direction controls (and the terminal's
+ * control characters, in the output) as escapes.
+ */
+import * as vscode from 'vscode';
+import type { DiscoveredWorkflow } from '../bridge/bridgeClient';
+import { checksSettingsNow } from '../checksSettings';
+import { showControls } from '../rendered/linkSafety';
+import { snapshotPathOf, type CaseProblem } from '../testing/caseFile';
+import { lineIndex } from '../testing/jsonTree';
+import { runCases, type CaseFailure, type CaseResult, type FileReport, type FileToRun, type RunReport, type RunTarget, type Status } from '../testing/runCases';
+import type { CaseFileEntry, CaseFiles } from './caseFiles';
+
+export interface MessageData {
+  message: string;
+  expected?: string;
+  actual?: string;
+  location?: { uri: string; line: number; character: number };
+}
+
+/** What an item was marked in the last run (the integration tests read it). */
+export interface ItemResult {
+  status: 'enqueued' | 'started' | Status;
+  durationMs?: number;
+  messages: MessageData[];
+}
+
+/** A case to run: its file as read for this run, and the case's name. */
+export interface ChosenFile {
+  entry: CaseFileEntry;
+  /** Only these cases; all when undefined. */
+  names: ReadonlySet<string> | undefined;
+}
+
+/** Text for the run's output (a terminal): direction controls and control characters as escapes, lines ended as it wants them. */
+export function outputText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = showControls(text).replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return `${safe.replace(/\n/g, '\r\n')}\r\n`;
+}
+
+/** A TestRun that keeps what it was told for each item (the test API's results). */
+export class RecordedRun {
+  /** The output, as plain text. */
+  output = '';
+
+  constructor(
+    readonly run: vscode.TestRun,
+    private readonly results: Map<string, ItemResult>,
+  ) {}
+
+  private keep(item: vscode.TestItem, status: ItemResult['status'], messages: readonly vscode.TestMessage[] = [], durationMs?: number): void {
+    const data = messages.map((m): MessageData => ({
+      message: typeof m.message === 'string' ? m.message : m.message.value,
+      ...(m.expectedOutput !== undefined ? { expected: m.expectedOutput } : {}),
+      ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
+      ...(m.location ? { location: { uri: m.location.uri.toString(), line: m.location.range.start.line, character: m.location.range.start.character } } : {}),
+    }));
+    this.results.set(item.id, { status, ...(durationMs !== undefined ? { durationMs } : {}), messages: data });
+  }
+
+  enqueued(item: vscode.TestItem): void {
+    this.run.enqueued(item);
+    this.keep(item, 'enqueued');
+  }
+
+  started(item: vscode.TestItem): void {
+    this.run.started(item);
+    this.keep(item, 'started');
+  }
+
+  mark(item: vscode.TestItem, status: Status, messages: vscode.TestMessage[], durationMs?: number): void {
+    if (status === 'passed') this.run.passed(item, durationMs);
+    else if (status === 'skipped') this.run.skipped(item);
+    else if (status === 'failed') this.run.failed(item, messages, durationMs);
+    else this.run.errored(item, messages, durationMs);
+    this.keep(item, status, messages, durationMs);
+  }
+
+  /** A line (or lines) of the run's output, with the item it is about. */
+  say(text: string, item?: vscode.TestItem, location?: vscode.Location): void {
+    this.output += `${text}\n`;
+    this.run.appendOutput(outputText(text), location, item);
+  }
+}
+
+function caseCount(n: number): string {
+  return n === 1 ? vscode.l10n.t('1 case') : vscode.l10n.t('{0} cases', n);
+}
+
+/** The run's counts in one line: "3 cases: 2 passed, 1 failed". */
+export function countsLine(counts: Record<Status, number>): string {
+  const total = counts.passed + counts.failed + counts.errored + counts.skipped;
+  const parts = [
+    counts.passed > 0 ? vscode.l10n.t('{0} passed', counts.passed) : undefined,
+    counts.failed > 0 ? vscode.l10n.t('{0} failed', counts.failed) : undefined,
+    counts.errored > 0 ? vscode.l10n.t('{0} not run', counts.errored) : undefined,
+    counts.skipped > 0 ? vscode.l10n.t('{0} skipped', counts.skipped) : undefined,
+  ].filter((p): p is string => !!p);
+  return vscode.l10n.t('{0}: {1}', caseCount(total), parts.join(', ') || vscode.l10n.t('none ran'));
+}
+
+/**
+ * Runs `chosen` against the app at `target` (or says `problem`, once) and marks each case on
+ * `run`. Resolves with the runner's report; undefined when cancelled.
+ */
+export async function runChosen(
+  explorer: CaseFiles,
+  run: RecordedRun,
+  chosen: readonly ChosenFile[],
+  where: { target: RunTarget } | { problem: string },
+  options: { updateSnapshots: boolean; token: vscode.CancellationToken },
+): Promise<RunReport | undefined> {
+  const started = Date.now();
+  const texts = new Map(chosen.map(({ entry }) => [entry.uri.toString(), entry.text]));
+  const marked = new Set<string>();
+  const pending: Promise<void>[] = [];
+  const cases = chosen.flatMap(({ entry, names }) => entry.file.cases.map((c, index) => ({ entry, name: c.name, index })).filter((c) => !names || names.has(c.name)));
+  for (const { entry, name, index } of cases) {
+    const item = explorer.caseItem(entry.uri.toString(), name, undefined, index);
+    if (!item) continue;
+    run.enqueued(item);
+    for (const [, step] of item.children) run.enqueued(step);
+  }
+  let report: RunReport;
+  if ('problem' in where) {
+    report = { problem: where.problem, files: [], counts: { passed: 0, failed: 0, errored: cases.length, skipped: 0 }, durationMs: 0 };
+  } else {
+    const abort = new AbortController();
+    const cancelled = options.token.onCancellationRequested(() => abort.abort());
+    const files: FileToRun[] = await Promise.all(
+      chosen.map(async ({ entry, names }) => {
+        const snapshotText = await explorer.textOf(snapshotUri(entry.uri));
+        return { path: entry.uri.toString(), text: entry.text, ...(typeof snapshotText === 'string' ? { snapshotText } : {}), ...(names ? { only: names } : {}) };
+      }),
+    );
+    let workflows: readonly DiscoveredWorkflow[] | undefined;
+    const client = explorer.client;
+    try {
+      report = await runCases(
+        files,
+        {
+          ...where.target,
+          // The run's one discover is also the Test Explorer's: its steps and the places of what the app says.
+          client: {
+            discover: async (...args) => {
+              const answer = await client.discover(...args);
+              if (answer.kind === 'discovered') workflows = answer.workflows;
+              return answer;
+            },
+            previewStep: (...args) => client.previewStep(...args),
+          },
+        },
+        {
+          settings: checksSettingsNow(),
+          canIEmail: explorer.canIEmail(),
+          updateSnapshots: options.updateSnapshots,
+          subscriberOf: (id) => explorer.subscriberOf(id),
+          signal: abort.signal,
+          folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+          onStart: (file, test) => {
+            const item = explorer.caseItem(file.path, test.name, undefined, file.file.cases.indexOf(test));
+            if (!item) return;
+            run.started(item);
+            for (const [, step] of item.children) run.started(step);
+          },
+          onCase: (file, result) => {
+            marked.add(JSON.stringify([file.path, result.index]));
+            pending.push(markCase(explorer, run, file, result, texts.get(file.path) ?? ''));
+          },
+        },
+      );
+    } catch (error) {
+      if (abort.signal.aborted) return undefined;
+      throw error;
+    } finally {
+      cancelled.dispose();
+    }
+    await Promise.all(pending);
+    if (workflows) explorer.learn(workflows);
+  }
+  if (report.problem) {
+    // Said once for the run; each case it stopped says only that it did not run.
+    run.say(vscode.l10n.t('The run could not be made: {0}', report.problem));
+    void explorer.deps.prompter().message('warning', vscode.l10n.t('Novu notification tests: {0}', report.problem));
+    const notRun = new vscode.TestMessage(vscode.l10n.t('Not run: the run could not be made (its output says why).'));
+    for (const { entry, name, index } of cases) {
+      if (marked.has(JSON.stringify([entry.uri.toString(), index]))) continue;
+      const item = explorer.caseItem(entry.uri.toString(), name, undefined, index);
+      if (!item) continue;
+      run.mark(item, 'errored', [notRun]);
+      for (const [, step] of item.children) run.mark(step, 'errored', [notRun]);
+    }
+  }
+  for (const file of report.files) await writeSnapshot(explorer, run, file);
+  run.say(vscode.l10n.t('{0} ({1} ms)', countsLine(report.counts), Date.now() - started));
+  return report;
+}
+
+function snapshotUri(uri: vscode.Uri): vscode.Uri {
+  return uri.with({ path: snapshotPathOf(uri.path) });
+}
+
+/** The snapshot file a run wrote or updated, written beside its case file, and said. */
+async function writeSnapshot(explorer: CaseFiles, run: RecordedRun, file: FileReport): Promise<void> {
+  const entry = explorer.entry(file.path);
+  if (file.snapshotProblem) run.say(showControls(file.snapshotProblem), entry?.item);
+  if (!file.snapshotWrite || !entry) return;
+  const uri = snapshotUri(entry.uri);
+  const { written, updated } = file.snapshotWrite;
+  try {
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(file.snapshotWrite.text));
+    const name = vscode.workspace.asRelativePath(uri);
+    if (written > 0) run.say(written === 1 ? vscode.l10n.t('Snapshot written: 1 step, in {0}.', name) : vscode.l10n.t('Snapshot written: {0} steps, in {1}.', written, name), entry.item);
+    if (updated > 0) run.say(updated === 1 ? vscode.l10n.t('Snapshot updated: 1 step, in {0}.', name) : vscode.l10n.t('Snapshot updated: {0} steps, in {1}.', updated, name), entry.item);
+  } catch (error) {
+    run.say(vscode.l10n.t('The snapshot file {0} could not be written: {1}', vscode.workspace.asRelativePath(uri), error instanceof Error ? error.message : String(error)), entry.item);
+  }
+}
+
+/** Marks a case and its steps as the runner judged them, with each failure at its place. */
+async function markCase(explorer: CaseFiles, run: RecordedRun, file: FileReport, result: CaseResult, text: string): Promise<void> {
+  const entry = explorer.entry(file.path);
+  const item = explorer.caseItem(file.path, result.name, undefined, result.index);
+  if (!entry || !item) return;
+  const at = lineIndex(text);
+  const place = (offset: number, length: number) => {
+    const start = at(offset);
+    const end = at(offset + length);
+    return new vscode.Location(entry.uri, new vscode.Range(start.line, start.character, end.line, end.character));
+  };
+  const test = file.file.cases[result.index];
+  const casePlace = test ? place(test.nameOffset, 1) : undefined;
+  const appFailed = result.steps.some((s) => s.failures.some((f) => f.kind === 'app'));
+  if (appFailed) {
+    // The run says the app's failure once (report.problem): the case only that it did not run.
+    const notRun = new vscode.TestMessage(vscode.l10n.t('Not run: the run could not be made (its output says why).'));
+    run.mark(item, 'errored', [notRun], result.durationMs);
+    for (const [, step] of item.children) run.mark(step, 'errored', [notRun]);
+    return;
+  }
+  if (result.status === 'errored' && result.problems.length > 0) {
+    const messages = result.problems.map((p: CaseProblem) => located(new vscode.TestMessage(showControls(p.message)), place(p.offset, p.length)));
+    run.mark(item, 'errored', messages, result.durationMs);
+    run.say(vscode.l10n.t('✗ {0}: not run, the case has problems.', showControls(result.name)), item);
+    return;
+  }
+  // The case's messages: a failure that several steps share (a payload refused by each) said once, naming them.
+  const groups = new Map<string, { failure: CaseFailure; steps: string[] }>();
+  for (const step of result.steps) {
+    for (const f of step.failures) {
+      const key = JSON.stringify([f.kind, f.message, f.place?.offset, f.frame?.file, f.frame?.line, f.expected, f.actual]);
+      const group = groups.get(key) ?? groups.set(key, { failure: f, steps: [] }).get(key)!;
+      group.steps.push(step.stepId);
+    }
+    const stepItem = explorer.caseItem(file.path, result.name, step.stepId, result.index);
+    if (stepItem) run.mark(stepItem, step.status, await Promise.all(step.failures.map((f) => messageOf(f, [step.stepId], place, casePlace))), step.durationMs);
+  }
+  const all = await Promise.all([...groups.values()].map((g) => messageOf(g.failure, g.steps, place, casePlace)));
+  if (result.status !== 'passed' && result.status !== 'skipped' && all.length === 0) all.push(located(new vscode.TestMessage(showControls(result.message ?? vscode.l10n.t('The case failed.'))), casePlace));
+  run.mark(item, result.status, all, result.durationMs);
+  sayCase(run, item, result);
+}
+
+function located(message: vscode.TestMessage, location: vscode.Location | undefined): vscode.TestMessage {
+  if (location) message.location = location;
+  return message;
+}
+
+/** A failure as a test message: a diff when it has both sides, at its place (the user's file for a step that threw). */
+async function messageOf(failure: CaseFailure, stepIds: readonly string[], place: (offset: number, length: number) => vscode.Location, casePlace: vscode.Location | undefined): Promise<vscode.TestMessage> {
+  const text = vscode.l10n.t('{0}: {1}', stepIds.map(showControls).join(', '), showControls(failure.message));
+  const message =
+    failure.expected !== undefined && failure.actual !== undefined ? vscode.TestMessage.diff(text, showControls(failure.expected), showControls(failure.actual)) : new vscode.TestMessage(text);
+  if (failure.frame) {
+    const frame = failure.frame;
+    const uri = frame.file.startsWith('file:') ? vscode.Uri.parse(frame.file) : vscode.Uri.file(frame.file);
+    const exists = await vscode.workspace.fs.stat(uri).then(
+      () => true,
+      () => false,
+    );
+    if (exists) return located(message, new vscode.Location(uri, new vscode.Position(Math.max(0, frame.line - 1), Math.max(0, frame.column - 1))));
+  }
+  return located(message, failure.place ? place(failure.place.offset, failure.place.length) : casePlace);
+}
+
+/** The case in the run's output: its result, the checks' warnings, the keys it did not set, the steps skipped. */
+function sayCase(run: RecordedRun, item: vscode.TestItem, result: CaseResult): void {
+  const name = showControls(result.name);
+  const lines: string[] = [];
+  switch (result.status) {
+    case 'passed':
+      lines.push(vscode.l10n.t('✓ {0} ({1} ms)', name, result.durationMs));
+      break;
+    case 'failed':
+      lines.push(vscode.l10n.t('✗ {0} ({1} ms)', name, result.durationMs));
+      break;
+    case 'skipped':
+      lines.push(vscode.l10n.t('○ {0}: every step skipped', name));
+      break;
+    case 'errored':
+      lines.push(vscode.l10n.t('✗ {0}: not run: {1}', name, showControls(result.message ?? '')));
+      break;
+  }
+  for (const step of result.steps) {
+    const id = showControls(step.stepId);
+    for (const f of step.failures) lines.push(vscode.l10n.t('  {0}: {1}', id, showControls(f.message)));
+    for (const finding of step.findings) if (finding.level === 'warning') lines.push(vscode.l10n.t('  warning, {0}: {1}', id, finding.message));
+    if (step.skipped) lines.push(vscode.l10n.t('  {0} skipped: {1}', id, step.skipped));
+    if (step.snapshot?.kind === 'written') lines.push(vscode.l10n.t('  {0}: snapshot written', id));
+    if (step.snapshot?.kind === 'updated') lines.push(vscode.l10n.t('  {0}: snapshot updated', id));
+  }
+  if (result.unset.length > 0) {
+    const keys = result.unset.map(showControls).join(', ');
+    lines.push(result.unset.length === 1 ? vscode.l10n.t('  1 key of the payload not set by the case (a fixed sample fills it): {0}', keys) : vscode.l10n.t('  {0} keys of the payload not set by the case (fixed samples fill them): {1}', result.unset.length, keys));
+  }
+  run.say(lines.join('\n'), item);
+}

@@ -1,0 +1,228 @@
+/**
+ * The notification tests' Run profile (issue 46, §3, §6): a run of the items chosen (one call of the
+ * runner for all of them), continuous runs, and Update Snapshot. Runs go one after the other.
+ *
+ * While a continuous run is on, a save of a case file runs that file's cases (of the run's scope),
+ * and a save of a file of the user's app (.ts, .js, .mjs, .cjs, .tsx, .jsx, outside node_modules)
+ * runs the scope's cases again once the app answers again: while it restarts, its discover is
+ * tried again for up to 20 s, as the Preview does.
+ */
+import * as vscode from 'vscode';
+import type { BridgeFailure } from '../bridge/bridgeClient';
+import type { RunReport, RunTarget } from '../testing/runCases';
+import { serviceRenderer } from '../testing/serviceTarget';
+import type { CaseFiles } from './caseFiles';
+import { RecordedRun, runChosen, type ChosenFile, type ItemResult } from './testRun';
+
+/** A file of the user's app, by its name. */
+const APP_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
+const SAVE_DEBOUNCE_MS = 150;
+/** How long a restarting app is waited for, and the waits between tries (the Preview's). */
+const RETRY_FOR_MS = 20_000;
+const RETRY_DELAYS_MS = [300, 600, 1000, 2000, 3000, 4000, 5000];
+/** Failures that mean "the app is not answering right now" (it may be restarting after a save). */
+const PASSING = new Set<BridgeFailure['kind']>(['unreachable', 'serverError', 'notBridge']);
+
+function isItemLike(value: unknown): value is { id: string } {
+  return !!value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string';
+}
+
+export class TestRuns implements vscode.Disposable {
+  readonly profile: vscode.TestRunProfile;
+  lastReport: RunReport | undefined;
+  /** What each item was marked in the last run. */
+  readonly results = new Map<string, ItemResult>();
+  /** The last run's output, as plain text. */
+  lastOutput = '';
+  private readonly ran = new vscode.EventEmitter<RunReport | undefined>();
+  /** Fires after each run (a continuous run's too) with its report. */
+  readonly onDidRun = this.ran.event;
+  /** The continuous runs on, with their tokens. */
+  private readonly watching = new Map<vscode.TestRunRequest, vscode.CancellationToken>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private savedFiles = new Set<string>();
+  private savedApp = false;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly explorer: CaseFiles) {
+    this.profile = explorer.controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => this.handle(request, token), true, undefined, true);
+    this.subscriptions.push(this.profile, this.ran, vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)));
+  }
+
+  private handle(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+    if (request.continuous) {
+      this.watching.set(request, token);
+      return new Promise((resolve) =>
+        token.onCancellationRequested(() => {
+          this.watching.delete(request);
+          resolve();
+        }),
+      );
+    }
+    return this.enqueue(request, token, { updateSnapshots: false, waitForApp: false }).then(() => undefined);
+  }
+
+  /** Runs items (all without), as the Run profile does. */
+  runItems(items: readonly vscode.TestItem[] | undefined, options: { updateSnapshots?: boolean }): Promise<RunReport | undefined> {
+    return this.enqueue(new vscode.TestRunRequest(items, undefined, this.profile), new vscode.CancellationTokenSource().token, { updateSnapshots: options.updateSnapshots === true, waitForApp: false });
+  }
+
+  /** A continuous run of items (all without), as the profile's toggle starts one; `stop` ends it. */
+  startContinuous(items?: readonly vscode.TestItem[]): { stop(): void } {
+    const source = new vscode.CancellationTokenSource();
+    void this.handle(new vscode.TestRunRequest(items, undefined, this.profile, true), source.token);
+    return { stop: () => source.cancel() };
+  }
+
+  /** One run after the other: a save during a run runs after it. */
+  private enqueue(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: { updateSnapshots: boolean; waitForApp: boolean }): Promise<RunReport | undefined> {
+    const next = this.queue.then(() => this.execute(request, token, options));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async execute(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: { updateSnapshots: boolean; waitForApp: boolean }): Promise<RunReport | undefined> {
+    if (token.isCancellationRequested) return undefined;
+    const chosen = await this.choose(request);
+    if (chosen.length === 0) return undefined;
+    const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results);
+    this.results.clear();
+    let report: RunReport | undefined;
+    try {
+      const where = await this.target();
+      if (options.waitForApp && 'target' in where) await this.appAnswers(where.target, token);
+      report = await runChosen(this.explorer, run, chosen, where, { updateSnapshots: options.updateSnapshots, token });
+      if (report) this.lastReport = report;
+    } catch (error) {
+      this.explorer.deps.log.error('The notification tests could not run', error);
+      run.say(vscode.l10n.t('The run stopped: {0}', error instanceof Error ? error.message : String(error)));
+    } finally {
+      run.run.end();
+      this.lastOutput = run.output;
+    }
+    this.ran.fire(report);
+    return report;
+  }
+
+  /** The files and cases of a request, each file read again now: what runs is what the items show. */
+  private async choose(request: vscode.TestRunRequest): Promise<ChosenFile[]> {
+    const chosen = new Map<string, Set<string> | undefined>();
+    for (const item of request.include ?? this.explorer.allEntries.map((e) => e.item)) {
+      const info = this.explorer.info(item);
+      if (!info) continue;
+      if (info.kind === 'file' || info.kind === 'workflow') chosen.set(info.key, undefined);
+      // A step runs with its case (one render of each step per case).
+      else if (!chosen.has(info.key) || chosen.get(info.key)) chosen.set(info.key, new Set([...(chosen.get(info.key) ?? []), info.caseName!]));
+    }
+    for (const item of request.exclude ?? []) {
+      const info = this.explorer.info(item);
+      if (!info || !chosen.has(info.key)) continue;
+      if (info.kind === 'file' || info.kind === 'workflow') chosen.delete(info.key);
+      else if (info.kind === 'case') {
+        const names = chosen.get(info.key) ?? new Set(this.explorer.entry(info.key)?.file.cases.map((c) => c.name));
+        names.delete(info.caseName!);
+        chosen.set(info.key, names);
+      }
+    }
+    const files = await Promise.all(
+      [...chosen].map(async ([key, names]): Promise<ChosenFile | undefined> => {
+        const entry = this.explorer.entry(key);
+        return entry ? { entry: this.explorer.update(entry.uri, await this.explorer.textOf(entry.uri)), names } : undefined;
+      }),
+    );
+    return files.filter((f) => f !== undefined);
+  }
+
+  /** The app to run against: the Preview's bridge URL, signed with the active connection's key; or why there is none. */
+  private async target(): Promise<{ target: RunTarget } | { problem: string }> {
+    const { manager } = this.explorer.deps;
+    const connection = manager.active;
+    if (!connection) return { problem: vscode.l10n.t('There is no connection: a run signs its requests to your app with a connection’s key (add one, or open the Sandbox).') };
+    const where = await this.explorer.bridge.bridgeUrl();
+    if ('problem' in where) return where;
+    const secret = await manager.signingSecret(connection);
+    if (!secret) return { problem: vscode.l10n.t('The connection "{0}" has no API key to sign the run’s requests with.', connection.name) };
+    // A workflow the app does not define (the dashboard's) is rendered by Novu's step preview.
+    const client = await manager.clientFor(connection);
+    return { target: { client: this.explorer.client, url: where.url, secret, ...(client ? { service: serviceRenderer(client, connection.name) } : {}) } };
+  }
+
+  /** Waits (up to 20 s) until the app answers its discover: it restarts after a save. */
+  private async appAnswers(target: RunTarget, token: vscode.CancellationToken): Promise<void> {
+    const started = Date.now();
+    for (let attempt = 0; !token.isCancellationRequested; attempt++) {
+      const answer = await target.client.discover(target.url, target.secret);
+      if (answer.kind === 'discovered' || !PASSING.has(answer.kind) || Date.now() - started >= RETRY_FOR_MS) return;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]));
+    }
+  }
+
+  /** A save while a continuous run is on: a case file's, or one of the app's. */
+  private saved(document: vscode.TextDocument): void {
+    if (this.watching.size === 0 || document.uri.scheme !== 'file') return;
+    const key = document.uri.toString();
+    if (this.explorer.entry(key)) this.savedFiles.add(key);
+    else if (APP_FILE.test(document.uri.path) && !document.uri.path.includes('/node_modules/')) this.savedApp = true;
+    else return;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => this.runSaved(), SAVE_DEBOUNCE_MS);
+  }
+
+  private runSaved(): void {
+    const files = this.savedFiles;
+    const app = this.savedApp;
+    this.savedFiles = new Set();
+    this.savedApp = false;
+    for (const [request, token] of this.watching) {
+      // The app changed: every case of the run's scope; else the saved files' cases of it.
+      const include = app
+        ? request.include
+        : request.include
+          ? request.include.filter((item) => files.has(this.explorer.info(item)?.key ?? ''))
+          : [...files].flatMap((key) => this.explorer.entry(key)?.item ?? []);
+      if (include && include.length === 0) continue;
+      void this.enqueue(new vscode.TestRunRequest(include, request.exclude, request.profile, true), token, { updateSnapshots: false, waitForApp: app });
+    }
+  }
+
+  /**
+   * Update Snapshot: runs the cases of the items given (cases, or steps for their case) and accepts
+   * their new output. From the palette, without an item: the case at the cursor of a case file (all
+   * its cases with a snapshot when the cursor is in none), else the cases whose snapshot changed in
+   * the last run.
+   */
+  async updateSnapshots(given: readonly unknown[]): Promise<RunReport | undefined> {
+    let items = given
+      .flat()
+      .filter(isItemLike)
+      .map((i) => this.explorer.itemById(i.id))
+      .filter((i): i is vscode.TestItem => !!i && (this.explorer.info(i)?.kind === 'case' || this.explorer.info(i)?.kind === 'step'));
+    if (items.length === 0) items = this.casesAtHand();
+    if (items.length === 0) {
+      await this.explorer.deps.prompter().message('info', vscode.l10n.t('No case to update: run the tests first, or put the cursor in a case with "snapshot": true.'));
+      return undefined;
+    }
+    return this.enqueue(new vscode.TestRunRequest(items, undefined, this.profile), new vscode.CancellationTokenSource().token, { updateSnapshots: true, waitForApp: false });
+  }
+
+  private casesAtHand(): vscode.TestItem[] {
+    const editor = vscode.window.activeTextEditor;
+    const entry = editor && this.explorer.entry(editor.document.uri.toString());
+    if (editor && entry) {
+      const key = entry.uri.toString();
+      const offset = editor.document.offsetAt(editor.selection.active);
+      const cases = entry.file.cases.map((c, index) => ({ c, index }));
+      const here = cases.filter(({ c }) => offset >= c.offset && offset <= c.offset + c.length);
+      return (here.length > 0 ? here : cases.filter(({ c }) => c.snapshot)).flatMap(({ c, index }) => this.explorer.caseItem(key, c.name, undefined, index) ?? []);
+    }
+    return (this.lastReport?.files ?? []).flatMap((file) =>
+      file.cases.filter((c) => c.steps.some((s) => s.snapshot?.kind === 'changed')).flatMap((c) => this.explorer.caseItem(file.path, c.name, undefined, c.index) ?? []),
+    );
+  }
+
+  dispose(): void {
+    clearTimeout(this.saveTimer);
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

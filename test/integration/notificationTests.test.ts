@@ -1,0 +1,354 @@
+/**
+ * Issue 46, §1, §3 and §6 in a real VS Code: notification tests in the Test Explorer, run by the
+ * demo's real @novu/framework app and signed with a fresh Sandbox's key. Case files are written
+ * in a folder of the test's own inside the workspace (removed at the end): the demo's own cases,
+ * a case the app's schema refuses, the demo's step that throws for FedEx, and bad files. Covered:
+ * the tree (file → workflow → case → step) and the feature loaded only once a case file is there; a
+ * run with a failing expectation's diff at its place; a snapshot written, broken by a payload
+ * change, then updated; a refused payload at its key; a thrown step at the user's own file; the
+ * diagnostics of bad files (while edited, and after a run) with the other files still run; a
+ * continuous run on save; and the app down: every case errored and the problem said once.
+ */
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import * as vscode from 'vscode';
+import type { NovuExplorerApi } from '../../src/extensionApi';
+import type { Sandbox } from '../../src/sandbox';
+import type { TestExplorer, TestItemData } from '../../src/testExplorer/testExplorer';
+import { ScriptedPrompter, connectFreshSandbox, startDemoBridge, waitFor, type DemoBridge } from './helpers';
+
+const ROOT = resolve(__dirname, '..', '..', '..');
+const DEMO_CASES = join(ROOT, 'examples', 'demo-app', 'novu-tests');
+const DEMO_WORKFLOWS = join(ROOT, 'examples', 'demo-app', 'src', 'novu', 'welcome.ts');
+
+/** Line and character (0-based) where `needle` starts in `text` (its first time from `from`). */
+function placeOf(text: string, needle: string, from = 0): { line: number; character: number } {
+  const at = text.indexOf(needle, from);
+  assert.ok(at >= 0, `${needle} is in the text`);
+  const before = text.slice(0, at).split('\n');
+  return { line: before.length - 1, character: before.at(-1)!.length };
+}
+
+/** An item and its descendants, flat. */
+function flat(items: readonly TestItemData[]): TestItemData[] {
+  return items.flatMap((i) => [i, ...flat(i.children)]);
+}
+
+const REFUSED = `{
+  "workflow": "account-welcome",
+  "cases": [
+    { "name": "<b onmouseover=alert(1)>a plan</b> \u202egold", "payload": { "plan": "gold", "companyName": "Acme" } }
+  ]
+}
+`;
+
+const SHIPPED = `{
+  "workflow": "order-shipped",
+  "cases": [
+    { "name": "names the carrier", "payload": { "orderId": "A-2001", "carrier": "ups", "items": 2 }, "expect": { "shipped-push": { "body": { "contains": "with UPS" } } } },
+    { "name": "ships with FedEx", "payload": { "orderId": "A-2002", "carrier": "fedex" } }
+  ]
+}
+`;
+
+const BAD = `{
+  "workflow": "account-welcome",
+  "cases": [
+    { "name": "a key with a typo", "paylod": { "plan": "team" } },
+    { "name": "a snapshot that is not a boolean", "snapshot": "yes" },
+    { "name": "twice" },
+    { "name": "twice" },
+    { "name": "a step the app does not have", "expect": { "welcome-push": { "title": { "contains": "x" } } } },
+    { "name": "a subscriber the connection does not have", "subscriber": { "subscriberId": "nobody-such" } },
+    { "name": "still runs", "payload": { "plan": "free", "companyName": "Initech", "ownerName": "Lin" } }
+  ]
+}
+`;
+
+const BROKEN = `{
+  "workflow": "account-welcome",
+  "cases": [ { "name": "x", } ]
+}
+`;
+
+describe('notification tests in the Test Explorer', function () {
+  this.timeout(90_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  let app: DemoBridge;
+  let folder: vscode.Uri;
+  let tests: TestExplorer;
+  const prompter = new ScriptedPrompter();
+  const uri = (name: string) => vscode.Uri.joinPath(folder, name);
+  const write = (name: string, text: string) => vscode.workspace.fs.writeFile(uri(name), new TextEncoder().encode(text));
+  const read = async (name: string) => new TextDecoder().decode(await vscode.workspace.fs.readFile(uri(name)));
+  const setBridge = (url: string | undefined) => vscode.workspace.getConfiguration('novuExplorer').update('preview.bridgeUrl', url, vscode.ConfigurationTarget.Global);
+  const welcomeText = readFileSync(join(DEMO_CASES, 'account-welcome.novu-test.json'), 'utf8');
+
+  /** The items of one of the test's files (its file item). */
+  const fileItem = (name: string) => tests.itemsData().find((i) => i.label.endsWith(`/${name}`));
+  const caseId = (file: string, name: string) => flat(fileItem(file)?.children ?? []).find((i) => i.kind === 'case' && i.label === name)!.id;
+
+  before(async () => {
+    ({ api, sandbox } = await connectFreshSandbox('Development'));
+    app = await startDemoBridge(sandbox.apiKey);
+    await setBridge(app.url);
+    api.setPrompter(prompter);
+    const workspace = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(workspace, 'the integration VS Code opens a folder');
+    folder = vscode.Uri.joinPath(workspace.uri, `novu-tests-${Math.random().toString(36).slice(2, 8)}`);
+    await vscode.workspace.fs.createDirectory(folder);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.setPrompter(undefined);
+    if (folder) await vscode.workspace.fs.delete(folder, { recursive: true, useTrash: false });
+    await setBridge(undefined);
+    await app?.stop();
+    await sandbox?.close();
+  });
+
+  it('loads once a case file appears, and shows file → workflow → case → step; a run of the demo’s cases passes two, fails the one that fails on purpose with its diff at its expectation, and writes the snapshot [smoke]', async () => {
+    // No case file in the workspace: the feature's code is not loaded.
+    assert.equal(api.tests, undefined);
+    await write('welcome.novu-test.json', welcomeText);
+    tests = await waitFor(() => api.tests, 'the tests feature, started by the case file');
+    // The app's steps come with the discover that follows.
+    const file = await waitFor(() => {
+      const f = fileItem('welcome.novu-test.json');
+      return f?.children[0]?.children[0]?.children.length ? f : undefined;
+    }, 'the tree with its steps');
+    assert.equal(file.kind, 'file');
+    const [workflow] = file.children;
+    assert.deepEqual([workflow!.kind, workflow!.label, workflow!.line], ['workflow', 'account-welcome', placeOf(welcomeText, '"account-welcome"').line]);
+    assert.deepEqual(
+      workflow!.children.map((c) => [c.kind, c.label, c.line]),
+      ['greets the subscriber by first name', 'falls back to the name given at sign-up', 'says the trial length in the SMS'].map((name) => ['case', name, placeOf(welcomeText, `"name": "${name}"`).line - 1]),
+    );
+    const steps = workflow!.children[0]!.children;
+    assert.deepEqual(steps.map((s) => [s.kind, s.label, s.description]).sort(), [
+      ['step', 'upgrade-nudge', 'in_app'],
+      ['step', 'welcome-email', 'email'],
+      ['step', 'welcome-in-app', 'in_app'],
+      ['step', 'welcome-sms', 'sms'],
+    ]);
+    // The case's step with expectations has its place there.
+    assert.equal(steps.find((s) => s.label === 'welcome-sms')!.line, placeOf(welcomeText, '"welcome-sms": { "text": { "matches"').line);
+
+    const report = await tests.run([file.id]);
+    assert.ok(report);
+    assert.deepEqual(report.counts, { passed: 2, failed: 1, errored: 0, skipped: 0 }, tests.lastOutput);
+    const failed = tests.results.get(caseId('welcome.novu-test.json', 'says the trial length in the SMS'))!;
+    assert.equal(failed.status, 'failed');
+    const [diff] = failed.messages;
+    assert.equal(diff!.message, 'welcome-sms: The text does not contain 14-day trial.');
+    assert.equal(diff!.expected, '14-day trial');
+    assert.equal(diff!.actual, 'Hi Ada, welcome to Acme! Reply STOP to opt out.');
+    const contains = placeOf(welcomeText, '"contains": "14-day trial"');
+    assert.deepEqual(diff!.location, { uri: uri('welcome.novu-test.json').toString(), ...contains });
+    // The step's own item failed with it; the others of the case passed.
+    const smsStep = flat(fileItem('welcome.novu-test.json')!.children).find((i) => i.kind === 'step' && i.label === 'welcome-sms' && i.id.includes('says the trial'))!;
+    assert.equal(tests.results.get(smsStep.id)?.status, 'failed');
+    assert.equal(tests.results.get(caseId('welcome.novu-test.json', 'greets the subscriber by first name'))?.status, 'passed');
+    assert.ok((tests.results.get(caseId('welcome.novu-test.json', 'greets the subscriber by first name'))?.durationMs ?? -1) >= 0);
+
+    // The first run writes the snapshot beside the case file, and says so; warnings and the keys not set are in the output.
+    const snapshot = await read('welcome.novu-test.snap.json');
+    assert.match(snapshot, /"subject": "Welcome to Globex, Grace!"/);
+    assert.match(tests.lastOutput, /Snapshot written: 4 steps, in novu-tests-\w+\/welcome\.novu-test\.snap\.json\./);
+    assert.match(tests.lastOutput, /warning, welcome-email: border-radius is not supported by/);
+    assert.match(tests.lastOutput, /2 keys of the payload not set by the case \(fixed samples fill them\): ownerName, ctaUrl/);
+    assert.match(tests.lastOutput, /3 cases: 2 passed, 1 failed \(\d+ ms\)/);
+  });
+
+  it('fails a case whose output changed from its snapshot with a diff, and Update Snapshot accepts the new output', async () => {
+    const changed = welcomeText.replace('"plan": "team", "companyName": "Globex"', '"plan": "enterprise", "companyName": "Globex"');
+    assert.notEqual(changed, welcomeText);
+    await write('welcome.novu-test.json', changed);
+    const id = caseId('welcome.novu-test.json', 'greets the subscriber by first name');
+    const report = await tests.run([id]);
+    assert.deepEqual(report?.counts, { passed: 0, failed: 1, errored: 0, skipped: 0 }, tests.lastOutput);
+    const result = tests.results.get(id)!;
+    assert.equal(result.status, 'failed');
+    const email = result.messages.find((m) => m.message.startsWith('welcome-email: What `welcome-email` sends differs from its snapshot'))!;
+    assert.ok(email, result.messages.map((m) => m.message).join('\n'));
+    assert.match(email.expected!, /Your <b>team<\/b> plan/);
+    assert.match(email.actual!, /Your <b>enterprise<\/b> plan/);
+    assert.equal(email.location!.line, placeOf(changed, '"name": "greets the subscriber by first name"').line);
+    // The SMS does not name the plan: its snapshot still matches.
+    assert.ok(!result.messages.some((m) => m.message.startsWith('welcome-sms')));
+
+    // As the Test Explorer's context menu calls it: with the case's item.
+    const updated = (await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot', tests.itemById(id))) as Awaited<ReturnType<TestExplorer['run']>>;
+    assert.deepEqual(updated?.counts, { passed: 1, failed: 0, errored: 0, skipped: 0 }, tests.lastOutput);
+    assert.match(tests.lastOutput, /Snapshot updated: 3 steps, in novu-tests-\w+\/welcome\.novu-test\.snap\.json\./);
+    const snapshot = await read('welcome.novu-test.snap.json');
+    assert.match(snapshot, /Your <b>enterprise<\/b> plan/);
+    assert.doesNotMatch(snapshot, /Your <b>team<\/b> plan/);
+    // And the next run passes with it.
+    assert.deepEqual((await tests.run([id]))?.counts, { passed: 1, failed: 0, errored: 0, skipped: 0 });
+  });
+
+  it('says a payload the app refuses at its key in the case file', async () => {
+    await write('refused.novu-test.json', REFUSED);
+    await waitFor(() => fileItem('refused.novu-test.json')?.children[0]?.children[0], 'the refused case’s item');
+    // A hostile name: shown as text, its direction control as an escape, in the tree, the results and the output.
+    const id = caseId('refused.novu-test.json', '<b onmouseover=alert(1)>a plan</b> \\u202Egold');
+    const report = await tests.run([id]);
+    assert.deepEqual(report?.counts, { passed: 0, failed: 1, errored: 0, skipped: 0 }, tests.lastOutput);
+    const messages = tests.results.get(id)!.messages;
+    const atKey = messages.find((m) => m.location?.line === placeOf(REFUSED, '"plan": "gold"').line && m.location.character === placeOf(REFUSED, '"plan": "gold"').character);
+    assert.ok(atKey, messages.map((m) => `${m.message} @${JSON.stringify(m.location)}`).join('\n'));
+    assert.deepEqual(atKey.location, { uri: uri('refused.novu-test.json').toString(), ...placeOf(REFUSED, '"plan": "gold"') });
+    assert.match(atKey.message, /plan/);
+    // Said once for the case, naming every step it stopped.
+    assert.match(atKey.message, /^welcome-email, welcome-in-app, welcome-sms, upgrade-nudge: /);
+    const shown = { labels: JSON.stringify(flat(tests.itemsData()).map((i) => [i.label, i.description, i.error])), results: JSON.stringify([...tests.results.values()]), output: tests.lastOutput };
+    for (const [where, text] of Object.entries(shown)) assert.ok(!text.includes('\u202e'), `no direction control as itself in the ${where}: ${text}`);
+    assert.match(tests.lastOutput, /✗ <b onmouseover=alert\(1\)>a plan<\/b> \\u202Egold/);
+  });
+
+  it('places a step that threw at the first frame of the user’s own code', async () => {
+    await write('shipped.novu-test.json', SHIPPED);
+    await waitFor(() => fileItem('shipped.novu-test.json')?.children[0]?.children[1], 'the shipped cases’ items');
+    const report = await tests.run([fileItem('shipped.novu-test.json')!.id]);
+    assert.deepEqual(report?.counts, { passed: 1, failed: 1, errored: 0, skipped: 0 }, tests.lastOutput);
+    const [threw] = tests.results.get(caseId('shipped.novu-test.json', 'ships with FedEx'))!.messages;
+    assert.match(threw!.message, /^shipped-chat: `shipped-chat` threw: No tracking link for carrier "fedex"/);
+    assert.equal(threw!.location?.uri, vscode.Uri.file(DEMO_WORKFLOWS).toString());
+    assert.equal(threw!.location?.line, placeOf(readFileSync(DEMO_WORKFLOWS, 'utf8'), 'throw new Error(`No tracking link').line);
+  });
+
+  it('says each problem of a bad case file at its place, as it is edited and after a run, and still runs the other cases and files', async () => {
+    await write('bad.novu-test.json', BAD);
+    await write('broken.novu-test.json', BROKEN);
+    const problems = (name: string, count: number) => {
+      // Ours (the JSON schema's own, of an open file, are VS Code's JSON support's).
+      const now = () => vscode.languages.getDiagnostics(uri(name)).filter((x) => x.source === 'Novu tests').map((x) => [x.range.start.line, x.range.start.character, x.message, x.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'other'] as const);
+      return waitFor(() => now().length === count && now(), `${count} problems of ${name}`).catch((error: Error) => assert.fail(`${error.message}; there are: ${JSON.stringify(now())}`));
+    };
+    const at = (needle: string, from = 0) => {
+      const { line, character } = placeOf(BAD, needle, from);
+      return [line, character] as const;
+    };
+    const byLine = (list: readonly (readonly unknown[])[]) => [...list].sort((a, b) => (a[0] as number) - (b[0] as number) || (a[1] as number) - (b[1] as number));
+    const notJson = 'Not JSON: A comma before a closing brace: JSON allows none.';
+    const comma = placeOf(BROKEN, '} ]');
+    assert.deepEqual(await problems('broken.novu-test.json', 1), [[comma.line, comma.character, notJson, 'error']]);
+    assert.equal((await waitFor(() => fileItem('broken.novu-test.json'), 'the broken file’s item')).error, notJson);
+
+    // Before a run: what the file says, and what the last discover knows (the app's steps).
+    const secondTwice = BAD.indexOf('"twice"', BAD.indexOf('"twice"') + 1);
+    const ownProblems = [
+      [...at('"paylod"'), 'cases.0: the key "paylod" is not one the case format knows.', 'error'],
+      [...at('"yes"'), 'cases.1.snapshot: a value of type boolean is expected.', 'error'],
+      [...at('"twice"', secondTwice), 'Another case of this file is named "twice": each case needs a name of its own (its snapshot is kept by name).', 'error'],
+      [...at('"welcome-push"'), '"account-welcome" has no step "welcome-push" (its steps: welcome-email, welcome-in-app, welcome-sms, upgrade-nudge).', 'error'],
+    ];
+    assert.deepEqual(byLine(await problems('bad.novu-test.json', 4)), ownProblems);
+    const caseItems = fileItem('bad.novu-test.json')!.children[0]!.children;
+    assert.equal(caseItems.find((c) => c.label === 'a key with a typo')!.error, 'cases.0: the key "paylod" is not one the case format knows.');
+    assert.equal(caseItems.filter((c) => c.label === 'twice').length, 2, 'two cases of one name are two items');
+
+    // A run of everything: the bad cases error with their reasons; the good ones of the same file, and every other file, run.
+    const report = await tests.run();
+    const bad = report!.files.find((f) => f.path === uri('bad.novu-test.json').toString())!;
+    assert.deepEqual(bad.cases.map((c) => [c.name, c.status]), [
+      ['a key with a typo', 'errored'],
+      ['a snapshot that is not a boolean', 'errored'],
+      ['twice', 'passed'],
+      ['twice', 'errored'],
+      ['a step the app does not have', 'errored'],
+      ['a subscriber the connection does not have', 'errored'],
+      ['still runs', 'passed'],
+    ]);
+    assert.deepEqual(
+      report!.files.filter((f) => f !== bad).map((f) => [f.path.slice(f.path.lastIndexOf('/') + 1), f.cases.length]).sort(),
+      [['broken.novu-test.json', 0], ['refused.novu-test.json', 1], ['shipped.novu-test.json', 2], ['welcome.novu-test.json', 3]],
+    );
+    assert.deepEqual(report!.counts, { passed: 2 + 1 + 2, failed: 1 + 1 + 1, errored: 5, skipped: 0 }, tests.lastOutput);
+    const typo = tests.results.get(caseId('bad.novu-test.json', 'a key with a typo'))!;
+    assert.equal(typo.status, 'errored');
+    assert.deepEqual(typo.messages.map((m) => [m.message, m.location?.line, m.location?.character]), [['cases.0: the key "paylod" is not one the case format knows.', ...at('"paylod"')]]);
+    // After the run, what needs the connection too: the subscriber it does not have.
+    const withSubscriber = [...ownProblems, [...at('"nobody-such"'), 'The connection has no subscriber "nobody-such".', 'error']];
+    assert.deepEqual(byLine(await problems('bad.novu-test.json', 5)), withSubscriber);
+
+    // Edited, not saved: said again after the debounce, at the new places; the file on disk is never written.
+    const document = await vscode.workspace.openTextDocument(uri('bad.novu-test.json'));
+    const editor = await vscode.window.showTextDocument(document);
+    await editor.edit((edit) => edit.insert(document.positionAt(BAD.indexOf('{ "name": "still runs"') + 1), ' "colour": "red",'));
+    const edited = await problems('bad.novu-test.json', 6);
+    assert.deepEqual(edited.find(([, , message]) => message.includes('colour')), [...at('"name": "still runs"'), 'cases.6: the key "colour" is not one the case format knows.', 'error']);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.equal(await read('bad.novu-test.json'), BAD);
+    assert.deepEqual(byLine(await problems('bad.novu-test.json', 5)), withSubscriber);
+  });
+
+  it('runs a saved case file’s cases again while a continuous run is on, and every case of its scope after a save of the app’s code', async () => {
+    const continuous = tests.startContinuous([fileItem('shipped.novu-test.json')!.id, fileItem('refused.novu-test.json')!.id]);
+    const nextRun = () =>
+      new Promise<Awaited<ReturnType<TestExplorer['run']>>>((resolveRun) => {
+        const listener = tests.onDidRun((report) => {
+          listener.dispose();
+          resolveRun(report);
+        });
+      });
+    try {
+      let ran = nextRun();
+      const document = await vscode.workspace.openTextDocument(uri('shipped.novu-test.json'));
+      const editor = await vscode.window.showTextDocument(document);
+      const ups = SHIPPED.indexOf('"with UPS"');
+      await editor.edit((edit) => edit.replace(new vscode.Range(document.positionAt(ups), document.positionAt(ups + '"with UPS"'.length)), '"with DHL"'));
+      await document.save();
+      let report = await ran;
+      assert.deepEqual(report?.files.map((f) => f.path), [uri('shipped.novu-test.json').toString()]);
+      assert.deepEqual(report?.counts, { passed: 0, failed: 2, errored: 0, skipped: 0 }, tests.lastOutput);
+      assert.equal(tests.results.get(caseId('shipped.novu-test.json', 'names the carrier'))?.messages[0]?.expected, 'with DHL');
+
+      // A file of the app saved: every case of the run's scope (two files), once the app answers.
+      await write('app.ts', 'export const saved = 1;\n');
+      ran = nextRun();
+      const code = await vscode.workspace.openTextDocument(uri('app.ts'));
+      await (await vscode.window.showTextDocument(code)).edit((edit) => edit.insert(new vscode.Position(1, 0), 'export const again = 2;\n'));
+      await code.save();
+      report = await ran;
+      assert.deepEqual(report?.files.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1)).sort(), ['refused.novu-test.json', 'shipped.novu-test.json']);
+      assert.deepEqual(report?.counts, { passed: 0, failed: 3, errored: 0, skipped: 0 }, tests.lastOutput);
+    } finally {
+      continuous.stop();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('says once that the app does not answer, and marks every case errored, not failed', async () => {
+    // A port nothing listens on: the app is down.
+    const down = await new Promise<number>((resolvePort) => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const server = (require('node:net') as typeof import('node:net')).createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolvePort(port));
+      });
+    });
+    await setBridge(`http://127.0.0.1:${down}/api/novu`);
+    const before = prompter.messages.length;
+    try {
+      const report = await tests.run([fileItem('welcome.novu-test.json')!.id, fileItem('shipped.novu-test.json')!.id]);
+      assert.match(report?.problem ?? '', /^No app answers at 127\.0\.0\.1:\d+ \(connection refused\)\./);
+      assert.deepEqual(report?.counts, { passed: 0, failed: 0, errored: 5, skipped: 0 });
+      const said = prompter.messages.slice(before);
+      assert.deepEqual(said.map((m) => [m.kind, m.text]), [['warning', `Novu notification tests: ${report!.problem}`]]);
+      assert.equal(tests.lastOutput.split(report!.problem!).length - 1, 1, tests.lastOutput);
+      for (const name of ['greets the subscriber by first name', 'says the trial length in the SMS']) {
+        const result = tests.results.get(caseId('welcome.novu-test.json', name))!;
+        assert.equal(result.status, 'errored');
+        assert.deepEqual(result.messages.map((m) => m.message), ['Not run: the run could not be made (its output says why).']);
+      }
+    } finally {
+      await setBridge(app.url);
+    }
+  });
+});
