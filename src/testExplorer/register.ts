@@ -20,20 +20,19 @@ function caseGlob(): string {
 
 export function registerTestExplorer(shared: Shared, code: () => { TestExplorer: typeof TestExplorer }) {
   let instance: TestExplorer | undefined;
-  let watchers: vscode.Disposable[] = [];
-  const stopLooking = () => watchers.forEach((w) => w.dispose());
+  let watcher: vscode.Disposable | undefined;
+  const stopLooking = () => watcher?.dispose();
   // It disposes of itself with the extension (its constructor says so to the context).
   const start = (): TestExplorer => (stopLooking(), (instance ??= new (code().TestExplorer)({ ...shared, glob: caseGlob })));
   // Until a case file is there: a search, and watchers that only wait for one to be created.
   const look = () => {
     stopLooking();
     if (instance) return;
-    watchers = (vscode.workspace.workspaceFolders ?? []).map((folder) => {
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, caseGlob()), false, true, true);
-      // (node_modules is left out by files.watcherExclude; the search leaves it out itself.)
-      watcher.onDidCreate(start);
-      return watcher;
-    });
+    // One watcher over every folder, for a case file created (node_modules is left out by
+    // files.watcherExclude; the search leaves it out itself).
+    const created = vscode.workspace.createFileSystemWatcher(caseGlob(), false, true, true);
+    created.onDidCreate(start);
+    watcher = created;
     void vscode.workspace.findFiles(caseGlob(), '**/node_modules/**', 1).then((found) => found[0] && start(), () => undefined);
   };
   shared.context.subscriptions.push({ dispose: stopLooking }, vscode.workspace.onDidChangeWorkspaceFolders(look), vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTING) && look()));
