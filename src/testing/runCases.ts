@@ -235,7 +235,8 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
         selected(report, files).map(async ({ test, index }): Promise<CaseResult> => {
           if (sourceProblem) {
             const result: CaseResult = { name: test.name, index, status: 'errored', durationMs: 0, unset: [], steps: [], problems: [], message: sourceProblem };
-            options.onCase?.(report, result);
+            // The app's own problem is the run's, said once (as when nothing could run): not case by case.
+            if (sourceProblem !== appProblem) options.onCase?.(report, result);
             return result;
           }
           if (fileBlocked || test.problems.length > 0 || !source) {
