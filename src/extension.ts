@@ -131,7 +131,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification, beside: true }),
   });
   // Notification tests in the Test Explorer: only a look for case files until one is there.
-  const tests = registerTestExplorer(shared, testsCode);
+  const tests = registerTestExplorer(shared, testsCode, () => walkthrough.complete('ranTests'));
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args) });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));

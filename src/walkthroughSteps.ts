@@ -8,6 +8,7 @@ export const WALKTHROUGH_STEPS = {
   debuggedFailure: { id: 'debug', context: 'novuExplorer.walkthrough.debuggedFailure' },
   editedPreferences: { id: 'preferences', context: 'novuExplorer.walkthrough.editedPreferences' },
   sawCode: { id: 'code', context: 'novuExplorer.walkthrough.sawCode' },
+  ranTests: { id: 'tests', context: 'novuExplorer.walkthrough.ranTests' },
 } as const;
 
 export type WalkthroughStep = keyof typeof WALKTHROUGH_STEPS;

@@ -18,12 +18,12 @@ function caseGlob(): string {
   return typeof value === 'string' && value.trim() ? value.trim() : '**/*.novu-test.json';
 }
 
-export function registerTestExplorer(shared: Shared, code: () => { TestExplorer: typeof TestExplorer }) {
+export function registerTestExplorer(shared: Shared, code: () => { TestExplorer: typeof TestExplorer }, ran: () => void) {
   let instance: TestExplorer | undefined;
   let watcher: vscode.Disposable | undefined;
   const stopLooking = () => watcher?.dispose();
   // It disposes of itself with the extension (its constructor says so to the context).
-  const start = (): TestExplorer => (stopLooking(), (instance ??= new (code().TestExplorer)({ ...shared, glob: caseGlob })));
+  const start = (): TestExplorer => (stopLooking(), (instance ??= new (code().TestExplorer)({ ...shared, glob: caseGlob, ran })));
   // Until a case file is there: a search, and watchers that only wait for one to be created.
   const look = () => {
     stopLooking();

@@ -42,6 +42,8 @@ export interface TestExplorerDeps {
   prompter: () => Prompter;
   /** The glob of case files (the setting `novuExplorer.tests.files`). */
   glob: () => string;
+  /** A run ended with cases that ran (the walkthrough's step). */
+  ran?: () => void;
 }
 
 /** An item as plain data, for the integration tests. */
@@ -96,6 +98,7 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     this.bridge = new BridgeSettings(deps.context, deps.prompter);
     this.quietBridge = new BridgeSettings(deps.context, () => declining);
     this.runs = new TestRuns(this);
+    if (deps.ran) this.subscriptions.push(this.runs.onDidRun((report) => report && report.counts.passed + report.counts.failed > 0 && deps.ran!()));
     this.controller.refreshHandler = async () => {
       await this.scan();
       await this.discover();

@@ -206,19 +206,24 @@ export class TestRuns implements vscode.Disposable {
     return this.enqueue(new vscode.TestRunRequest(items, undefined, this.profile), new vscode.CancellationTokenSource().token, { updateSnapshots: true, waitForApp: false });
   }
 
+  /**
+   * From the palette: the snapshot case at the cursor; else the cases whose snapshot changed in the
+   * last run (of the file in the editor, when it is a case file); else that file's snapshot cases.
+   */
   private casesAtHand(): vscode.TestItem[] {
     const editor = vscode.window.activeTextEditor;
     const entry = editor && this.explorer.entry(editor.document.uri.toString());
+    const changed = (this.lastReport?.files ?? [])
+      .filter((file) => !entry || file.path === entry.uri.toString())
+      .flatMap((file) => file.cases.filter((c) => c.steps.some((s) => s.snapshot?.kind === 'changed')).flatMap((c) => this.explorer.caseItem(file.path, c.name, undefined, c.index) ?? []));
     if (editor && entry) {
       const key = entry.uri.toString();
       const offset = editor.document.offsetAt(editor.selection.active);
-      const cases = entry.file.cases.map((c, index) => ({ c, index }));
+      const cases = entry.file.cases.map((c, index) => ({ c, index })).filter(({ c }) => c.snapshot);
       const here = cases.filter(({ c }) => offset >= c.offset && offset <= c.offset + c.length);
-      return (here.length > 0 ? here : cases.filter(({ c }) => c.snapshot)).flatMap(({ c, index }) => this.explorer.caseItem(key, c.name, undefined, index) ?? []);
+      if (here.length > 0 || changed.length === 0) return (here.length > 0 ? here : cases).flatMap(({ c, index }) => this.explorer.caseItem(key, c.name, undefined, index) ?? []);
     }
-    return (this.lastReport?.files ?? []).flatMap((file) =>
-      file.cases.filter((c) => c.steps.some((s) => s.snapshot?.kind === 'changed')).flatMap((c) => this.explorer.caseItem(file.path, c.name, undefined, c.index) ?? []),
-    );
+    return changed;
   }
 
   dispose(): void {

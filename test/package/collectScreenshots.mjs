@@ -27,6 +27,12 @@ export const SHOTS = [
   { from: 'diagnosis-cause-dark.png', to: 'diagnosis-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
   { from: 'code-lenses-dark.png', to: 'code-dark.png', crop: { x: 400, y: 255, width: 880, height: 300 } },
   { from: 'preview-email-dark.png', to: 'preview-email-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  // Notification tests (issue 46): the walkthrough's picture, and docs/tests.md's in both themes.
+  { from: 'tests-failed-dark.png', to: 'tests-dark.png', crop: { x: 0, y: 35, width: 1440, height: 545 }, width: 900 },
+  { from: 'tests-failed-light.png', to: 'tests-light.png', width: 1100 },
+  { from: 'tests-snapshot-dark.png', to: 'tests-snapshot-dark.png', width: 1100 },
+  { from: 'tests-snapshot-light.png', to: 'tests-snapshot-light.png', width: 1100 },
+  { from: 'preview-email-light.png', to: 'preview-email-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
 ];
 // `--only <to>,<to>`: just those (after one UI test file ran, the others' sources may be missing).
 const onlyArg = process.argv.indexOf('--only');

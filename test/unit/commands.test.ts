@@ -68,7 +68,7 @@ describe('the walkthrough', () => {
     };
     const [walkthrough] = manifest.contributes.walkthroughs;
     assert.equal(`${manifest.publisher}.${manifest.name}#${walkthrough!.id}`.toLowerCase(), WALKTHROUGH_ID.toLowerCase());
-    assert.equal(walkthrough!.steps.length, 5);
+    assert.equal(walkthrough!.steps.length, 6);
     assert.deepEqual(
       walkthrough!.steps.map((s) => ({ id: s.id, completionEvents: s.completionEvents })),
       Object.values(WALKTHROUGH_STEPS).map(({ id, context }) => ({ id, completionEvents: [`onContext:${context}`] })),

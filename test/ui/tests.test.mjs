@@ -1,0 +1,79 @@
+// Issue 46's UI test: a person opens the demo app, whose case files the Test Explorer shows by file,
+// workflow, case and step; runs them all against the demo's real @novu/framework app: the failing
+// case (on purpose) is marked at its line with its actual and expected text, and said in the Test
+// Results (the diff is VS Code's, from TestMessage.diff: the integration tests hold expected and
+// actual). Then the app's code
+// changes what the in-app step says, a run fails the case on its snapshot with a diff, and Update
+// Snapshot takes the new output. The walk runs once, in dark; each state is shot in dark and light.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, launchConnected, openFile, runCommand, shootThemes, startSandbox, closeAll } from './workbench.mjs';
+
+const DEMO = join(ROOT, 'examples', 'demo-app');
+const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
+const SNAPSHOT = join(DEMO, 'novu-tests', 'account-welcome.novu-test.snap.json');
+
+describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => {
+  let ui;
+  let sandbox;
+  let app;
+  const original = readFileSync(WORKFLOWS, 'utf8');
+  const originalSnapshot = readFileSync(SNAPSHOT, 'utf8');
+
+  before(async () => {
+    const key = `ui-tests-${Date.now()}`;
+    sandbox = await startSandbox({ apiKey: key, activityEndsAtMs: Date.now() });
+    const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
+    app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
+    ui = await launchConnected(sandbox, 'Development', { theme: 'dark', folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
+  });
+  after(async () => {
+    // The demo's files are the repository's: back as they were, whatever happened.
+    writeFileSync(WORKFLOWS, original);
+    writeFileSync(SNAPSHOT, originalSnapshot);
+    await closeAll(ui, app, sandbox);
+  });
+
+  /** The Test Explorer's row whose label is `label`. */
+  const row = (page, label) => page.locator('.monaco-list-row', { hasText: label }).first();
+
+  it('shows the demo’s cases by file, workflow, case and step, and a run marks the failing one with its expected and actual text', async () => {
+    const page = ui.page;
+    await runCommand(page, 'View: Show Testing');
+    await row(page, 'novu-tests/account-welcome.novu-test.json').waitFor({ timeout: 30_000 });
+    await runCommand(page, 'Test: Run All Tests');
+    // The run's summary in the view's filter bar, then the failed case.
+    await openFile(page, 'account-welcome.novu-test.json');
+    // The failed expectation is said after its line, as "actual != expected", with a red mark in the
+    // gutter; the Test Results say it with the case (the diff itself is VS Code's, from
+    // TestMessage.diff: the integration tests check that expected and actual are given).
+    await page.locator('.monaco-editor .view-line', { hasText: '"workflow"' }).first().click();
+    await page.keyboard.press('Control+G');
+    await page.keyboard.insertText('34');
+    await page.keyboard.press('Enter');
+    const results = page.locator('.test-output-peek, .pane-body', { hasText: 'welcome-sms: The text does not contain 14-day trial.' }).first();
+    await results.waitFor({ timeout: 60_000 });
+    assert.match(await page.locator('.monaco-workbench').innerText(), /5 cases: 4 passed, 1 failed/);
+    await shootThemes(page, 'tests-failed');
+    await page.keyboard.press('Escape');
+  });
+
+  it('fails a case on its snapshot when the app’s code changes what a step sends, and Update Snapshot takes the new output', async () => {
+    const page = ui.page;
+    writeFileSync(WORKFLOWS, original.replace('workspace for ${payload.companyName} is ready.', 'team space for ${payload.companyName} is ready.'));
+    // The app restarts on the change (its watcher); the run waits for it to answer.
+    await new Promise((r) => setTimeout(r, 1500));
+    await runCommand(page, 'Test: Run All Tests');
+    await openFile(page, 'account-welcome.novu-test.json');
+    await page.locator('.pane-body', { hasText: /What `welcome-in-app` sends differs from its snapshot/ }).first().waitFor({ timeout: 60_000 });
+    await shootThemes(page, 'tests-snapshot');
+    await page.keyboard.press('Escape');
+    await runCommand(page, 'Novu: Update Snapshot');
+    await page.locator('.notifications-toasts, .test-explorer', { hasText: /snapshot/i }).first().waitFor({ timeout: 30_000 }).catch(() => undefined);
+    const deadline = Date.now() + 30_000;
+    while (!readFileSync(SNAPSHOT, 'utf8').includes('team space for Globex') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    assert.match(readFileSync(SNAPSHOT, 'utf8'), /team space for Globex is ready\./, 'the new output is the snapshot');
+  });
+});
