@@ -55,8 +55,10 @@ export class PreviewFeature implements vscode.Disposable {
     this.subscriptions.push(
       this.lenses,
       // A save anywhere in the workspace may change what the app renders (its code, a template it reads).
+      // Not a file outside it: the user's settings.json is saved when the color theme changes, and a
+      // render then dimmed the panel for nothing (seen on a CI run, the in-app step read for contrast).
       vscode.workspace.onDidSaveTextDocument((document) => {
-        if (document.uri.scheme !== 'file' || this.all.length === 0) return;
+        if (document.uri.scheme !== 'file' || this.all.length === 0 || !vscode.workspace.getWorkspaceFolder(document.uri)) return;
         clearTimeout(this.saveTimer);
         this.saveTimer = setTimeout(() => this.all.forEach((panel) => void panel.render('save')), 150);
       }),

@@ -163,7 +163,7 @@ export class TestRuns implements vscode.Disposable {
     if (this.watching.size === 0 || document.uri.scheme !== 'file') return;
     const key = document.uri.toString();
     if (this.explorer.entry(key)) this.savedFiles.add(key);
-    else if (APP_FILE.test(document.uri.path) && !document.uri.path.includes('/node_modules/')) this.savedApp = true;
+    else if (APP_FILE.test(document.uri.path) && !document.uri.path.includes('/node_modules/') && vscode.workspace.getWorkspaceFolder(document.uri)) this.savedApp = true;
     else return;
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.runSaved(), SAVE_DEBOUNCE_MS);

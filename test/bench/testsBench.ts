@@ -5,10 +5,14 @@
  *   in flight and the requests per step per case counted;
  * - memory: the heap a run of 1,000 cases keeps (its report), after a collection;
  * - the Preview's checks: what they add to a render of the demo's largest email (the receipt), as
- *   the median of the render alone and of the checks on its model, side by side.
+ *   the median of the render alone and of the checks on its model, side by side;
+ * - the command line: novu-explorer-test (packages/novu-explorer-test/dist/cli.js, as built) over
+ *   the same 200 cases, the demo app started by its --start and stopped, as CI would run it.
  * Writes JSON to argv[2]. Run with --expose-gc for the memory figure.
  */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { doIUseEmail } from '@jsx-email/doiuse-email';
@@ -48,6 +52,31 @@ class CountingClient extends BridgeClient {
     } finally {
       this.inFlight--;
     }
+  }
+}
+
+/** The CLI over 200 cases, its --start included: the median of 3 runs, and its exit code (1: none failed, so 0 expected). */
+async function cliRuns(): Promise<{ cases: number; ms: number; runs: number[]; exitCode: number | null; budgetMs: number }> {
+  const folder = mkdtempSync(join(tmpdir(), 'novu-bench-cli-'));
+  try {
+    writeFileSync(join(folder, 'bench.novu-test.json'), caseFile(200).text);
+    const runs: number[] = [];
+    let exitCode: number | null = null;
+    for (let i = 0; i < 3; i++) {
+      const port = 46_000 + Math.floor(Math.random() * 2000);
+      const start = `"${process.execPath}" "${join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')}" --port ${port} --no-watch`;
+      const started = performance.now();
+      const result = spawnSync(process.execPath, [join(ROOT, 'packages', 'novu-explorer-test', 'dist', 'cli.js'), '--start', start, '--bridge-url', `http://127.0.0.1:${port}/api/novu`, '--reporter', 'json', '--output', 'report.json'], {
+        cwd: folder,
+        env: { PATH: process.env['PATH'] ?? '', NOVU_SECRET_KEY: SECRET },
+        encoding: 'utf8',
+      });
+      runs.push(performance.now() - started);
+      exitCode = result.status;
+    }
+    return { cases: 200, ms: round(median(runs)), runs: runs.map(round), exitCode, budgetMs: 10_000 };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
@@ -101,6 +130,7 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
   }
+  out['cli'] = await cliRuns();
   writeFileSync(process.argv[2]!, JSON.stringify(out, null, 2));
 }
 

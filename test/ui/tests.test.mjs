@@ -7,13 +7,14 @@
 // Snapshot takes the new output. The walk runs once, in dark; each state is shot in dark and light.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, launchConnected, openFile, runCommand, shootThemes, startSandbox, closeAll } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
 const SNAPSHOT = join(DEMO, 'novu-tests', 'account-welcome.novu-test.snap.json');
+const EDGE = join(DEMO, 'novu-tests', 'ui-edge.novu-test.json');
 
 describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => {
   let ui;
@@ -33,6 +34,7 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     // The demo's files are the repository's: back as they were, whatever happened.
     writeFileSync(WORKFLOWS, original);
     writeFileSync(SNAPSHOT, originalSnapshot);
+    rmSync(EDGE, { force: true });
     await closeAll(ui, app, sandbox);
   });
 
@@ -75,5 +77,23 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     const deadline = Date.now() + 30_000;
     while (!readFileSync(SNAPSHOT, 'utf8').includes('team space for Globex') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     assert.match(readFileSync(SNAPSHOT, 'utf8'), /team space for Globex is ready\./, 'the new output is the snapshot');
+  });
+
+  it('says a payload the app refuses at its key, and a step that threw at the line of the app’s own code', async () => {
+    const page = ui.page;
+    writeFileSync(WORKFLOWS, original);
+    // A case file that appears while the window is open: the Test Explorer finds it.
+    writeFileSync(
+      EDGE,
+      `${JSON.stringify({ workflow: 'order-shipped', cases: [{ name: 'by pigeon', payload: { orderId: 'A-9', carrier: 'pigeon' } }, { name: 'by FedEx', payload: { orderId: 'A-10', carrier: 'fedex' } }] }, null, 2)}\n`,
+    );
+    await row(page, 'novu-tests/ui-edge.novu-test.json').waitFor({ timeout: 30_000 });
+    await runCommand(page, 'Test: Run All Tests');
+    const output = page.locator('.pane-body', { hasText: /by FedEx/ }).first();
+    await page.locator('.pane-body', { hasText: /`shipped-chat` threw: No tracking link for carrier "fedex"/ }).first().waitFor({ timeout: 60_000 });
+    const text = await output.innerText();
+    assert.match(text, /carrier/, 'the refused key is named');
+    await openFile(page, 'ui-edge.novu-test.json');
+    await shootThemes(page, 'tests-edge');
   });
 });
