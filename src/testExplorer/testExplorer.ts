@@ -209,7 +209,10 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   private resolve(file: CaseFile): CaseFile {
     if (!this.workflows || !file.workflowId) return file;
     const workflow = this.workflows.get(file.workflowId);
-    return resolveCaseFile(file, workflow ? { steps: workflow.steps.map((s) => s.stepId) } : undefined, (id) => this.subscribers.get(id));
+    // A workflow the app does not define may be the dashboard's, which a run renders through Novu:
+    // the run says whether anyone has it, case by case.
+    if (!workflow) return file;
+    return resolveCaseFile(file, { steps: workflow.steps.map((s) => s.stepId) }, (id) => this.subscribers.get(id));
   }
 
   private item(info: ItemInfo, label: string, uri: vscode.Uri, parent?: vscode.TestItem): vscode.TestItem {
