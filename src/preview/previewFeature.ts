@@ -49,16 +49,25 @@ export class PreviewFeature implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
 
+  /** VS Code's user folder (`…/User/`: settings, keybindings, snippets), by this extension's global storage in it. */
+  private readonly userDataPath: string;
+
+  /** A file of VS Code's own (the user's settings, keybindings), never of the user's app. */
+  private isVSCodeFile(uri: vscode.Uri): boolean {
+    return uri.path.startsWith(this.userDataPath) || (!vscode.workspace.getWorkspaceFolder(uri) && /\/User\/[^/]+\.json$/.test(uri.path));
+  }
+
   constructor(private readonly deps: PreviewFeatureDeps) {
+    this.userDataPath = `${vscode.Uri.joinPath(deps.context.globalStorageUri, '..', '..').path}/`;
     this.bridge = new BridgeSettings(deps.context, deps.prompter);
     this.lenses = new PreviewLenses(() => deps.definitionsSeen());
     this.subscriptions.push(
       this.lenses,
-      // A save anywhere in the workspace may change what the app renders (its code, a template it reads).
-      // Not a file outside it: the user's settings.json is saved when the color theme changes, and a
-      // render then dimmed the panel for nothing (seen on a CI run, the in-app step read for contrast).
+      // A save of a file may change what the app renders (its code, a template it reads). Not VS Code's
+      // own files: the user's settings.json is saved when the color theme changes, and a render then
+      // dimmed the panel for nothing (seen on a CI run, the in-app step read for contrast).
       vscode.workspace.onDidSaveTextDocument((document) => {
-        if (document.uri.scheme !== 'file' || this.all.length === 0 || !vscode.workspace.getWorkspaceFolder(document.uri)) return;
+        if (document.uri.scheme !== 'file' || this.all.length === 0 || this.isVSCodeFile(document.uri)) return;
         clearTimeout(this.saveTimer);
         this.saveTimer = setTimeout(() => this.all.forEach((panel) => void panel.render('save')), 150);
       }),

@@ -4,13 +4,16 @@
  *
  * While a continuous run is on, a save of a case file runs that file's cases (of the run's scope),
  * and a save of a file of the user's app (.ts, .js, .mjs, .cjs, .tsx, .jsx, outside node_modules)
- * runs the scope's cases again once the app answers again: while it restarts, its discover is
- * tried again for up to 20 s, as the Preview does.
+ * runs cases again once the app answers again: while it restarts, its discover is tried again for
+ * up to 20 s, as the Preview does. A saved file that defines framework workflows runs only their
+ * cases (a helper it holds is part of them); another file of the app (a module any workflow may
+ * import) runs the scope's cases.
  */
 import * as vscode from 'vscode';
 import type { BridgeFailure } from '../bridge/bridgeClient';
 import type { RunReport, RunTarget } from '../testing/runCases';
 import { serviceRenderer } from '../testing/serviceTarget';
+import { scanJavaScript } from '../scan';
 import type { CaseFiles } from './caseFiles';
 import { RecordedRun, runChosen, type ChosenFile, type ItemResult } from './testRun';
 
@@ -42,6 +45,8 @@ export class TestRuns implements vscode.Disposable {
   private queue: Promise<unknown> = Promise.resolve();
   private savedFiles = new Set<string>();
   private savedApp = false;
+  /** The workflows defined in the app's files saved since the last run (their cases run). */
+  private savedWorkflows = new Set<string>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -163,26 +168,32 @@ export class TestRuns implements vscode.Disposable {
     if (this.watching.size === 0 || document.uri.scheme !== 'file') return;
     const key = document.uri.toString();
     if (this.explorer.entry(key)) this.savedFiles.add(key);
-    else if (APP_FILE.test(document.uri.path) && !document.uri.path.includes('/node_modules/') && vscode.workspace.getWorkspaceFolder(document.uri)) this.savedApp = true;
-    else return;
+    else if (APP_FILE.test(document.uri.path) && !document.uri.path.includes('/node_modules/') && vscode.workspace.getWorkspaceFolder(document.uri)) {
+      const defined = scanJavaScript(document.getText(), { path: document.uri.path }).filter((ref) => ref.kind === 'definition' && ref.pattern === 'framework-workflow' && ref.literal);
+      if (defined.length > 0) for (const ref of defined) this.savedWorkflows.add(ref.identifier);
+      else this.savedApp = true;
+    } else return;
     clearTimeout(this.saveTimer);
     this.saveTimer = setTimeout(() => this.runSaved(), SAVE_DEBOUNCE_MS);
   }
 
   private runSaved(): void {
-    const files = this.savedFiles;
+    const workflows = this.savedWorkflows;
     const app = this.savedApp;
+    // A saved workflow's case files run as if they were saved.
+    const files = new Set([...this.savedFiles, ...this.explorer.allEntries.filter((e) => e.file.workflowId && workflows.has(e.file.workflowId)).map((e) => e.uri.toString())]);
     this.savedFiles = new Set();
     this.savedApp = false;
+    this.savedWorkflows = new Set();
     for (const [request, token] of this.watching) {
-      // The app changed: every case of the run's scope; else the saved files' cases of it.
+      // A module of the app changed: every case of the run's scope; else the cases of the saved files and workflows.
       const include = app
         ? request.include
         : request.include
           ? request.include.filter((item) => files.has(this.explorer.info(item)?.key ?? ''))
           : [...files].flatMap((key) => this.explorer.entry(key)?.item ?? []);
       if (include && include.length === 0) continue;
-      void this.enqueue(new vscode.TestRunRequest(include, request.exclude, request.profile, true), token, { updateSnapshots: false, waitForApp: app });
+      void this.enqueue(new vscode.TestRunRequest(include, request.exclude, request.profile, true), token, { updateSnapshots: false, waitForApp: app || workflows.size > 0 });
     }
   }
 

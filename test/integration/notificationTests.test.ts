@@ -287,7 +287,7 @@ describe('notification tests in the Test Explorer', function () {
     assert.deepEqual(byLine(await problems('bad.novu-test.json', 5)), withSubscriber);
   });
 
-  it('runs a saved case file’s cases again while a continuous run is on, and every case of its scope after a save of the app’s code', async () => {
+  it('runs a saved case file’s cases again while a continuous run is on, every case of its scope after a save of the app’s code, and a saved workflow’s cases only', async () => {
     const continuous = tests.startContinuous([fileItem('shipped.novu-test.json')!.id, fileItem('refused.novu-test.json')!.id]);
     const nextRun = () =>
       new Promise<Awaited<ReturnType<TestExplorer['run']>>>((resolveRun) => {
@@ -317,6 +317,15 @@ describe('notification tests in the Test Explorer', function () {
       report = await ran;
       assert.deepEqual(report?.files.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1)).sort(), ['refused.novu-test.json', 'shipped.novu-test.json']);
       assert.deepEqual(report?.counts, { passed: 0, failed: 3, errored: 0, skipped: 0 }, tests.lastOutput);
+
+      // A file that defines a workflow saved: only that workflow's cases run.
+      await write('flows.ts', "import { workflow } from '@novu/framework';\nexport const shipped = workflow('order-shipped', async () => {});\n");
+      ran = nextRun();
+      const flows = await vscode.workspace.openTextDocument(uri('flows.ts'));
+      await (await vscode.window.showTextDocument(flows)).edit((edit) => edit.insert(new vscode.Position(2, 0), '// changed\n'));
+      await flows.save();
+      report = await ran;
+      assert.deepEqual(report?.files.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1)), ['shipped.novu-test.json'], 'only order-shipped’s cases');
     } finally {
       continuous.stop();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
