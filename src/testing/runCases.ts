@@ -221,10 +221,13 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
         else sourceProblem = appProblem ?? l10n.t('Neither your app nor {0} has a workflow "{1}".', target.service.label, workflowId);
       }
       if (source) report.renderedBy = source.via;
-      report.file = resolveCaseFile(report.file, source ? { steps: source.steps.map((s) => s.stepId) } : sourceProblem ? { steps: [] } : undefined, (id) => {
-        const found = subscribers.get(id);
-        return found === undefined ? undefined : found !== null;
-      });
+      // (With a problem of the workflow's source, each case says it: nothing more to find in the file.)
+      if (!sourceProblem) {
+        report.file = resolveCaseFile(report.file, source ? { steps: source.steps.map((s) => s.stepId) } : undefined, (id) => {
+          const found = subscribers.get(id);
+          return found === undefined ? undefined : found !== null;
+        });
+      }
       const snapshots = readSnapshots(files[fileIndex]!.snapshotText);
       if (snapshots.problem) report.snapshotProblem = snapshots.problem;
       const fileBlocked = report.file.problems.some((p) => p.severity === 'error');
