@@ -24,7 +24,7 @@ import { changeToPatch, sourceLabel } from '../preferences/preferencesModel';
 import { readPreferences } from '../preferences/preferencesRead';
 import { dataNote, dataTooLong, dialogWhereLine, failureReport, whereLine, type Where } from './agentReports';
 import { appReport, previewReport } from './appReports';
-import { testsReport } from './testsReport';
+import { testsReport, testsRequest, testsSchema } from './testsReport';
 import type { AgentTests, AgentTestsRequest } from '../testing/agentTests';
 import { diagnosisReport } from './diagnosisReport';
 import { integrationsReport, preferencesReport, subscribersReport, workflowsReport } from './environmentReports';
@@ -80,7 +80,6 @@ const previewSchema = z.object({
   payload: z.optional(z.record(z.string(), z.unknown())),
   subscriberId: z.optional(text),
 });
-const testsSchema = z.object({ file: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))), workflowId: z.optional(text) });
 const integrationsSchema = z.object({ channel: z.optional(z.enum([...CHANNEL_TYPES, 'agent'])) });
 const searchSchema = z.object({
   subscriberId: z.optional(text),
@@ -262,10 +261,7 @@ export class AgentTools {
       case AGENT_TOOLS.tests: {
         const parsed = testsSchema.safeParse(input);
         if (!parsed.success) return badInput(parsed.error);
-        const { file, workflowId } = parsed.data;
-        return this.guard(where, vscode.l10n.t('run the notification tests'), async () =>
-          testsReport(where, await this.deps.tests(connection, { ...(file ? { file } : {}), ...(workflowId ? { workflowId } : {}) }, signal)),
-        );
+        return this.guard(where, vscode.l10n.t('run the notification tests'), async () => testsReport(where, await this.deps.tests(connection, testsRequest(parsed.data), signal)));
       }
       case AGENT_TOOLS.appState:
         return this.guard(where, vscode.l10n.t('check your app'), async () => appReport(where, await this.deps.app()));

@@ -3,10 +3,18 @@
  * then each case that did not pass (failed, errored), with its failures, as data. Read-only: the
  * run rendered and sent nothing, and wrote nothing. Pure and vscode-free.
  */
+import * as z from 'zod/mini';
 import { l10n } from '../l10n';
-import type { AgentTests } from '../testing/agentTests';
+import type { AgentTests, AgentTestsRequest } from '../testing/agentTests';
 import { compact, dataNote, whereLine, type Where } from './agentReports';
 import { report } from './agentText';
+
+/** The tool's input: a case file, a workflow, or neither (every case file). */
+export const testsSchema = z.object({ file: z.optional(z.string().check(z.minLength(1), z.maxLength(1000))), workflowId: z.optional(z.string().check(z.minLength(1), z.maxLength(500))) });
+
+export function testsRequest({ file, workflowId }: z.infer<typeof testsSchema>): AgentTestsRequest {
+  return { ...(file ? { file } : {}), ...(workflowId ? { workflowId } : {}) };
+}
 
 function cases(count: number): string {
   return count === 1 ? l10n.t('1 case') : l10n.t('{0} cases', count);

@@ -15,6 +15,7 @@ import { agentTestsOf, type AgentTests, type AgentTestsRequest } from '../testin
 import { DEFAULT_CASE_GLOB, readCaseFile, snapshotPathOf } from '../testing/caseFile';
 import { runCases, type FileToRun } from '../testing/runCases';
 import { serviceRenderer } from '../testing/serviceTarget';
+import { readText } from '../ui/saveTestCase';
 import { checksSettingsNow } from '../checksSettings';
 import { subscriberFields } from './previewSubscriber';
 import { bridgeHost } from '../rendered/previewWords';
@@ -28,17 +29,6 @@ export interface AgentTestsDeps {
 
 /** At most this many case files are looked at for one call. */
 const MAX_FILES = 200;
-
-const decoder = new TextDecoder();
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open?.isDirty) return open.getText();
-  try {
-    return decoder.decode(await vscode.workspace.fs.readFile(uri));
-  } catch {
-    return undefined;
-  }
-}
 
 export async function runTestsForAgent(deps: AgentTestsDeps, connection: Connection, request: AgentTestsRequest, signal: AbortSignal): Promise<AgentTests> {
   const glob = vscode.workspace.getConfiguration('novuExplorer.tests').get<string>('files') || DEFAULT_CASE_GLOB;

@@ -29,7 +29,8 @@ export interface CaseSource {
 
 const decoder = new TextDecoder();
 
-async function readText(uri: vscode.Uri): Promise<string | undefined> {
+/** A file's text as the user has it: an editor's unsaved text, else the disk's; undefined when it cannot be read. */
+export async function readText(uri: vscode.Uri): Promise<string | undefined> {
   // An editor's unsaved text is what the user sees; else the file on disk (an open document may
   // not have caught up with a change on disk yet).
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
