@@ -12,7 +12,7 @@
  * control characters, in the output) as escapes.
  */
 import * as vscode from 'vscode';
-import type { DiscoveredWorkflow } from '../bridge/bridgeClient';
+import type { BridgeDiscovery, BridgeFailure, DiscoveredWorkflow } from '../bridge/bridgeClient';
 import { checksSettingsNow } from '../checksSettings';
 import { showControls } from '../rendered/linkSafety';
 import { snapshotPathOf, type CaseProblem } from '../testing/caseFile';
@@ -109,16 +109,36 @@ export function countsLine(counts: Record<Status, number>): string {
   return vscode.l10n.t('{0}: {1}', caseCount(total), parts.join(', ') || vscode.l10n.t('none ran'));
 }
 
+/** How long a restarting app is waited for, and how often it is asked meanwhile. */
+const RETRY_FOR_MS = 20_000;
+/** A refused connection costs a millisecond here: an app that restarts after a save is found within a quarter of a second. */
+const RETRY_EVERY_MS = 250;
+/** Failures that mean "the app is not answering right now" (it may be restarting after a save). */
+const PASSING = new Set<BridgeFailure['kind']>(['unreachable', 'serverError', 'notBridge']);
+
+/** Asks the app for its workflows until it answers (up to 20 s: it restarts after a save); its last answer. */
+async function untilAppAnswers(target: RunTarget, token: vscode.CancellationToken, signal: AbortSignal): Promise<BridgeDiscovery | BridgeFailure | undefined> {
+  const started = Date.now();
+  for (;;) {
+    if (token.isCancellationRequested) return undefined;
+    const answer = await target.client.discover(target.url, target.secret, signal);
+    if (answer.kind === 'discovered' || !PASSING.has(answer.kind) || Date.now() - started >= RETRY_FOR_MS) return answer;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
+  }
+}
+
 /**
  * Runs `chosen` against the app at `target` (or says `problem`, once) and marks each case on
- * `run`. Resolves with the runner's report; undefined when cancelled.
+ * `run`. With `waitForApp` (a continuous run after a save of the app's code), the app is asked
+ * until it answers again first; that answer is the run's one discover. Resolves with the
+ * runner's report; undefined when cancelled.
  */
 export async function runChosen(
   explorer: CaseFiles,
   run: RecordedRun,
   chosen: readonly ChosenFile[],
   where: { target: RunTarget } | { problem: string },
-  options: { updateSnapshots: boolean; token: vscode.CancellationToken },
+  options: { updateSnapshots: boolean; waitForApp?: boolean; token: vscode.CancellationToken },
 ): Promise<RunReport | undefined> {
   const started = Date.now();
   const texts = new Map(chosen.map(({ entry }) => [entry.uri.toString(), entry.text]));
@@ -137,12 +157,19 @@ export async function runChosen(
   } else {
     const abort = new AbortController();
     const cancelled = options.token.onCancellationRequested(() => abort.abort());
-    const files: FileToRun[] = await Promise.all(
-      chosen.map(async ({ entry, names }) => {
+    // The snapshots are read while the app is waited for.
+    const reading = Promise.all(
+      chosen.map(async ({ entry, names }): Promise<FileToRun> => {
         const snapshotText = await explorer.textOf(snapshotUri(entry.uri));
         return { path: entry.uri.toString(), text: entry.text, ...(typeof snapshotText === 'string' ? { snapshotText } : {}), ...(names ? { only: names } : {}) };
       }),
     );
+    let answered = options.waitForApp ? await untilAppAnswers(where.target, options.token, abort.signal) : undefined;
+    const files = await reading;
+    if (options.token.isCancellationRequested) {
+      cancelled.dispose();
+      return undefined;
+    }
     let workflows: readonly DiscoveredWorkflow[] | undefined;
     const client = explorer.client;
     try {
@@ -150,10 +177,12 @@ export async function runChosen(
         files,
         {
           ...where.target,
-          // The run's one discover is also the Test Explorer's: its steps and the places of what the app says.
+          // The run's one discover (the answer waited for, when there is one) is also the Test
+          // Explorer's: its steps and the places of what the app says.
           client: {
             discover: async (...args) => {
-              const answer = await client.discover(...args);
+              const answer = answered ?? (await client.discover(...args));
+              answered = undefined;
               if (answer.kind === 'discovered') workflows = answer.workflows;
               return answer;
             },

@@ -10,7 +10,6 @@
  * import) runs the scope's cases.
  */
 import * as vscode from 'vscode';
-import type { BridgeFailure } from '../bridge/bridgeClient';
 import type { RunReport, RunTarget } from '../testing/runCases';
 import { serviceRenderer } from '../testing/serviceTarget';
 import { scanJavaScript } from '../scan';
@@ -20,11 +19,6 @@ import { RecordedRun, runChosen, type ChosenFile, type ItemResult } from './test
 /** A file of the user's app, by its name. */
 const APP_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/i;
 const SAVE_DEBOUNCE_MS = 150;
-/** How long a restarting app is waited for, and the waits between tries (the Preview's). */
-const RETRY_FOR_MS = 20_000;
-const RETRY_DELAYS_MS = [300, 600, 1000, 2000, 3000, 4000, 5000];
-/** Failures that mean "the app is not answering right now" (it may be restarting after a save). */
-const PASSING = new Set<BridgeFailure['kind']>(['unreachable', 'serverError', 'notBridge']);
 
 function isItemLike(value: unknown): value is { id: string } {
   return !!value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string';
@@ -89,15 +83,20 @@ export class TestRuns implements vscode.Disposable {
 
   private async execute(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: { updateSnapshots: boolean; waitForApp: boolean }): Promise<RunReport | undefined> {
     if (token.isCancellationRequested) return undefined;
+    // The files read again and the key read from the secret storage, at once: both are on the way to the first render.
+    const targeting = this.target().then(
+      (where) => ({ where }),
+      (error: unknown) => ({ error }),
+    );
     const chosen = await this.choose(request);
     if (chosen.length === 0) return undefined;
     const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results);
     this.results.clear();
     let report: RunReport | undefined;
     try {
-      const where = await this.target();
-      if (options.waitForApp && 'target' in where) await this.appAnswers(where.target, token);
-      report = await runChosen(this.explorer, run, chosen, where, { updateSnapshots: options.updateSnapshots, token });
+      const target = await targeting;
+      if ('error' in target) throw target.error;
+      report = await runChosen(this.explorer, run, chosen, target.where, { updateSnapshots: options.updateSnapshots, waitForApp: options.waitForApp, token });
       if (report) this.lastReport = report;
     } catch (error) {
       this.explorer.deps.log.error('The notification tests could not run', error);
@@ -151,16 +150,6 @@ export class TestRuns implements vscode.Disposable {
     // A workflow the app does not define (the dashboard's) is rendered by Novu's step preview.
     const client = await manager.clientFor(connection);
     return { target: { client: this.explorer.client, url: where.url, secret, ...(client ? { service: serviceRenderer(client, connection.name) } : {}) } };
-  }
-
-  /** Waits (up to 20 s) until the app answers its discover: it restarts after a save. */
-  private async appAnswers(target: RunTarget, token: vscode.CancellationToken): Promise<void> {
-    const started = Date.now();
-    for (let attempt = 0; !token.isCancellationRequested; attempt++) {
-      const answer = await target.client.discover(target.url, target.secret);
-      if (answer.kind === 'discovered' || !PASSING.has(answer.kind) || Date.now() - started >= RETRY_FOR_MS) return;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[Math.min(attempt, RETRY_DELAYS_MS.length - 1)]));
-    }
   }
 
   /** A save while a continuous run is on: a case file's, or one of the app's. */

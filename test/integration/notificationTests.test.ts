@@ -11,6 +11,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
@@ -329,6 +331,58 @@ describe('notification tests in the Test Explorer', function () {
     } finally {
       continuous.stop();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
+  it('after a save of the app’s code, asks an app that restarts again every quarter of a second until it answers, and runs with that answer as its one discover', async () => {
+    // An app as tsx watch or nodemon restart one: for a second after the save, nothing answers (each
+    // connection dropped); then the demo app does. Every discover that reaches it is counted.
+    let down = false;
+    const tries: { at: number; answered: boolean }[] = [];
+    const upstream = new URL(app.url);
+    const restarting: Server = createServer((request, response) => {
+      const discover = /[?&]action=discover\b/.test(request.url ?? '');
+      if (discover) tries.push({ at: Date.now(), answered: !down });
+      if (down) return void request.socket.destroy();
+      const out = forward({ host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: request.headers }, (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      });
+      out.on('error', () => request.socket.destroy());
+      request.pipe(out);
+    });
+    await new Promise<void>((resolveListen) => restarting.listen(0, '127.0.0.1', resolveListen));
+    await setBridge(`http://127.0.0.1:${(restarting.address() as AddressInfo).port}${upstream.pathname}`);
+    const continuous = tests.startContinuous([fileItem('shipped.novu-test.json')!.id]);
+    try {
+      await write('restarts.ts', "import { workflow } from '@novu/framework';\nexport const shipped = workflow('order-shipped', async () => {});\n");
+      const ran = new Promise<Awaited<ReturnType<TestExplorer['run']>>>((resolveRun) => {
+        const listener = tests.onDidRun((report) => {
+          listener.dispose();
+          resolveRun(report);
+        });
+      });
+      const flows = await vscode.workspace.openTextDocument(uri('restarts.ts'));
+      await (await vscode.window.showTextDocument(flows)).edit((edit) => edit.insert(new vscode.Position(2, 0), '// restarted\n'));
+      down = true;
+      tries.length = 0;
+      assert.ok(await flows.save(), 'saved');
+      await new Promise((resolveDown) => setTimeout(resolveDown, 1000));
+      down = false;
+      const report = await ran;
+      assert.equal(report?.problem, undefined, tests.lastOutput);
+      assert.equal(report?.counts.failed, 2, 'the run ran the file’s cases (both fail on purpose by now)');
+      const refused = tries.filter((t) => !t.answered);
+      assert.ok(refused.length >= 3, `asked again while it restarted: ${tries.map((t) => t.at - tries[0]!.at).join(', ')} ms`);
+      assert.equal(tries.filter((t) => t.answered).length, 1, 'the answer waited for is the run’s one discover');
+    } finally {
+      continuous.stop();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      await setBridge(app.url);
+      await new Promise<void>((resolveClosed) => {
+        restarting.closeAllConnections();
+        restarting.close(() => resolveClosed());
+      });
     }
   });
 
