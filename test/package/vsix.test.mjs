@@ -55,6 +55,13 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
     assert.deepEqual(missing, [], 'relative images resolve inside the installed extension');
   });
 
+  it('ships every picture the walkthrough shows', () => {
+    const manifest = JSON.parse(readFileSync(join(ui.extensionPath, 'package.json'), 'utf8'));
+    const images = manifest.contributes.walkthroughs.flatMap((w) => w.steps.map((s) => s.media?.image)).filter(Boolean);
+    assert.ok(images.length >= 6, images.join(', '));
+    assert.deepEqual(images.filter((src) => !existsSync(join(ui.extensionPath, src))), [], 'each step’s picture is in the installed extension');
+  });
+
   it('runs the installed extension, not a development copy', async () => {
     // With an extensionDevelopmentPath the window title and the command center say so.
     assert.doesNotMatch(await ui.page.title(), /Extension Development Host/);
