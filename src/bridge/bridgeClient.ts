@@ -279,8 +279,9 @@ export class BridgeClient {
     if ((target.protocol !== 'http:' && target.protocol !== 'https:') || target.username !== '' || target.password !== '') return { kind: 'badUrl' };
     for (const [key, value] of Object.entries(query)) target.searchParams.set(key, value);
     if (signal?.aborted) throw abortError(signal);
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    // No time limit when it is not finite (a debugger's breakpoint holds the answer).
+    const timeout = Number.isFinite(this.timeoutMs) ? AbortSignal.timeout(this.timeoutMs) : undefined;
+    const combined = signal && timeout ? AbortSignal.any([signal, timeout]) : (signal ?? timeout);
     const origin = target.origin;
     try {
       for (let hop = 0; ; hop++) {
@@ -311,7 +312,7 @@ export class BridgeClient {
       }
     } catch (error) {
       if (signal?.aborted) throw abortError(signal);
-      if (timeout.aborted) return { kind: 'unreachable', cause: 'timeout', detail: '', timeoutMs: this.timeoutMs };
+      if (timeout?.aborted) return { kind: 'unreachable', cause: 'timeout', detail: '', timeoutMs: this.timeoutMs };
       return unreachable(error);
     }
   }

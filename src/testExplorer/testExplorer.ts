@@ -397,8 +397,8 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     return this.runs.onDidRun;
   }
 
-  /** Runs items (by id; all without), as the Run profile does; resolves with the run's report. */
-  run(ids?: readonly string[], options: { updateSnapshots?: boolean } = {}): Promise<RunReport | undefined> {
+  /** Runs items (by id; all without), as the Run profile does (the Debug profile with `debug`); resolves with the run's report. */
+  run(ids?: readonly string[], options: { updateSnapshots?: boolean; debug?: boolean } = {}): Promise<RunReport | undefined> {
     return this.runs.runItems(ids?.map((id) => this.itemById(id)).filter((i): i is vscode.TestItem => !!i), options);
   }
 

@@ -138,7 +138,7 @@ export async function runChosen(
   run: RecordedRun,
   chosen: readonly ChosenFile[],
   where: { target: RunTarget } | { problem: string },
-  options: { updateSnapshots: boolean; waitForApp?: boolean; token: vscode.CancellationToken },
+  options: { updateSnapshots: boolean; waitForApp?: boolean; token: vscode.CancellationToken; maxInFlight?: number },
 ): Promise<RunReport | undefined> {
   const started = Date.now();
   const texts = new Map(chosen.map(({ entry }) => [entry.uri.toString(), entry.text]));
@@ -171,7 +171,7 @@ export async function runChosen(
       return undefined;
     }
     let workflows: readonly DiscoveredWorkflow[] | undefined;
-    const client = explorer.client;
+    const client = where.target.client;
     try {
       report = await runCases(
         files,
@@ -193,6 +193,7 @@ export async function runChosen(
           settings: checksSettingsNow(),
           canIEmail: explorer.canIEmail(),
           updateSnapshots: options.updateSnapshots,
+          ...(options.maxInFlight ? { maxInFlight: options.maxInFlight } : {}),
           subscriberOf: (id) => explorer.subscriberOf(id),
           signal: abort.signal,
           folders: (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),

@@ -1,11 +1,12 @@
 /**
- * The notification tests' Run profile (issue 46, §3, §6): a run of the items chosen (one call of the
- * runner for all of them), continuous runs, and Update Snapshot. Runs go one after the other.
+ * The notification tests' Run and Debug profiles (issue 46, §3, §6): a run of the items chosen (one
+ * call of the runner for all of them), continuous runs, and Update Snapshot. Runs go one after the
+ * other. A Debug run renders with VS Code's debugger at the app (debugRun.ts).
  *
  * While a continuous run is on, a save of a case file runs that file's cases (of the run's scope),
  * and a save of a file of the user's app (.ts, .js, .mjs, .cjs, .tsx, .jsx, outside node_modules)
- * runs cases again once the app answers again: while it restarts, its discover is tried again for
- * up to 20 s, as the Preview does. A saved file that defines framework workflows runs only their
+ * runs cases again once the app answers again: while it restarts, its discover is tried again every
+ * 250 ms for up to 20 s (testRun.ts). A saved file that defines framework workflows runs only their
  * cases (a helper it holds is part of them); another file of the app (a module any workflow may
  * import) runs the scope's cases.
  */
@@ -14,6 +15,7 @@ import type { RunReport, RunTarget } from '../testing/runCases';
 import { serviceRenderer } from '../testing/serviceTarget';
 import { scanJavaScript } from '../scan';
 import type { CaseFiles } from './caseFiles';
+import { DebugSessions, debugTarget, type DebugTarget } from './debugRun';
 import { RecordedRun, runChosen, type ChosenFile, type ItemResult } from './testRun';
 
 /** A file of the user's app, by its name. */
@@ -24,8 +26,17 @@ function isItemLike(value: unknown): value is { id: string } {
   return !!value && typeof value === 'object' && typeof (value as { id?: unknown }).id === 'string';
 }
 
+interface RunOptions {
+  updateSnapshots: boolean;
+  waitForApp: boolean;
+  /** The Debug profile: the app under VS Code's debugger (debugRun.ts). */
+  debug?: boolean;
+}
+
 export class TestRuns implements vscode.Disposable {
   readonly profile: vscode.TestRunProfile;
+  readonly debugProfile: vscode.TestRunProfile;
+  private readonly debugSessions = new DebugSessions();
   lastReport: RunReport | undefined;
   /** What each item was marked in the last run. */
   readonly results = new Map<string, ItemResult>();
@@ -46,7 +57,13 @@ export class TestRuns implements vscode.Disposable {
 
   constructor(private readonly explorer: CaseFiles) {
     this.profile = explorer.controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => this.handle(request, token), true, undefined, true);
-    this.subscriptions.push(this.profile, this.ran, vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)));
+    this.debugProfile = explorer.controller.createRunProfile(
+      vscode.l10n.t('Debug'),
+      vscode.TestRunProfileKind.Debug,
+      (request, token) => this.enqueue(request, token, { updateSnapshots: false, waitForApp: false, debug: true }).then(() => undefined),
+      true,
+    );
+    this.subscriptions.push(this.profile, this.debugProfile, this.debugSessions, this.ran, vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)));
   }
 
   private handle(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
@@ -62,9 +79,10 @@ export class TestRuns implements vscode.Disposable {
     return this.enqueue(request, token, { updateSnapshots: false, waitForApp: false }).then(() => undefined);
   }
 
-  /** Runs items (all without), as the Run profile does. */
-  runItems(items: readonly vscode.TestItem[] | undefined, options: { updateSnapshots?: boolean }): Promise<RunReport | undefined> {
-    return this.enqueue(new vscode.TestRunRequest(items, undefined, this.profile), new vscode.CancellationTokenSource().token, { updateSnapshots: options.updateSnapshots === true, waitForApp: false });
+  /** Runs items (all without), as the Run profile does, or the Debug profile with `debug`. */
+  runItems(items: readonly vscode.TestItem[] | undefined, options: { updateSnapshots?: boolean; debug?: boolean }): Promise<RunReport | undefined> {
+    const profile = options.debug ? this.debugProfile : this.profile;
+    return this.enqueue(new vscode.TestRunRequest(items, undefined, profile), new vscode.CancellationTokenSource().token, { updateSnapshots: options.updateSnapshots === true, waitForApp: false, debug: options.debug === true });
   }
 
   /** A continuous run of items (all without), as the profile's toggle starts one; `stop` ends it. */
@@ -75,13 +93,13 @@ export class TestRuns implements vscode.Disposable {
   }
 
   /** One run after the other: a save during a run runs after it. */
-  private enqueue(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: { updateSnapshots: boolean; waitForApp: boolean }): Promise<RunReport | undefined> {
+  private enqueue(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: RunOptions): Promise<RunReport | undefined> {
     const next = this.queue.then(() => this.execute(request, token, options));
     this.queue = next.catch(() => undefined);
     return next;
   }
 
-  private async execute(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: { updateSnapshots: boolean; waitForApp: boolean }): Promise<RunReport | undefined> {
+  private async execute(request: vscode.TestRunRequest, token: vscode.CancellationToken, options: RunOptions): Promise<RunReport | undefined> {
     if (token.isCancellationRequested) return undefined;
     // The files read again and the key read from the secret storage, at once: both are on the way to the first render.
     const targeting = this.target().then(
@@ -93,15 +111,27 @@ export class TestRuns implements vscode.Disposable {
     const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results);
     this.results.clear();
     let report: RunReport | undefined;
+    let debug: DebugTarget | undefined;
     try {
       const target = await targeting;
       if ('error' in target) throw target.error;
-      report = await runChosen(this.explorer, run, chosen, target.where, { updateSnapshots: options.updateSnapshots, waitForApp: options.waitForApp, token });
+      let where = target.where;
+      if (options.debug && 'target' in where) {
+        const found = await debugTarget(where.target.url, this.debugSessions, vscode.workspace.getWorkspaceFolder(chosen[0]!.entry.uri), run.run);
+        if ('problem' in found) where = { problem: found.problem };
+        else {
+          debug = found;
+          where = { target: { ...where.target, client: found.client } };
+          run.say(found.said);
+        }
+      }
+      report = await runChosen(this.explorer, run, chosen, where, { updateSnapshots: options.updateSnapshots, waitForApp: options.waitForApp, token, ...(debug ? { maxInFlight: 1 } : {}) });
       if (report) this.lastReport = report;
     } catch (error) {
       this.explorer.deps.log.error('The notification tests could not run', error);
       run.say(vscode.l10n.t('The run stopped: {0}', error instanceof Error ? error.message : String(error)));
     } finally {
+      await debug?.end();
       run.run.end();
       this.lastOutput = run.output;
     }

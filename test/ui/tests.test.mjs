@@ -4,7 +4,9 @@
 // Results (the diff is VS Code's, from TestMessage.diff: the integration tests hold expected and
 // actual). Then the app's code
 // changes what the in-app step says, a run fails the case on its snapshot with a diff, and Update
-// Snapshot takes the new output. The walk runs once, in dark; each state is shot in dark and light.
+// Snapshot takes the new output. Debug on a case attaches VS Code's debugger to the app, which stops
+// at a breakpoint in the step's code, and Continue ends the case. The walk runs once, in dark; each
+// state is shot in dark and light. The app runs in a process of its own, as a developer's does.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,8 +28,8 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
   before(async () => {
     const key = `ui-tests-${Date.now()}`;
     sandbox = await startSandbox({ apiKey: key, activityEndsAtMs: Date.now() });
-    const { startBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
-    app = await startBridgeApp({ secretKey: key, strict: true, watch: true });
+    const { spawnBridgeApp } = await import(join(DEMO, 'bridge', 'run.mjs'));
+    app = await spawnBridgeApp({ secretKey: key, strict: true, watch: true });
     ui = await launchConnected(sandbox, 'Development', { theme: 'dark', folder: DEMO, settings: { 'novuExplorer.preview.bridgeUrl': app.url } });
   });
   after(async () => {
@@ -95,5 +97,43 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     assert.match(text, /carrier/, 'the refused key is named');
     await openFile(page, 'ui-edge.novu-test.json');
     await shootThemes(page, 'tests-edge');
+  });
+
+  it('debugs a case: Debug in the Testing view stops at a breakpoint in the app’s step, and Continue ends the case', async () => {
+    const page = ui.page;
+    writeFileSync(WORKFLOWS, original);
+    rmSync(EDGE, { force: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    // A breakpoint on the SMS step's body, as a person sets one: the line, then F9.
+    await openFile(page, 'welcome.ts');
+    await page.keyboard.press('Control+G');
+    await page.keyboard.insertText(String(original.split('\n').findIndex((l) => l.includes('body: `Hi ${firstName}, welcome to')) + 1));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('F9');
+    await page.locator('.monaco-editor .codicon-debug-breakpoint').first().waitFor({ timeout: 10_000 });
+    // Debug on the case's row in the Testing view (its inline action).
+    await runCommand(page, 'View: Show Testing');
+    const caseRow = row(page, 'says the trial length in the SMS');
+    if (!(await caseRow.isVisible())) {
+      for (const parent of ['novu-tests/account-welcome.novu-test.json', 'account-welcome']) {
+        const r = row(page, parent);
+        if ((await r.getAttribute('aria-expanded')) === 'false') await r.click();
+      }
+    }
+    await caseRow.hover();
+    await caseRow.locator('.action-label[aria-label="Debug Test"]').click();
+    // Stopped in the app's own source: the paused line, and the debug toolbar.
+    await page.locator('.monaco-editor .debug-top-stack-frame-line').first().waitFor({ timeout: 60_000 });
+    await page.locator('.debug-toolbar').first().waitFor({ timeout: 10_000 });
+    assert.match(await page.locator('.tab.active').innerText(), /welcome\.ts/);
+    await shootThemes(page, 'tests-debug');
+    // Continue, from the debug toolbar (in a browser, F5 would be the page's).
+    await page.locator('.debug-toolbar .action-label.codicon-debug-continue').first().click();
+    // The debugger detaches when the run ends; its output says where it ran, and the case failed (on purpose).
+    await page.locator('.debug-toolbar').first().waitFor({ state: 'hidden', timeout: 60_000 });
+    await runCommand(page, 'Test: Show Output');
+    await page.locator('.pane-body', { hasText: /Debugging: VS Code’s debugger is attached to your app \(process \d+, node server\.mjs\)/ }).first().waitFor({ timeout: 30_000 });
+    await page.locator('.pane-body', { hasText: /1 case: 1 failed/ }).first().waitFor({ timeout: 30_000 });
+    await runCommand(page, 'Remove All Breakpoints');
   });
 });

@@ -93,9 +93,11 @@ if (isMain(import.meta.url)) {
     if (bridgeApp) {
       // The demo's own @novu/framework app (examples/demo-app/src/novu), with the Sandbox's key as
       // its secret and strict signatures: its previews are signed for real. It restarts on a save.
+      // It runs in a process of its own, as a developer's dev server does (the Test Explorer's Debug
+      // attaches VS Code's debugger to it, never to this launcher or to VS Code).
       const key = `sandbox-demo-${randomUUID()}`;
-      const { startBridgeApp } = await import('../../examples/demo-app/bridge/run.mjs');
-      app = await startBridgeApp({ secretKey: key, strict: true, watch: true, log: (line) => process.stdout.write(`demo app: ${line}${line.endsWith('\n') ? '' : '\n'}`) });
+      const { spawnBridgeApp } = await import('../../examples/demo-app/bridge/run.mjs');
+      app = await spawnBridgeApp({ secretKey: key, strict: true, watch: true, log: (line) => process.stdout.write(`demo app: ${line}${line.endsWith('\n') ? '' : '\n'}`) });
       env.NOVU_EXPLORER_SANDBOX_KEY = key;
       env.NOVU_EXPLORER_DEMO_BRIDGE_URL = app.url;
       console.log(`demo: the demo's framework app serves its bridge at ${app.url}`);

@@ -12,6 +12,11 @@
 //         with SIGINT or SIGTERM stops the app), then the app's output and the runner's on stderr.
 // Module: const app = await startBridgeApp({ secretKey, port: 0, strict: true, watch: true, log });
 //         app.url, app.port, app.pid (the current child's), app.onRestart(cb), await app.stop().
+//         spawnBridgeApp({ secretKey, … }) runs the same in a process of its own, as a developer's
+//         dev server runs in a terminal: { url, pid (the runner's), stop() }.
+//         For the benchmarks, an app as other dev servers run one: `hold: false` drops the requests
+//         that come in while it restarts instead of holding them (as tsx watch or nodemon, which
+//         restart the process), and `restartDelayMs` makes each restart take that much longer.
 //
 // Nothing here loads the framework into the calling process: only the child does.
 import * as esbuild from 'esbuild';
@@ -129,10 +134,10 @@ function childEnv({ secretKey, strict }) {
 
 /**
  * Starts the demo's bridge app and resolves once it listens.
- * @param {{ secretKey: string, port?: number, strict?: boolean, watch?: boolean, log?: (line: string) => void }} options
+ * @param {{ secretKey: string, port?: number, strict?: boolean, watch?: boolean, hold?: boolean, restartDelayMs?: number, log?: (line: string) => void }} options
  * @returns {Promise<{ url: string, port: number, readonly pid: number | undefined, stop(): Promise<void>, onRestart(cb: (info: { pid: number, ms: number }) => void): () => void }>}
  */
-export async function startBridgeApp({ secretKey, port = 0, strict = true, watch = true, log } = {}) {
+export async function startBridgeApp({ secretKey, port = 0, strict = true, watch = true, hold = true, restartDelayMs = 0, log } = {}) {
   if (typeof secretKey !== 'string' || secretKey === '') throw new Error('startBridgeApp: a secretKey is required (the bridge does not start without one)');
   const say = (line) => {
     if (log) log(line);
@@ -157,7 +162,10 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
   // never refuses a connection, and a request sent after a save waits for the app that has it (the
   // old app, or a refused connection and the preview's retry a second later, was what came before).
   const front = createServer(async (request, response) => {
-    if (held) await held;
+    if (held) {
+      if (!hold) return void request.socket.destroy();
+      await held;
+    }
     const port = child?.appPort;
     if (!port || stopped) return void request.socket.destroy();
     const upstream = forward({ host: '127.0.0.1', port, method: request.method, path: request.url, headers: { ...request.headers, connection: 'close' }, agent: false }, (answer) => {
@@ -255,6 +263,7 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
       say(`bridge: compile error, the running app is unchanged:\n${await describeBuildError(error)}`);
       return;
     }
+    if (restartDelayMs > 0) await new Promise((resolveDelay) => setTimeout(resolveDelay, restartDelayMs));
     if (stopped) return;
     let next;
     try {
@@ -345,6 +354,36 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
       await released();
     },
   };
+}
+
+/**
+ * Starts the runner in a process of its own (its CLI, the key in its environment, never in its
+ * command line) and resolves once the app listens.
+ * @param {{ secretKey: string, port?: number, strict?: boolean, watch?: boolean, log?: (line: string) => void }} options
+ * @returns {Promise<{ url: string, pid: number, stop(): Promise<void> }>}
+ */
+export function spawnBridgeApp({ secretKey, port = 0, strict = true, watch = true, log } = {}) {
+  if (typeof secretKey !== 'string' || secretKey === '') throw new Error('spawnBridgeApp: a secretKey is required');
+  const env = { ...process.env, NOVU_SECRET_KEY: secretKey };
+  delete env.NODE_OPTIONS;
+  // Inside Electron (a VS Code extension host), process.execPath is Electron: run it as Node.
+  if (process.versions.electron) env.ELECTRON_RUN_AS_NODE = '1';
+  const args = [fileURLToPath(import.meta.url), '--port', String(port), ...(strict ? [] : ['--no-strict']), ...(watch ? [] : ['--no-watch'])];
+  const proc = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const tail = [];
+  createInterface({ input: proc.stderr, crlfDelay: Infinity }).on('line', (line) => {
+    tail.push(line);
+    if (tail.length > 20) tail.shift();
+    log?.(line);
+  });
+  return new Promise((resolveStarted, reject) => {
+    proc.once('error', reject);
+    proc.once('exit', (code, signal) => setImmediate(() => reject(new Error(`the bridge app exited (${signal ?? `code ${code}`}) before listening:\n${tail.join('\n')}`))));
+    createInterface({ input: proc.stdout, crlfDelay: Infinity }).once('line', (line) => {
+      const { url, pid } = JSON.parse(line);
+      resolveStarted({ url, pid, stop: () => killChild(proc) });
+    });
+  });
 }
 
 /** Ends a child by its PID (SIGTERM, then SIGKILL after a grace period) and waits for its exit. */
