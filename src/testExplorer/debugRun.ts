@@ -143,8 +143,18 @@ export async function debugTarget(url: string, sessions: DebugSessions, folder: 
   });
   const ok = await vscode.debug.startDebugging(
     folder,
-    // Source maps wherever the app's code was built (an attach reads only the workspace's by default), never node_modules'.
-    { type: 'node', request: 'attach', name, processId: String(app.pid), skipFiles: ['<node_internals>/**'], resolveSourceMapLocations: ['**', '!**/node_modules/**'], continueOnAttach: true },
+    // The inspector that the signal opens listens on 127.0.0.1 (js-debug's "localhost" may be ::1 first, as on
+    // Node 24). Source maps wherever the app's code was built (an attach reads only the workspace's by default), never node_modules'.
+    {
+      type: 'node',
+      request: 'attach',
+      name,
+      processId: String(app.pid),
+      address: '127.0.0.1',
+      skipFiles: ['<node_internals>/**'],
+      resolveSourceMapLocations: ['**', '!**/node_modules/**'],
+      continueOnAttach: true,
+    },
     { testRun, suppressSaveBeforeStart: true },
   );
   const ready = ok ? await within(attached, ATTACH_MS) : undefined;

@@ -142,7 +142,7 @@ describe('notification tests: Debug', function () {
     const line = tests.lastOutput.match(/attached to your app \(process (\d+),/);
     assert.ok(line, tests.lastOutput);
     const pid = line[1]!;
-    assert.ok(await vscode.debug.startDebugging(undefined, { type: 'node', request: 'attach', name: 'My app', processId: pid }));
+    assert.ok(await vscode.debug.startDebugging(undefined, { type: 'node', request: 'attach', name: 'My app', processId: pid, address: '127.0.0.1' }));
     // The process's own session: js-debug's child of the one attached (the user's, long attached when they click Debug).
     const own = await waitFor(() => (vscode.debug.activeDebugSession?.parentSession?.name === 'My app' ? vscode.debug.activeDebugSession : undefined), 'the user’s session');
     const terminated: string[] = [];
