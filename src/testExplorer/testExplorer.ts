@@ -91,6 +91,8 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   private readonly editTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[] = [];
   private scanning: Promise<void> | undefined;
+  /** What the last `learn` showed the files with (its workflows' steps, the subscribers known). */
+  private learned: string | undefined;
   private watchers: vscode.Disposable[] = [];
   readonly runs: TestRuns;
 
@@ -278,8 +280,15 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     item.children.replace([workflowItem]);
   }
 
-  /** The app's workflows, as a discover (the quiet one, or a run's) said them: every file is shown again with them. */
+  /**
+   * The app's workflows, as a discover (the quiet one, or a run's) said them: every file is shown
+   * again with them, unless neither they nor the subscribers known changed since the last time
+   * (after each run on save, showing every item again was work for nothing).
+   */
   learn(workflows: readonly DiscoveredWorkflow[]): void {
+    const learned = JSON.stringify([workflows.map((w) => [w.workflowId, w.steps.map((s) => [s.stepId, s.type])]), [...this.subscribers]]);
+    if (learned === this.learned && this.workflows) return;
+    this.learned = learned;
     this.workflows = new Map(workflows.map((w) => [w.workflowId, w]));
     for (const entry of this.entries.values()) {
       entry.file = this.resolve(readCaseFile(entry.text));

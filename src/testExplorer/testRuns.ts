@@ -117,7 +117,7 @@ export class TestRuns implements vscode.Disposable {
       if ('error' in target) throw target.error;
       let where = target.where;
       if (options.debug && 'target' in where) {
-        const found = await debugTarget(where.target.url, this.debugSessions, vscode.workspace.getWorkspaceFolder(chosen[0]!.entry.uri), run.run);
+        const found = await debugTarget(where.target.url, this.debugSessions, vscode.workspace.getWorkspaceFolder(chosen[0]!.entry.uri), run.testRun);
         if ('problem' in found) where = { problem: found.problem };
         else {
           debug = found;
@@ -132,7 +132,7 @@ export class TestRuns implements vscode.Disposable {
       run.say(vscode.l10n.t('The run stopped: {0}', error instanceof Error ? error.message : String(error)));
     } finally {
       await debug?.end();
-      run.run.end();
+      run.end();
       this.lastOutput = run.output;
     }
     this.ran.fire(report);
