@@ -35,7 +35,10 @@ const SERVER = join(BRIDGE_DIR, 'server.mjs');
 const BUILD_ROOT = join(BRIDGE_DIR, '.build', 'out');
 const ROUTE = '/api/novu';
 const DEBOUNCE_MS = 100;
-/** How long after a start the next app is started ahead (it loads Express and the framework). */
+/**
+ * The next app is started ahead (it loads Express and the framework) once the app has been idle this
+ * long after a start: not while the renders that follow a save are being answered.
+ */
 const SPARE_DELAY_MS = 1000;
 const START_TIMEOUT_MS = 30_000;
 const KILL_GRACE_MS = 3_000;
@@ -161,7 +164,15 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
   // The port the app is known by is this front's: it forwards to the current app, so that a restart
   // never refuses a connection, and a request sent after a save waits for the app that has it (the
   // old app, or a refused connection and the preview's retry a second later, was what came before).
+  let busy = 0;
+  let lastRequestAt = 0;
   const front = createServer(async (request, response) => {
+    busy++;
+    lastRequestAt = Date.now();
+    response.once('close', () => {
+      busy--;
+      lastRequestAt = Date.now();
+    });
     if (held) {
       if (!hold) return void request.socket.destroy();
       await held;
@@ -246,12 +257,16 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
   }
 
   /** Starts the next app ahead, a while after a start (not on the way of the first render after it). */
-  function prepareSpare() {
+  function prepareSpare(delay = SPARE_DELAY_MS) {
     if (!watch || stopped) return;
     clearTimeout(spareTimer);
     spareTimer = setTimeout(() => {
-      if (!stopped && !spare) spare = startChild();
-    }, SPARE_DELAY_MS);
+      if (stopped || spare) return;
+      // Still answering (or just did): later, so that the spare's start takes no time from the answers.
+      const idleFor = Date.now() - lastRequestAt;
+      if (busy > 0 || idleFor < SPARE_DELAY_MS) return prepareSpare(busy > 0 ? SPARE_DELAY_MS : SPARE_DELAY_MS - idleFor);
+      spare = startChild();
+    }, delay);
   }
 
   async function restart() {
