@@ -50,9 +50,8 @@ export function outputText(text: string): string {
 
 /**
  * How often VS Code is told what changed: each call of a TestRun is a message to the window, and the
- * messages of one moment travel together (code-server compresses each batch on its way). A run of
- * 1,000 cases told as each case began and ended sent thousands of batches and took 24 s; a case's
- * result now waits at most this long.
+ * messages of one moment travel together (code-server compresses each write on its way), so a run
+ * told as each case began and ended sent a write for each. A case's result waits at most this long.
  */
 const TELL_EVERY_MS = 100;
 
