@@ -7,11 +7,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runVSCodeTests } from '../vscode/runTests.mjs';
 import { ensureVSCode } from '../vscode/setup.mjs';
 import { measureDemoPreview } from './demoPreview.mjs';
 import { measurePanelRender } from './panelRender.mjs';
 import { measurePreviewRender } from './previewRender.mjs';
+import { measureTestsOnSave } from './testsOnSave.mjs';
 import { measureTreeRender } from './treeRender.mjs';
 import { measureUserActions } from './userActions.mjs';
 
@@ -19,7 +21,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
 const log = (line) => console.log(`bench: ${line}`);
-const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo', 'tests'];
+const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo', 'tests', 'tests-editor'];
 const only = process.argv.slice(2);
 for (const name of only) if (!STAGES.includes(name)) throw new Error(`bench: no stage "${name}" (the stages: ${STAGES.join(', ')})`);
 const stage = (name) => only.length === 0 || only.includes(name);
@@ -56,6 +58,34 @@ async function hostBench() {
     await sandbox.close();
     await activity.close();
     await latency.close();
+  }
+}
+
+/**
+ * Issue 46's memory inside VS Code: the extension host's heap with 1 case and with 1,000 more,
+ * discovered and run against the demo's real app (started here, so that the host's heap is the
+ * extension's), signed with a Sandbox connection's key.
+ */
+async function testsHostBench() {
+  const { startSandbox } = require(join(ROOT, 'dist', 'sandboxServer.js'));
+  const { startBridgeApp } = await import(pathToFileURL(join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')).href);
+  const sandbox = await startSandbox({ apiKey: 'bench-tests-key' });
+  const app = await startBridgeApp({ secretKey: sandbox.apiKey, strict: true, watch: false });
+  const out = join(tmp, 'tests-host.json');
+  try {
+    const code = await runVSCodeTests({
+      extensionDevelopmentPath: ROOT,
+      extensionTestsPath: join(ROOT, 'out/test/bench/testsHost/index.js'),
+      env: { BENCH_TESTS_SANDBOX_URL: sandbox.url, BENCH_TESTS_SANDBOX_KEY: sandbox.apiKey, BENCH_TESTS_BRIDGE_URL: app.url, BENCH_OUT: out },
+      label: 'bench tests',
+      timeoutMs: 10 * 60_000,
+      setup: false,
+    });
+    if (code !== 0) throw new Error('the notification tests\' benchmark in VS Code failed');
+    return JSON.parse(readFileSync(out, 'utf8'));
+  } finally {
+    await app.stop();
+    await sandbox.close();
   }
 }
 
@@ -172,6 +202,13 @@ function table(results) {
     const cli = t.cli;
     add('tests', `novu-explorer-test: ${cli.cases} cases, --start included (exits ${cli.exitCodes.join(', ')})`, `${ms(cli.ms)} (runs: ${cli.runs.join(', ')})`, `< 10 s, exit 0: ${cli.ms < cli.budgetMs && cli.exitCodes.every((c) => c === 0) ? 'met' : 'MISSED'}`);
   }
+  // Issue 46 inside VS Code: 1,000 cases in the extension host, and the result of a run on save on screen.
+  const e = results['tests-editor'];
+  if (e) {
+    const m = e.memory;
+    add('tests', `extension host heap: ${m.cases.toLocaleString('en-US')} cases (${m.items.toLocaleString('en-US')} items) discovered and run, beside 1`, `${m.keptMb} MB (items alone ${m.itemsMb} MB; the run ${ms(m.runMs)})`, `< 100 MB: ${m.keptMb < m.budgetMb ? 'met' : 'MISSED'}`);
+    for (const [what, r] of Object.entries(e.onSave)) add('tests', what, `${ms(r.ms)} (runs: ${r.runs.join(', ')}${r.stealPercent === undefined ? '' : `; ${r.stealPercent}% of the CPU taken by the host`})`, r.budgetMs === undefined ? '' : `< ${r.budgetMs} ms: ${r.ms < r.budgetMs ? 'met' : 'MISSED'}`);
+  }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
@@ -214,6 +251,10 @@ try {
     log('notification tests: 200 cases of 3 steps against the demo app, 1,000 cases kept, the checks beside a render of the largest email');
     run(process.execPath, ['--expose-gc', join(ROOT, 'out/test/bench/testsBench.js'), join(tmp, 'tests.json')]);
     results.tests = JSON.parse(readFileSync(join(tmp, 'tests.json'), 'utf8'));
+  }
+  if (stage('tests-editor')) {
+    log('notification tests in VS Code: 1,000 cases in the extension host; a save → the case\'s new state in the Testing view, with the demo app');
+    results['tests-editor'] = { memory: await testsHostBench(), onSave: await measureTestsOnSave(ROOT) };
   }
   const file = only.length === 0 ? 'bench.json' : `bench-${only.join('-')}.json`;
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
