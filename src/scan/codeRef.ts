@@ -27,6 +27,8 @@ export interface CodeRef {
   literal: boolean;
   /** A framework workflow's trigger: where that workflow is defined (this file, or the one it is imported from). */
   definedAt?: DefinitionSite;
+  /** A framework workflow's definition: the offsets of its whole `workflow(…)` call. */
+  span?: { start: number; end: number };
 }
 
 /** Where a framework workflow is defined: the identifier's literal (or constant) in the file at `path` (undefined: the file scanned). */

@@ -206,7 +206,7 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
     // Through a namespace, the framework's own name only (`fw.workflow(…)`, not `log.info('…')`).
     const callee = chainBefore(tokens, i);
     if (!callee?.rooted || !known(callee.parts[0]!) || (callee.parts.length > 1 && t.value !== 'workflow')) continue;
-    if (names.chain(file, callee.parts)?.kind === 'workflow-fn') refs.push(ref);
+    if (names.chain(file, callee.parts)?.kind === 'workflow-fn') refs.push({ ...ref, span: { start: tokens[callee.first]!.start, end: tokens[closing(tokens, open)]!.end } });
   }
   return refs.sort((a, b) => a.start - b.start);
 }

@@ -6,9 +6,10 @@
  * While a continuous run is on, a save of a case file runs that file's cases (of the run's scope),
  * and a save of a file of the user's app (.ts, .js, .mjs, .cjs, .tsx, .jsx, outside node_modules)
  * runs cases again once the app answers again: while it restarts, its discover is tried again every
- * 250 ms for up to 20 s (testRun.ts). A saved file that defines framework workflows runs only their
- * cases (a helper it holds is part of them); another file of the app (a module any workflow may
- * import) runs the scope's cases.
+ * 250 ms for up to 20 s (testRun.ts). A saved file that defines framework workflows runs the cases
+ * of the one whose `workflow(…)` call holds every change since the last save, else of all of them
+ * (a helper it holds is part of them; editedRegion.ts); another file of the app (a module any
+ * workflow may import) runs the scope's cases.
  */
 import * as vscode from 'vscode';
 import type { RunReport, RunTarget } from '../testing/runCases';
@@ -16,6 +17,7 @@ import { serviceRenderer } from '../testing/serviceTarget';
 import { scanJavaScript } from '../scan';
 import type { CaseFiles } from './caseFiles';
 import { DebugSessions, debugTarget, type DebugTarget } from './debugRun';
+import { afterEdit, holding, type Region } from './editedRegion';
 import { RecordedRun, runChosen, type ChosenFile, type ItemResult } from './testRun';
 
 /** A file of the user's app, by its name. */
@@ -52,6 +54,8 @@ export class TestRuns implements vscode.Disposable {
   private savedApp = false;
   /** The workflows defined in the app's files saved since the last run (their cases run). */
   private savedWorkflows = new Set<string>();
+  /** Where each of the app's documents changed since its last save, while a continuous run is on. */
+  private readonly edited = new Map<string, Region>();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly subscriptions: vscode.Disposable[] = [];
 
@@ -63,7 +67,20 @@ export class TestRuns implements vscode.Disposable {
       (request, token) => this.enqueue(request, token, { updateSnapshots: false, waitForApp: false, debug: true }).then(() => undefined),
       true,
     );
-    this.subscriptions.push(this.profile, this.debugProfile, this.debugSessions, this.ran, vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)));
+    this.subscriptions.push(
+      this.profile,
+      this.debugProfile,
+      this.debugSessions,
+      this.ran,
+      vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
+      vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
+        if (this.watching.size === 0 || document.uri.scheme !== 'file' || !APP_FILE.test(document.uri.path)) return;
+        const key = document.uri.toString();
+        const region = afterEdit(this.edited.get(key), contentChanges.map((c) => ({ rangeOffset: c.rangeOffset, rangeLength: c.rangeLength, textLength: c.text.length })));
+        if (region) this.edited.set(key, region);
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.edited.delete(document.uri.toString())),
+    );
   }
 
   private handle(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
@@ -186,10 +203,14 @@ export class TestRuns implements vscode.Disposable {
   private saved(document: vscode.TextDocument): void {
     if (this.watching.size === 0 || document.uri.scheme !== 'file') return;
     const key = document.uri.toString();
+    const region = this.edited.get(key);
+    this.edited.delete(key);
     if (this.explorer.entry(key)) this.savedFiles.add(key);
     else if (APP_FILE.test(document.uri.path) && !document.uri.path.includes('/node_modules/') && vscode.workspace.getWorkspaceFolder(document.uri)) {
       const defined = scanJavaScript(document.getText(), { path: document.uri.path }).filter((ref) => ref.kind === 'definition' && ref.pattern === 'framework-workflow' && ref.literal);
-      if (defined.length > 0) for (const ref of defined) this.savedWorkflows.add(ref.identifier);
+      // The one workflow whose call holds every change; all of the file's when a change is elsewhere, or none was seen.
+      const changed = region ? holding(defined, region) : [];
+      if (defined.length > 0) for (const ref of changed.length > 0 ? changed : defined) this.savedWorkflows.add(ref.identifier);
       else this.savedApp = true;
     } else return;
     clearTimeout(this.saveTimer);

@@ -328,6 +328,22 @@ describe('notification tests in the Test Explorer', function () {
       await flows.save();
       report = await ran;
       assert.deepEqual(report?.files.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1)), ['shipped.novu-test.json'], 'only order-shipped’s cases');
+
+      // A file that defines two workflows: a change inside one's workflow(…) call runs its cases only;
+      // a change outside both (a helper either may use) runs both's.
+      const two = "import { workflow } from '@novu/framework';\nconst helper = 1;\nexport const shipped = workflow('order-shipped', async () => {\n  // shipped\n});\nexport const welcome = workflow('account-welcome', async () => {\n  // welcome\n});\n";
+      await write('both.ts', two);
+      const both = await vscode.workspace.openTextDocument(uri('both.ts'));
+      const bothEditor = await vscode.window.showTextDocument(both);
+      const savedAfter = async (at: string, insert: string) => {
+        ran = nextRun();
+        await bothEditor.edit((edit) => edit.insert(both.positionAt(both.getText().indexOf(at)), insert));
+        assert.ok(await both.save());
+        return (await ran)?.files.map((f) => f.path.slice(f.path.lastIndexOf('/') + 1)).sort();
+      };
+      assert.deepEqual(await savedAfter('// welcome', '// changed\n  '), ['refused.novu-test.json'], 'only account-welcome’s cases');
+      assert.deepEqual(await savedAfter('// shipped', 'void 0;\n  '), ['shipped.novu-test.json'], 'only order-shipped’s cases');
+      assert.deepEqual(await savedAfter('const helper', '// a helper\n'), ['refused.novu-test.json', 'shipped.novu-test.json'], 'both, for a change outside their calls');
     } finally {
       continuous.stop();
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');

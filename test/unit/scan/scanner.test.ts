@@ -16,6 +16,22 @@ const at = (text: string, ref: CodeRef) => text.slice(ref.start, ref.end);
 const brief = (text: string, refs: CodeRef[]) => refs.map((r) => `${r.kind}:${r.pattern}:${r.identifier}:${at(text, r)}`);
 
 describe('the JavaScript and TypeScript scanner', () => {
+  it('gives a framework definition the span of its whole workflow(…) call, through a namespace too', () => {
+    const text = `import { workflow } from '@novu/framework';
+import * as fw from '@novu/framework';
+const helper = (x: string) => x;
+export const a = workflow('a', async ({ step }) => {
+  await step.email('e', async () => ({ subject: helper('(') }));
+}, { name: 'A' });
+export const b = fw.workflow('b', async () => {});
+`;
+    const spans = scanJavaScript(text).map((r) => text.slice(r.span!.start, r.span!.end));
+    assert.deepEqual(spans, [
+      "workflow('a', async ({ step }) => {\n  await step.email('e', async () => ({ subject: helper('(') }));\n}, { name: 'A' })",
+      "fw.workflow('b', async () => {})",
+    ]);
+  });
+
   it('finds framework definitions and every SDK trigger pattern, each at its literal', () => {
     const text = `
 import { workflow } from '@novu/framework';
