@@ -36,7 +36,7 @@ export type ServingProcess =
    * `forwardedBy`: the process at the port, which hands the requests to this one. `own`: the
    * process is the caller's, or one it runs in (VS Code's own, never to be attached to).
    */
-  | { kind: 'found'; process: OsProcess; node: boolean; forwardedBy?: OsProcess; own?: true }
+  | { kind: 'found'; port: number; process: OsProcess; node: boolean; forwardedBy?: OsProcess; own?: true }
   /** The URL's host is not this machine. */
   | { kind: 'elsewhere' }
   /** Nothing this user can see listens at the port. */
@@ -71,9 +71,9 @@ export async function servingProcess(url: string, table: ProcessTable | null = s
   const listeners = [...listening].filter(([, ports]) => ports.has(port)).flatMap(([pid]) => byPid.get(pid) ?? []);
   const listener = listeners.find((p) => isNodeExecutable(p.exe)) ?? listeners[0];
   if (!listener) return { kind: 'none', port };
-  if (!isNodeExecutable(listener.exe)) return { kind: 'found', process: listener, node: false, ...own(listener) };
+  if (!isNodeExecutable(listener.exe)) return { kind: 'found', port, process: listener, node: false, ...own(listener) };
   const app = processes.filter((p) => p.ppid === listener.pid && !mine.has(p.pid) && listening.has(p.pid) && isNodeExecutable(p.exe)).sort((a, b) => b.started - a.started)[0];
-  return app ? { kind: 'found', process: app, node: true, forwardedBy: listener } : { kind: 'found', process: listener, node: true, ...own(listener) };
+  return app ? { kind: 'found', port, process: app, node: true, forwardedBy: listener } : { kind: 'found', port, process: listener, node: true, ...own(listener) };
 }
 
 /** The system's table, or null where its processes cannot be read. */

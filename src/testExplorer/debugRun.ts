@@ -61,6 +61,7 @@ export class DebugSessions implements vscode.Disposable {
       vscode.debug.onDidTerminateDebugSession((session) => {
         this.sessions.delete(session);
         this.configuredIds.delete(session.id);
+        this.configured.delete(session.id);
       }),
       ...NODE_DEBUG_TYPES.map((type) =>
         vscode.debug.registerDebugAdapterTrackerFactory(type, {
@@ -69,6 +70,7 @@ export class DebugSessions implements vscode.Disposable {
               if (message.type !== 'response' || message.command !== 'configurationDone') return;
               this.configuredIds.add(session.id);
               this.configured.get(session.id)?.();
+              this.configured.delete(session.id);
             },
           }),
         }),
@@ -121,7 +123,7 @@ export async function debugTarget(url: string, sessions: DebugSessions, folder: 
       return { problem: vscode.l10n.t('No process that Novu Explorer can see listens at port {0} (your app is not running, or it runs in a container or as another user). {1}', found.port, startIt) };
   }
   const app = found.process;
-  if (!found.node) return { problem: vscode.l10n.t('The process at port {0} ({1}) is not Node.js: Debug attaches VS Code’s JavaScript debugger, which needs a Node.js app.', new URL(url).port || '80', processWords(app)) };
+  if (!found.node) return { problem: vscode.l10n.t('The process at port {0} ({1}) is not Node.js: Debug attaches VS Code’s JavaScript debugger, which needs a Node.js app.', found.port, processWords(app)) };
   if (found.own) return { problem: vscode.l10n.t('The process at the bridge URL ({0}) is VS Code’s own, or one VS Code runs in: start your app in a process of its own to debug it.', processWords(app)) };
   const via = found.forwardedBy ? vscode.l10n.t(' (the process at the bridge URL, {0}, hands it the requests)', found.forwardedBy.pid) : '';
   const own = await sessions.debugging(app.pid);
