@@ -1,5 +1,6 @@
 /** Shared by the integration tests, which run inside the real VS Code extension host. */
 import * as assert from 'node:assert/strict';
+import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
@@ -164,6 +165,17 @@ export class ScriptedPrompter implements Prompter {
 /** A fresh sandbox for one test file; the key is random so that leaks can be searched for. */
 export async function freshSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   return startSandbox({ apiKey: `itest-${Math.random().toString(36).slice(2)}-key`, ...options });
+}
+
+/** A port of this machine that nothing listens on now (an app that is down). */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolvePort(port));
+    });
+  });
 }
 
 export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {

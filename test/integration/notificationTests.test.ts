@@ -18,7 +18,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import type { TestExplorer, TestItemData } from '../../src/testExplorer/testExplorer';
-import { ScriptedPrompter, connectFreshSandbox, startDemoBridge, waitFor, type DemoBridge } from './helpers';
+import { ScriptedPrompter, connectFreshSandbox, freePort, startDemoBridge, waitFor, type DemoBridge } from './helpers';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const DEMO_CASES = join(ROOT, 'examples', 'demo-app', 'novu-tests');
@@ -404,14 +404,7 @@ describe('notification tests in the Test Explorer', function () {
 
   it('says once that the app does not answer, and marks every case errored, not failed', async () => {
     // A port nothing listens on: the app is down.
-    const down = await new Promise<number>((resolvePort) => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const server = (require('node:net') as typeof import('node:net')).createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolvePort(port));
-      });
-    });
+    const down = await freePort();
     await setBridge(`http://127.0.0.1:${down}/api/novu`);
     const before = prompter.messages.length;
     try {

@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import type { TestExplorer, TestItemData } from '../../src/testExplorer/testExplorer';
-import { ScriptedPrompter, connectFreshSandbox, waitFor } from './helpers';
+import { ScriptedPrompter, connectFreshSandbox, freePort, waitFor } from './helpers';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const WORKFLOWS = join(ROOT, 'examples', 'demo-app', 'src', 'novu', 'welcome.ts');
@@ -177,14 +177,7 @@ describe('notification tests: Debug', function () {
   });
 
   it('says so when nothing listens at the bridge URL', async () => {
-    const free = await new Promise<number>((resolvePort) => {
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const server = (require('node:net') as typeof import('node:net')).createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port } = server.address() as { port: number };
-        server.close(() => resolvePort(port));
-      });
-    });
+    const free = await freePort();
     await setBridge(`http://127.0.0.1:${free}/api/novu`);
     try {
       const report = await tests.run([caseId], { debug: true });
