@@ -256,7 +256,7 @@ export async function startBridgeApp({ secretKey, port = 0, strict = true, watch
     return ready && ready.exitCode === null && ready.signalCode === null && ready.connected ? ready : startChild();
   }
 
-  /** Starts the next app ahead, a while after a start (not on the way of the first render after it). */
+  /** Starts the next app ahead once the app has been idle a while after a start (not on the way of the renders after a save). */
   function prepareSpare(delay = SPARE_DELAY_MS) {
     if (!watch || stopped) return;
     clearTimeout(spareTimer);
