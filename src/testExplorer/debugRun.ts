@@ -80,11 +80,12 @@ export class DebugSessions implements vscode.Disposable {
 
   /** A Node.js session of this window that debugs process `pid`. */
   async debugging(pid: number): Promise<vscode.DebugSession | undefined> {
-    // js-debug's process sessions are the children of the one the user started (a launch, an
-    // attach, a JavaScript Debug Terminal), which debugs no process itself and answers an evaluate
-    // with an error in the debug log: a session that is another's parent is not asked.
+    // js-debug's process sessions are children of the one the user started (a launch, an attach, a
+    // JavaScript Debug Terminal), which debugs no process itself and never answers an evaluate (it
+    // logs "Unknown request"): a top-level session with children is not asked. A process session
+    // with children of its own (a cluster's primary, a dev server's front) is.
     const parents = new Set([...this.sessions].flatMap((s) => (s.parentSession ? [s.parentSession.id] : [])));
-    const candidates = [...this.sessions].filter((s) => NODE_DEBUG_TYPES.includes(s.type) && !parents.has(s.id));
+    const candidates = [...this.sessions].filter((s) => NODE_DEBUG_TYPES.includes(s.type) && !(s.parentSession === undefined && parents.has(s.id)));
     const pids = await Promise.all(candidates.map(pidOf));
     return candidates.find((_, i) => pids[i] === pid);
   }
