@@ -80,6 +80,9 @@ export const Commands = {
   showWorkflowActivity: 'novuExplorer.code.showActivity',
   // Contributed under tests. (its menu is the Test Explorer's).
   updateTestSnapshot: 'novuExplorer.tests.updateSnapshot',
+  // The case files' Run and Debug lenses (an item's id as their argument: not in the palette).
+  runTestCase: 'novuExplorer.tests.run',
+  debugTestCase: 'novuExplorer.tests.debug',
 } as const;
 
 export type CommandId = (typeof Commands)[keyof typeof Commands];

@@ -38,7 +38,11 @@ export function registerTestExplorer(shared: Shared, code: () => { TestExplorer:
   shared.context.subscriptions.push({ dispose: stopLooking }, vscode.workspace.onDidChangeWorkspaceFolders(look), vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration(SETTING) && look()));
   look();
   return {
-    handlers: { [Commands.updateTestSnapshot]: (...items: unknown[]) => start().updateSnapshots(items) } satisfies Partial<Handlers>,
+    handlers: {
+      [Commands.updateTestSnapshot]: (...items: unknown[]) => start().updateSnapshots(items),
+      [Commands.runTestCase]: (id: unknown) => start().runFromLens(id, false),
+      [Commands.debugTestCase]: (id: unknown) => start().runFromLens(id, true),
+    } satisfies Partial<Handlers>,
     /** The Test Explorer's feature, once a case file started it (undefined before). */
     get current(): TestExplorer | undefined {
       return instance;

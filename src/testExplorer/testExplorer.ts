@@ -26,6 +26,7 @@ import { lineIndex, nodeAt } from '../testing/jsonTree';
 import { MESSAGE_STEP_TYPES, type RunReport } from '../testing/runCases';
 import type { Prompter } from '../ui/prompter';
 import type { CaseFileEntry, CaseFiles, ItemInfo, ItemKind } from './caseFiles';
+import { CaseLenses } from './caseLenses';
 import type { ItemResult } from './testRun';
 import { TestRuns } from './testRuns';
 
@@ -95,11 +96,13 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   private learned: string | undefined;
   private watchers: vscode.Disposable[] = [];
   readonly runs: TestRuns;
+  readonly lenses: CaseLenses;
 
   constructor(readonly deps: TestExplorerDeps) {
     this.bridge = new BridgeSettings(deps.context, deps.prompter);
     this.quietBridge = new BridgeSettings(deps.context, () => declining);
     this.runs = new TestRuns(this);
+    this.lenses = new CaseLenses(this, this.runs.latest);
     if (deps.ran) this.subscriptions.push(this.runs.onDidRun((report) => report && report.counts.passed + report.counts.failed > 0 && deps.ran!()));
     this.controller.refreshHandler = async () => {
       await this.scan();
@@ -109,6 +112,8 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
       this.controller,
       this.diagnostics,
       this.runs,
+      this.lenses,
+      this.runs.onDidChangeResults(() => this.lenses.refresh()),
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         const key = document.uri.toString();
         if (!this.entries.has(key) && !this.isCaseFile(document)) return;
@@ -176,7 +181,11 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     if (!entry) return;
     this.entries.delete(key);
     this.controller.items.delete(entry.item.id);
-    for (const [id, info] of this.infos) if (info.key === key) this.infos.delete(id);
+    for (const [id, info] of this.infos) {
+      if (info.key !== key) continue;
+      this.infos.delete(id);
+      this.runs.latest.delete(id);
+    }
     this.diagnostics.delete(uri);
   }
 
@@ -278,6 +287,7 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
       }),
     );
     item.children.replace([workflowItem]);
+    this.lenses?.refresh();
   }
 
   /**
@@ -409,6 +419,16 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   /** Runs items (by id; all without), as the Run profile does (the Debug profile with `debug`); resolves with the run's report. */
   run(ids?: readonly string[], options: { updateSnapshots?: boolean; debug?: boolean } = {}): Promise<RunReport | undefined> {
     return this.runs.runItems(ids?.map((id) => this.itemById(id)).filter((i): i is vscode.TestItem => !!i), options);
+  }
+
+  /** A case file's Run or Debug lens: its item, by id (one gone since the lens was drawn is said, and nothing runs). */
+  async runFromLens(id: unknown, debug: boolean): Promise<RunReport | undefined> {
+    const item = typeof id === 'string' ? this.itemById(id) : undefined;
+    if (!item) {
+      await this.deps.prompter().message('info', vscode.l10n.t('That case is no longer in its file: run it from the Test Explorer.'));
+      return undefined;
+    }
+    return this.runs.runItems([item], { debug });
   }
 
   /** A continuous run of items (by id; all without), as the profile's toggle starts one. */

@@ -69,6 +69,10 @@ export class RecordedRun {
   constructor(
     private readonly run: vscode.TestRun,
     private readonly results: Map<string, ItemResult>,
+    /** Each item's result when it last ran, kept across runs (the case files' lenses). */
+    private readonly latest?: Map<string, ItemResult>,
+    /** Called after VS Code is told a batch (the lenses are drawn again). */
+    private readonly told?: () => void,
   ) {}
 
   /** The run, to hand to a debug session (DebugSessionOptions.testRun). */
@@ -91,6 +95,7 @@ export class RecordedRun {
     const calls = this.pending;
     this.pending = [];
     for (const call of calls) call();
+    if (calls.length > 0) this.told?.();
   }
 
   /** Ends the run, once everything waiting is told. */
@@ -106,7 +111,9 @@ export class RecordedRun {
       ...(m.actualOutput !== undefined ? { actual: m.actualOutput } : {}),
       ...(m.location ? { location: { uri: m.location.uri.toString(), line: m.location.range.start.line, character: m.location.range.start.character } } : {}),
     }));
-    this.results.set(item.id, { status, ...(durationMs !== undefined ? { durationMs } : {}), messages: data });
+    const result: ItemResult = { status, ...(durationMs !== undefined ? { durationMs } : {}), messages: data };
+    this.results.set(item.id, result);
+    this.latest?.set(item.id, result);
   }
 
   enqueued(item: vscode.TestItem): void {

@@ -42,6 +42,11 @@ export class TestRuns implements vscode.Disposable {
   lastReport: RunReport | undefined;
   /** What each item was marked in the last run. */
   readonly results = new Map<string, ItemResult>();
+  /** What each item was marked when it last ran, in whichever run (the case files' lenses). */
+  readonly latest = new Map<string, ItemResult>();
+  private readonly told = new vscode.EventEmitter<void>();
+  /** VS Code was told results (a batch of a run): `latest` changed. */
+  readonly onDidChangeResults = this.told.event;
   /** The last run's output, as plain text. */
   lastOutput = '';
   private readonly ran = new vscode.EventEmitter<RunReport | undefined>();
@@ -72,6 +77,7 @@ export class TestRuns implements vscode.Disposable {
       this.debugProfile,
       this.debugSessions,
       this.ran,
+      this.told,
       vscode.workspace.onDidSaveTextDocument((document) => this.saved(document)),
       vscode.workspace.onDidChangeTextDocument(({ document, contentChanges }) => {
         if (this.watching.size === 0 || document.uri.scheme !== 'file' || !APP_FILE.test(document.uri.path)) return;
@@ -125,7 +131,7 @@ export class TestRuns implements vscode.Disposable {
     );
     const chosen = await this.choose(request);
     if (chosen.length === 0) return undefined;
-    const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results);
+    const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results, this.latest, () => this.told.fire());
     this.results.clear();
     let report: RunReport | undefined;
     let debug: DebugTarget | undefined;

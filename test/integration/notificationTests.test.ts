@@ -18,6 +18,7 @@ import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import type { TestExplorer, TestItemData } from '../../src/testExplorer/testExplorer';
+import type { RunReport } from '../../src/testing/runCases';
 import { ScriptedPrompter, connectFreshSandbox, freePort, startDemoBridge, waitFor, type DemoBridge } from './helpers';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
@@ -163,6 +164,37 @@ describe('notification tests in the Test Explorer', function () {
     assert.match(tests.lastOutput, /warning, welcome-email: border-radius is not supported by/);
     assert.match(tests.lastOutput, /2 keys of the payload not set by the case \(fixed samples fill them\): ownerName, ctaUrl/);
     assert.match(tests.lastOutput, /3 cases: 2 passed, 1 failed \(\d+ ms\)/);
+  });
+
+  it('shows Run and Debug lenses in a case file with each case’s last result, and a case’s Run lens runs that case alone, the others’ results kept', async () => {
+    // The provider as VS Code asks it (an open editor would hold the file's text for the tests after
+    // this one; the UI test sees the lenses drawn).
+    const lensesOf = async () => (await tests.lenses.provideCodeLenses({ uri: uri('welcome.novu-test.json') } as vscode.TextDocument)) ?? [];
+    const titlesAt = (lenses: vscode.CodeLens[], line: number) => lenses.filter((l) => l.range.start.line === line).map((l) => l.command!.title.replace(/\d+(\.\d)? m?s$/, 'T'));
+    const workflowLine = placeOf(welcomeText, '"account-welcome"').line;
+    const caseLine = (name: string) => placeOf(welcomeText, `"name": "${name}"`).line - 1;
+    let lenses = await lensesOf();
+    // The file's cases (2 passed, 1 failed in the run before), then each case: Run, Debug, its result.
+    assert.deepEqual(titlesAt(lenses, workflowLine), ['$(run-all) Run All', '$(debug-alt) Debug All', '$(pass) 2 passed, $(error) 1 failed']);
+    assert.deepEqual(titlesAt(lenses, caseLine('greets the subscriber by first name')), ['$(run) Run', '$(debug-alt) Debug', '$(pass) Passed in T']);
+    const failing = lenses.filter((l) => l.range.start.line === caseLine('says the trial length in the SMS'));
+    assert.deepEqual(failing.map((l) => l.command!.title.replace(/\d+(\.\d)? m?s$/, 'T')), ['$(run) Run', '$(debug-alt) Debug', '$(error) Failed in T']);
+    // The failure's words in the tooltip (plain text), never in the title; the result shows the item in the Test Explorer.
+    assert.equal(failing[2]!.command!.tooltip, 'welcome-sms: The text does not contain 14-day trial.');
+    assert.equal(failing[2]!.command!.command, 'vscode.revealTestInExplorer');
+    assert.equal((failing[2]!.command!.arguments?.[0] as vscode.TestItem).id, caseId('welcome.novu-test.json', 'says the trial length in the SMS'));
+
+    // The failing case's Run lens: that case alone runs; the file's other results stay on their lenses.
+    const report = await vscode.commands.executeCommand<RunReport | undefined>(failing[0]!.command!.command, ...(failing[0]!.command!.arguments ?? []));
+    assert.deepEqual(report?.counts, { passed: 0, failed: 1, errored: 0, skipped: 0 }, tests.lastOutput);
+    lenses = await lensesOf();
+    assert.deepEqual(titlesAt(lenses, caseLine('greets the subscriber by first name')), ['$(run) Run', '$(debug-alt) Debug', '$(pass) Passed in T']);
+    assert.deepEqual(titlesAt(lenses, workflowLine).at(-1), '$(pass) 2 passed, $(error) 1 failed');
+
+    // A lens drawn for a case since removed: said, and nothing runs.
+    const before = prompter.messages.length;
+    assert.equal(await vscode.commands.executeCommand(failing[0]!.command!.command, '<case> ["gone"]'), undefined);
+    assert.deepEqual(prompter.messages.slice(before).map((m) => m.text), ['That case is no longer in its file: run it from the Test Explorer.']);
   });
 
   it('fails a case whose output changed from its snapshot with a diff, and Update Snapshot accepts the new output', async () => {

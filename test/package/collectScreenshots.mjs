@@ -34,6 +34,8 @@ export const SHOTS = [
   { from: 'tests-snapshot-light.png', to: 'tests-snapshot-light.png', width: 1100 },
   { from: 'tests-debug-dark.png', to: 'tests-debug-dark.png', width: 1100 },
   { from: 'tests-debug-light.png', to: 'tests-debug-light.png', width: 1100 },
+  { from: 'tests-lenses-dark.png', to: 'tests-lenses-dark.png', crop: { x: 348, y: 35, width: 1092, height: 540 }, width: 900 },
+  { from: 'tests-lenses-light.png', to: 'tests-lenses-light.png', crop: { x: 348, y: 35, width: 1092, height: 540 }, width: 900 },
   { from: 'preview-email-light.png', to: 'preview-email-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
 ];
 // `--only <to>,<to>`: just those (after one UI test file ran, the others' sources may be missing).

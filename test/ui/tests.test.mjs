@@ -60,8 +60,24 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     const results = page.locator('.test-output-peek, .pane-body', { hasText: 'welcome-sms: The text does not contain 14-day trial.' }).first();
     await results.waitFor({ timeout: 60_000 });
     assert.match(await page.locator('.monaco-workbench').innerText(), /5 cases: 4 passed, 1 failed/);
+    // The case file's lenses: Run and Debug over the workflow's id with the file's counts, and over
+    // each case with its result.
+    const lenses = page.locator('.monaco-editor .codelens-decoration');
+    await lenses.filter({ hasText: 'Failed in' }).first().waitFor({ timeout: 30_000 });
+    // (Their text, drawn or scrolled out of view.)
+    const lensText = await lenses.evaluateAll((elements) => elements.map((e) => e.textContent ?? ''));
+    assert.ok(lensText.some((t) => /Run All.*Debug All.*2 passed.*1 failed/s.test(t)), lensText.join(' / '));
+    assert.ok(lensText.filter((t) => /^\s*Run\s*\|\s*Debug\s*\|\s*Passed in \d+/.test(t)).length >= 2, lensText.join(' / '));
     await shootThemes(page, 'tests-failed');
     await page.keyboard.press('Escape');
+    // The failed case's result lens shows it in the Testing view.
+    await lenses.locator('a', { hasText: 'Failed in' }).first().click();
+    await page.locator('.monaco-list-row.selected', { hasText: 'says the trial length in the SMS' }).first().waitFor({ timeout: 15_000 });
+    // The top of the file: the workflow's lens with the file's counts, and the first cases'.
+    await openFile(page, 'account-welcome.novu-test.json');
+    await page.keyboard.press('Control+Home');
+    await lenses.filter({ hasText: 'Run All' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await shootThemes(page, 'tests-lenses');
   });
 
   it('fails a case on its snapshot when the app’s code changes what a step sends, and Update Snapshot takes the new output', async () => {
