@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, launchConnected, openFile, runCommand, shootThemes, startSandbox, closeAll } from './workbench.mjs';
+import { ROOT, launchConnected, openFile, runCommand, shootThemes, startSandbox, closeAll, goToLine, waitOrReport } from './workbench.mjs';
 
 const DEMO = join(ROOT, 'examples', 'demo-app');
 const WORKFLOWS = join(DEMO, 'src', 'novu', 'welcome.ts');
@@ -54,9 +54,7 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     // gutter; the Test Results say it with the case (the diff itself is VS Code's, from
     // TestMessage.diff: the integration tests check that expected and actual are given).
     await page.locator('.monaco-editor .view-line', { hasText: '"workflow"' }).first().click();
-    await page.keyboard.press('Control+G');
-    await page.keyboard.insertText('34');
-    await page.keyboard.press('Enter');
+    await goToLine(page, 34);
     const results = page.locator('.test-output-peek, .pane-body', { hasText: 'welcome-sms: The text does not contain 14-day trial.' }).first();
     await results.waitFor({ timeout: 60_000 });
     assert.match(await page.locator('.monaco-workbench').innerText(), /5 cases: 4 passed, 1 failed/);
@@ -75,8 +73,8 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     await page.locator('.monaco-list-row.selected', { hasText: 'says the trial length in the SMS' }).first().waitFor({ timeout: 15_000 });
     // The top of the file: the workflow's lens with the file's counts, and the first cases'.
     await openFile(page, 'account-welcome.novu-test.json');
-    await page.keyboard.press('Control+Home');
-    await lenses.filter({ hasText: 'Run All' }).first().waitFor({ state: 'visible', timeout: 15_000 });
+    await goToLine(page, 1);
+    await waitOrReport(ui, lenses.filter({ hasText: 'Run All' }).first(), 'tests-lenses-top', { timeout: 15_000 });
     await shootThemes(page, 'tests-lenses');
   });
 
@@ -122,11 +120,10 @@ describe('notification tests in the Test Explorer', { timeout: 300_000 }, () => 
     await new Promise((r) => setTimeout(r, 1500));
     // A breakpoint on the SMS step's body, as a person sets one: the line, then F9.
     await openFile(page, 'welcome.ts');
-    await page.keyboard.press('Control+G');
-    await page.keyboard.insertText(String(original.split('\n').findIndex((l) => l.includes('body: `Hi ${firstName}, welcome to')) + 1));
-    await page.keyboard.press('Enter');
+    const line = original.split('\n').findIndex((l) => l.includes('body: `Hi ${firstName}, welcome to')) + 1;
+    await goToLine(page, line);
     await page.keyboard.press('F9');
-    await page.locator('.monaco-editor .codicon-debug-breakpoint').first().waitFor({ timeout: 10_000 });
+    await waitOrReport(ui, page.locator('.monaco-editor .codicon-debug-breakpoint').first(), 'tests-debug-breakpoint', { timeout: 10_000 });
     // Debug on the case's row in the Testing view (its inline action).
     await runCommand(page, 'View: Show Testing');
     const caseRow = row(page, 'says the trial length in the SMS');
