@@ -129,6 +129,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       if (connection) notifications.panels.open(id, connection, undefined, vscode.ViewColumn.Beside);
     },
     diagnose: (notification) => diagnosis.diagnose({ kind: 'notification', notification, beside: true }),
+    saveTestCase: (notification) => preview.feature().saveRunAsTestCase(notification),
   });
   // Notification tests in the Test Explorer: only a look for case files until one is there.
   const tests = registerTestExplorer(shared, testsCode, () => walkthrough.complete('ranTests'));

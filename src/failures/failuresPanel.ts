@@ -29,6 +29,8 @@ export interface FailuresActions {
   activityFilter(): { query: Omit<NotificationListQuery, 'page' | 'limit' | 'after' | 'before'>; text?: string };
   openNotification(notificationId: string, connectionId: string): unknown;
   diagnose(notification: Notification): unknown;
+  /** Save as Test Case… of a run: its payload and subscriber as a case of its workflow. */
+  saveTestCase(notification: Notification): Promise<unknown>;
   /** A grouping of the window's failures, fed page by page. */
   grouping(window: { startMs: number; endMs: number }): FailureGrouping;
   /** The prompter of the moment (the re-send's confirmation and its result). */
@@ -92,6 +94,10 @@ export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelSt
         },
         openRun: ({ notificationId }) => {
           this.openRun(notificationId);
+          return null;
+        },
+        saveTestCase: async ({ notificationId }) => {
+          await this.saveTestCase(notificationId);
           return null;
         },
         diagnoseOne: async ({ key }) => {
@@ -212,6 +218,12 @@ export class FailuresPanel extends HostedPanel<FailuresRequests, FailuresPanelSt
 
   openRun(notificationId: string): void {
     this.actions.openNotification(notificationId, this.connection.id);
+  }
+
+  /** A run of a group as a test case of its workflow (a failure becomes a regression test): the run is read once, whole. */
+  async saveTestCase(notificationId: string): Promise<void> {
+    const client = await this.host.client();
+    await this.actions.saveTestCase(await client.getNotification(notificationId));
   }
 
   /** Opens the diagnosis of a group's newest run: the diagnosis panel offers its fix. */

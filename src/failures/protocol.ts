@@ -125,6 +125,7 @@ export type FailuresRequests = CommonRequests & {
   stop: { body: object; reply: null };
   readAgain: { body: { range?: FailureRange | 'custom' }; reply: null };
   openRun: { body: { notificationId: string }; reply: null };
+  saveTestCase: { body: { notificationId: string }; reply: null };
   diagnoseOne: { body: { key: string }; reply: null };
   reviewResend: { body: { key: string }; reply: null };
   chooseResend: { body: { choice: ResendChoiceView }; reply: null };

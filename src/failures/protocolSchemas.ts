@@ -11,6 +11,7 @@ export const failuresRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('stop') }),
   z.strictObject({ method: z.literal('readAgain'), range: z.optional(z.enum([...FAILURE_RANGES, 'custom'])) }),
   z.strictObject({ method: z.literal('openRun'), notificationId: id }),
+  z.strictObject({ method: z.literal('saveTestCase'), notificationId: id }),
   z.strictObject({ method: z.literal('diagnoseOne'), key: groupKey }),
   z.strictObject({ method: z.literal('reviewResend'), key: groupKey }),
   z.strictObject({ method: z.literal('chooseResend'), choice: z.enum(['newestPerPair', 'everyRun']) }),

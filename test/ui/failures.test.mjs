@@ -68,8 +68,15 @@ describe('failures by cause', { timeout: 300_000 }, () => {
     await largest.locator('summary', { hasText: 'Runs (140)' }).click();
     const run = largest.locator('.nx-runs button.nx-run-link').first();
     await run.waitFor();
+    await largest.locator('.nx-runs li.nx-run').first().hover();
     await shootThemes(page, 'failures-runs', { axe: 'failures, the runs of a cause' });
     const runId = await run.getAttribute('data-run');
+    // Save as Test Case… beside each run: this window has no folder, so it says where a case goes.
+    const save = largest.locator('.nx-runs li.nx-run').first().locator('button.nx-run-save');
+    assert.match(await save.getAttribute('aria-label'), /^Save as Test Case: the run of \S+ at /);
+    await save.click();
+    await waitOrReport(ui, page.locator('.notification-toast', { hasText: 'Open a folder first: test cases are files of your repository.' }).first(), 'failures-save-case', { timeout: 15_000 });
+    await runCommand(page, 'Notifications: Clear All Notifications');
     await run.click();
     // The run's panel (its tab takes the workflow's name once loaded) shows the run's id.
     const deadline = Date.now() + 30_000;

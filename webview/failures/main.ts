@@ -78,10 +78,25 @@ function runLink(run: RunView): HTMLButtonElement {
   });
 }
 
+/** Save as Test Case… of one run, beside its link (the notification panel has the same). */
+function saveRunButton(run: RunView): HTMLButtonElement {
+  return actionButton({
+    // Said with its run: a screen reader reads fifty of them in a row.
+    label: l10n.t('Save as Test Case: the run of {0} at {1}', run.subscriberId, run.at),
+    icon: 'beaker',
+    iconOnly: true,
+    class: 'nx-button nx-run-save',
+    title: l10n.t('Save as Test Case…: keep this run’s payload and subscriber as a test case of {0}, in a file of your repository', run.workflow),
+    attrs: { 'data-focus-key': `save-${run.notificationId}` },
+    action: () => ctx.request({ method: 'saveTestCase', notificationId: run.notificationId }),
+    onError: (error) => ctx.notify(l10n.t('Could not save the test case: {0}', errorText(error)), 'error'),
+  });
+}
+
 function runsList(group: GroupView): HTMLElement {
-  const list = h('ul', { class: 'nx-runs', attrs: { 'aria-label': l10n.t('Runs of {0}', group.title) } });
-  for (const run of group.examples) list.appendChild(h('li', null, runLink(run)));
-  if (group.runs > group.examples.length) list.appendChild(h('li', 'nx-muted', l10n.t('The newest {0} of {1} runs.', count(group.examples.length), count(group.runs))));
+  const list = h('ul', { class: 'nx-runs nx-runs-saveable', attrs: { 'aria-label': l10n.t('Runs of {0}', group.title) } });
+  for (const run of group.examples) list.appendChild(h('li', 'nx-run', runLink(run), saveRunButton(run)));
+  if (group.runs > group.examples.length) list.appendChild(h('li', 'nx-muted nx-runs-more', l10n.t('The newest {0} of {1} runs.', count(group.examples.length), count(group.runs))));
   return list;
 }
 
