@@ -12,7 +12,7 @@ const FEATURES = {
   scan: ['codeAwareness'],
   connections: ['connections'],
   diagnosis: ['diagnosis'],
-  failures: ['failuresByCause', 'failuresResend'],
+  failures: ['failuresByCause', 'failuresResend', 'saveTestCaseFromFailures'],
   integrations: ['integrations'],
   notifications: ['notifications'],
   preferences: ['preferences'],

@@ -10,7 +10,6 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { FailuresPanel } from '../../src/failures/failuresPanel';
 import { INCIDENT_FAILED_TAG, type Sandbox } from '../../src/sandbox';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
-import { readCaseFile } from '../../src/testing/caseFile';
 import { ScriptedPrompter, connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
 
 describe('Failures by Cause', function () {
@@ -99,36 +98,6 @@ describe('Failures by Cause', function () {
     assert.equal(diagnosis.connection.id, panel.connection.id);
     await waitFor(() => diagnosis.state.kind === 'loaded' && !diagnosis.state.busy && diagnosis.current?.verdict.state !== 'pending', 'the verdict', 20_000);
     assert.equal(diagnosis.current!.verdict.state, 'broken', diagnosis.current!.verdict.text);
-  });
-
-  it('keeps a run of a group as a test case of its workflow (Save as Test Case… on its row): its payload, without e-mail and phone unless asked, read in one request', async () => {
-    const folder = vscode.workspace.workspaceFolders![0]!.uri;
-    const panel = (await api.openFailures())!;
-    const view = await settled(panel);
-    const run = view.groups[0]!.examples[0]!;
-    const held = sandbox.state.notifications.find((n) => n._id === run.notificationId)!;
-    const workflowId = held.template?.triggers?.[0]?.identifier ?? '';
-    const uri = vscode.Uri.joinPath(folder, 'novu-tests', `${workflowId}.novu-test.json`);
-    assert.ok(held.subscriber?.email, 'the email group’s run has an address: the case asks whether to keep it');
-    const prompter = new ScriptedPrompter([{ input: 'sender identity refused' }, { pick: 'fields' }]);
-    api.setPrompter(prompter);
-    sandbox.clearRequests();
-    try {
-      // As the webview asks it (the message the row's button sends, checked by the panel's schema).
-      await panel.saveTestCase(run.notificationId);
-      assert.deepEqual(sandbox.requests.map((r) => `${r.method} ${r.path}`), [`GET /v1/notifications/${run.notificationId}`], 'the run is read once; nothing is sent');
-      const file = readCaseFile(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
-      assert.equal(file.workflowId, workflowId);
-      const saved = file.cases.find((c) => c.name === 'sender identity refused');
-      assert.ok(saved, JSON.stringify(file.cases.map((c) => c.name)));
-      assert.deepEqual(saved.payload, held.payload ?? {});
-      assert.equal(saved.subscriber?.email, undefined, 'no e-mail unless asked');
-      assert.equal(saved.subscriber?.phone, undefined, 'no phone unless asked');
-      assert.equal(prompter.inputs[0]!.options.value, `run ${held.transactionId}`, 'the name offered says the run');
-      assert.equal(prompter.remaining, 0);
-    } finally {
-      await vscode.workspace.fs.delete(vscode.Uri.joinPath(folder, 'novu-tests'), { recursive: true }).then(undefined, () => undefined);
-    }
   });
 
   it('sends its webview the whole state once, then only what changed: a read again as updates, a review opened and closed with no part of a group (issue 45, E)', async () => {
