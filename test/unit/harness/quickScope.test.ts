@@ -15,7 +15,7 @@ const load = async (): Promise<Scope> => ((await import(pathToFileURL(join(ROOT,
 describe('test:quick’s choice of integration tests', () => {
   it('runs a feature’s files for its source, its webview and its stylesheet', async () => {
     const scope = await load();
-    assert.deepEqual(scope(['src/failures/grouping.ts']), ['failuresByCause', 'failuresResend']);
+    assert.deepEqual(scope(['src/failures/grouping.ts']), ['failuresByCause', 'failuresResend', 'saveTestCaseFromFailures']);
     assert.deepEqual(scope(['webview/preferences/schedule.ts', 'media/notification.css']), ['notifications', 'preferences']);
     assert.deepEqual(scope(['src/scan/python.ts', 'test/integration/sendAgain.test.ts']), ['codeAwareness', 'sendAgain']);
     assert.deepEqual(scope(['src/walkthroughSteps.ts']), ['walkthrough']);
