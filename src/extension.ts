@@ -172,7 +172,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   );
   void vscode.commands.executeCommand('setContext', 'novuExplorer.activated', true);
 
-  if (process.env.NOVU_EXPLORER_DEMO_OPEN || process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX) await commandsCode().openDemo(context, manager);
+  if (process.env.NOVU_EXPLORER_DEMO || process.env.NOVU_EXPLORER_DEFAULT_TO_SANDBOX) await commandsCode().openDemo(context, manager);
 
   const activationMs = performance.now() - activationStarted;
   // The rows' number and date formatters, made now rather than between the first click and its requests (issue 37.6).

@@ -32,15 +32,18 @@ const WEBVIEW_THEME_CLASSES = { dark: 'vscode-dark', light: 'vscode-light', hc: 
  */
 /** `extraExtensions`: more extension folders, installed beside ours (the bench's empty panel). */
 /** `folder`: a folder to open as the workspace (the demo app). */
-export async function launch({ theme = 'dark', env = {}, settings = {}, extraExtensions = [], folder } = {}) {
+export async function launch({ theme = 'dark', env = {}, settings = {}, extraExtensions = [], folder, openFile } = {}) {
   await ensureVSCode();
   const server = await startCodeServer({ env, settings: { 'workbench.colorTheme': THEMES[theme], ...settings }, extensions: extraExtensions });
   let workbench;
   let consoleLines;
   try {
-    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark', ...(folder ? { folder } : {}) });
+    workbench = await openWorkbench({ server, extensionDevelopmentPath: ROOT, colorScheme: theme === 'light' ? 'light' : 'dark', ...(folder ? { folder } : {}), ...(openFile ? { openFile } : {}) });
     consoleLines = watchConsole(workbench.page);
     await waitForWorkbench(workbench.page);
+    // A file the window opens with takes the focus once its editor has loaded (a few seconds in),
+    // closing any pick open by then: the theme is chosen after it.
+    if (openFile) await workbench.page.locator('.monaco-editor.focused').first().waitFor({ timeout: 60_000 });
     // The web workbench starts in its built-in theme whatever settings.json says: choose it as a person would.
     await setTheme(workbench.page, theme);
   } catch (error) {

@@ -303,8 +303,10 @@ export function remoteUri(server, path) {
  * @param {{ folder?: string, extensionDevelopmentPath?: string|string[], extensionTestsPath?: string,
  *   skipWelcome?: boolean }} [options]
  */
-export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath, skipWelcome = true } = {}) {
+export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath, openFile, skipWelcome = true } = {}) {
   const payload = [];
+  // A file the workbench opens with the window itself (its payload's `openFile`), before any extension runs.
+  if (openFile) payload.push(['openFile', remoteUri(server, resolve(openFile))]);
   const devPaths = extensionDevelopmentPath == null ? [] : [].concat(extensionDevelopmentPath);
   for (const p of devPaths) payload.push(['extensionDevelopmentPath', remoteUri(server, p)]);
   if (extensionTestsPath) payload.push(['extensionTestsPath', remoteUri(server, extensionTestsPath)]);
@@ -325,6 +327,7 @@ export function workbenchUrl(server, { folder, extensionDevelopmentPath, extensi
  * @param {string} [options.extensionTestsPath] compiled test index exporting run(); the run's
  *   outcome arrives through onExit
  * @param {string} [options.folder] workspace folder to open
+ * @param {string} [options.openFile] a file the workbench opens with the window
  * @param {'light'|'dark'|'no-preference'} [options.colorScheme]
  * @param {{ width: number, height: number }} [options.viewport] default 1440x900
  * @param {(type: string, args: unknown[]) => void} [options.onLog] workbench log lines
@@ -341,6 +344,7 @@ export async function openWorkbench({
   extensionDevelopmentPath,
   extensionTestsPath,
   folder,
+  openFile,
   colorScheme,
   viewport = { width: 1440, height: 900 },
   onLog = () => {},
@@ -371,7 +375,7 @@ export async function openWorkbench({
     // Both must exist before the workbench script runs.
     await page.exposeFunction('codeAutomationLog', (type, logArgs) => onLog(type, logArgs));
     await page.exposeFunction('codeAutomationExit', (code) => onExit(code));
-    const url = workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath });
+    const url = workbenchUrl(server, { folder, extensionDevelopmentPath, extensionTestsPath, openFile });
     await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
     return { browser, context, page, url, close };
   } catch (e) {

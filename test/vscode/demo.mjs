@@ -3,15 +3,17 @@
 //   - Otherwise: code-server (state kept in .vscode-test/demo) and a URL to open in a browser;
 //     runs until Ctrl+C, then stops the server.
 //
-// CLI: node test/vscode/demo.mjs [--extensionDevelopmentPath=.] [--folder=DIR] [--port=N]
+// CLI: node test/vscode/demo.mjs [--extensionDevelopmentPath=.] [--folder=DIR] [--open=FILE] [--port=N]
 //        [--env=NAME=VALUE ...] [--setting=KEY=JSON ...] [--bridge-app]
+// --open: a file of the folder that the window opens with (not later: a file opened by the extension
+// once it has started took the focus, and closed a Quick Open that somebody was typing into).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startCodeServer, workbenchUrl } from './codeServer.mjs';
 import { parseArgs } from './runTests.mjs';
-import { ensureVSCode, isMain, PROJECT_ROOT } from './setup.mjs';
+import { DEBIAN_PACKAGES, debianPackageInstalled, ensureVSCode, isMain, isUpToDate, PROJECT_ROOT } from './setup.mjs';
 
 /** Path of a desktop `code` command, or null. */
 export function findCodeCommand() {
@@ -23,6 +25,7 @@ export function findCodeCommand() {
  * @param {object} [options]
  * @param {string} [options.extensionDevelopmentPath] default: the project root
  * @param {string} [options.folder] workspace folder to open (default: the project root)
+ * @param {string} [options.openFile] a file the window opens with (relative to the folder)
  * @param {Record<string,string>} [options.env] environment for VS Code / the extension host
  * @param {Record<string,unknown>} [options.settings] extra user settings (code-server only)
  * @param {number} [options.port] code-server port (default: a free one)
@@ -34,6 +37,7 @@ export function findCodeCommand() {
 export async function startDemo({
   extensionDevelopmentPath = PROJECT_ROOT,
   folder = PROJECT_ROOT,
+  openFile,
   env = {},
   settings = {},
   port,
@@ -42,11 +46,12 @@ export async function startDemo({
 } = {}) {
   extensionDevelopmentPath = resolve(extensionDevelopmentPath);
   folder = resolve(folder);
+  const fileToOpen = openFile ? resolve(folder, openFile) : undefined;
 
   if (useDesktop) {
     const code = findCodeCommand();
     if (!code) throw new Error('no `code` command on PATH');
-    const child = spawn(code, [`--extensionDevelopmentPath=${extensionDevelopmentPath}`, folder], {
+    const child = spawn(code, [`--extensionDevelopmentPath=${extensionDevelopmentPath}`, folder, ...(fileToOpen ? [fileToOpen] : [])], {
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });
@@ -55,10 +60,14 @@ export async function startDemo({
     return { kind: 'desktop', done, close: async () => void child.kill() };
   }
 
+  // The first demo installs VS Code 1.100 (code-server) from npm: said before the wait, not after it.
+  const debian = process.platform === 'linux' ? DEBIAN_PACKAGES.filter((name) => !debianPackageInstalled(name)) : [];
+  if (debian.length > 0) console.log(`demo: installing ${debian.join(', ')} from Debian's packages, once`);
+  if (!isUpToDate()) console.log('demo: installing VS Code 1.100 (code-server) from npm, once: about a minute');
   await ensureVSCode();
   mkdirSync(dataDir, { recursive: true });
   const server = await startCodeServer({ env, settings, port, dataDir });
-  const url = workbenchUrl(server, { folder, extensionDevelopmentPath });
+  const url = workbenchUrl(server, { folder, extensionDevelopmentPath, openFile: fileToOpen });
   let finish;
   let closing = false;
   const done = new Promise((r) => (finish = r));
@@ -87,7 +96,7 @@ export async function startDemo({
 }
 
 if (isMain(import.meta.url)) {
-  const { rest, env, settings, port, folder, extensionDevelopmentPath, bridgeApp } = parseArgs(process.argv.slice(2));
+  const { rest, env, settings, port, folder, open, extensionDevelopmentPath, bridgeApp } = parseArgs(process.argv.slice(2));
   let app;
   try {
     if (bridgeApp) {
@@ -107,6 +116,7 @@ if (isMain(import.meta.url)) {
       settings,
       port: port ? Number(port) : undefined,
       folder: folder ?? rest[0],
+      openFile: open,
       extensionDevelopmentPath: extensionDevelopmentPath?.[0],
     });
     process.exitCode = await demo.done;
