@@ -276,14 +276,14 @@ describe('notification tests in the Test Explorer', function () {
     // Before a run: what the file says, and what the last discover knows (the app's steps).
     const secondTwice = BAD.indexOf('"twice"', BAD.indexOf('"twice"') + 1);
     const ownProblems = [
-      [...at('"paylod"'), 'cases.0: the key "paylod" is not one the case format knows.', 'error'],
-      [...at('"yes"'), 'cases.1.snapshot: a value of type boolean is expected.', 'error'],
+      [...at('"paylod"'), 'cases.0: the key "paylod" is not one the case format knows. Did you mean "payload"?', 'error'],
+      [...at('"yes"'), 'cases.1.snapshot: true or false is expected.', 'error'],
       [...at('"twice"', secondTwice), 'Another case of this file is named "twice": each case needs a name of its own (its snapshot is kept by name).', 'error'],
       [...at('"welcome-push"'), '"account-welcome" has no step "welcome-push" (its steps: welcome-email, welcome-in-app, welcome-sms, upgrade-nudge).', 'error'],
     ];
     assert.deepEqual(byLine(await problems('bad.novu-test.json', 4)), ownProblems);
     const caseItems = fileItem('bad.novu-test.json')!.children[0]!.children;
-    assert.equal(caseItems.find((c) => c.label === 'a key with a typo')!.error, 'cases.0: the key "paylod" is not one the case format knows.');
+    assert.equal(caseItems.find((c) => c.label === 'a key with a typo')!.error, 'cases.0: the key "paylod" is not one the case format knows. Did you mean "payload"?');
     assert.equal(caseItems.filter((c) => c.label === 'twice').length, 2, 'two cases of one name are two items');
 
     // A run of everything: the bad cases error with their reasons; the good ones of the same file, and every other file, run.
@@ -305,7 +305,7 @@ describe('notification tests in the Test Explorer', function () {
     assert.deepEqual(report!.counts, { passed: 2 + 1 + 2, failed: 1 + 1 + 1, errored: 5, skipped: 0 }, tests.lastOutput);
     const typo = tests.results.get(caseId('bad.novu-test.json', 'a key with a typo'))!;
     assert.equal(typo.status, 'errored');
-    assert.deepEqual(typo.messages.map((m) => [m.message, m.location?.line, m.location?.character]), [['cases.0: the key "paylod" is not one the case format knows.', ...at('"paylod"')]]);
+    assert.deepEqual(typo.messages.map((m) => [m.message, m.location?.line, m.location?.character]), [['cases.0: the key "paylod" is not one the case format knows. Did you mean "payload"?', ...at('"paylod"')]]);
     // After the run, what needs the connection too: the subscriber it does not have.
     const withSubscriber = [...ownProblems, [...at('"nobody-such"'), 'The connection has no subscriber "nobody-such".', 'error']];
     assert.deepEqual(byLine(await problems('bad.novu-test.json', 5)), withSubscriber);
