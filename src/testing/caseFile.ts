@@ -301,19 +301,31 @@ function issueWords(issue: Issue, where: string, value: JsonNode | undefined, ke
   }
 }
 
+/** Who was asked for a workflow nobody has, and the workflow ids they have: the nearest is offered. */
+export interface AbsentWorkflow {
+  /** The workflow ids of the app and, when known, of the service. */
+  ids: readonly string[];
+  /** The service asked too, in words ("the Sandbox"); undefined: only the app was. */
+  service?: string;
+}
+
 /**
  * What only the app and the connection can say of a file: its workflow and each expectation's or
  * control's step exist, and each case's subscriberId is one the connection has. Problems join the
  * file's or the case's own (the case then does not run). `steps`: the workflow's step ids, or
- * undefined when the app does not have the workflow; `subscriberExists` undefined: not checked.
+ * undefined when the app does not have the workflow (`absent`: who else was asked, and the ids
+ * known, for the nearest one); `subscriberExists` undefined: not checked.
  */
-export function resolveCaseFile(file: CaseFile, workflow: { steps: readonly string[] } | undefined, subscriberExists?: (subscriberId: string) => boolean | undefined): CaseFile {
+export function resolveCaseFile(file: CaseFile, workflow: { steps: readonly string[] } | undefined, subscriberExists?: (subscriberId: string) => boolean | undefined, absent?: AbsentWorkflow): CaseFile {
   if (!file.workflowId || !file.root) return file;
   if (!workflow) {
-    return {
-      ...file,
-      problems: [...file.problems, { offset: file.workflowOffset, length: Math.max(1, file.workflowId.length + 2), message: l10n.t('Your app has no workflow "{0}".', file.workflowId), severity: 'error' }],
-    };
+    const id = file.workflowId;
+    const [nearest] = didYouMean(id, absent?.ids ?? [], 1);
+    const missing = absent?.service ? l10n.t('Neither your app nor {0} has a workflow "{1}".', absent.service, id) : l10n.t('Your app has no workflow "{0}".', id);
+    const message = nearest ? `${missing} ${l10n.t('Did you mean "{0}"?', nearest)}` : missing;
+    const node = nodeAt(file.root, ['workflow']).node;
+    const place = node.type === 'string' ? { offset: node.offset, length: node.length } : { offset: file.workflowOffset, length: Math.max(1, id.length + 2) };
+    return { ...file, problems: [...file.problems, { ...place, message, severity: 'error', ...(nearest ? { replacement: JSON.stringify(nearest) } : {}) }] };
   }
   const root = file.root;
   const cases = file.cases.map((c, index) => {
