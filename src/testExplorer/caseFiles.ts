@@ -10,6 +10,7 @@ import type { CanIEmail } from '../checks';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { Log } from '../log';
 import type { CaseFile } from '../testing/caseFile';
+import type { FileReport } from '../testing/runCases';
 import type { Prompter } from '../ui/prompter';
 
 export type ItemKind = 'file' | 'workflow' | 'case' | 'step';
@@ -50,6 +51,8 @@ export interface CaseFiles {
   update(uri: vscode.Uri, text: string | Error): CaseFileEntry;
   /** The app's workflows, as a run's discover said them. */
   learn(workflows: readonly DiscoveredWorkflow[]): void;
+  /** The workflows a run found neither in the app nor in the service (each file's `absent`). */
+  learnAbsent(files: readonly FileReport[]): void;
   subscriberOf(subscriberId: string): Promise<Record<string, unknown> | null | undefined>;
   /** caniemail's data for the email clients' support check. */
   canIEmail(): CanIEmail;

@@ -21,11 +21,12 @@ import type { ConnectionManager } from '../connections/connectionManager';
 import { bundle } from '../features';
 import type { Log } from '../log';
 import { showControls } from '../rendered/linkSafety';
-import { readCaseFile, resolveCaseFile, type CaseFile, type CaseProblem } from '../testing/caseFile';
+import { readCaseFile, resolveCaseFile, type AbsentWorkflow, type CaseFile, type CaseProblem } from '../testing/caseFile';
 import { lineIndex, nodeAt } from '../testing/jsonTree';
-import { MESSAGE_STEP_TYPES, type RunReport } from '../testing/runCases';
+import { MESSAGE_STEP_TYPES, type FileReport, type RunReport } from '../testing/runCases';
 import type { Prompter } from '../ui/prompter';
 import type { CaseFileEntry, CaseFiles, ItemInfo, ItemKind } from './caseFiles';
+import { CaseFixes } from './caseFixes';
 import { CaseLenses } from './caseLenses';
 import type { ItemResult } from './testRun';
 import { TestRuns } from './testRuns';
@@ -79,6 +80,7 @@ function problemsText(problems: readonly CaseProblem[]): string | undefined {
 export class TestExplorer implements CaseFiles, vscode.Disposable {
   readonly controller = vscode.tests.createTestController(TESTS_CONTROLLER_ID, vscode.l10n.t('Novu notification tests'));
   readonly diagnostics = vscode.languages.createDiagnosticCollection('novu-tests');
+  private readonly fixes = new CaseFixes();
   readonly client = new BridgeClient();
   readonly bridge: BridgeSettings;
   /** The bridge URL as a discover made on its own reads it: a remote one not yet allowed is not asked about. */
@@ -87,6 +89,8 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   private readonly infos = new Map<string, ItemInfo>();
   /** The app's workflows as the last discover said them (undefined: not known). */
   private workflows: ReadonlyMap<string, DiscoveredWorkflow> | undefined;
+  /** The workflows the last run found neither in the app nor in the service, by id: said at the file's workflow. */
+  private readonly absent = new Map<string, AbsentWorkflow>();
   /** Whether each subscriberId named by a case is the active connection's (asked once per connection). */
   private subscribers = new Map<string, boolean>();
   private readonly editTimers = new Map<string, ReturnType<typeof setTimeout>>();
@@ -111,6 +115,7 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     this.subscriptions.push(
       this.controller,
       this.diagnostics,
+      this.fixes,
       this.runs,
       this.lenses,
       this.runs.onDidChangeResults(() => this.lenses.refresh()),
@@ -187,6 +192,7 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
       this.runs.latest.delete(id);
     }
     this.diagnostics.delete(uri);
+    this.fixes.set(uri, []);
   }
 
   /** The text of a case file as the user sees it: its editor's when open, else the disk's (an unreadable file: an Error). */
@@ -221,8 +227,11 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     if (!this.workflows || !file.workflowId) return file;
     const workflow = this.workflows.get(file.workflowId);
     // A workflow the app does not define may be the dashboard's, which a run renders through Novu:
-    // the run says whether anyone has it, case by case.
-    if (!workflow) return file;
+    // once a run found that nobody has it, it is said at the file's workflow.
+    if (!workflow) {
+      const absent = this.absent.get(file.workflowId);
+      return absent ? resolveCaseFile(file, undefined, undefined, absent) : file;
+    }
     return resolveCaseFile(file, { steps: workflow.steps.map((s) => s.stepId) }, (id) => this.subscribers.get(id));
   }
 
@@ -245,16 +254,19 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
       return new vscode.Range(start.line, start.character, end.line, end.character);
     };
     const diagnostics: vscode.Diagnostic[] = [];
+    const fixes: Parameters<CaseFixes['set']>[1][number][] = [];
     const say = (problems: readonly CaseProblem[]) => {
       for (const p of problems) {
         const diagnostic = new vscode.Diagnostic(range(p.offset, p.length), showControls(p.message), p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
         diagnostic.source = vscode.l10n.t('Novu tests');
         diagnostics.push(diagnostic);
+        if (p.replacement) fixes.push({ range: diagnostic.range, message: diagnostic.message, replacement: p.replacement });
       }
     };
     say(file.problems);
     for (const c of file.cases) say(c.problems);
     this.diagnostics.set(uri, diagnostics);
+    this.fixes.set(uri, fixes);
     for (const [id, info] of this.infos) if (info.key === key && info.kind !== 'file') this.infos.delete(id);
     if (!file.workflowId) {
       // Bad JSON, or no workflow named: the file says why and holds nothing to run.
@@ -288,6 +300,7 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     );
     item.children.replace([workflowItem]);
     this.lenses?.refresh();
+    this.runs?.offer.refresh();
   }
 
   /**
@@ -301,6 +314,25 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     this.learned = learned;
     this.workflows = new Map(workflows.map((w) => [w.workflowId, w]));
     for (const entry of this.entries.values()) {
+      entry.file = this.resolve(readCaseFile(entry.text));
+      this.show(entry);
+    }
+  }
+
+  /**
+   * What a run found of each file's workflow: one neither the app nor the service has is said at the
+   * file's workflow (with the nearest id), one found again is not; the files it changes are shown again.
+   */
+  learnAbsent(files: readonly FileReport[]): void {
+    const changed = new Set<string>();
+    for (const { file, absent } of files) {
+      if (!file.workflowId || JSON.stringify(this.absent.get(file.workflowId)) === JSON.stringify(absent)) continue;
+      if (absent) this.absent.set(file.workflowId, absent);
+      else this.absent.delete(file.workflowId);
+      changed.add(file.workflowId);
+    }
+    for (const entry of this.entries.values()) {
+      if (!entry.file.workflowId || !changed.has(entry.file.workflowId)) continue;
       entry.file = this.resolve(readCaseFile(entry.text));
       this.show(entry);
     }
@@ -404,6 +436,12 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
 
   get results(): ReadonlyMap<string, ItemResult> {
     return this.runs.results;
+  }
+
+  /** The ids of the items Update Snapshot is offered on, once the snapshot files are read again (integration tests). */
+  async snapshotItems(): Promise<readonly string[]> {
+    await this.runs.offer.settled();
+    return this.runs.offer.itemIds;
   }
 
   /** The last run's output, as plain text. */

@@ -271,6 +271,7 @@ export async function runChosen(
     // The last cases' results go out now, not at the next batch.
     run.flush();
     if (workflows) explorer.learn(workflows);
+    explorer.learnAbsent(report.files);
   }
   if (report.problem) {
     // Said once for the run; each case it stopped says only that it did not run.

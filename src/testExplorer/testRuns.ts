@@ -18,6 +18,7 @@ import { scanJavaScript } from '../scan';
 import type { CaseFiles } from './caseFiles';
 import { DebugSessions, debugTarget, type DebugTarget } from './debugRun';
 import { afterEdit, holding, type Region } from './editedRegion';
+import { SnapshotOffer } from './snapshotOffer';
 import { RecordedRun, runChosen, type ChosenFile, type ItemResult } from './testRun';
 
 /** A file of the user's app, by its name. */
@@ -40,6 +41,8 @@ export class TestRuns implements vscode.Disposable {
   readonly debugProfile: vscode.TestRunProfile;
   private readonly debugSessions = new DebugSessions();
   lastReport: RunReport | undefined;
+  /** Where Update Snapshot is offered (the Testing view's context menu), and why not elsewhere. */
+  readonly offer: SnapshotOffer;
   /** What each item was marked in the last run. */
   readonly results = new Map<string, ItemResult>();
   /** What each item was marked when it last ran, in whichever run (the case files' lenses). */
@@ -65,6 +68,8 @@ export class TestRuns implements vscode.Disposable {
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly explorer: CaseFiles) {
+    this.offer = new SnapshotOffer(explorer, () => this.lastReport);
+    this.subscriptions.push(this.offer, this.onDidRun(() => this.offer.refresh()));
     this.profile = explorer.controller.createRunProfile(vscode.l10n.t('Run'), vscode.TestRunProfileKind.Run, (request, token) => this.handle(request, token), true, undefined, true);
     this.debugProfile = explorer.controller.createRunProfile(
       vscode.l10n.t('Debug'),
@@ -250,14 +255,18 @@ export class TestRuns implements vscode.Disposable {
    * the last run.
    */
   async updateSnapshots(given: readonly unknown[]): Promise<RunReport | undefined> {
-    let items = given
+    const chosen = given
       .flat()
       .filter(isItemLike)
       .map((i) => this.explorer.itemById(i.id))
       .filter((i): i is vscode.TestItem => !!i && (this.explorer.info(i)?.kind === 'case' || this.explorer.info(i)?.kind === 'step'));
-    if (items.length === 0) items = this.casesAtHand();
-    if (items.length === 0) {
-      await this.explorer.deps.prompter().message('info', vscode.l10n.t('No case to update: run the tests first, or put the cursor in a case with "snapshot": true.'));
+    // Only the cases whose snapshot is kept or changed: for another, why not.
+    const why = chosen.map((i) => this.whyNot(i)).find((w) => w !== undefined);
+    let items: vscode.TestItem[] | string = chosen.filter((i) => this.whyNot(i) === undefined);
+    if (chosen.length > 0 && items.length === 0 && why) items = why;
+    else if (items.length === 0) items = this.casesAtHand();
+    if (typeof items === 'string' || items.length === 0) {
+      await this.explorer.deps.prompter().message('info', typeof items === 'string' ? items : vscode.l10n.t('No case to update: run the tests first, or put the cursor in a case with "snapshot": true.'));
       return undefined;
     }
     return this.enqueue(new vscode.TestRunRequest(items, undefined, this.profile), new vscode.CancellationTokenSource().token, { updateSnapshots: true, waitForApp: false });
@@ -267,7 +276,7 @@ export class TestRuns implements vscode.Disposable {
    * From the palette: the snapshot case at the cursor; else the cases whose snapshot changed in the
    * last run (of the file in the editor, when it is a case file); else that file's snapshot cases.
    */
-  private casesAtHand(): vscode.TestItem[] {
+  private casesAtHand(): vscode.TestItem[] | string {
     const editor = vscode.window.activeTextEditor;
     const entry = editor && this.explorer.entry(editor.document.uri.toString());
     const changed = (this.lastReport?.files ?? [])
@@ -276,11 +285,24 @@ export class TestRuns implements vscode.Disposable {
     if (editor && entry) {
       const key = entry.uri.toString();
       const offset = editor.document.offsetAt(editor.selection.active);
+      // The cursor in a case without a snapshot to update: why not.
+      const atCursor = entry.file.cases.find((c) => offset >= c.offset && offset <= c.offset + c.length);
+      const why = atCursor && this.offer.why(key, atCursor);
+      if (why) return why;
       const cases = entry.file.cases.map((c, index) => ({ c, index })).filter(({ c }) => c.snapshot);
       const here = cases.filter(({ c }) => offset >= c.offset && offset <= c.offset + c.length);
       if (here.length > 0 || changed.length === 0) return (here.length > 0 ? here : cases).flatMap(({ c, index }) => this.explorer.caseItem(key, c.name, undefined, index) ?? []);
     }
+    if (changed.length === 0 && this.lastReport) return vscode.l10n.t('No case’s snapshot changed in the last run: put the cursor in a case with "snapshot": true to update it.');
     return changed;
+  }
+
+  /** Why Update Snapshot does nothing for a case's or a step's item (undefined: it does something). */
+  private whyNot(item: vscode.TestItem): string | undefined {
+    const info = this.explorer.info(item);
+    const entry = info && this.explorer.entry(info.key);
+    const c = entry && (info.index !== undefined ? entry.file.cases[info.index] : entry.file.cases.find((x) => x.name === info.caseName));
+    return entry && c ? this.offer.why(entry.uri.toString(), c) : undefined;
   }
 
   dispose(): void {

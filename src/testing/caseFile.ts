@@ -15,6 +15,7 @@
  */
 import * as z from 'zod/mini';
 import { CHECK_IDS, type CheckId, type CheckLevel } from '../checks';
+import { didYouMean } from '../format/didYouMean';
 import { l10n } from '../l10n';
 import { jsonValue, nodeAt, parseJsonTree, type JsonNode } from './jsonTree';
 
@@ -31,7 +32,14 @@ const oneOrMany = z.union([z.string(), z.array(z.string())]);
 const textExpectation = z.strictObject({
   contains: z.optional(oneOrMany),
   notContains: z.optional(oneOrMany),
-  matches: z.optional(z.string().check(z.refine((source) => regexOf(source) !== undefined, { params: { regex: true } }))),
+  matches: z.optional(
+    z.string().check(
+      z.superRefine((source, ctx) => {
+        const error = regexError(source);
+        if (error) ctx.issues.push({ code: 'custom', message: error, input: source, params: { regex: true } });
+      }),
+    ),
+  ),
 });
 const targetsExpectation = z.strictObject({ contains: z.optional(oneOrMany), notContains: z.optional(oneOrMany) });
 const stepExpectation = z.strictObject({
@@ -68,7 +76,8 @@ const fileSchema = z.strictObject({
   $schema: z.optional(z.string()),
   workflow: z.string().check(z.minLength(1)),
   description: z.optional(z.string()),
-  checks: z.optional(z.record(z.enum(CHECK_IDS), levelSchema)),
+  // Any subset of the checks (a record of an enum would demand every id).
+  checks: z.optional(z.partialRecord(z.enum(CHECK_IDS), levelSchema)),
   cases: z.array(z.unknown()),
 });
 
@@ -98,6 +107,8 @@ export interface CaseProblem {
   message: string;
   /** A problem of the file that stops every case (bad JSON, no workflow), or of one case. */
   severity: 'error' | 'warning';
+  /** The text that would mend it, put in the problem's place (a key's nearest known one, quoted): a quick fix. */
+  replacement?: string;
 }
 
 export interface CaseFile {
@@ -113,13 +124,26 @@ export interface CaseFile {
   root?: JsonNode;
 }
 
+const REGEX_MAX = 500;
+
 /** A regular expression from the file's text, or undefined when JavaScript cannot read it. Bounded: at most 500 characters. */
 export function regexOf(source: string): RegExp | undefined {
-  if (source.length > 500) return undefined;
+  if (source.length > REGEX_MAX) return undefined;
   try {
     return new RegExp(source, 'u');
   } catch {
     return undefined;
+  }
+}
+
+/** Why `regexOf` refuses a source: JavaScript's own error, or its length; undefined when it reads it. */
+export function regexError(source: string): string | undefined {
+  if (source.length > REGEX_MAX) return l10n.t('a regular expression of at most {0} characters is expected (this one has {1}).', REGEX_MAX, source.length);
+  try {
+    new RegExp(source, 'u');
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
   }
 }
 
@@ -133,7 +157,7 @@ export function readCaseFile(text: string): CaseFile {
   const problems: CaseProblem[] = [];
   const value = jsonValue(root);
   const top = fileSchema.safeParse(value);
-  if (!top.success) for (const issue of top.error.issues) problems.push(problemAt(root, issue.path, issueWords(issue), unknownKeys(issue)));
+  if (!top.success) for (const issue of top.error.issues) problems.push(...problemsOf(root, issue));
   const record = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Record<string, unknown>;
   const workflowNode = nodeAt(root, ['workflow']);
   const workflowId = typeof record['workflow'] === 'string' && record['workflow'] !== '' ? record['workflow'] : undefined;
@@ -152,7 +176,7 @@ export function readCaseFile(text: string): CaseFile {
     const caseProblems: CaseProblem[] = [];
     const one = caseSchema.safeParse(raw);
     // Said by the key's path from the file's top (`cases.0.snapshot`), as the file's own problems are.
-    if (!one.success) for (const issue of one.error.issues) caseProblems.push(problemAt(root, ['cases', index, ...issue.path], issueWords({ ...issue, path: ['cases', index, ...issue.path] }), unknownKeys(issue)));
+    if (!one.success) for (const issue of one.error.issues) caseProblems.push(...problemsOf(root, { ...issue, path: ['cases', index, ...issue.path] }));
     const c = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
     const name = typeof c['name'] === 'string' && c['name'] !== '' ? c['name'] : l10n.t('case {0}', index + 1);
     const nameNode = nodeAt(root, ['cases', index, 'name']);
@@ -177,68 +201,131 @@ export function readCaseFile(text: string): CaseFile {
   return { ...(workflowId ? { workflowId } : {}), workflowOffset: workflowNode.complete ? workflowNode.node.offset : root.offset, levels, cases, problems, root };
 }
 
-/** A zod issue's place: the key itself for a key the format does not know, else the value. */
-function problemAt(root: JsonNode, path: readonly PropertyKey[], message: string, keys?: readonly string[]): CaseProblem {
-  const parts = path.filter((p): p is string | number => typeof p !== 'symbol');
-  const found = nodeAt(root, parts);
-  if (keys && keys.length > 0 && found.node.type === 'object') {
-    const property = found.node.properties.find((p) => p.key === keys[0]);
-    if (property) return { offset: property.keyOffset, length: property.keyLength, message, severity: 'error' };
-  }
-  // A missing key: the object that lacks it.
-  const node = found.node;
-  const length = found.complete ? node.length : Math.min(node.length, 1);
-  return { offset: found.property && !found.complete ? found.property.keyOffset : node.offset, length: Math.max(1, Math.min(length, 2000)), message, severity: 'error' };
-}
-
 interface Issue {
   code: string;
   path: PropertyKey[];
   message: string;
   keys?: string[];
   expected?: string;
+  values?: unknown[];
+  origin?: string;
+  maximum?: number | bigint;
+  /** A union's issues, by the kind it tried. */
+  errors?: Issue[][];
 }
 
-function unknownKeys(issue: Issue): string[] | undefined {
-  return issue.code === 'unrecognized_keys' ? issue.keys : undefined;
+/** The keys the format knows in the object at `path` (from the file's top), for "Did you mean …?". */
+function knownKeysAt(path: readonly (string | number)[]): readonly string[] {
+  if (path.length === 0) return Object.keys(fileSchema.def.shape);
+  if (path[0] === 'checks') return path.length === 1 ? CHECK_IDS : [];
+  if (path[0] !== 'cases' || path.length < 2) return [];
+  const [part, step, field, ...more] = path.slice(2);
+  if (part === undefined) return Object.keys(caseSchema.def.shape);
+  if (part === 'subscriber' && step === undefined) return SUBSCRIBER_FIELDS;
+  if (part !== 'expect' || step === undefined || more.length > 0) return [];
+  if (field === undefined) return Object.keys(stepExpectation.def.shape);
+  return Object.keys((field === 'targets' ? targetsExpectation : textExpectation).def.shape);
 }
 
-function issueWords(issue: Issue): string {
-  const path = issue.path.filter((p) => typeof p !== 'symbol').map(String);
+/**
+ * The problems of one zod issue, each at its place and in the format's own words (never zod's):
+ * a key the format does not know at the key, one problem per key, with its nearest known key; any
+ * other at the value, or at the object that lacks a key.
+ */
+function problemsOf(root: JsonNode, issue: Issue): CaseProblem[] {
+  const path = issue.path.filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
   const where = path.length > 0 ? path.join('.') : l10n.t('the file');
+  const found = nodeAt(root, path);
+  const holder = found.node;
+  if (issue.code === 'unrecognized_keys' && holder.type === 'object') {
+    const taken = new Set(holder.properties.map((p) => p.key));
+    const known = knownKeysAt(path).filter((k) => !taken.has(k));
+    return (issue.keys ?? []).map((key) => {
+      const property = holder.properties.find((p) => p.key === key);
+      const [nearest] = didYouMean(key, known, 1);
+      const message = nearest
+        ? l10n.t('{0}: the key "{1}" is not one the case format knows. Did you mean "{2}"?', where, key, nearest)
+        : l10n.t('{0}: the key "{1}" is not one the case format knows.', where, key);
+      const place = property ? { offset: property.keyOffset, length: property.keyLength } : { offset: holder.offset, length: 1 };
+      return { ...place, message, severity: 'error', ...(nearest && property ? { replacement: JSON.stringify(nearest) } : {}) };
+    });
+  }
+  // A list given where a text or a list of texts is: its item that is not a text.
+  const inList = issue.code === 'invalid_union' && holder.type === 'array' ? issue.errors?.find((tried) => tried.length > 0 && tried.every((i) => i.path.length > 0)) : undefined;
+  if (inList) return inList.flatMap((i) => problemsOf(root, { ...i, path: [...path, ...i.path] }));
+  // A missing key: the object that lacks it (at its key when it has one).
+  const length = found.complete ? holder.length : Math.min(holder.length, 1);
+  const offset = found.property && !found.complete ? found.property.keyOffset : holder.offset;
+  return [{ offset, length: Math.max(1, Math.min(length, 2000)), message: issueWords(issue, where, found.complete ? holder : undefined, path[path.length - 1]), severity: 'error' }];
+}
+
+/** What a value of a zod type is, in words. */
+function kindWords(expected: string | undefined): string {
+  switch (expected) {
+    case 'string':
+      return l10n.t('a text');
+    case 'boolean':
+      return l10n.t('true or false');
+    case 'number':
+      return l10n.t('a number');
+    case 'array':
+      return l10n.t('a list ([ … ])');
+    case 'object':
+    case 'record':
+      return l10n.t('an object ({ … })');
+    default:
+      return l10n.t('a value of another kind');
+  }
+}
+
+/** A zod issue in the format's words; `value`: the node the issue is about, undefined when it is missing. */
+function issueWords(issue: Issue, where: string, value: JsonNode | undefined, key: string | number | undefined): string {
   switch (issue.code) {
-    case 'unrecognized_keys':
-      return issue.keys && issue.keys.length === 1
-        ? l10n.t('{0}: the key "{1}" is not one the case format knows.', where, issue.keys[0]!)
-        : l10n.t('{0}: the keys {1} are not ones the case format knows.', where, (issue.keys ?? []).map((k) => `"${k}"`).join(', '));
     case 'invalid_type':
-      return issue.expected ? l10n.t('{0}: a value of type {1} is expected.', where, issue.expected) : l10n.t('{0}: {1}', where, issue.message);
+      return value ? l10n.t('{0}: {1} is expected.', where, kindWords(issue.expected)) : l10n.t('{0}: missing; {1} is expected.', where, kindWords(issue.expected));
     case 'invalid_union':
-      return l10n.t('{0}: a text, or a list of texts, is expected.', where);
+      return key === 'throws' ? l10n.t('{0}: true, or a text its message contains, is expected.', where) : l10n.t('{0}: a text, or a list of texts, is expected.', where);
     case 'invalid_value':
-      return l10n.t('{0}: {1}', where, issue.message);
+      return l10n.t('{0}: one of {1} is expected.', where, (issue.values ?? []).map((v) => JSON.stringify(v)).join(', '));
     case 'custom':
-      return l10n.t('{0}: not a regular expression JavaScript reads (at most 500 characters).', where);
+      // The format's own checks (a regular expression's) say their words: JavaScript's error, or the length.
+      return l10n.t('{0}: {1}', where, issue.message);
     case 'too_small':
       return l10n.t('{0}: must not be empty.', where);
+    case 'too_big':
+      return value?.type === 'string'
+        ? l10n.t('{0}: at most {1} characters (this one has {2}).', where, Number(issue.maximum), value.value.length)
+        : l10n.t('{0}: at most {1} items.', where, Number(issue.maximum));
     default:
-      return l10n.t('{0}: {1}', where, issue.message);
+      return l10n.t('{0}: a value the case format does not accept.', where);
   }
+}
+
+/** Who was asked for a workflow nobody has, and the workflow ids they have: the nearest is offered. */
+export interface AbsentWorkflow {
+  /** The workflow ids of the app and, when known, of the service. */
+  ids: readonly string[];
+  /** The service asked too, in words ("the Sandbox"); undefined: only the app was. */
+  service?: string;
 }
 
 /**
  * What only the app and the connection can say of a file: its workflow and each expectation's or
  * control's step exist, and each case's subscriberId is one the connection has. Problems join the
  * file's or the case's own (the case then does not run). `steps`: the workflow's step ids, or
- * undefined when the app does not have the workflow; `subscriberExists` undefined: not checked.
+ * undefined when the app does not have the workflow (`absent`: who else was asked, and the ids
+ * known, for the nearest one); `subscriberExists` undefined: not checked.
  */
-export function resolveCaseFile(file: CaseFile, workflow: { steps: readonly string[] } | undefined, subscriberExists?: (subscriberId: string) => boolean | undefined): CaseFile {
+export function resolveCaseFile(file: CaseFile, workflow: { steps: readonly string[] } | undefined, subscriberExists?: (subscriberId: string) => boolean | undefined, absent?: AbsentWorkflow): CaseFile {
   if (!file.workflowId || !file.root) return file;
   if (!workflow) {
-    return {
-      ...file,
-      problems: [...file.problems, { offset: file.workflowOffset, length: Math.max(1, file.workflowId.length + 2), message: l10n.t('Your app has no workflow "{0}".', file.workflowId), severity: 'error' }],
-    };
+    const id = file.workflowId;
+    const [nearest] = didYouMean(id, absent?.ids ?? [], 1);
+    const missing = absent?.service ? l10n.t('Neither your app nor {0} has a workflow "{1}".', absent.service, id) : l10n.t('Your app has no workflow "{0}".', id);
+    const message = nearest ? `${missing} ${l10n.t('Did you mean "{0}"?', nearest)}` : missing;
+    const node = nodeAt(file.root, ['workflow']).node;
+    const place = node.type === 'string' ? { offset: node.offset, length: node.length } : { offset: file.workflowOffset, length: Math.max(1, id.length + 2) };
+    return { ...file, problems: [...file.problems, { ...place, message, severity: 'error', ...(nearest ? { replacement: JSON.stringify(nearest) } : {}) }] };
   }
   const root = file.root;
   const cases = file.cases.map((c, index) => {

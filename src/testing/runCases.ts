@@ -23,7 +23,7 @@ import { failureWords } from '../rendered/previewWords';
 import { showControls } from '../rendered/linkSafety';
 import { renderStep, type StepRender } from '../rendered/renderStep';
 import type { ServiceRenderer, ServiceStepRender, ServiceWorkflow } from './serviceTarget';
-import { payloadKeyPlace, readCaseFile, resolveCaseFile, type CaseFile, type CaseProblem, type TestCase } from './caseFile';
+import { payloadKeyPlace, readCaseFile, resolveCaseFile, type AbsentWorkflow, type CaseFile, type CaseProblem, type TestCase } from './caseFile';
 import { casePayload } from './casePayload';
 import { judgeStep, type StepOutcome } from './expectations';
 import { nodeAt } from './jsonTree';
@@ -128,6 +128,8 @@ export interface FileReport {
   /** The snapshot file's new text, when this run wrote or updated a snapshot in it. */
   snapshotWrite?: { text: string; written: number; updated: number };
   snapshotProblem?: string;
+  /** The file's workflow is neither the app's nor the service's: who was asked, and the ids they have. */
+  absent?: AbsentWorkflow;
 }
 
 export interface RunReport {
@@ -205,6 +207,9 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
     }
     return answer;
   };
+  // The service's workflow ids, asked once and only for a workflow nobody has (a failure to ask: none known).
+  let listed: Promise<string[]> | undefined;
+  const serviceIds = () => (listed ??= target.service?.workflowIds?.(options.signal).catch(() => []) ?? Promise.resolve([]));
   await Promise.all(
     reports.map(async (report, fileIndex) => {
       const workflowId = report.file.workflowId;
@@ -212,21 +217,31 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
       if (workflow) report.workflow = workflow;
       let source: Source | undefined = workflow ? { workflowId: workflow.workflowId, steps: workflow.steps, schema: isSchemaVisible(workflow.payload?.schema) ? workflow.payload?.schema : undefined, via: 'app' } : undefined;
       let sourceProblem: string | undefined;
+      const appIds = appWorkflows.map((w) => w.workflowId);
+      if (!source && workflowId) report.absent = { ids: appIds };
       if (!source && workflowId && target.service) {
         const held = await fromService(workflowId);
         if (held && 'problem' in held) sourceProblem = held.problem;
         // A code workflow whose app does not answer: the app's problem, not the service's copy.
         else if (held && held.origin === 'external' && appProblem) sourceProblem = appProblem;
         else if (held) source = { workflowId, steps: held.steps, schema: isSchemaVisible(held.payloadSchema) ? held.payloadSchema : undefined, via: 'service' };
-        else sourceProblem = appProblem ?? l10n.t('Neither your app nor {0} has a workflow "{1}".', target.service.label, workflowId);
+        else if (appProblem) sourceProblem = appProblem;
+        // Nobody has it: said at the file's workflow, with the nearest id the app or the service has.
+        else report.absent = { ids: [...appIds, ...(await serviceIds())], service: target.service.label };
+        if (source || sourceProblem) delete report.absent;
       }
       if (source) report.renderedBy = source.via;
       // (With a problem of the workflow's source, each case says it: nothing more to find in the file.)
       if (!sourceProblem) {
-        report.file = resolveCaseFile(report.file, source ? { steps: source.steps.map((s) => s.stepId) } : undefined, (id) => {
-          const found = subscribers.get(id);
-          return found === undefined ? undefined : found !== null;
-        });
+        report.file = resolveCaseFile(
+          report.file,
+          source ? { steps: source.steps.map((s) => s.stepId) } : undefined,
+          (id) => {
+            const found = subscribers.get(id);
+            return found === undefined ? undefined : found !== null;
+          },
+          report.absent,
+        );
       }
       const snapshots = readSnapshots(files[fileIndex]!.snapshotText);
       if (snapshots.problem) report.snapshotProblem = snapshots.problem;

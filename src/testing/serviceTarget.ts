@@ -25,6 +25,8 @@ export interface ServiceRenderer {
   readonly label: string;
   /** The workflow as the service holds it; undefined when it has none. A failure to ask throws. */
   workflow(workflowId: string, signal?: AbortSignal): Promise<ServiceWorkflow | undefined>;
+  /** Ids of its workflows (the newest 100), for the nearest to one it does not have. A failure to ask throws. */
+  workflowIds?(signal?: AbortSignal): Promise<string[]>;
   render(workflowId: string, step: ServiceWorkflow['steps'][number], input: { payload: Record<string, unknown>; subscriber: Record<string, unknown>; controls: Record<string, unknown> }, signal?: AbortSignal): Promise<ServiceStepRender>;
 }
 
@@ -46,6 +48,10 @@ export function serviceRenderer(client: NovuClient, label: string): ServiceRende
         if (error instanceof NovuApiError && error.status === 404) return undefined;
         throw error;
       }
+    },
+    async workflowIds(signal) {
+      const list = await client.listWorkflows({ limit: 100 }, signal ? { signal } : {});
+      return list.workflows.flatMap((w) => (w.workflowId ? [w.workflowId] : []));
     },
     async render(workflowId, step, input, signal) {
       try {

@@ -140,6 +140,8 @@ describe('notification tests in the Test Explorer', function () {
     // The case's step with expectations has its place there.
     assert.equal(steps.find((s) => s.label === 'welcome-sms')!.line, placeOf(welcomeText, '"welcome-sms": { "text": { "matches"').line);
 
+    // No snapshot kept yet: Update Snapshot is offered on no item.
+    assert.deepEqual(await tests.snapshotItems(), []);
     const report = await tests.run([file.id]);
     assert.ok(report);
     assert.deepEqual(report.counts, { passed: 2, failed: 1, errored: 0, skipped: 0 }, tests.lastOutput);
@@ -195,6 +197,39 @@ describe('notification tests in the Test Explorer', function () {
     const before = prompter.messages.length;
     assert.equal(await vscode.commands.executeCommand(failing[0]!.command!.command, '<case> ["gone"]'), undefined);
     assert.deepEqual(prompter.messages.slice(before).map((m) => m.text), ['That case is no longer in its file: run it from the Test Explorer.']);
+  });
+
+  it('offers Update Snapshot only on a case whose snapshot is kept or changed, and says why elsewhere', async () => {
+    const greets = caseId('welcome.novu-test.json', 'greets the subscriber by first name');
+    const fallsBack = caseId('welcome.novu-test.json', 'falls back to the name given at sign-up');
+    // The Testing view's context menu: the case with "snapshot": true and a kept snapshot, and its steps; no other.
+    const offered = await tests.snapshotItems();
+    assert.deepEqual([...offered].sort(), [greets, ...[...tests.itemById(greets)!.children].map(([id]) => id)].sort());
+    const menu = (vscode.extensions.all.find((e) => e.packageJSON?.contributes?.menus?.['testing/item/context'])!.packageJSON as { contributes: { menus: Record<string, { command: string; when: string }[]> } }).contributes.menus['testing/item/context']!;
+    assert.equal(menu.find((m) => m.command === 'novuExplorer.tests.updateSnapshot')?.when, 'controllerId == novuExplorer.tests && testId in novuExplorer.tests.snapshotItems');
+    // A case without "snapshot": true, given as the menu would, or at the cursor from the palette: said why, nothing run.
+    const noSnapshot = '"falls back to the name given at sign-up" has no snapshot: add "snapshot": true to the case, and its next run writes one.';
+    const said = prompter.messages.length;
+    assert.equal(await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot', tests.itemById(fallsBack)), undefined);
+    // (In a copy of the file: an editor's document outlives the editor, and the next test writes welcome's file.)
+    await write('offer.novu-test.json', welcomeText);
+    try {
+      await waitFor(() => fileItem('offer.novu-test.json'), 'the copy’s item');
+      const editor = await vscode.window.showTextDocument(uri('offer.novu-test.json'));
+      const inside = editor.document.positionAt(welcomeText.indexOf('"falls back to the name given at sign-up"'));
+      editor.selection = new vscode.Selection(inside, inside);
+      assert.equal(await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot'), undefined);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } finally {
+      await vscode.workspace.fs.delete(uri('offer.novu-test.json'));
+    }
+    // From the palette without a case at hand, after a run where no snapshot changed.
+    assert.deepEqual((await tests.run([greets]))?.counts, { passed: 1, failed: 0, errored: 0, skipped: 0 });
+    assert.equal(await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot'), undefined);
+    assert.deepEqual(
+      prompter.messages.slice(said).map((m) => m.text),
+      [noSnapshot, noSnapshot, 'No case’s snapshot changed in the last run: put the cursor in a case with "snapshot": true to update it.'],
+    );
   });
 
   it('fails a case whose output changed from its snapshot with a diff, and Update Snapshot accepts the new output', async () => {
@@ -276,14 +311,14 @@ describe('notification tests in the Test Explorer', function () {
     // Before a run: what the file says, and what the last discover knows (the app's steps).
     const secondTwice = BAD.indexOf('"twice"', BAD.indexOf('"twice"') + 1);
     const ownProblems = [
-      [...at('"paylod"'), 'cases.0: the key "paylod" is not one the case format knows.', 'error'],
-      [...at('"yes"'), 'cases.1.snapshot: a value of type boolean is expected.', 'error'],
+      [...at('"paylod"'), 'cases.0: the key "paylod" is not one the case format knows. Did you mean "payload"?', 'error'],
+      [...at('"yes"'), 'cases.1.snapshot: true or false is expected.', 'error'],
       [...at('"twice"', secondTwice), 'Another case of this file is named "twice": each case needs a name of its own (its snapshot is kept by name).', 'error'],
       [...at('"welcome-push"'), '"account-welcome" has no step "welcome-push" (its steps: welcome-email, welcome-in-app, welcome-sms, upgrade-nudge).', 'error'],
     ];
     assert.deepEqual(byLine(await problems('bad.novu-test.json', 4)), ownProblems);
     const caseItems = fileItem('bad.novu-test.json')!.children[0]!.children;
-    assert.equal(caseItems.find((c) => c.label === 'a key with a typo')!.error, 'cases.0: the key "paylod" is not one the case format knows.');
+    assert.equal(caseItems.find((c) => c.label === 'a key with a typo')!.error, 'cases.0: the key "paylod" is not one the case format knows. Did you mean "payload"?');
     assert.equal(caseItems.filter((c) => c.label === 'twice').length, 2, 'two cases of one name are two items');
 
     // A run of everything: the bad cases error with their reasons; the good ones of the same file, and every other file, run.
@@ -305,7 +340,7 @@ describe('notification tests in the Test Explorer', function () {
     assert.deepEqual(report!.counts, { passed: 2 + 1 + 2, failed: 1 + 1 + 1, errored: 5, skipped: 0 }, tests.lastOutput);
     const typo = tests.results.get(caseId('bad.novu-test.json', 'a key with a typo'))!;
     assert.equal(typo.status, 'errored');
-    assert.deepEqual(typo.messages.map((m) => [m.message, m.location?.line, m.location?.character]), [['cases.0: the key "paylod" is not one the case format knows.', ...at('"paylod"')]]);
+    assert.deepEqual(typo.messages.map((m) => [m.message, m.location?.line, m.location?.character]), [['cases.0: the key "paylod" is not one the case format knows. Did you mean "payload"?', ...at('"paylod"')]]);
     // After the run, what needs the connection too: the subscriber it does not have.
     const withSubscriber = [...ownProblems, [...at('"nobody-such"'), 'The connection has no subscriber "nobody-such".', 'error']];
     assert.deepEqual(byLine(await problems('bad.novu-test.json', 5)), withSubscriber);
@@ -319,6 +354,39 @@ describe('notification tests in the Test Explorer', function () {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.equal(await read('bad.novu-test.json'), BAD);
     assert.deepEqual(byLine(await problems('bad.novu-test.json', 5)), withSubscriber);
+  });
+
+  it('says a workflow neither the app nor the connection has at the file’s workflow after a run, with the nearest id and a quick fix; an unknown key’s quick fix too', async () => {
+    const typo = '{\n  "workflow": "acount-welcome",\n  "cases": [ { "name": "spelled wrong" } ]\n}\n';
+    await write('typo.novu-test.json', typo);
+    try {
+      const id = await waitFor(() => fileItem('typo.novu-test.json') && caseId('typo.novu-test.json', 'spelled wrong'), 'the typo file’s case');
+      // Before a run it may be the dashboard's: no problem said yet.
+      assert.deepEqual(vscode.languages.getDiagnostics(uri('typo.novu-test.json')).filter((d) => d.source === 'Novu tests'), []);
+      const report = await tests.run([id]);
+      assert.deepEqual(report?.counts, { passed: 0, failed: 0, errored: 1, skipped: 0 }, tests.lastOutput);
+      const message = 'Neither your app nor Development has a workflow "acount-welcome". Did you mean "account-welcome"?';
+      const said = await waitFor(() => vscode.languages.getDiagnostics(uri('typo.novu-test.json')).find((d) => d.source === 'Novu tests'), 'the unknown workflow’s diagnostic');
+      const start = placeOf(typo, '"acount-welcome"');
+      assert.deepEqual([said.message, said.severity, said.range.start.line, said.range.start.character, said.range.end.character], [message, vscode.DiagnosticSeverity.Error, start.line, start.character, start.character + '"acount-welcome"'.length]);
+      assert.equal(tests.results.get(id)?.messages[0]?.message, message);
+      // Its quick fix puts the nearest id in its place; the problem goes with the next read.
+      const document = await vscode.workspace.openTextDocument(uri('typo.novu-test.json'));
+      const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', document.uri, said.range)).filter((a) => a.title.startsWith('Change to'));
+      assert.deepEqual(actions.map((a) => a.title), ['Change to "account-welcome"']);
+      assert.ok(await vscode.workspace.applyEdit(actions[0]!.edit!));
+      assert.match(document.getText(), /"workflow": "account-welcome"/);
+      await waitFor(() => vscode.languages.getDiagnostics(uri('typo.novu-test.json')).every((d) => d.source !== 'Novu tests'), 'no problem once it is mended');
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      // A key the format does not know: its quick fix too.
+      const bad = await vscode.workspace.openTextDocument(uri('bad.novu-test.json'));
+      const key = placeOf(BAD, '"paylod"');
+      const keyRange = new vscode.Range(key.line, key.character, key.line, key.character + '"paylod"'.length);
+      const keyActions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', bad.uri, keyRange);
+      assert.ok(keyActions.some((a) => a.title === 'Change to "payload"'), keyActions.map((a) => a.title).join(', '));
+    } finally {
+      await vscode.workspace.fs.delete(uri('typo.novu-test.json'));
+    }
   });
 
   it('runs a saved case file’s cases again while a continuous run is on, every case of its scope after a save of the app’s code, and a saved workflow’s cases only', async () => {

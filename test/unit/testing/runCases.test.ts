@@ -208,11 +208,21 @@ describe('running cases against the demo’s real app', { timeout: 120_000 }, ()
       const service = serviceRenderer(new NovuClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }), 'the Sandbox');
       const dashboard = caseFile(F.workflowIdentifier, [{ name: 'welcome', payload: { firstName: 'Ada' }, subscriber: { firstName: 'Ada', email: 'ada@example.com', phone: '+15005550006' }, expect: { 'email-step': { subject: { contains: 'Welcome onboarding: Ada' } } } }]);
       const missing = caseFile('nowhere', [{ name: 'x' }]);
-      const report = await runCases([dashboard, missing, demoFile('order-shipped')], { ...target(), service }, options);
+      // Typos of the service's workflow and of the app's: the nearest is offered, at the file's workflow.
+      const typos = [caseFile(`${F.workflowIdentifier}x`, [{ name: 'x' }]), caseFile('order-shiped', [{ name: 'x' }])];
+      const report = await runCases([dashboard, missing, demoFile('order-shipped'), ...typos], { ...target(), service }, options);
       assert.equal(report.files[0]!.renderedBy, 'service');
       assert.equal(report.files[0]!.cases[0]!.status, 'passed', JSON.stringify(report.files[0]!.cases[0]));
       assert.ok(report.files[0]!.cases[0]!.steps.some((s) => s.stepId === 'email-step' && s.status === 'passed'));
       assert.equal(report.files[1]!.cases[0]!.message, 'Neither your app nor the Sandbox has a workflow "nowhere".');
+      assert.deepEqual(
+        report.files.slice(3).map((f, i) => [f.cases[0]!.status, f.file.problems.map((p) => [p.message, p.replacement, typos[i]!.text.slice(p.offset, p.offset + p.length)])]),
+        [
+          ['errored', [[`Neither your app nor the Sandbox has a workflow "${F.workflowIdentifier}x". Did you mean "${F.workflowIdentifier}"?`, JSON.stringify(F.workflowIdentifier), `"${F.workflowIdentifier}x"`]]],
+          ['errored', [['Neither your app nor the Sandbox has a workflow "order-shiped". Did you mean "order-shipped"?', '"order-shipped"', '"order-shiped"']]],
+        ],
+        'said at the workflow’s value, with the nearest id of the service or of the app',
+      );
       assert.equal(report.files[2]!.renderedBy, 'app', 'a workflow of the app is rendered by the app');
       // The app down: the dashboard's workflow still runs; the app's are errored with why.
       const down = await runCases([dashboard, demoFile('order-shipped')], { client, url: 'http://127.0.0.1:9/api/novu', secret: SECRET, service }, options);
