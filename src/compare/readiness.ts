@@ -122,7 +122,8 @@ export function readinessFindings(source: SideSnapshot, target: SideSnapshot, la
     }
     if (!b) continue; // listed in the target but not read there: the comparison lists it as not read.
     const both = listedSource !== undefined && a !== undefined;
-    if (both && b['active'] === false) {
+    // Inactive on both sides: nothing the source sends reaches it either, so nothing to say.
+    if (both && b['active'] === false && a['active'] !== false) {
       findings.push({ ...base, id: 'R2', level: 'blocking', evidence: [{ side: 'source', route: workflowRoute(a), field: 'active', value: a['active'] ?? null }, { side: 'target', route: workflowRoute(b), field: 'active', value: false }], failure: { status: 201, text: SERVICE.notActive }, fix: fixFor(workflowId, a, b) });
     }
     if (Array.isArray(b['steps']) && b['steps'].length === 0) {

@@ -32,6 +32,7 @@ describe('readiness findings', () => {
     assert.deepEqual(ids(list), ['R2:blocking:a']);
     assert.equal(list[0]!.failure.text, 'trigger_not_active');
     assert.deepEqual(list[0]!.evidence.map((e) => [e.side, e.field, e.value]), [['source', 'active', true], ['target', 'active', false]]);
+    assert.deepEqual(ids(findings({ workflows: [wf('a', { active: false })] }, { workflows: [wf('a', { active: false })] })), [], 'inactive on both sides');
   });
 
   it('R3: no steps in the target', () => {
