@@ -127,6 +127,22 @@ describe('comparing the Sandbox’s Development and Production', () => {
     assert.deepEqual(prod.unread, []);
   });
 
+  it('pauses while RateLimit-Remaining is 0 until RateLimit-Reset, so that a small bucket still reads everything', async () => {
+    sandbox.clearRequests();
+    sandbox.setFaults({ rateLimitPerSecond: 8 });
+    try {
+      const prod = await read('prod');
+      assert.deepEqual(prod.unread, []);
+      assert.equal(prod.workflows.size, 11);
+      const refused = sandbox.requests.filter((r) => r.status === 429).length;
+      // Those already in flight when the bucket emptied may be refused; after that the pause holds the rest back.
+      assert.ok(refused <= 2 * MAX_IN_FLIGHT, `${refused} answered 429`);
+      assert.ok(sandbox.requests.length < 2 * plannedRequests(11, 2), `${sandbox.requests.length} requests`);
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+
   it('compares again reading the lists and only what changed', async () => {
     const dev = await read('dev');
     sandbox.clearRequests();
