@@ -114,6 +114,21 @@ describe('comparing the Sandbox’s Development and Production', () => {
     }
   });
 
+  it('drops a workflow deleted between list and read (404) from its side', async () => {
+    const prodId = sandbox.state.workflows.find((w) => w.identifier === 'order-shipped')!._id.replace(/^6615c0ffee00000000f1/, '6615c0ffee00000000f3');
+    sandbox.setFaults({ respond: { status: 404, message: 'Workflow cannot be found', pathIncludes: `/v2/workflows/${prodId}` } });
+    try {
+      const [dev, prod] = await Promise.all([read('dev'), read('prod')]);
+      assert.ok(!prod.workflowList.some((w) => w.workflowId === 'order-shipped'));
+      assert.deepEqual(prod.unread, []);
+      const result = compareSides(dev, prod);
+      assert.equal(result.workflows.find((w) => w.workflowId === 'order-shipped')!.mark, 'notInTarget');
+      assert.ok(result.findings.some((f) => f.id === 'R1' && f.workflowId === 'order-shipped' && f.fix.kind === 'sync'));
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+
   it('waits Retry-After on a 429 and reads the same workflow again', async () => {
     const prodId = '6615c0ffee00000000f30101';
     sandbox.clearRequests();
