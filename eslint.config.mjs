@@ -8,7 +8,7 @@ const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences',
 /** Shared machinery of src/: any feature may use it, and it uses none. */
 const SHARED = ['panels', 'ui', 'views', 'format', 'scan', 'connections'];
 /** Shared too, and run outside VS Code as well. */
-const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing', 'cli'];
+const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing', 'cli', 'compare'];
 const NO_FEATURE = { group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' };
 
 export default tseslint.config(
@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // api/, bridge/, sandbox/, rendered/, checks/ and testing/ are reused outside VS Code: they must never import it, nor a feature.
     files: STANDALONE.map((folder) => `src/${folder}/**/*.ts`),
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/, sandbox/, rendered/, checks/, testing/ and cli/ run outside VS Code.' }], patterns: [NO_FEATURE] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'api/, bridge/, sandbox/, rendered/, checks/, testing/, cli/ and compare/ run outside VS Code.' }], patterns: [NO_FEATURE] }] },
   },
   {
     // Webview bundles run in the browser: no vscode, no zod, and no module that brings either (types only).

@@ -3,7 +3,7 @@
 import { seedDiagnosisCases } from './diagnosisCases';
 import { seedIncident } from './incident';
 import { type LiveActivity, type LiveOptions, startLiveActivity } from './live';
-import { type SandboxFaults, type SandboxRequestRecord, SandboxServer } from './server';
+import { type SandboxFaults, type SandboxRequestRecord, SandboxServer, type SandboxTraffic } from './server';
 import type { Criticality } from './preferences';
 import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, type EmitNotificationOptions } from './notifications';
 import { SandboxStore } from './store';
@@ -13,7 +13,7 @@ export { SANDBOX_FIXTURES, type SandboxFixtures } from './fixtures';
 export { DIAGNOSIS_CASES } from './diagnosisCases';
 export { INCIDENT, INCIDENT_CAUSES, INCIDENT_FAILED_TAG, INCIDENT_SENT_TAG } from './incident';
 export { INVALID_PHONE_PREFIX } from './triggers';
-export type { SandboxFaults, SandboxRequestRecord } from './server';
+export type { SandboxFaults, SandboxRequestRecord, SandboxTraffic } from './server';
 export type * from './types';
 export { CHANNELS, JOB_STATUSES, STEP_TYPES, WEEK_DAYS } from './types';
 export type { Criticality } from './preferences';
@@ -23,6 +23,8 @@ export { DEFAULT_LIVE_FAILURE_RATE } from './live';
 export { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS };
 
 export const DEFAULT_SANDBOX_API_KEY = 'sandbox-development-key';
+/** The key of the Sandbox's Production environment (issue 52): its workflows, layouts and integrations. */
+export const DEFAULT_SANDBOX_PRODUCTION_API_KEY = 'sandbox-production-key';
 export const DEFAULT_SUBSCRIBER_COUNT = 300;
 
 export interface SandboxOptions {
@@ -32,6 +34,12 @@ export interface SandboxOptions {
   host?: string;
   /** Default 'sandbox-development-key'. */
   apiKey?: string;
+  /**
+   * The key that selects the Production environment, default 'sandbox-production-key'. It answers
+   * the reads of a comparison (contract §10: environments, workflows, layouts, integrations) with
+   * Production's own data (productionSeed.ts); other routes refuse it with 403.
+   */
+  productionApiKey?: string;
   /**
    * The bridge URL the environment was synced with (`npx novu sync`): the service's step preview
    * renders its code workflows there, signed with `apiKey` (the demo's framework app).
@@ -115,11 +123,15 @@ export interface Sandbox {
   /** Base URL, e.g. http://127.0.0.1:43121 (no trailing slash). */
   readonly url: string;
   readonly apiKey: string;
+  /** The Production environment's key. */
+  readonly productionApiKey: string;
   close(): Promise<void>;
   /** Replaces the current faults (fields left out are switched off). */
   setFaults(faults: SandboxFaults): void;
   /** Every answered request, oldest first. */
   readonly requests: readonly SandboxRequestRecord[];
+  /** Every request's environment and times, oldest first (cleared with the requests). */
+  readonly traffic: readonly SandboxTraffic[];
   clearRequests(): void;
   readonly state: SandboxState;
   /** Moves the notification's first unfinished job one step on; false once nothing is left to move. */
@@ -157,7 +169,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (options.incident) seedIncident(store, seed);
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());
   if (options.bridgeUrl) store.bridge = { url: options.bridgeUrl, secretKey: apiKey };
-  const server = new SandboxServer({ store, apiKey, seed, faults: options.faults ?? {} });
+  const productionApiKey = options.productionApiKey ?? DEFAULT_SANDBOX_PRODUCTION_API_KEY;
+  if (productionApiKey === apiKey) throw new Error('productionApiKey must differ from apiKey');
+  const server = new SandboxServer({ store, apiKey, productionApiKey, seed, faults: options.faults ?? {} });
   const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   let live: LiveActivity | undefined;
   try {
@@ -186,16 +200,19 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     url,
     apiKey,
+    productionApiKey,
     close: () => {
       live?.stop();
       return server.close();
     },
     setFaults: (faults) => server.setFaults(faults),
     requests: server.requests,
+    traffic: server.traffic,
     advanceNotification: (id) => store.notifications.advance(id),
     emitNotification: (emitOptions) => store.notifications.emit(emitOptions),
     clearRequests: () => {
       server.requests.length = 0;
+      server.traffic.length = 0;
     },
     state,
   };

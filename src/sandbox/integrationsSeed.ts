@@ -78,7 +78,8 @@ export function createIntegrations(): Integration[] {
     integration(9, { _environmentId: dev, name: 'Discord', identifier: 'discord-dev', providerId: 'discord', channel: 'chat', primary: false }),
     integration(16, { _environmentId: prod, name: 'Amazon SES', identifier: 'ses-prod', providerId: 'ses', channel: 'email', primary: true }),
     integration(17, { _environmentId: prod, name: 'Novu Inbox', identifier: 'novu-inbox-prod', providerId: 'novu', channel: 'in_app', primary: true }),
-    integration(18, { _environmentId: prod, name: 'Twilio', identifier: 'twilio-prod', providerId: 'twilio', channel: 'sms', primary: true }),
+    // Not primary: Production's SMS steps have no active primary SMS integration (issue 52's planned difference, R4).
+    integration(18, { _environmentId: prod, name: 'Twilio', identifier: 'twilio-prod', providerId: 'twilio', channel: 'sms', primary: false }),
     integration(19, { _environmentId: prod, name: 'Expo Push', identifier: 'expo-prod', providerId: 'expo', channel: 'push', primary: true }),
     integration(20, { _environmentId: prod, name: 'Microsoft Teams', identifier: 'msteams-prod', providerId: 'msteams', channel: 'chat', primary: true }),
   ];

@@ -6,7 +6,9 @@
 import { bridgeDiff, bridgeSync, bridgeValidate } from './bridgeSync';
 import { conflict, notFound, badRequest } from './errors';
 import type { PreferencesPatch } from './preferences';
-import type { SandboxStore } from './store';
+import { environmentWire } from './environments';
+import { layoutWire } from './layouts';
+import type { EnvironmentWorld, SandboxStore } from './store';
 import { previewStep } from './stepPreview';
 import { workflowDetail } from './workflows';
 import type { Query } from './types';
@@ -22,6 +24,10 @@ import {
 
 export interface RouteRequest {
   store: SandboxStore;
+  /** The environment the request's key is for: Development (the sandbox key) or Production (the second key). */
+  world: EnvironmentWorld;
+  /** The key the request carried: `GET /v1/environments` puts it in the caller's `apiKeys`, as the service does. */
+  apiKey: string;
   params: string[];
   query: Query;
   body: unknown;
@@ -37,6 +43,8 @@ export interface Route {
   pattern: RegExp;
   /** What a request takes from the `trigger` category's bucket (contract §8.4: a bulk request costs 100). */
   triggerCost?: number;
+  /** Answered for the Production key too (the reads of a comparison); every other route is Development's only. */
+  bothEnvironments?: true;
   handle(req: RouteRequest): RouteResult | Promise<RouteResult>;
 }
 
@@ -132,12 +140,40 @@ export const ROUTES: readonly Route[] = [
   {
     method: 'GET',
     pattern: /^\/v2\/workflows$/,
-    handle: (req) => ok(req.store.workflows.list(req.query, (w) => req.store.notifications.lastTriggeredAt(w))),
+    bothEnvironments: true,
+    handle: (req) => ok(req.world.workflows.list(req.query, req.world.lastTriggered)),
   },
   {
     method: 'GET',
     pattern: /^\/v2\/workflows\/([^/]+)$/,
-    handle: (req) => ok({ data: workflowDetail(req.store.workflows.findForRead(param(req, 0)), req.store.integrations, (w) => req.store.notifications.lastTriggeredAt(w)) }),
+    bothEnvironments: true,
+    handle: (req) => ok({ data: workflowDetail(req.world.workflows.findForRead(param(req, 0)), req.world.integrations, req.world.lastTriggered) }),
+  },
+  // --- Environments (environments.ts, contract §10.1) ---
+  {
+    method: 'GET',
+    pattern: /^\/v1\/environments\/me$/,
+    bothEnvironments: true,
+    handle: (req) => ok({ data: environmentWire(req.world.environment) }),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/environments$/,
+    bothEnvironments: true,
+    handle: (req) => ok({ data: req.store.environments.map((e) => environmentWire(e, e._id === req.world.environment._id ? req.apiKey : '')) }),
+  },
+  // --- Layouts (layouts.ts, contract §10.3) ---
+  {
+    method: 'GET',
+    pattern: /^\/v2\/layouts$/,
+    bothEnvironments: true,
+    handle: (req) => ok(req.world.layouts.list(req.query)),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v2\/layouts\/([^/]+)$/,
+    bothEnvironments: true,
+    handle: (req) => ok({ data: layoutWire(req.world.layouts.find(param(req, 0))) }),
   },
   {
     // A step rendered by the service (§9.4): a dashboard step from its content, a code step by the synced bridge.
@@ -163,6 +199,13 @@ export const ROUTES: readonly Route[] = [
     handle: async (req) => ({ status: 201, body: await bridgeSync(req.store, req.body) }),
   },
   // --- Integrations (integrations.ts) ---
+  {
+    // Every environment's, as servers before the API-key scope answered (§10.4): a client keeps its own.
+    method: 'GET',
+    pattern: /^\/v1\/integrations$/,
+    bothEnvironments: true,
+    handle: (req) => ok({ data: req.store.integrations.all }),
+  },
   {
     method: 'GET',
     pattern: /^\/v1\/integrations\/active$/,

@@ -29,7 +29,7 @@ export interface SandboxFaults {
    * Answer the next request to `method` + a path ending in `pathSuffix` with this validation error
    * (once), as a stricter service would: for showing how the client handles rules it does not know.
    */
-  rejectNext?: { method: string; pathSuffix: string; status: number; message: string; errors?: Record<string, { messages: string[]; value?: unknown }> };
+  rejectNext?: { method: string; pathSuffix: string; status: number; message: string; errors?: Record<string, { messages: string[]; value?: unknown }>; headers?: Record<string, string> };
   /**
    * Answer every request on a known route whose path contains `pathIncludes` (every route when
    * absent) this way, until the faults change: an error `status` with `message` (and an errorId
@@ -52,6 +52,17 @@ export interface SandboxRequestRecord {
   replay?: boolean;
   /** A POST or PATCH body as it arrived (parsed), so that tests can read what went on the wire. */
   body?: unknown;
+}
+
+/** A request's environment and times, beside its record (the record's shape stays as tests read it). */
+export interface SandboxTraffic {
+  method: string;
+  path: string;
+  /** The environment the request's key selected, once authenticated. */
+  environment?: 'development' | 'production';
+  /** `performance.now()` when it arrived and when it was answered: how many were in flight at once. */
+  startedAtMs: number;
+  endedAtMs?: number;
 }
 
 interface Outgoing {
@@ -103,12 +114,15 @@ function parseQuery(params: URLSearchParams): Query {
 export interface SandboxServerOptions {
   store: SandboxStore;
   apiKey: string;
+  /** The second key, which selects the Production environment (its reads only); absent: none. */
+  productionApiKey?: string;
   seed: number;
   faults: SandboxFaults;
 }
 
 export class SandboxServer {
   readonly requests: SandboxRequestRecord[] = [];
+  readonly traffic: SandboxTraffic[] = [];
   private readonly server: Server;
   private faults: SandboxFaults;
   private readonly faultRng: Prng;
@@ -177,6 +191,8 @@ export class SandboxServer {
     const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
     const query = parseQuery(url.searchParams);
     const record: SandboxRequestRecord = { method, path, query, status: 0 };
+    const traffic: SandboxTraffic = { method, path, startedAtMs: performance.now() };
+    this.traffic.push(traffic);
     const rawKey = req.headers['idempotency-key'];
     const idempotencyKey = Array.isArray(rawKey) ? rawKey[0] : rawKey;
     if (idempotencyKey !== undefined) record.idempotencyKey = idempotencyKey;
@@ -187,7 +203,7 @@ export class SandboxServer {
     let entry: { key: string; value: IdempotencyEntry } | undefined;
     let out: Outgoing;
     try {
-      out = await this.process(req, record, path, query, idempotencyKey, (e) => (entry = e));
+      out = await this.process(req, record, path, query, idempotencyKey, (e) => (entry = e), traffic);
     } catch (error) {
       out = this.errorResponse(error, req.url ?? path);
     }
@@ -201,6 +217,7 @@ export class SandboxServer {
       else entry.value.response = { status: out.status, body: out.body, headers: { ...out.headers } };
     }
     record.status = out.status;
+    traffic.endedAtMs = performance.now();
     const payload = JSON.stringify(out.body);
     res.writeHead(out.status, {
       ...out.headers,
@@ -217,6 +234,7 @@ export class SandboxServer {
     query: Query,
     idempotencyKey: string | undefined,
     onLock: (entry: { key: string; value: IdempotencyEntry }) => void,
+    traffic: SandboxTraffic,
   ): Promise<Outgoing> {
     let raw: string;
     try {
@@ -239,7 +257,7 @@ export class SandboxServer {
     const reject = this.faults.rejectNext;
     if (reject && reject.method === method && path.endsWith(reject.pathSuffix)) {
       this.faults = { ...this.faults, rejectNext: undefined };
-      throw new HttpError(reject.status, reject.message, reject.errors as ValidationErrors | undefined);
+      throw new HttpError(reject.status, reject.message, reject.errors as ValidationErrors | undefined, reject.headers ? { ...reject.headers } : undefined);
     }
 
     let params: string[] = [];
@@ -261,6 +279,9 @@ export class SandboxServer {
     }
 
     const apiKey = this.authenticate(req);
+    const production = apiKey === this.options.productionApiKey;
+    traffic.environment = production ? 'production' : 'development';
+    if (production && !route.bothEnvironments) throw new HttpError(403, "The Sandbox's Production environment answers only the reads of a comparison (environments, workflows, layouts, integrations)");
     const headers: Record<string, string> = {};
     const triggerLimit = this.faults.triggerRateLimit;
     if (triggerLimit && route.triggerCost !== undefined) this.triggerRateLimit(headers, triggerLimit, route.triggerCost);
@@ -309,7 +330,8 @@ export class SandboxServer {
     }
 
     try {
-      const result = await route.handle({ store: this.options.store, params, query, body });
+      const store = this.options.store;
+      const result = await route.handle({ store, world: production ? store.production : store.development, apiKey, params, query, body });
       return { status: result.status, body: result.body, headers };
     } catch (error) {
       // The route's error keeps its class (a payload validation error has its own body); the rate-limit headers join its own.
@@ -327,7 +349,7 @@ export class SandboxServer {
     const key = space === -1 ? '' : trimmed.slice(space + 1).trim();
     if (scheme !== 'ApiKey') throw new HttpError(401, `Invalid authentication scheme: "${scheme}"`);
     if (key === '') throw new HttpError(401, 'Unauthorized');
-    if (key !== this.options.apiKey) throw new HttpError(401, 'API Key not found');
+    if (key !== this.options.apiKey && (this.options.productionApiKey === undefined || key !== this.options.productionApiKey)) throw new HttpError(401, 'API Key not found');
     return key;
   }
 

@@ -5,6 +5,9 @@ import { CodeWorkflows } from './bridgeSync';
 import type { SyncedBridge } from './stepPreview';
 import { SandboxClock } from './clock';
 import { Integrations } from './integrations';
+import { Layouts } from './layouts';
+import { developmentLayouts, productionLayouts, productionWorkflows } from './productionSeed';
+import { SANDBOX_FIXTURES as F } from './fixtures';
 import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
 import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, Notifications } from './notifications';
 import { SubscriberPreferences } from './preferences';
@@ -13,6 +16,7 @@ import { Subscribers } from './subscribers';
 import { seedSubscribers } from './subscribersSeed';
 import { Triggers } from './triggers';
 import type { Environment, Notification } from './types';
+import type { LastTriggered } from './workflows';
 import { Workflows } from './workflows';
 import { seedWorkflows } from './workflowsSeed';
 
@@ -36,6 +40,15 @@ export interface SandboxStoreOptions {
   refuseLocalBridgeUrls?: boolean;
 }
 
+/** What one environment answers to its own key: the reads of a comparison (contract §10). */
+export interface EnvironmentWorld {
+  environment: Environment;
+  workflows: Workflows;
+  layouts: Layouts;
+  integrations: Integrations;
+  lastTriggered?: LastTriggered;
+}
+
 export class SandboxStore {
   readonly environments: readonly Environment[] = ENVIRONMENTS;
   readonly workflows: Workflows;
@@ -57,6 +70,10 @@ export class SandboxStore {
   readonly codeWorkflows: CodeWorkflows;
   /** Every write of every resource takes its time from here. */
   private readonly clock: SandboxClock;
+  /** Development, the sandbox key's environment: the resources above, and its layouts. */
+  readonly development: EnvironmentWorld;
+  /** Production, read with the second key: its own workflows, layouts and integrations (productionSeed.ts). */
+  readonly production: EnvironmentWorld;
 
   constructor(options: SandboxStoreOptions) {
     const { seed } = options;
@@ -84,6 +101,19 @@ export class SandboxStore {
       this.workflows,
       this.subscribers,
     );
+    this.development = {
+      environment: ENVIRONMENTS[0]!,
+      workflows: this.workflows,
+      layouts: new Layouts(developmentLayouts()),
+      integrations: this.integrations,
+      lastTriggered: (w) => this.notifications.lastTriggeredAt(w),
+    };
+    this.production = {
+      environment: ENVIRONMENTS.find((e) => e._id === F.productionEnvironmentId)!,
+      workflows: new Workflows(productionWorkflows()),
+      layouts: new Layouts(productionLayouts()),
+      integrations: new Integrations(this.integrations.all, F.productionEnvironmentId),
+    };
     this.triggers = new Triggers(this.clock, this.workflows, this.subscribers, this.preferences, this.integrations, this.notifications);
   }
 }

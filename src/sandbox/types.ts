@@ -137,6 +137,8 @@ export interface Workflow {
   payloadSchema?: Record<string, unknown>;
   /** Invalid control values, per step type: they make the workflow's `status` ERROR (it still runs). */
   controlIssues?: Partial<Record<Channel, string>>;
+  /** Saved control values per step type (`subject`, `layoutId`); none: `controlValues: {}`. */
+  stepControls?: Partial<Record<Channel, Record<string, unknown>>>;
   /** Not picked for generated activity or seeded preferences: added for the workflow views, so the seeded world stays as it was. */
   quiet?: boolean;
 }
@@ -283,4 +285,15 @@ export interface Notification {
 export interface Environment {
   _id: string;
   name: string;
+}
+
+/** An email layout (contract §10.3), as `GET /v2/layouts/{id}` answers it. */
+export interface Layout {
+  _id: string;
+  layoutId: string;
+  name: string;
+  isDefault: boolean;
+  /** `controls.values.email`: the layout's content (HTML here) and its editor. */
+  body: string;
+  updatedAt: string;
 }

@@ -90,7 +90,7 @@ export function workflowDetail(w: Workflow, integrations: Integrations, lastTrig
         origin: w.origin,
         workflowId: w.identifier,
         workflowDatabaseId: w._id,
-        controlValues: {},
+        controlValues: structuredClone(w.stepControls?.[c] ?? {}),
         ...(issues ? { issues } : {}),
       };
     }),
