@@ -254,7 +254,8 @@ export class TestRuns implements vscode.Disposable {
       .flat()
       .filter(isItemLike)
       .map((i) => this.explorer.itemById(i.id))
-      .filter((i): i is vscode.TestItem => !!i && (this.explorer.info(i)?.kind === 'case' || this.explorer.info(i)?.kind === 'step'));
+      // A file's item: all its cases, and its obsolete snapshots (of cases renamed or removed) dropped.
+      .filter((i): i is vscode.TestItem => !!i && ['case', 'step', 'file'].includes(this.explorer.info(i)?.kind ?? ''));
     if (items.length === 0) items = this.casesAtHand();
     if (items.length === 0) {
       await this.explorer.deps.prompter().message('info', vscode.l10n.t('No case to update: run the tests first, or put the cursor in a case with "snapshot": true.'));
