@@ -223,6 +223,16 @@ describe('notification tests in the Test Explorer', function () {
     assert.doesNotMatch(snapshot, /Your <b>team<\/b> plan/);
     // And the next run passes with it.
     assert.deepEqual((await tests.run([id]))?.counts, { passed: 1, failed: 0, errored: 0, skipped: 0 });
+
+    // An entry of a case renamed since: kept by an update of one case, removed by Update Snapshot on the file (issue 51, §16).
+    const stored = JSON.parse(await read('welcome.novu-test.snap.json')) as { cases: Record<string, unknown> };
+    stored.cases['a case renamed since'] = stored.cases['greets the subscriber by first name'];
+    await write('welcome.novu-test.snap.json', `${JSON.stringify(stored, null, 2)}\n`);
+    await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot', tests.itemById(id));
+    assert.match(await read('welcome.novu-test.snap.json'), /a case renamed since/);
+    await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot', tests.itemById(fileItem('welcome.novu-test.json')!.id));
+    assert.match(tests.lastOutput, /Obsolete snapshot removed: 1 case renamed or removed, in novu-tests-\w+\/welcome\.novu-test\.snap\.json\./);
+    assert.deepEqual(Object.keys((JSON.parse(await read('welcome.novu-test.snap.json')) as { cases: object }).cases), ['greets the subscriber by first name']);
   });
 
   it('says a payload the app refuses at its key in the case file', async () => {
