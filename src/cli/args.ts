@@ -207,7 +207,7 @@ export function helpText(): string {
     l10n.t('  --workflow ID            only the case files of this workflow (repeatable)'),
     l10n.t('  --reporter NAME          text (default), json or junit'),
     l10n.t('  --output FILE            write the report to FILE instead of stdout'),
-    l10n.t('  --update-snapshots       accept changed snapshots and remove obsolete ones (new ones are written, and said, unless --ci)'),
+    l10n.t('  --update-snapshots       accept changed snapshots, write missing ones (even with --ci) and remove obsolete ones'),
     l10n.t('  --ci, --no-ci            CI mode: a missing snapshot fails instead of being written (default: on when CI=true)'),
     l10n.t('  --email-clients LIST     caniemail clients to check email HTML against (default gmail.*,outlook.*,apple-mail.*)'),
     l10n.t('  --sms-max-segments N     the most SMS segments a message may take (default 2)'),
