@@ -204,12 +204,10 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       // A long company name puts the email's link far down its HTML.
       cases.cases = [{ ...cases.cases[0], payload: { ...cases.cases[0].payload, companyName: `Globex ${'and partners '.repeat(80)}` }, expect: {} }];
       writeFileSync(file, `${JSON.stringify(cases, null, 2)}\n`);
-      for (const [args, env] of [[['--ci'], {}], [[], { CI: 'true' }]]) {
-        const ci = await run(['--bridge-url', app.url, ...args], { cwd: dir, env });
-        assert.equal(ci.code, 1, ci.stdout);
-        assert.match(ci.stdout, /welcome-email: `welcome-email` has no snapshot yet, and in CI mode \(--ci\) a missing snapshot fails instead of being written/);
-        assert.ok(!existsSync(snapshot), 'nothing written in CI mode');
-      }
+      const ci = await run(['--bridge-url', app.url, '--ci'], { cwd: dir });
+      assert.equal(ci.code, 1, ci.stdout);
+      assert.match(ci.stdout, /welcome-email: `welcome-email` has no snapshot yet, and in CI mode \(--ci\) a missing snapshot fails instead of being written/);
+      assert.ok(!existsSync(snapshot), 'nothing written in CI mode');
       const first = await run(['--bridge-url', app.url, '--no-ci'], { cwd: dir, env: { CI: 'true' } });
       assert.equal(first.code, 0, first.stdout);
       assert.match(first.line, /; 4 new snapshots written$/);
@@ -222,11 +220,13 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       const changed = await run(['--bridge-url', app.url], { cwd: dir });
       assert.equal(changed.code, 1);
       assert.match(changed.stdout, /\n {13}- {5}href="http:\/\/app\.example\.com\/start"\n {13}\+ {5}href="https:\/\/app\.example\.com\/start"\n/);
-      // Renamed: the old name's entries are obsolete.
+      // Renamed: the old name's entries are obsolete, and CI=true alone is CI mode: the new name's snapshot is missing.
       cases.cases[0].name = 'greets the subscriber by name';
       writeFileSync(file, `${JSON.stringify(cases, null, 2)}\n`);
-      const renamed = await run(['--bridge-url', app.url, '--ci'], { cwd: dir });
-      assert.match(renamed.line, /; 1 obsolete snapshot \(--update-snapshots removes it\)$/);
+      const renamed = await run(['--bridge-url', app.url], { cwd: dir, env: { CI: 'true' } });
+      assert.equal(renamed.code, 1);
+      assert.match(renamed.line, /^novu-explorer-test: 1 failed \(1 file, [\d.]+ s\); 1 obsolete snapshot \(--update-snapshots removes it\)$/);
+      assert.match(renamed.stdout, /has no snapshot yet, and in CI mode/);
       assert.match(renamed.stdout, /obsolete snapshots \(no case of that name now; --update-snapshots removes them\): greets the subscriber by first name\n/);
       const updated = await run(['--bridge-url', app.url, '--update-snapshots'], { cwd: dir });
       assert.equal(updated.code, 0, updated.stdout);
