@@ -357,6 +357,9 @@ function clip(text: string): string {
 }
 
 function classify(status: number, contentType: string, text: string, method: 'GET' | 'POST'): Answer | BridgeFailure {
+  // The app's body parser refused the request's size (Express's `express.json()`: 100 kB), before
+  // the bridge saw it: an answer of the app, whatever its body, never "no bridge here".
+  if (status === 413) return { kind: 'other', status, code: 'PayloadTooLargeError', message: '' };
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -32,6 +32,8 @@ export interface CliOptions {
   /** The report's file; stdout when absent. */
   output?: string;
   updateSnapshots: boolean;
+  /** CI mode: a missing snapshot fails instead of being written. `--ci`, `--ci=false`, `--no-ci`; by default on when the environment's CI is set (CI=true). */
+  ci: boolean;
   /** caniemail's client globs; the checks' defaults when absent. */
   emailClients?: string[];
   smsMaxSegments?: number;
@@ -61,6 +63,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const flags = new Set<string>();
   const patterns: string[] = [];
   let onlyPositional = false;
+  let ci: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (onlyPositional || !arg.startsWith('-') || arg === '-') {
@@ -73,6 +76,12 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
     }
     const equals = arg.indexOf('=');
     const name = equals > 0 ? arg.slice(0, equals) : arg;
+    if (name === '--ci' || name === '--no-ci') {
+      const value = equals > 0 ? arg.slice(equals + 1) : undefined;
+      if (name === '--no-ci' ? value !== undefined : value !== undefined && value !== 'true' && value !== 'false') return error(l10n.t('--ci takes no value, or =true or =false (--no-ci is --ci=false).'));
+      ci = name === '--ci' && value !== 'false';
+      continue;
+    }
     if (FLAGS.has(name)) {
       if (equals > 0) return error(l10n.t('{0} takes no value.', name));
       flags.add(name === '-h' ? '--help' : name);
@@ -155,6 +164,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       reporter: reporter as Reporter,
       ...(output !== undefined ? { output } : {}),
       updateSnapshots: flags.has('--update-snapshots'),
+      ci: ci ?? isCi(env['CI']),
       ...(emailClients ? { emailClients } : {}),
       ...(smsMaxSegments !== undefined ? { smsMaxSegments } : {}),
     },
@@ -163,6 +173,11 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
 
 function error(message: string): ParsedArgs {
   return { kind: 'error', message };
+}
+
+/** The CI variable as CI services set it (`true`, GitLab's and others' too; some `1`): on unless empty, `false` or `0`. */
+function isCi(value: string | undefined): boolean {
+  return value !== undefined && !['', 'false', '0'].includes(value.trim().toLowerCase());
 }
 
 function isBridgeUrl(text: string): boolean {
@@ -192,12 +207,13 @@ export function helpText(): string {
     l10n.t('  --workflow ID            only the case files of this workflow (repeatable)'),
     l10n.t('  --reporter NAME          text (default), json or junit'),
     l10n.t('  --output FILE            write the report to FILE instead of stdout'),
-    l10n.t('  --update-snapshots       accept changed snapshots (new ones are always written, and said)'),
+    l10n.t('  --update-snapshots       accept changed snapshots, write missing ones (even with --ci) and remove obsolete ones'),
+    l10n.t('  --ci, --no-ci            CI mode: a missing snapshot fails instead of being written (default: on when CI=true)'),
     l10n.t('  --email-clients LIST     caniemail clients to check email HTML against (default gmail.*,outlook.*,apple-mail.*)'),
     l10n.t('  --sms-max-segments N     the most SMS segments a message may take (default 2)'),
     l10n.t('  --help, --version'),
     '',
-    l10n.t('Exit codes: 0 every case passed; 1 a case failed; 2 the run could not be made (bad arguments, a bad case file, the app not answering, another environment\'s key).'),
+    l10n.t('Exit codes: 0 every case passed; 1 a case failed; 2 the run could not be made (bad arguments, a bad case file, a case that cannot run as given, the app not answering or not started, another environment\'s key).'),
     '',
     l10n.t('Example (the key in NOVU_SECRET_KEY):'),
     l10n.t('  {0} --start "npm run dev" --bridge-url http://localhost:4000/api/novu --reporter junit --output novu-tests.xml', TOOL),

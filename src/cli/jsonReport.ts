@@ -17,6 +17,7 @@ export function jsonReport(view: RunView, toolVersion: string): string {
     outcome: view.headline,
     exitCode: view.exitCode,
     ...(view.problem !== undefined ? { problem: view.problem } : {}),
+    ...(view.notes.length > 0 ? { notes: view.notes } : {}),
     counts: view.counts,
     durationMs: view.durationMs,
     files: view.files.map((file) => ({
@@ -25,6 +26,7 @@ export function jsonReport(view: RunView, toolVersion: string): string {
       problems: file.problems.map(({ ofFile: _ofFile, kind: _kind, ...p }) => p),
       ...(file.snapshot ? { snapshot: file.snapshot } : {}),
       ...(file.snapshotProblem !== undefined ? { snapshotProblem: file.snapshotProblem } : {}),
+      ...(file.obsoleteSnapshots ? { obsoleteSnapshots: file.obsoleteSnapshots } : {}),
       cases: file.cases.map(({ fileOnly, ...c }) => ({ ...c, ...(fileOnly ? { standsForFile: true } : {}), failures: c.failures.map(({ ofFile, ...f }) => ({ ...f, ...(ofFile ? { ofFile } : {}) })) })),
     })),
   };

@@ -3,10 +3,14 @@
  * Test Explorer uses (src/testing/runCases: the same case files, rendering and checks).
  *
  * 1. The arguments (args.ts), the case files (caseFiles.ts), the filter by workflow.
- * 2. With `--start`, the app is started and its bridge asked until it answers (startApp.ts).
- * 3. The cases run; new snapshots are written beside their case files (and said), changed ones
- *    only with `--update-snapshots`.
- * 4. One line says the outcome, first (on stderr when the report goes to stdout), then the report.
+ * 2. With `--start`, the app is started and its bridge asked until it answers (startApp.ts); not
+ *    when something already answers there, and a command that fails before or during the run
+ *    ends it with exit 2.
+ * 3. The cases run; new snapshots are written beside their case files (and said; in CI mode they
+ *    fail instead), changed ones and obsolete ones only with `--update-snapshots`. One discover
+ *    signed with a wrong key tells whether the app checks signatures at all.
+ * 4. One line says the outcome, first (on stderr when the report goes to stdout), then its notes
+ *    and the app's last lines on the same stream, then the report.
  *    Exit 0: every case passed; 1: a case failed; 2: the run could not be made.
  * The secret key goes to the bridge client only; every text written passes a last filter that
  * replaces the key, should anything (the app's output, an echo) ever hold it. Pure Node: no vscode.
@@ -46,6 +50,12 @@ export interface CliIo {
   signal?: AbortSignal;
   version: string;
 }
+
+/**
+ * Signs the run's one check of the app's signature checking: a made-up key, never a real one. An
+ * app that answers a discover signed with it checks no signature (contract §9.2).
+ */
+const WRONG_KEY = 'novu-explorer-test-wrong-key';
 
 /** The key replaced in `text` (never shorter keys: they would garble ordinary words). */
 function redactor(key: string | undefined): (text: string) => string {
@@ -130,6 +140,8 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
   const bridge = new BridgeClient();
   let app: StartedApp | undefined;
   let startProblem: { problem: string; failure: BridgeFailure } | undefined;
+  /** The app's last lines, said after the outcome line (never in the report). */
+  let appLines: string[] = [];
   if (options.start !== undefined) {
     progress?.say(l10n.t('starting your app and waiting for its bridge at {0}…', bridgeHost(options.bridgeUrl)));
     const outcome = await startApp({ command: options.start, url: options.bridgeUrl, timeoutMs: options.startTimeoutMs, cwd: io.cwd, env: io.env, client: new BridgeClient({ timeoutMs: 2_000 }), ...(io.signal ? { signal: io.signal } : {}) });
@@ -139,19 +151,27 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
       progress?.clear();
       const host = bridgeHost(options.bridgeUrl);
       const problem =
-        outcome.kind === 'exited'
-          ? l10n.t('the command given to --start failed ({0}) before the bridge at {1} answered.', outcome.signal ?? l10n.t('exit code {0}', outcome.code ?? '?'), host)
-          : outcome.last
-            ? l10n.t('the bridge at {0} did not answer within {1} (the app was stopped): {2}', host, seconds(options.startTimeoutMs), failureWords(outcome.last, { url: options.bridgeUrl }).text)
-            : l10n.t('the bridge at {0} did not answer within {1} (the app was stopped).', host, seconds(options.startTimeoutMs));
-      // The app's last lines help say why; they go to stderr, never into the report.
-      if (outcome.output.length > 0) err(`${[l10n.t("The last lines of your app's output:"), ...outcome.output.map((l) => `  ${terminalText(l, true)}`)].join('\n')}\n`);
-      startProblem = { problem, failure: (outcome.kind === 'timeout' ? outcome.last : undefined) ?? { kind: 'unreachable', cause: 'timeout', detail: '' } };
+        outcome.kind === 'occupied'
+          ? l10n.t('Something already answers at {0}; stop it, or leave out --start to test it.', host)
+          : outcome.kind === 'notBridge'
+            ? l10n.t('the app started by --start answers, but not as a bridge: {0}', failureWords(outcome.last, { url: options.bridgeUrl }).text)
+            : outcome.kind === 'exited'
+              ? l10n.t('the command given to --start failed ({0}) before the bridge at {1} answered.', outcome.signal ?? l10n.t('exit code {0}', outcome.code ?? '?'), host)
+              : outcome.last
+                ? l10n.t('the bridge at {0} did not answer within {1} (the app was stopped): {2}', host, seconds(options.startTimeoutMs), failureWords(outcome.last, { url: options.bridgeUrl }).text)
+                : l10n.t('the bridge at {0} did not answer within {1} (the app was stopped).', host, seconds(options.startTimeoutMs));
+      // The app's last lines help say why; they follow the outcome line, never in the report.
+      appLines = outcome.output;
+      startProblem = { problem, failure: (outcome.kind === 'timeout' || outcome.kind === 'notBridge' ? outcome.last : undefined) ?? { kind: 'unreachable', cause: 'timeout', detail: '' } };
     }
   }
 
+  // A case that names a subscriberId is errored without --api-url: run without its subscriber, it would pass on nothing.
+  const subscriberIdProblem = options.apiUrl === undefined ? l10n.t("Its subscriberId cannot be looked up without --api-url (Novu's API, where your subscribers are): give --api-url, or write the subscriber's fields in the case.") : undefined;
   let report: RunReport;
   let discoverFailure: BridgeFailure | undefined;
+  let unchecked = false;
+  let endedProblem: string | undefined;
   try {
     progress?.update({ passed: 0, failed: 0, errored: 0, skipped: 0 });
     // With --api-url: the dashboard's workflows by the service's step preview, and subscriberIds looked up.
@@ -164,6 +184,8 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
             discover: async (url, secret, signal) => {
               const answer = await bridge.discover(url, secret, signal);
               if (answer.kind !== 'discovered') discoverFailure = answer;
+              // One deliberately wrong signature: an app that accepts it would accept any key.
+              else unchecked = (await bridge.discover(url, WRONG_KEY, signal)).kind === 'discovered';
               return answer;
             },
             previewStep: (url, secret, request, signal) => bridge.previewStep(url, secret, request, signal),
@@ -177,6 +199,7 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
       settings,
       canIEmail: doIUseEmail,
       updateSnapshots: options.updateSnapshots,
+      ci: options.ci,
       folders: [io.cwd],
       ...(service
         ? {
@@ -187,12 +210,20 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
               ),
           }
         : {}),
+      ...(subscriberIdProblem !== undefined ? { subscriberIdProblem } : {}),
       ...(io.signal ? { signal: io.signal } : {}),
       onCase: (_file, result) => {
         counts[result.status]++;
         progress?.update(counts);
       },
     });
+    // The started command ended during the run (it crashed, or lost its port): nothing after that was tested.
+    if (app && report.problem !== undefined) await app.settle(1_000);
+    const ended = app?.ended();
+    if (app && ended && (ended.code !== 0 || ended.signal !== null)) {
+      endedProblem = l10n.t('the command given to --start ended ({0}) during the run.', ended.signal ?? l10n.t('exit code {0}', ended.code ?? '?'));
+      appLines = app.lines();
+    }
   } finally {
     progress?.clear();
     await app?.stop();
@@ -210,24 +241,28 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
     }
   });
 
-  const problem = startProblem?.problem ?? (discoverFailure?.kind === 'signatureMismatch' ? l10n.t("Your app at {0} runs with another environment's secret key than the one given (NOVU_SECRET_KEY or --secret-key).", bridgeHost(options.bridgeUrl)) : undefined);
+  const problem = startProblem?.problem ?? endedProblem ?? (discoverFailure?.kind === 'signatureMismatch' ? l10n.t("Your app at {0} runs with another environment's secret key than the one given (NOVU_SECRET_KEY or --secret-key).", bridgeHost(options.bridgeUrl)) : undefined);
   const view = buildRunView({
     report: { ...report, durationMs: Date.now() - started },
     files: chosen.map((f) => ({ shown: shownPath(io.cwd, f.path), text: f.text, snapshotPath: shownPath(io.cwd, snapshotPathOf(f.path)) })),
     ...(problem !== undefined ? { problem } : {}),
+    ...(subscriberIdProblem !== undefined ? { cannotRun: subscriberIdProblem } : {}),
+    ...(unchecked ? { notes: [l10n.t('Your app does not check signatures, so a wrong key is not caught.')] } : {}),
     cwd: io.cwd,
     snapshotErrors,
   });
   const text = reportText(view, options, io.version);
+  // The outcome first, then its notes and the app's last lines, on the same stream.
+  const said = [view.headline, ...view.notes, ...(appLines.length > 0 ? [l10n.t("The last lines of your app's output:"), ...appLines.map((l) => `  ${terminalText(l, true)}`)] : [])].join('\n');
   if (options.output !== undefined) {
-    out(`${view.headline}\n`);
+    out(`${said}\n`);
     try {
       write(resolve(io.cwd, options.output), redact(text));
     } catch (error) {
       return fail(l10n.t('the report could not be written to {0} ({1}).', terminalText(options.output, true), (error as NodeJS.ErrnoException).code ?? String(error)));
     }
   } else {
-    err(`${view.headline}\n`);
+    err(`${said}\n`);
     out(text);
   }
   return view.exitCode;

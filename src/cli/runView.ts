@@ -42,6 +42,8 @@ export interface CaseView {
   name: string;
   status: Status;
   durationMs: number;
+  /** Epoch ms of its first request, when the runner says it (a JUnit suite's wall time). */
+  startedAt?: number;
   /** The case's name in its file. */
   place?: Place;
   /** Why it did not run, when that is not the run's problem (said once, in the headline). */
@@ -54,8 +56,6 @@ export interface CaseView {
   unset: string[];
   /** Each message step of the case, as it came out. */
   steps: { stepId: string; type: string; status: Status; durationMs: number; snapshot?: 'matched' | 'written' | 'updated' | 'changed' }[];
-  /** A subscriberId the command line cannot look up (it has no connection): the case's own fields are used. */
-  subscriberId?: string;
   /** A stand-in for a file none of whose cases could be read. */
   fileOnly?: boolean;
 }
@@ -67,8 +67,10 @@ export interface FileView {
   /** The file's own problems (bad JSON, an unknown workflow or key), each at its place. */
   problems: FailureView[];
   cases: CaseView[];
-  snapshot?: { path: string; written: number; updated: number; error?: string };
+  snapshot?: { path: string; written: number; updated: number; removed?: number; error?: string };
   snapshotProblem?: string;
+  /** Snapshot entries of cases the file no longer has (renamed or removed), not removed by this run. */
+  obsoleteSnapshots?: string[];
 }
 
 export type ExitCode = 0 | 1 | 2;
@@ -79,6 +81,8 @@ export interface RunView {
   durationMs: number;
   /** Why the run could not be made (the app, the key), said once. */
   problem?: string;
+  /** Said once, after the headline: what the run could not tell (an app that checks no signature). */
+  notes: string[];
   exitCode: ExitCode;
   /** The one line said first: `novu-explorer-test: 4 passed, 1 failed (2 files, 0.4 s)`. */
   headline: string;
@@ -90,6 +94,9 @@ export interface ViewInput {
   files: { shown: string; text: string; snapshotPath: string }[];
   /** The run's problem in the command line's words (the report's own when absent). */
   problem?: string;
+  notes?: string[];
+  /** The message of a case that cannot run as the command line is given (a subscriberId without --api-url). */
+  cannotRun?: string;
   /** The working folder: a thrown step's file is said relative to it. */
   cwd: string;
   /** Per file of the report: the snapshot file could not be written, and why. */
@@ -138,6 +145,7 @@ export function buildRunView(input: ViewInput): RunView {
         name: result.name,
         status: result.status,
         durationMs: result.durationMs,
+        ...(result.startedAt !== undefined ? { startedAt: result.startedAt } : {}),
         ...(test ? { place: place(test.nameOffset) } : {}),
         ...(ownMessage !== undefined && failures.length === 0 ? { message: ownMessage } : {}),
         failures,
@@ -146,7 +154,6 @@ export function buildRunView(input: ViewInput): RunView {
         snapshots,
         unset: result.unset,
         steps: result.steps.map((s) => ({ stepId: s.stepId, type: s.type, status: s.status, durationMs: s.durationMs, ...(s.snapshot ? { snapshot: s.snapshot.kind } : {}) })),
-        ...(test?.subscriber?.subscriberId && result.status !== 'errored' ? { subscriberId: test.subscriber.subscriberId } : {}),
       };
     });
     const problems = fileReport.file.problems.map((p) => problemView(p, false));
@@ -161,15 +168,16 @@ export function buildRunView(input: ViewInput): RunView {
       ...(fileReport.file.workflowId ? { workflowId: fileReport.file.workflowId } : {}),
       problems,
       cases,
-      ...(written ? { snapshot: { path: source.snapshotPath, written: written.written, updated: written.updated, ...(snapshotError ? { error: snapshotError } : {}) } } : {}),
+      ...(written ? { snapshot: { path: source.snapshotPath, written: written.written, updated: written.updated, ...(written.removed ? { removed: written.removed } : {}), ...(snapshotError ? { error: snapshotError } : {}) } } : {}),
       ...(fileReport.snapshotProblem ? { snapshotProblem: fileReport.snapshotProblem } : {}),
+      ...(fileReport.obsoleteSnapshots?.length ? { obsoleteSnapshots: fileReport.obsoleteSnapshots } : {}),
     };
   });
   const counts: Record<Status, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
   for (const f of files) for (const c of f.cases) counts[c.status]++;
   const exitCode: ExitCode = problem !== undefined || counts.errored > 0 || input.snapshotErrors?.size ? 2 : counts.failed > 0 ? 1 : 0;
-  const view: RunView = { files, counts, durationMs: report.durationMs, ...(problem !== undefined ? { problem } : {}), exitCode, headline: '' };
-  view.headline = headline(view);
+  const view: RunView = { files, counts, durationMs: report.durationMs, ...(problem !== undefined ? { problem } : {}), notes: input.notes ?? [], exitCode, headline: '' };
+  view.headline = headline(view, input.cannotRun);
   return view;
 }
 
@@ -192,15 +200,18 @@ function filesWord(count: number): string {
 }
 
 /** The outcome in one line: the counts, the files and the time; why the run could not be made; the snapshots written. */
-function headline(view: RunView): string {
+function headline(view: RunView, cannotRun: string | undefined): string {
   let line = `${TOOL}: ${l10n.t('{0} ({1}, {2})', countWords(view.counts), filesWord(view.files.length), seconds(view.durationMs))}`;
   if (view.problem !== undefined) {
     line += `: ${oneLine(view.problem)}`;
   } else if (view.exitCode === 2) {
-    const bad = view.files.filter((f) => f.cases.some((c) => c.status === 'errored')).length;
+    const notRunnable = (c: CaseView) => cannotRun !== undefined && c.message === cannotRun;
+    const bad = view.files.filter((f) => f.cases.some((c) => c.status === 'errored' && !notRunnable(c))).length;
+    const asGiven = view.files.reduce((n, f) => n + f.cases.filter(notRunnable).length, 0);
     const unwritten = view.files.filter((f) => f.snapshot?.error).length;
     const reasons: string[] = [];
     if (bad > 0) reasons.push(bad === 1 ? l10n.t('1 case file has problems') : l10n.t('{0} case files have problems', bad));
+    if (asGiven > 0) reasons.push(asGiven === 1 ? l10n.t('1 case cannot run with these options') : l10n.t('{0} cases cannot run with these options', asGiven));
     if (unwritten > 0) reasons.push(unwritten === 1 ? l10n.t('1 snapshot file could not be written') : l10n.t('{0} snapshot files could not be written', unwritten));
     line += `: ${reasons.join('; ')}`;
   }
@@ -208,6 +219,10 @@ function headline(view: RunView): string {
   const updated = view.files.reduce((n, f) => n + (f.snapshot && !f.snapshot.error ? f.snapshot.updated : 0), 0);
   if (written > 0) line += `; ${written === 1 ? l10n.t('1 new snapshot written') : l10n.t('{0} new snapshots written', written)}`;
   if (updated > 0) line += `; ${updated === 1 ? l10n.t('1 snapshot updated') : l10n.t('{0} snapshots updated', updated)}`;
+  const removed = view.files.reduce((n, f) => n + (f.snapshot && !f.snapshot.error ? (f.snapshot.removed ?? 0) : 0), 0);
+  const obsolete = view.files.reduce((n, f) => n + (f.obsoleteSnapshots?.length ?? 0), 0);
+  if (removed > 0) line += `; ${removed === 1 ? l10n.t('1 obsolete snapshot removed') : l10n.t('{0} obsolete snapshots removed', removed)}`;
+  if (obsolete > 0) line += `; ${obsolete === 1 ? l10n.t('1 obsolete snapshot (--update-snapshots removes it)') : l10n.t('{0} obsolete snapshots (--update-snapshots removes them)', obsolete)}`;
   return line;
 }
 

@@ -3,7 +3,9 @@
  * its own, the bridge's health-check (unsigned, contract §9.1) is asked until it answers, and when
  * the run ends the whole group is stopped by its id: SIGTERM, then SIGKILL after a grace period.
  * The app's output is kept (the last lines) for when it does not answer, never mixed into the
- * report. Pure Node: no vscode.
+ * report. Before it starts, nothing may answer at the URL: an app left running there would be tested
+ * instead, while the one started fails with EADDRINUSE (issue 51). A first answer that is an HTTP
+ * 404 not from a bridge (a wrong path) ends the wait at once. Pure Node: no vscode.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,10 +18,20 @@ const KEPT_LINES = 30;
 export interface StartedApp {
   /** Stops every process of the app's group and waits until they are gone (at most about 7 s). */
   stop(): Promise<void>;
+  /** How the command ended, once it has (before stop(): on its own); undefined while it runs. */
+  ended(): { code: number | null; signal: string | null } | undefined;
+  /** Its last lines of output. */
+  lines(): string[];
+  /** Resolves when the command has ended, or after `ms` (a crash is seen by the run a moment before its exit). */
+  settle(ms: number): Promise<void>;
 }
 
 export type StartOutcome =
   | { kind: 'ready'; app: StartedApp }
+  /** Something already answers at the URL: nothing was started. */
+  | { kind: 'occupied'; output: string[] }
+  /** The app answers, but 404 and not as a bridge: the path is wrong; the app is stopped. */
+  | { kind: 'notBridge'; last: BridgeFailure; output: string[] }
   /** The command failed (or was killed) before the bridge answered. */
   | { kind: 'exited'; code: number | null; signal: string | null; output: string[] }
   /** The bridge did not answer within the time; the app is stopped. `last`: its last answer. */
@@ -38,6 +50,9 @@ export interface StartOptions {
 
 /** Starts `command` and waits until the bridge at `url` answers its health-check. */
 export async function startApp(options: StartOptions): Promise<StartOutcome> {
+  // Refused, or no such host: free. Any answer, or a connection that never answers, holds the port.
+  const before = await options.client.healthCheck(options.url, options.signal);
+  if (before.kind !== 'unreachable' || before.cause === 'timeout') return { kind: 'occupied', output: [] };
   const windows = process.platform === 'win32';
   const child = spawn(options.command, {
     shell: true,
@@ -81,6 +96,9 @@ export async function startApp(options: StartOptions): Promise<StartOutcome> {
       child.stdout?.destroy();
       child.stderr?.destroy();
     },
+    ended: () => exit,
+    lines,
+    settle: (ms) => delay(ms, undefined, exited),
   };
 
   const deadline = Date.now() + options.timeoutMs;
@@ -106,6 +124,10 @@ export async function startApp(options: StartOptions): Promise<StartOutcome> {
       throw error;
     }
     if (answer.kind === 'health') return { kind: 'ready', app };
+    if (answer.kind === 'notBridge' && answer.status === 404) {
+      await app.stop();
+      return { kind: 'notBridge', last: answer, output: lines() };
+    }
     last = answer;
     await delay(Math.min(POLL_MS, Math.max(0, deadline - Date.now())), options.signal, exit ? undefined : exited);
   }

@@ -1,12 +1,13 @@
 /**
  * The text report (`--reporter text`, the default): each file with its problems, each case with
  * its status, each failure with its message, the expected and actual text (a line diff for two
- * texts of many lines, a snapshot's) and its place (`file:line:column`, or a thrown step's frame),
+ * texts of many lines; for a snapshot, of its HTML broken into lines) and its place (`file:line:column`, or a thrown step's frame),
  * the warnings, the steps skipped, the snapshots written and the payload keys the case did not set.
  * Every text from the app or a case file is shown as text (runView's `terminalText`). Pure: no vscode.
  */
 import { l10n } from '../l10n';
 import type { Status } from '../testing/runCases';
+import { snapshotDiffText } from '../testing/snapshots';
 import { terminalText, type CaseView, type FailureView, type FileView, type Place, type RunView } from './runView';
 
 /** At most this many characters of an expected or actual text; at most this many lines of a diff. */
@@ -45,11 +46,20 @@ function block(text: string): string[] {
 
 /**
  * The lines that differ between `expected` and `actual`, `-` and `+`, with a line of context around
- * each change (a longest common subsequence of lines; texts too long for it are shown whole, clipped).
+ * each change (the lines both begin and end with set aside, then a longest common subsequence of
+ * the rest; a rest too long for it is shown whole, clipped).
  */
 export function lineDiff(expected: string, actual: string): string[] {
-  const a = expected.split(/\r?\n/);
-  const b = actual.split(/\r?\n/);
+  const allA = expected.split(/\r?\n/);
+  const allB = actual.split(/\r?\n/);
+  let head = 0;
+  while (head < allA.length && head < allB.length && allA[head] === allB[head]) head++;
+  let tail = 0;
+  while (tail < allA.length - head && tail < allB.length - head && allA[allA.length - 1 - tail] === allB[allB.length - 1 - tail]) tail++;
+  // One line of context either side is kept of what both share.
+  const from = Math.max(0, head - 1);
+  const a = allA.slice(from, allA.length - Math.max(0, tail - 1));
+  const b = allB.slice(from, allB.length - Math.max(0, tail - 1));
   if (a.length * b.length > 4_000_000) return [l10n.t('expected:'), ...block(expected).map((l) => `  ${l}`), l10n.t('actual:'), ...block(actual).map((l) => `  ${l}`)];
   // lcs[i][j]: the common lines of a[i..] and b[j..].
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
@@ -95,7 +105,8 @@ function failureLines(file: FileView, failure: FailureView): string[] {
   const lines = [failure.step !== undefined ? `${terminalText(failure.step, true)}: ${message}` : message];
   if (failure.place) lines.push(`  ${l10n.t('at {0}', where(file, failure.place))}`);
   if (failure.frame) lines.push(`  ${l10n.t('thrown at {0}', terminalText(failure.frame, true))}`);
-  const { expected, actual } = failure;
+  // A snapshot's HTML is one long string: its lines are what a reader can compare.
+  const [expected, actual] = failure.kind === 'snapshot' && failure.expected !== undefined && failure.actual !== undefined ? [snapshotDiffText(failure.expected), snapshotDiffText(failure.actual)] : [failure.expected, failure.actual];
   if (expected !== undefined && actual !== undefined && expected.includes('\n') && actual.includes('\n')) {
     lines.push(...lineDiff(expected, actual).map((l) => `  ${l}`));
   } else {
@@ -133,7 +144,6 @@ export function caseDetails(file: FileView, c: CaseView, options: { withFileProb
         : l10n.t('keys the case did not set (sample values from the schema were sent): {0}', names),
     );
   }
-  if (c.subscriberId !== undefined) lines.push(l10n.t('subscriberId {0} is not looked up (the command line has no connection): only the case\'s own subscriber fields were sent.', terminalText(c.subscriberId, true)));
   return lines;
 }
 
@@ -156,8 +166,13 @@ export function textReport(view: RunView): string {
     if (file.snapshot) {
       const path = terminalText(file.snapshot.path, true);
       if (file.snapshot.error !== undefined) out.push(`  ${l10n.t('The snapshot file {0} could not be written: {1}', path, terminalText(file.snapshot.error, true))}`);
-      else if (file.snapshot.written > 0 && file.snapshot.updated === 0) out.push(`  ${file.snapshot.written === 1 ? l10n.t('1 new snapshot written to {0}', path) : l10n.t('{0} new snapshots written to {1}', file.snapshot.written, path)}`);
+      else if (file.snapshot.written > 0 && file.snapshot.updated === 0 && !file.snapshot.removed) out.push(`  ${file.snapshot.written === 1 ? l10n.t('1 new snapshot written to {0}', path) : l10n.t('{0} new snapshots written to {1}', file.snapshot.written, path)}`);
+      else if (file.snapshot.removed) out.push(`  ${l10n.t('snapshots written to {0}: {1} new, {2} updated, {3} obsolete removed', path, file.snapshot.written, file.snapshot.updated, file.snapshot.removed)}`);
       else out.push(`  ${l10n.t('snapshots written to {0}: {1} new, {2} updated', path, file.snapshot.written, file.snapshot.updated)}`);
+    }
+    if (file.obsoleteSnapshots) {
+      const names = file.obsoleteSnapshots.map((n) => terminalText(n, true)).join(', ');
+      out.push(`  ${l10n.t('obsolete snapshots (no case of that name now; --update-snapshots removes them): {0}', names)}`);
     }
     for (const c of file.cases) {
       if (c.fileOnly) continue;

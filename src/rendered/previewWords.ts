@@ -160,6 +160,7 @@ export function failureWords(failure: BridgeFailure | ServiceEmptyPreview, conte
     case 'unreachable':
       return words(unreachableWords(failure, host));
     case 'notBridge':
+      if (failure.status === 413) return words(tooLarge());
       return words(l10n.t('No Novu bridge answers at {0} (HTTP {1}): is the path right (often /api/novu)?', host, failure.status));
     case 'signatureMismatch':
       return failure.method === 'GET'
@@ -210,6 +211,7 @@ export function failureWords(failure: BridgeFailure | ServiceEmptyPreview, conte
         failure.frame,
       );
     case 'other':
+      if (failure.status === 413) return words(tooLarge());
       return words(
         failure.message
           ? l10n.t('Your app at {0} answered HTTP {1}: {2}', host, failure.status, clip(failure.message))
@@ -260,6 +262,11 @@ export function failureOutcome(kind: BridgeFailure['kind'] | ServiceEmptyPreview
     default:
       return 'answered';
   }
+}
+
+/** HTTP 413: the app's body parser refused the request's size before its bridge saw it. */
+function tooLarge(): string {
+  return l10n.t("Your app refused the request as too large. Express's `express.json()` allows 100 kB by default; raise it for the bridge route.");
 }
 
 /** The header's line: "Rendered by your app at localhost:4000 …", "Not rendered: your app at localhost:4000 did not answer", … */

@@ -58,6 +58,7 @@ export class SnapshotOffer implements vscode.Disposable {
     const ids: string[] = [];
     for (const entry of entries) {
       const key = entry.uri.toString();
+      const before = ids.length;
       entry.file.cases.forEach((c, index) => {
         const state = this.state(key, c);
         if (state !== 'kept' && state !== 'changed') return;
@@ -66,6 +67,10 @@ export class SnapshotOffer implements vscode.Disposable {
         ids.push(item.id);
         for (const [id] of item.children) ids.push(id);
       });
+      // The file's own item: all its snapshot cases, and the entries of cases renamed or removed (dropped).
+      const names = new Set(entry.file.cases.map((c) => c.name));
+      const obsolete = [...(kept.get(key) ?? [])].some((name) => !names.has(name));
+      if (ids.length > before || obsolete) ids.push(entry.item.id);
     }
     this.itemIds = ids;
     await vscode.commands.executeCommand('setContext', SNAPSHOT_ITEMS_KEY, ids);

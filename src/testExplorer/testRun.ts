@@ -307,6 +307,8 @@ async function writeSnapshot(explorer: CaseFiles, run: RecordedRun, file: FileRe
     const name = vscode.workspace.asRelativePath(uri);
     if (written > 0) run.say(written === 1 ? vscode.l10n.t('Snapshot written: 1 step, in {0}.', name) : vscode.l10n.t('Snapshot written: {0} steps, in {1}.', written, name), entry.item);
     if (updated > 0) run.say(updated === 1 ? vscode.l10n.t('Snapshot updated: 1 step, in {0}.', name) : vscode.l10n.t('Snapshot updated: {0} steps, in {1}.', updated, name), entry.item);
+    const removed = file.snapshotWrite.removed ?? 0;
+    if (removed > 0) run.say(removed === 1 ? vscode.l10n.t('Obsolete snapshot removed: 1 case renamed or removed, in {0}.', name) : vscode.l10n.t('Obsolete snapshots removed: {0} cases renamed or removed, in {1}.', removed, name), entry.item);
   } catch (error) {
     run.say(vscode.l10n.t('The snapshot file {0} could not be written: {1}', vscode.workspace.asRelativePath(uri), error instanceof Error ? error.message : String(error)), entry.item);
   }

@@ -259,7 +259,8 @@ export class TestRuns implements vscode.Disposable {
       .flat()
       .filter(isItemLike)
       .map((i) => this.explorer.itemById(i.id))
-      .filter((i): i is vscode.TestItem => !!i && (this.explorer.info(i)?.kind === 'case' || this.explorer.info(i)?.kind === 'step'));
+      // A file's item: all its cases, and its obsolete snapshots (of cases renamed or removed) dropped.
+      .filter((i): i is vscode.TestItem => !!i && ['case', 'step', 'file'].includes(this.explorer.info(i)?.kind ?? ''));
     // Only the cases whose snapshot is kept or changed: for another, why not.
     const why = chosen.map((i) => this.whyNot(i)).find((w) => w !== undefined);
     let items: vscode.TestItem[] | string = chosen.filter((i) => this.whyNot(i) === undefined);

@@ -65,8 +65,12 @@ interface Source {
 export interface RunOptions {
   settings: ChecksSettings;
   canIEmail?: CanIEmail;
-  /** Accept each changed snapshot (Update Snapshot, `--update-snapshots`). */
+  /** Accept each changed snapshot (Update Snapshot, `--update-snapshots`); for a whole file, also drop its obsolete entries. */
   updateSnapshots?: boolean;
+  /** CI mode (the CLI's `--ci`, as Jest's): a missing snapshot fails instead of being written. */
+  ci?: boolean;
+  /** Why a case's `subscriberId` cannot be looked up here (the CLI without `--api-url`): such a case is errored with it, never run without its subscriber. */
+  subscriberIdProblem?: string;
   /** A subscriber of the connection by id: its fields, null when the connection has none, undefined when it cannot be asked. */
   subscriberOf?: (subscriberId: string) => Promise<Record<string, unknown> | null | undefined>;
   maxInFlight?: number;
@@ -110,6 +114,7 @@ export interface CaseResult {
   index: number;
   status: Status;
   durationMs: number;
+  startedAt?: number; // epoch ms of the case's first request (a JUnit suite's wall time starts at its first case's)
   /** The payload's keys the case did not set, filled from the schema's fixed instance. */
   unset: string[];
   steps: StepResult[];
@@ -125,8 +130,10 @@ export interface FileReport {
   cases: CaseResult[];
   /** Who rendered its cases: the user's app, or the service (a dashboard workflow). */
   renderedBy?: 'app' | 'service';
-  /** The snapshot file's new text, when this run wrote or updated a snapshot in it. */
-  snapshotWrite?: { text: string; written: number; updated: number };
+  /** The snapshot file's new text, when this run wrote, updated or removed a snapshot in it. */
+  snapshotWrite?: { text: string; written: number; updated: number; removed?: number };
+  /** Snapshot entries of cases the file no longer has (renamed or removed): removed by an update of the whole file. */
+  obsoleteSnapshots?: string[];
   snapshotProblem?: string;
   /** The file's workflow is neither the app's nor the service's: who was asked, and the ids they have. */
   absent?: AbsentWorkflow;
@@ -257,6 +264,11 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
             if (sourceProblem !== appProblem) options.onCase?.(report, result);
             return result;
           }
+          if (options.subscriberIdProblem !== undefined && test.subscriber?.subscriberId && !fileBlocked && test.problems.length === 0) {
+            const result: CaseResult = { name: test.name, index, status: 'errored', durationMs: 0, unset: [], steps: [], problems: [], message: options.subscriberIdProblem };
+            options.onCase?.(report, result);
+            return result;
+          }
           if (fileBlocked || test.problems.length > 0 || !source) {
             const problems = test.problems.length > 0 ? test.problems : report.file.problems;
             const result: CaseResult = { name: test.name, index, status: 'errored', durationMs: 0, unset: [], steps: [], problems, message: problems.map((p) => p.message).join('\n') || l10n.t('The case file has problems.') };
@@ -280,7 +292,14 @@ export async function runCases(files: readonly FileToRun[], target: RunTarget, o
         }),
       );
       report.cases = results;
-      if (written + updated > 0) report.snapshotWrite = { text: writeSnapshots(write), written, updated };
+      // Entries of cases the file no longer has; a readable file only (a broken one has no cases to go by).
+      const names = new Set(report.file.cases.map((c) => c.name));
+      const obsolete = fileBlocked || report.file.cases.length === 0 ? [] : Object.keys(snapshots.data).filter((name) => !names.has(name));
+      // An update of the whole file drops them; of some of its cases, they are only listed.
+      const removed = options.updateSnapshots && !files[fileIndex]!.only ? obsolete.length : 0;
+      for (const name of removed > 0 ? obsolete : []) Reflect.deleteProperty(write, name);
+      if (obsolete.length > removed) report.obsoleteSnapshots = obsolete;
+      if (written + updated + removed > 0) report.snapshotWrite = { text: writeSnapshots(write), written, updated, ...(removed > 0 ? { removed } : {}) };
     }),
   );
   return { ...(runProblem ? { problem: runProblem } : {}), files: reports, counts: counts(reports), durationMs: Date.now() - started };
@@ -340,7 +359,9 @@ async function runCase(
           findings = checkStep({ stepId: step.stepId, result: { model: rendered.model }, payload, ...(schema ? { payloadSchema: schema } : {}) }, settings, options.canIEmail);
           if (test.snapshot) {
             const now = snapshotOf(rendered.model);
-            if (now) {
+            if (now && options.ci && !options.updateSnapshots && !kept[test.name]?.[step.stepId]) {
+              failures.push({ kind: 'snapshot', message: l10n.t('`{0}` has no snapshot yet, and in CI mode (--ci) a missing snapshot fails instead of being written: run once without --ci and commit the snapshot file.', step.stepId), place: { offset: test.nameOffset, length: 1 } });
+            } else if (now) {
               snapshot = compareSnapshot(kept[test.name]?.[step.stepId], now, options.updateSnapshots === true);
               newSnapshot = now;
               if (snapshot.kind === 'changed') failures.push({ kind: 'snapshot', message: l10n.t('What `{0}` sends differs from its snapshot.', step.stepId), expected: snapshot.expected, actual: snapshot.actual, place: { offset: test.nameOffset, length: 1 } });

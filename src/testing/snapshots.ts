@@ -106,3 +106,47 @@ export function compareSnapshot(kept: StepSnapshot | undefined, now: StepSnapsho
   if (expected === actual) return { kind: 'matched' };
   return update ? { kind: 'updated' } : { kind: 'changed', expected, actual };
 }
+
+/** Longer tags are written one attribute a line, so that a changed `href` is a line of its own. */
+const LONG_TAG = 100;
+
+/**
+ * An HTML text broken into lines for a diff (issue 51, §18): a line per tag and per text between
+ * tags, a long tag one attribute a line, a style sheet one rule a line; lines trimmed, blank ones
+ * dropped. For reading a change only: the snapshot itself keeps the HTML as the app sent it.
+ */
+export function htmlLines(html: string): string[] {
+  const out: string[] = [];
+  for (const piece of html.replace(/\r\n?/g, '\n').split(/(<[^<>]*>)/)) {
+    if (piece.startsWith('<') && piece.endsWith('>') && piece.length > LONG_TAG && !piece.startsWith('<!--')) {
+      const [head, ...attributes] = piece.slice(1, piece.endsWith('/>') ? -2 : -1).match(/[^\s"'=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?|\S+/g) ?? [piece];
+      out.push(`<${head}`, ...attributes.map((a) => `  ${a}`), piece.endsWith('/>') ? '/>' : '>');
+      continue;
+    }
+    for (const line of piece.replace(/\}/g, '}\n').split('\n')) if (line.trim() !== '') out.push(line.trim());
+  }
+  return out;
+}
+
+/**
+ * A snapshot text (snapshotText) as lines to diff: each key, and its value on the lines under it,
+ * the HTML line-broken (htmlLines), other texts by their own lines, objects as compact JSON. A text
+ * that is not a snapshot is given back as it is.
+ */
+export function snapshotDiffText(text: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return text;
+  const out: string[] = [];
+  for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof field !== 'string') out.push(`${key}: ${JSON.stringify(field)}`);
+    else if (key === 'html') out.push(`${key}:`, ...htmlLines(field).map((l) => `  ${l}`));
+    else if (field.includes('\n')) out.push(`${key}:`, ...field.split('\n').map((l) => `  ${l}`));
+    else out.push(`${key}: ${field}`);
+  }
+  return out.join('\n');
+}

@@ -202,9 +202,9 @@ describe('notification tests in the Test Explorer', function () {
   it('offers Update Snapshot only on a case whose snapshot is kept or changed, and says why elsewhere', async () => {
     const greets = caseId('welcome.novu-test.json', 'greets the subscriber by first name');
     const fallsBack = caseId('welcome.novu-test.json', 'falls back to the name given at sign-up');
-    // The Testing view's context menu: the case with "snapshot": true and a kept snapshot, and its steps; no other.
+    // The Testing view's context menu: the case with "snapshot": true and a kept snapshot, its steps, and its file (all its snapshot cases); no other.
     const offered = await tests.snapshotItems();
-    assert.deepEqual([...offered].sort(), [greets, ...[...tests.itemById(greets)!.children].map(([id]) => id)].sort());
+    assert.deepEqual([...offered].sort(), [greets, ...[...tests.itemById(greets)!.children].map(([id]) => id), fileItem('welcome.novu-test.json')!.id].sort());
     const menu = (vscode.extensions.all.find((e) => e.packageJSON?.contributes?.menus?.['testing/item/context'])!.packageJSON as { contributes: { menus: Record<string, { command: string; when: string }[]> } }).contributes.menus['testing/item/context']!;
     assert.equal(menu.find((m) => m.command === 'novuExplorer.tests.updateSnapshot')?.when, 'controllerId == novuExplorer.tests && testId in novuExplorer.tests.snapshotItems');
     // A case without "snapshot": true, given as the menu would, or at the cursor from the palette: said why, nothing run.
@@ -258,6 +258,16 @@ describe('notification tests in the Test Explorer', function () {
     assert.doesNotMatch(snapshot, /Your <b>team<\/b> plan/);
     // And the next run passes with it.
     assert.deepEqual((await tests.run([id]))?.counts, { passed: 1, failed: 0, errored: 0, skipped: 0 });
+
+    // An entry of a case renamed since: kept by an update of one case, removed by Update Snapshot on the file (issue 51, §16).
+    const stored = JSON.parse(await read('welcome.novu-test.snap.json')) as { cases: Record<string, unknown> };
+    stored.cases['a case renamed since'] = stored.cases['greets the subscriber by first name'];
+    await write('welcome.novu-test.snap.json', `${JSON.stringify(stored, null, 2)}\n`);
+    await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot', tests.itemById(id));
+    assert.match(await read('welcome.novu-test.snap.json'), /a case renamed since/);
+    await vscode.commands.executeCommand('novuExplorer.tests.updateSnapshot', tests.itemById(fileItem('welcome.novu-test.json')!.id));
+    assert.match(tests.lastOutput, /Obsolete snapshot removed: 1 case renamed or removed, in novu-tests-\w+\/welcome\.novu-test\.snap\.json\./);
+    assert.deepEqual(Object.keys((JSON.parse(await read('welcome.novu-test.snap.json')) as { cases: object }).cases), ['greets the subscriber by first name']);
   });
 
   it('says a payload the app refuses at its key in the case file', async () => {

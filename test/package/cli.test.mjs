@@ -1,16 +1,19 @@
-// The command-line runner as a user gets it (issue 46, §7): the project's build makes
-// packages/novu-explorer-test/dist/cli.js, `npm pack` packs the package, the tarball is installed
+// The command-line runner as a user gets it (issue 46, §7): `npm pack` of the package builds
+// packages/novu-explorer-test/dist/cli.js first (its prepack; without esbuild it fails and packs
+// nothing, issue 51 §4), the tarball is installed
 // into a temporary folder (offline: it has no dependencies) and its bin runs against the demo app's
 // real @novu/framework bridge: through --start (the app started, waited for and stopped), then
 // against one app the test starts. Exit codes 1 (the demo's case that fails on purpose), 0 (one
 // workflow), 2 (a case file that is not JSON, an app that does not answer, another environment's
-// key); the JUnit report read by a strict XML 1.0 parser, its counts those of the run; the key in no
-// byte of any output.
+// key, something already answering where --start would start the app, a subscriberId without
+// --api-url); the note for an app that checks no signature; CI mode, obsolete snapshots, a snapshot
+// diff's changed HTML line; the JUnit report read by a strict XML 1.0 parser, its counts those of
+// the run; the key in no byte of any output. Every run sets CI itself (our own CI runs with CI=true).
 // Run: node --test test/package/cli.test.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -69,7 +72,8 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
   /** Runs the installed bin in `cwd`; resolves with its exit code and output (every byte kept for the key check). */
   function run(args, { cwd = cases, env = {} } = {}) {
     return new Promise((resolveRun, reject) => {
-      const child = spawn(bin, args, { cwd, env: { ...NPM_ENV, NOVU_SECRET_KEY: KEY, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // CI mode is the runs' own choice: a first run writes its snapshots, whatever CI this test runs in.
+      const child = spawn(bin, args, { cwd, env: { ...NPM_ENV, NOVU_SECRET_KEY: KEY, CI: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -84,9 +88,8 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'nx-cli-package-'));
-    // The project's build makes the bin's bundle (its `--cli` part only: the extension's dist/ is left as it is).
-    const build = spawnSync(process.execPath, ['esbuild.mjs', '--cli'], { cwd: ROOT, encoding: 'utf8' });
-    assert.equal(build.status, 0, build.stderr);
+    // `npm pack` builds the bin's bundle itself (the package's prepack): none is there before it.
+    rmSync(join(PACKAGE, 'dist'), { recursive: true, force: true });
     const pack = spawnSync('npm', ['pack', PACKAGE, '--pack-destination', work, '--json'], { cwd: work, encoding: 'utf8', env: NPM_ENV });
     assert.equal(pack.status, 0, pack.stderr);
     const [packed] = JSON.parse(pack.stdout);
@@ -114,12 +117,13 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
   it('starts the demo app with --start, exits 1 for the case that fails on purpose, writes JUnit that counts as the run, and stops the app', async () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}/api/novu`;
-    const start = `"${process.execPath}" "${join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')}" --port ${port} --no-watch`;
+    // As an app runs in development (NODE_ENV unset): @novu/framework checks no signature.
+    const start = `"${process.execPath}" "${join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')}" --port ${port} --no-watch --no-strict`;
     const { code, stdout, stderr } = await run(['--start', start, '--bridge-url', url, '--reporter', 'junit', '--output', 'report.xml']);
     assert.equal(code, 1, stdout + stderr);
     const line = stdout.split('\n')[0];
     assert.match(line, /^novu-explorer-test: 4 passed, 1 failed \(2 files, [\d.]+ s\); 4 new snapshots written$/);
-    assert.equal(stdout, `${line}\n`, 'only the line: the report is in the file, the app output nowhere');
+    assert.equal(stdout, `${line}\nYour app does not check signatures, so a wrong key is not caught.\n`, 'the line and its note only: the report is in the file, the app output nowhere');
     const elements = parseXml(readFileSync(join(cases, 'report.xml'), 'utf8'));
     const root = elements.find((e) => e.name === 'testsuites');
     const counts = countsOf(line);
@@ -146,9 +150,10 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     });
 
     it('exits 0 for one workflow whose cases pass, with the snapshot matched', async () => {
-      const { code, stdout, line } = await run(['--bridge-url', app.url, '--workflow', 'order-shipped']);
+      const { code, stdout, stderr, line } = await run(['--bridge-url', app.url, '--workflow', 'order-shipped']);
       assert.equal(code, 0, stdout);
       assert.match(line, /^novu-explorer-test: 2 passed \(1 file, [\d.]+ s\)$/);
+      assert.equal(stderr, `${line}\n`, 'an app that checks signatures: no note');
       assert.match(stdout, /passed {3}names the carrier in the push/);
       const again = await run(['--bridge-url', app.url, 'account-welcome.novu-test.json', '--reporter', 'json']);
       assert.equal(again.code, 1);
@@ -173,6 +178,62 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       assert.ok(!stdout.includes(OTHER_KEY) && !line.includes(OTHER_KEY));
     });
 
+    it('refuses --start when something already answers at the bridge URL (issue 51, §1)', async () => {
+      const marker = join(work, 'started-anyway');
+      const { code, line } = await run(['--bridge-url', app.url, '--start', `echo started > "${marker}"`, '--workflow', 'order-shipped']);
+      assert.equal(code, 2);
+      assert.match(line, /^novu-explorer-test: 2 errored \(1 file, [\d.]+ s\): Something already answers at 127\.0\.0\.1:\d+; stop it, or leave out --start to test it\.$/);
+      assert.ok(!existsSync(marker), 'nothing was started');
+    });
+
+    it('errors a case whose subscriberId needs --api-url: exit 2, an error in JUnit (issue 51, §2)', async () => {
+      const dir = mkdtempSync(join(work, 'by-id-'));
+      writeFileSync(join(dir, 'order-shipped.novu-test.json'), `${JSON.stringify({ workflow: 'order-shipped', cases: [{ name: 'for a stored subscriber', subscriber: { subscriberId: 'sub-42' } }] })}\n`);
+      const { code, stdout, line } = await run(['--bridge-url', app.url, '--reporter', 'junit'], { cwd: dir });
+      assert.equal(code, 2);
+      assert.match(line, /^novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): 1 case cannot run with these options$/);
+      const root = parseXml(stdout).find((e) => e.name === 'testsuites');
+      assert.deepEqual([root.attributes.tests, root.attributes.errors, root.attributes.skipped], ['1', '1', '0']);
+    });
+
+    it('in CI mode fails a missing snapshot instead of writing it; lists an obsolete one and removes it on --update-snapshots; shows a changed link in the HTML diff (issue 51, §16–18)', async () => {
+      const dir = mkdtempSync(join(work, 'snapshots-'));
+      const file = join(dir, 'account-welcome.novu-test.json');
+      const snapshot = join(dir, 'account-welcome.novu-test.snap.json');
+      const cases = JSON.parse(readFileSync(join(ROOT, 'examples', 'demo-app', 'novu-tests', 'account-welcome.novu-test.json'), 'utf8'));
+      // A long company name puts the email's link far down its HTML.
+      cases.cases = [{ ...cases.cases[0], payload: { ...cases.cases[0].payload, companyName: `Globex ${'and partners '.repeat(80)}` }, expect: {} }];
+      writeFileSync(file, `${JSON.stringify(cases, null, 2)}\n`);
+      const ci = await run(['--bridge-url', app.url, '--ci'], { cwd: dir });
+      assert.equal(ci.code, 1, ci.stdout);
+      assert.match(ci.stdout, /welcome-email: `welcome-email` has no snapshot yet, and in CI mode \(--ci\) a missing snapshot fails instead of being written/);
+      assert.ok(!existsSync(snapshot), 'nothing written in CI mode');
+      const first = await run(['--bridge-url', app.url, '--no-ci'], { cwd: dir, env: { CI: 'true' } });
+      assert.equal(first.code, 0, first.stdout);
+      assert.match(first.line, /; 4 new snapshots written$/);
+      // The stored email had an http: link: the diff shows that line, far below 300 characters.
+      const stored = JSON.parse(readFileSync(snapshot, 'utf8'));
+      const email = stored.cases[cases.cases[0].name]['welcome-email'];
+      assert.ok(email.html.indexOf('https://app.example.com/start') > 1_000);
+      email.html = email.html.replace('https://app.example.com/start', 'http://app.example.com/start');
+      writeFileSync(snapshot, `${JSON.stringify(stored, null, 2)}\n`);
+      const changed = await run(['--bridge-url', app.url], { cwd: dir });
+      assert.equal(changed.code, 1);
+      assert.match(changed.stdout, /\n {13}- {5}href="http:\/\/app\.example\.com\/start"\n {13}\+ {5}href="https:\/\/app\.example\.com\/start"\n/);
+      // Renamed: the old name's entries are obsolete, and CI=true alone is CI mode: the new name's snapshot is missing.
+      cases.cases[0].name = 'greets the subscriber by name';
+      writeFileSync(file, `${JSON.stringify(cases, null, 2)}\n`);
+      const renamed = await run(['--bridge-url', app.url], { cwd: dir, env: { CI: 'true' } });
+      assert.equal(renamed.code, 1);
+      assert.match(renamed.line, /^novu-explorer-test: 1 failed \(1 file, [\d.]+ s\); 1 obsolete snapshot \(--update-snapshots removes it\)$/);
+      assert.match(renamed.stdout, /has no snapshot yet, and in CI mode/);
+      assert.match(renamed.stdout, /obsolete snapshots \(no case of that name now; --update-snapshots removes them\): greets the subscriber by first name\n/);
+      const updated = await run(['--bridge-url', app.url, '--update-snapshots'], { cwd: dir });
+      assert.equal(updated.code, 0, updated.stdout);
+      assert.match(updated.line, /; 4 new snapshots written; 1 obsolete snapshot removed$/);
+      assert.deepEqual(Object.keys(JSON.parse(readFileSync(snapshot, 'utf8')).cases), ['greets the subscriber by name']);
+    });
+
     it('exits 2 when the app started by --start does not answer in time, and stops it', async () => {
       const port = await freePort();
       const marker = `nx-cli-hang-${process.pid}-${port}`;
@@ -183,6 +244,19 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       const processes = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout;
       assert.ok(!processes.includes(marker), 'the started command is gone');
     });
+  });
+
+  it('npm pack without esbuild installed fails, says "run npm ci first", and packs nothing (issue 51, §4)', () => {
+    // The repository's build script and the package, in a folder with no node_modules above it.
+    const repo = join(work, 'no-deps', 'repo');
+    cpSync(join(ROOT, 'esbuild.mjs'), join(repo, 'esbuild.mjs'));
+    cpSync(PACKAGE, join(repo, 'packages', 'novu-explorer-test'), { recursive: true, filter: (path) => !path.includes(`${join('novu-explorer-test', 'dist')}`) });
+    const out = join(work, 'no-deps', 'out');
+    mkdirSync(out);
+    const pack = spawnSync('npm', ['pack', join(repo, 'packages', 'novu-explorer-test'), '--pack-destination', out], { cwd: out, encoding: 'utf8', env: NPM_ENV });
+    assert.notEqual(pack.status, 0);
+    assert.match(pack.stderr + pack.stdout, /esbuild is not installed in .*: run npm ci first/);
+    assert.deepEqual(readdirSync(out).filter((n) => n.endsWith('.tgz')), [], 'no tarball');
   });
 
   it('never wrote the key', () => {

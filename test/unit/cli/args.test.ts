@@ -32,7 +32,21 @@ describe('novu-explorer-test: arguments', () => {
       startTimeoutMs: 60_000,
       reporter: 'text',
       updateSnapshots: false,
+      ci: false,
     });
+  });
+
+  it('is in CI mode with --ci, or by default when the environment says CI (CI=true), and not with --no-ci or --ci=false', () => {
+    assert.equal(options(['--ci']).ci, true);
+    assert.equal(options(['--ci=true']).ci, true);
+    assert.equal(options([], { ...ENV, CI: 'true' }).ci, true);
+    assert.equal(options([], { ...ENV, CI: '1' }).ci, true);
+    assert.equal(options(['--no-ci'], { ...ENV, CI: 'true' }).ci, false);
+    assert.equal(options(['--ci=false'], { ...ENV, CI: 'true' }).ci, false);
+    assert.equal(options([], { ...ENV, CI: 'false' }).ci, false);
+    assert.equal(options([], { ...ENV, CI: '' }).ci, false);
+    assert.match(errorOf(['--ci=yes']), /^--ci takes no value, or =true or =false/);
+    assert.match(errorOf(['--no-ci=true']), /^--ci takes no value, or =true or =false/);
   });
 
   it('reads every option, as `--name value` and `--name=value`, and files after `--`', () => {
@@ -62,6 +76,7 @@ describe('novu-explorer-test: arguments', () => {
       reporter: 'junit',
       output: 'out/novu.xml',
       updateSnapshots: true,
+      ci: false,
       emailClients: ['gmail.*', 'outlook.windows'],
       smsMaxSegments: 3,
     });
@@ -72,7 +87,7 @@ describe('novu-explorer-test: arguments', () => {
     assert.deepEqual(parseArgs(['-h', '--reporter', 'nope'], {}), { kind: 'help' });
     assert.deepEqual(parseArgs(['--version'], {}), { kind: 'version' });
     const help = helpText();
-    for (const option of ['--bridge-url', '--secret-key', '--api-url', '--api-key', '--start', '--start-timeout', '--workflow', '--reporter', '--output', '--update-snapshots', '--email-clients', '--sms-max-segments']) assert.ok(help.includes(option), option);
+    for (const option of ['--bridge-url', '--secret-key', '--api-url', '--api-key', '--start', '--start-timeout', '--workflow', '--reporter', '--output', '--update-snapshots', '--ci', '--no-ci', '--email-clients', '--sms-max-segments']) assert.ok(help.includes(option), option);
     assert.match(help, /Exit codes: 0 .*1 .*2 /);
   });
 

@@ -1,15 +1,18 @@
 /**
  * novu-explorer-test's main() against a small strict bridge over real HTTP (the signature checked as
  * @novu/framework does): exit codes 0, 1 and 2, the one line first (on stderr when the report goes
- * to stdout), snapshots written and said then updated on request, the progress line on a terminal,
- * and the key in no byte written, even when the app echoes it. The packed package against the real
- * demo app is test/package/cli.test.mjs.
+ * to stdout), snapshots written and said then updated on request, obsolete ones listed and removed,
+ * CI mode, the progress line on a terminal, and the key in no byte written, even when the app echoes
+ * it. With --start, a small app of its own in a process (APP below): refused when something already
+ * answers, its crash during the run, a wrong path, an app that checks no signature. The packed
+ * package against the real demo app is test/package/cli.test.mjs.
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer } from 'node:net';
 import { main, type CliIo } from '../../../src/cli/main';
 import { SANDBOX_FIXTURES as F, startSandbox } from '../../../src/sandbox';
 import { startTestServer, sendJson, type TestServer } from '../../fixtures/testServer';
@@ -17,11 +20,54 @@ import { checkSignature } from '../preview/fakeBridge';
 
 const KEY = 'sk_test_cli_0123456789abcdef';
 
+/**
+ * An app for --start, as a process of its own: the `greet` workflow at /api/novu, no signature
+ * checked (as @novu/framework without NODE_ENV=production). `node app.cjs PORT MODE`; MODE `crash`:
+ * it dies at the first preview, as an app that lost its port; `not-found`: every path is Express's 404.
+ */
+const APP = `const http = require('node:http');
+const [port, mode] = process.argv.slice(2);
+const workflow = { workflowId: 'greet', payload: { schema: { type: 'object', properties: { name: { type: 'string', default: 'there' } }, required: ['name'] } }, steps: [{ stepId: 'greet-sms', type: 'sms', controls: { schema: { type: 'object' } }, outputs: { schema: { type: 'object' } } }] };
+http.createServer((req, res) => {
+  let body = '';
+  req.on('data', (c) => (body += c));
+  req.on('end', () => {
+    const url = new URL(req.url, 'http://app');
+    const json = (status, value) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(value)); };
+    if (mode === 'not-found' || url.pathname !== '/api/novu') { res.writeHead(404, { 'content-type': 'text/html' }); return res.end('<pre>Cannot GET ' + url.pathname + '</pre>'); }
+    const action = url.searchParams.get('action');
+    if (action === 'health-check') return json(200, { status: 'ok', sdkVersion: '2.13.2', frameworkVersion: '2024-06-26', discovered: { workflows: 1, steps: 1 } });
+    if (action === 'discover') return json(200, { workflows: [workflow], agents: [] });
+    if (mode === 'crash') { console.error('Error: listen EADDRINUSE: address already in use :::' + port); process.exit(1); }
+    const payload = JSON.parse(body).payload || {};
+    json(200, { outputs: { body: 'Hi ' + payload.name }, providers: {}, options: { skip: false }, metadata: { status: 'success', error: false, duration: 1 } });
+  });
+}).listen(Number(port), '127.0.0.1', () => console.log('listening on ' + port));
+`;
+
+/** A port nothing listens on (taken, then given back). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 /** One workflow, `greet`, with an SMS step whose text is the payload's `name` (and the key, when `echo` is set: a leaky app). */
-function bridgeHandler(state: { smsSuffix: string }) {
+function bridgeHandler(state: { smsSuffix: string; bodyLimit?: number }) {
   return (req: { method: string; url: string; headers: Record<string, unknown>; body: string }, res: Parameters<typeof sendJson>[0]) => {
     const url = new URL(req.url, 'http://bridge.test');
     const action = url.searchParams.get('action') ?? 'health-check';
+    // Express's express.json() past its limit: its own HTML error page, before the bridge.
+    if (state.bodyLimit !== undefined && req.body.length > state.bodyLimit) {
+      res.writeHead(413, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<pre>PayloadTooLargeError: request entity too large</pre>');
+      return;
+    }
     if (action === 'health-check') return sendJson(res, 200, { status: 'ok', sdkVersion: '2.13.2', frameworkVersion: '2024-06-26', discovered: { workflows: 1, steps: 1 } });
     const body = req.method === 'POST' ? (JSON.parse(req.body) as Record<string, unknown>) : {};
     const refused = checkSignature(req.headers['novu-signature'] as string | undefined, body, KEY);
@@ -55,7 +101,7 @@ interface Run {
 }
 
 describe('novu-explorer-test: main', () => {
-  const state = { smsSuffix: '!' };
+  const state: { smsSuffix: string; bodyLimit?: number } = { smsSuffix: '!' };
   let server: TestServer;
   let dir: string;
   before(async () => {
@@ -175,16 +221,101 @@ describe('novu-explorer-test: main', () => {
     writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a' }]));
     const { code, stderr } = await run(['--bridge-url', 'http://127.0.0.1:9/api/novu', '--start', `echo "starting with $NOVU_SECRET_KEY"; exit 3`, '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
     assert.equal(code, 2);
-    assert.match(stderr, /The last lines of your app's output:\n {2}starting with \*\*\*\n/);
-    assert.match(stderr, /novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): the command given to --start failed \(exit code 3\) before the bridge at 127\.0\.0\.1:9 answered\.\n$/);
+    // The outcome line first, then the app's last lines (issue 51, §7).
+    assert.match(stderr, /^novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): the command given to --start failed \(exit code 3\) before the bridge at 127\.0\.0\.1:9 answered\.\nThe last lines of your app's output:\n {2}starting with \*\*\*\n$/);
     assert.ok(!existsSync(join(dir, 'greet.novu-test.snap.json')));
   });
 
-  it('waits for the bridge when the command given to --start ends well (the app started in the background)', async () => {
+  it('waits for the bridge when the command given to --start ends well (the app started in the background), and says once that the app checks no signature', async () => {
     writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }]));
-    const { code, stderr } = await run(['--start', 'exit 0', '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    writeFileSync(join(dir, 'app.cjs'), APP);
+    const port = await freePort();
+    const { code, stderr, stdout } = await run(['--bridge-url', `http://127.0.0.1:${port}/api/novu`, '--start', `"${process.execPath}" app.cjs ${port} ok & exit 0`, '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
     assert.equal(code, 0, stderr);
-    assert.match(stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\)\n$/);
+    assert.match(stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\)\nYour app does not check signatures, so a wrong key is not caught\.\n$/);
+    assert.ok(!stdout.includes('check signatures'), 'said once');
+  });
+
+  it('refuses --start when something already answers at the bridge URL: nothing is started, exit 2 (issue 51, §1)', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }]));
+    const marker = join(dir, 'started');
+    // The strict test server holds the port: an app left running there.
+    const { code, stderr } = await run(['--start', `echo started > "${marker}"`, '--reporter', 'junit'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    assert.equal(code, 2);
+    assert.match(stderr, /^novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): Something already answers at 127\.0\.0\.1:\d+; stop it, or leave out --start to test it\.\n$/);
+    assert.ok(!existsSync(marker), 'the command was not run');
+  });
+
+  it('ends the run with exit 2 and the last lines when the started app dies during it', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }, { name: 'b', payload: { name: 'B' } }]));
+    writeFileSync(join(dir, 'app.cjs'), APP);
+    const port = await freePort();
+    const { code, stderr } = await run(['--bridge-url', `http://127.0.0.1:${port}/api/novu`, '--start', `"${process.execPath}" app.cjs ${port} crash`, '--start-timeout', '20'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    assert.equal(code, 2, stderr);
+    assert.match(stderr, /^novu-explorer-test: 2 errored \(1 file, [\d.]+ s\): the command given to --start ended \(exit code 1\) during the run\.\n/);
+    assert.match(stderr, /\nThe last lines of your app's output:\n {2}listening on \d+\n {2}Error: listen EADDRINUSE: address already in use :::\d+\n$/);
+  });
+
+  it('says a wrong bridge path at the first answer, not after --start-timeout (issue 51, §5)', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'a', payload: { name: 'A' } }]));
+    writeFileSync(join(dir, 'app.cjs'), APP);
+    const port = await freePort();
+    const started = Date.now();
+    const { code, stderr } = await run(['--bridge-url', `http://127.0.0.1:${port}/api/novu`, '--start', `"${process.execPath}" app.cjs ${port} not-found`, '--start-timeout', '60'], { env: { NOVU_SECRET_KEY: KEY, PATH: process.env['PATH'] ?? '' } });
+    assert.equal(code, 2, stderr);
+    assert.ok(Date.now() - started < 15_000, `said after ${Date.now() - started} ms`);
+    assert.match(stderr, /^novu-explorer-test: 1 errored \(1 file, [\d.]+ s\): the app started by --start answers, but not as a bridge: No Novu bridge answers at 127\.0\.0\.1:\d+ \(HTTP 404\): is the path right \(often \/api\/novu\)\?\n/);
+  });
+
+  it('says a 413 as the app refusing a request too large, not as a wrong path (issue 51, §6)', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'big', payload: { name: 'x'.repeat(5_000) } }, { name: 'small', payload: { name: 'A' } }]));
+    state.bodyLimit = 2_000;
+    try {
+      const { code, stdout, stderr } = await run([]);
+      assert.equal(code, 1, stderr + stdout);
+      assert.match(stdout, /FAILED {3}big \(\d+ ms\)\n {11}greet-sms: It did not render: Your app refused the request as too large\. Express's `express\.json\(\)` allows 100 kB by default; raise it for the bridge route\.\n/);
+      assert.match(stdout, /passed {3}small/);
+      assert.ok(!(stdout + stderr).includes('is the path right'));
+    } finally {
+      delete state.bodyLimit;
+    }
+  });
+
+  it('errors a case with a subscriberId when there is no --api-url to look it up: exit 2, an error in JUnit (issue 51, §2)', async () => {
+    writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'by id', payload: { name: 'A' }, subscriber: { subscriberId: 'sub-1' }, expect: { 'greet-sms': { text: { contains: 'Hi' } } } }, { name: 'plain', payload: { name: 'A' } }]));
+    const { code, stdout, stderr } = await run([]);
+    assert.equal(code, 2);
+    assert.match(stderr, /^novu-explorer-test: 1 passed, 1 errored \(1 file, [\d.]+ s\): 1 case cannot run with these options\n$/);
+    assert.match(stdout, /ERRORED {2}by id\n {11}Its subscriberId cannot be looked up without --api-url/);
+    const junit = await run(['--reporter', 'junit']);
+    assert.match(junit.stdout, /<testsuites name="novu-explorer-test" tests="2" failures="0" errors="1" skipped="0"/);
+    assert.match(junit.stdout, /<error message="Its subscriberId cannot be looked up without --api-url/);
+  });
+
+  it('lists obsolete snapshots, removes them with --update-snapshots, and in CI mode fails a missing snapshot instead of writing it (issue 51, §16, §17)', async () => {
+    const snapshot = join(dir, 'greet.novu-test.snap.json');
+    try {
+      writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'old name', payload: { name: 'Ada' }, snapshot: true }]));
+      assert.equal((await run(['--no-ci'], { env: { NOVU_SECRET_KEY: KEY, CI: 'true' } })).code, 0);
+      assert.deepEqual(Object.keys(JSON.parse(readFileSync(snapshot, 'utf8')).cases), ['old name']);
+      // Renamed: its old entry is obsolete, and the new name has no snapshot yet.
+      writeFileSync(join(dir, 'greet.novu-test.json'), caseFile([{ name: 'new name', payload: { name: 'Ada' }, snapshot: true }]));
+      for (const [argv, env] of [[['--ci'], { NOVU_SECRET_KEY: KEY }], [[], { NOVU_SECRET_KEY: KEY, CI: 'true' }]] as const) {
+        const ci = await run([...argv], { env });
+        assert.equal(ci.code, 1, ci.stderr);
+        assert.match(ci.stderr, /^novu-explorer-test: 1 failed \(1 file, [\d.]+ s\); 1 obsolete snapshot \(--update-snapshots removes it\)\n$/);
+        assert.match(ci.stdout, /greet-sms: `greet-sms` has no snapshot yet, and in CI mode \(--ci\) a missing snapshot fails instead of being written/);
+        assert.match(ci.stdout, /obsolete snapshots \(no case of that name now; --update-snapshots removes them\): old name\n/);
+        assert.deepEqual(Object.keys(JSON.parse(readFileSync(snapshot, 'utf8')).cases), ['old name'], 'nothing written in CI mode');
+      }
+      // --update-snapshots writes a missing one in CI mode too (as Jest's --ci -u), and removes the obsolete one.
+      const updated = await run(['--update-snapshots', '--ci']);
+      assert.equal(updated.code, 0);
+      assert.match(updated.stderr, /^novu-explorer-test: 1 passed \(1 file, [\d.]+ s\); 1 new snapshot written; 1 obsolete snapshot removed\n$/);
+      assert.deepEqual(Object.keys(JSON.parse(readFileSync(snapshot, 'utf8')).cases), ['new name']);
+    } finally {
+      rmSync(snapshot, { force: true });
+    }
   });
 
   it('renders a dashboard workflow through the service with --api-url, the API key in no byte written', async () => {

@@ -12,6 +12,7 @@ import { junitReport, xmlAttribute, xmlText } from '../../../src/cli/junitReport
 import { buildRunView, terminalText } from '../../../src/cli/runView';
 import { lineDiff, textReport } from '../../../src/cli/textReport';
 import { readCaseFile } from '../../../src/testing/caseFile';
+import { htmlLines, snapshotText } from '../../../src/testing/snapshots';
 import type { CaseResult, FileReport, RunReport, StepResult } from '../../../src/testing/runCases';
 
 const HOSTILE = 'Ada <script>alert(1)</script> ]]> & "q" \'a\' \u202Egnp.exe\u2066 \u0001\u0008\u000b\u001b[31mred \ud800 end';
@@ -150,6 +151,21 @@ describe('novu-explorer-test: the run view', () => {
     assert.match(passing.headline, /^novu-explorer-test: 1 passed, 1 skipped \(1 file, 0\.4 s\); 1 new snapshot written$/);
   });
 
+  it('lists obsolete snapshots in the outcome line and under their file, and says those removed (issue 51, §16)', () => {
+    const report = sampleReport();
+    report.files.pop();
+    report.files[0]!.obsoleteSnapshots = ['old name', 'renamed'];
+    const view = sampleView(report);
+    assert.match(view.headline, /; 1 new snapshot written; 2 obsolete snapshots \(--update-snapshots removes them\)$/);
+    assert.equal(view.exitCode, 1, 'listed, not failed');
+    assert.match(textReport(view), /\n {2}obsolete snapshots \(no case of that name now; --update-snapshots removes them\): old name, renamed\n/);
+    delete report.files[0]!.obsoleteSnapshots;
+    report.files[0]!.snapshotWrite = { text: '{}', written: 0, updated: 0, removed: 2 };
+    const removed = sampleView(report);
+    assert.match(removed.headline, /; 2 obsolete snapshots removed$/);
+    assert.match(textReport(removed), /snapshots written to novu-tests\/welcome\.novu-test\.snap\.json: 0 new, 0 updated, 2 obsolete removed/);
+  });
+
   it("says the run's problem once, in the headline, and not on every case", () => {
     const report = sampleReport();
     report.files.pop();
@@ -179,8 +195,24 @@ describe('novu-explorer-test: the text report', () => {
 
   it('shows a snapshot change as a line diff, with the lines that changed', () => {
     const at = placeOf(WELCOME, '"snapshot"');
-    assert.ok(text.includes(`What \`welcome-in-app\` sends differs from its snapshot.\n             at novu-tests/welcome.novu-test.json:${at}\n             - expected  + actual\n                 "body": "Your team workspace",\n             -   "subject": "Welcome, Ada"\n             +   "subject": "Welcome, Grace"\n`), text);
+    assert.ok(text.includes(`What \`welcome-in-app\` sends differs from its snapshot.\n             at novu-tests/welcome.novu-test.json:${at}\n             - expected  + actual\n               body: Your team workspace\n             - subject: Welcome, Ada\n             + subject: Welcome, Grace\n`), text);
     assert.deepEqual(lineDiff('a\nb\nc\nd\ne\nf', 'a\nb\nc\nD\ne\nf'), ['- expected  + actual', '  c', '- d', '+ D', '  e']);
+  });
+
+  it("shows a snapshot's HTML by its lines: an http: link changed to https: far down a long email is the diff (issue 51, §18)", () => {
+    // A newsletter of 3,000 paragraphs with a long styled link at the end: one string of about 190 kB.
+    const body = (scheme: string) =>
+      `<!DOCTYPE html><html><head><style>p { margin: 0 } a { color: #336 }</style></head><body>${Array.from({ length: 3000 }, (_, i) => `<p>Story ${i}: something happened.</p>`).join('')}<p><a href="${scheme}://example.com/unsubscribe?list=weekly" style="color: #336; font-family: Helvetica, Arial, sans-serif; text-decoration: underline">Unsubscribe</a></p></body></html>`;
+    const expected = snapshotText({ subject: 'Weekly', html: body('https'), text: 'Weekly' });
+    const actual = snapshotText({ subject: 'Weekly', html: body('http'), text: 'Weekly' });
+    const report = sampleReport();
+    report.files.pop();
+    const snapshotCase = report.files[0]!.cases[2]!;
+    snapshotCase.steps = [step('weekly-email', { type: 'email', status: 'failed', failures: [{ kind: 'snapshot', message: 'What `weekly-email` sends differs from its snapshot.', expected, actual }] })];
+    const shown = textReport(sampleView(report));
+    assert.ok(shown.includes('- expected  + actual\n                 <a\n             -     href="https://example.com/unsubscribe?list=weekly"\n             +     href="http://example.com/unsubscribe?list=weekly"\n                   style="color'), shown);
+    assert.ok(shown.length < 20_000, 'the changed lines, not the whole email');
+    assert.deepEqual(htmlLines('<p>Hi <b>Ada</b></p>\n\n<style>a{color:red}b{x:y}</style>'), ['<p>', 'Hi', '<b>', 'Ada', '</b>', '</p>', '<style>', 'a{color:red}', 'b{x:y}', '</style>']);
   });
 
   it('lists warnings, skipped steps, the snapshots written and the keys the case did not set', () => {
@@ -226,6 +258,33 @@ describe('novu-explorer-test: the JUnit report', () => {
     ]);
     assert.equal(suites[0]!.attributes['timestamp'], '2026-11-29T10:00:00');
     assert.ok(all('testcase').every((t) => /^\d+\.\d{3}$/.test(t.attributes['time']!)));
+  });
+
+  it("gives each suite its cases' wall time, first start to last end, not a sum (issue 51, §15)", () => {
+    const report = sampleReport();
+    report.files.pop();
+    const [a, b, c, d] = report.files[0]!.cases;
+    Object.assign(a!, { startedAt: 1_000_000, durationMs: 500 });
+    Object.assign(b!, { startedAt: 1_000_100, durationMs: 600 });
+    Object.assign(c!, { startedAt: 1_000_050, durationMs: 100 });
+    Object.assign(d!, { startedAt: 1_000_020, durationMs: 30 });
+    const timed = parseXml(junitReport(sampleView(report))).elements.find((e) => e.name === 'testsuite')!;
+    assert.equal(timed.attributes['time'], '0.700');
+    // Without the cases' starts: the longest case, the least the wall time can be (here all 12 ms; summed, 0.048).
+    assert.equal(all('testsuite')[0]!.attributes['time'], '0.012');
+  });
+
+  it('counts a case that cannot run with these options as an error, and says so in the outcome line', () => {
+    const report = sampleReport();
+    report.files.pop();
+    const message = 'Its subscriberId cannot be looked up without --api-url.';
+    report.files[0]!.cases[0] = caseResult('by id', 0, { status: 'errored', message });
+    const view = buildRunView({ report, files: [{ shown: 'novu-tests/welcome.novu-test.json', text: WELCOME, snapshotPath: 'novu-tests/welcome.novu-test.snap.json' }], cwd: '/work/app', cannotRun: message });
+    assert.equal(view.exitCode, 2);
+    assert.match(view.headline, /^novu-explorer-test: 2 failed, 1 errored, 1 skipped \(1 file, 0\.4 s\): 1 case cannot run with these options; 1 new snapshot written$/);
+    const { elements } = parseXml(junitReport(view));
+    assert.equal(elements.find((e) => e.name === 'testsuites')!.attributes['errors'], '1');
+    assert.equal(elements.find((e) => e.name === 'error')!.attributes['message'], message);
   });
 
   it('names each case with its workflow as classname, its file and line', () => {

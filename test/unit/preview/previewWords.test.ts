@@ -155,6 +155,25 @@ describe('where a step threw: relative to the workspace, the absolute path only 
   });
 });
 
+describe('preview words: a request too large (issue 51, §6)', () => {
+  let server: TestServer;
+  after(() => server.close());
+
+  it("says Express's 413 page as the app refusing the size, not as a wrong path, and as an answer of the app", async () => {
+    // express.json()'s error through Express's default handler: HTML, status 413, before the bridge.
+    server = await startTestServer((_req, res) => {
+      res.writeHead(413, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<!DOCTYPE html><html><body><pre>PayloadTooLargeError: request entity too large</pre></body></html>');
+    });
+    const failure = await new BridgeClient().previewStep(`${server.url}/api/novu`, SECRET, { workflowId: 'w', stepId: 's', payload: { big: 'x'.repeat(200_000) } });
+    assert.notEqual(failure.kind, 'rendered');
+    const words = text(failure as BridgeFailure);
+    assert.equal(words, "Your app refused the request as too large. Express's `express.json()` allows 100 kB by default; raise it for the bridge route.");
+    assert.equal(failureOutcome((failure as BridgeFailure).kind), 'answered');
+    assert.equal(text({ kind: 'notBridge', status: 413, contentType: 'text/html' }), words);
+  });
+});
+
 describe('preview words: never the key', () => {
   let server: TestServer;
   after(() => server.close());
