@@ -133,6 +133,7 @@ export function caseDetails(file: FileView, c: CaseView, options: { withFileProb
         : l10n.t('keys the case did not set (sample values from the schema were sent): {0}', names),
     );
   }
+  if (c.made !== undefined) lines.push(terminalText(c.made, true));
   if (c.subscriberId !== undefined) lines.push(l10n.t('subscriberId {0} is not looked up (the command line has no connection): only the case\'s own subscriber fields were sent.', terminalText(c.subscriberId, true)));
   return lines;
 }

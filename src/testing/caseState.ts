@@ -11,6 +11,7 @@
  *   `time` or `payload` gets them the same way.
  * A step that runs later than the one rendered never reads its entry. Pure: no vscode.
  */
+import { l10n } from '../l10n';
 import { casePayload, SAMPLE_DATE } from './casePayload';
 
 /** How many events a digest collected when the case does not say. */
@@ -61,4 +62,11 @@ function eventOf(given: Record<string, unknown>, index: number, payload: Record<
     payload: isObject(given['payload']) ? given['payload'] : JSON.parse(JSON.stringify(payload)),
     ...Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'id' && key !== 'time' && key !== 'payload')),
   };
+}
+
+/** What the runner made of other steps' results, in words (one line each surface shows beside the keys not set); undefined when nothing. */
+export function madeWords(made: CaseState['made'] | undefined): string | undefined {
+  if (!made || made.length === 0) return undefined;
+  const parts = made.map((m) => (m.type === 'digest' ? l10n.t('{0} (a digest): {1} fixed events carrying this payload', m.stepId, m.events ?? 0) : l10n.t('{0} (a custom step): fixed outputs from its schema', m.stepId)));
+  return l10n.t('results the case did not give (its "steps" key), fixed by the runner: {0}', parts.join('; '));
 }

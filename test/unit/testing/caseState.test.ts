@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { BridgeClient } from '../../../src/bridge/bridgeClient';
 import { DEFAULT_CHECKS_SETTINGS } from '../../../src/checks';
 import { casePayload } from '../../../src/testing/casePayload';
-import { caseState } from '../../../src/testing/caseState';
+import { caseState, madeWords } from '../../../src/testing/caseState';
 import { readCaseFile } from '../../../src/testing/caseFile';
 import { runCases, type CaseResult, type FileToRun } from '../../../src/testing/runCases';
 import { readSnapshots } from '../../../src/testing/snapshots';
@@ -100,6 +100,7 @@ describe('digests, absent keys and case times against the demo’s real app', { 
     const email = readSnapshots(written).data['weekly']!['digest-email'] as { subject: string };
     assert.equal(email.subject, 'Core team: 2 update(s) this week');
     assert.deepEqual(first.files[0]!.cases[0]!.made, [{ stepId: 'collect', type: 'digest', events: 2 }]);
+    assert.equal(madeWords(first.files[0]!.cases[0]!.made), 'results the case did not give (its "steps" key), fixed by the runner: collect (a digest): 2 fixed events carrying this payload');
     for (let i = 0; i < 20; i++) {
       const report = await runCases([{ ...file, snapshotText: written }], target(), options);
       const result = report.files[0]!.cases[0]!;
