@@ -21,6 +21,7 @@ import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { payloadSkeleton } from '../format/payloadSchema';
+import { placeholderOf } from '../testing/casePayload';
 import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -539,7 +540,7 @@ export class PreviewPanel implements vscode.Disposable {
       schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
     }
     this.serviceSchema = isSchemaVisible(schema) && schema !== this.discovered?.payload?.schema ? schema : undefined;
-    await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload });
+    await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema, placeholderOf) : {}), ...this.payload });
   }
 
   /** A finding of the Checks strip at a key of the payload: the payload's editor beside the panel, that key selected. */
