@@ -5,7 +5,8 @@
  *   { "workflow": "account-welcome",
  *     "checks": { "client-support": "off" },            (optional: this file's check levels)
  *     "cases": [ { "name": "…", "payload": {…}, "subscriber": {…}, "controls": { "<step>": {…} },
- *                  "expect": { "<step>": { "subject": { "contains": "…" }, … } }, "snapshot": true } ] }
+ *                  "expect": { "<step>": { "subject": { "contains": "…" }, … } }, "snapshot": true,
+ *                  "steps": { "<step>": { "events": […] } }, "absent": ["city"] } ] }
  *
  * Reading a file never throws and never changes it. Each problem has its place (offsets into the
  * text): bad JSON, a key the format does not know, a value of the wrong kind, two cases of one name.

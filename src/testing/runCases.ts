@@ -10,7 +10,9 @@
  *   case is errored, not failed.
  * - One signed request per step per case; at most 8 in flight.
  * - A case is sent whole: its payload over a fixed instance of the schema (casePayload.ts), so it
- *   renders the same on every run, and its result names the keys it did not set.
+ *   renders the same on every run, and its result names the keys it did not set. Every other
+ *   step's result is fixed too (caseState.ts: a digest's events); a case that leaves keys out
+ *   (`absent`) is rendered as a send renders it, by the bridge's `execute`.
  * - A case file with problems (bad JSON, an unknown workflow, step or key) runs none of its bad
  *   cases, and every other file and case still runs.
  * Pure: no vscode. The secret goes only to the bridge client, which keeps it out of every text.
