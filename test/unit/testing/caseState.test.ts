@@ -132,6 +132,17 @@ describe('digests, absent keys and case times against the demo’s real app', { 
     assert.deepEqual(report.files[0]!.cases[1]!.unset, ['teamName', 'frequency'], 'the absent key is not "not set": it is left out');
   });
 
+  it('evaluates a step’s skip condition for a case rendered as sent, as a send does', async () => {
+    const file = caseFile('account-welcome', [
+      { name: 'enterprise', payload: { plan: 'enterprise' }, subscriber: { firstName: 'Ada', email: 'ada@example.com' }, absent: ['ctaUrl'], expect: { 'upgrade-nudge': { skipped: true }, 'welcome-email': { body: { contains: 'https://app.example.com/start' } } } },
+      { name: 'team', payload: { plan: 'team' }, subscriber: { firstName: 'Ada', email: 'ada@example.com' }, absent: ['ctaUrl'], expect: { 'upgrade-nudge': { skipped: false } } },
+    ]);
+    const [enterprise, team] = (await runCases([file], target(), options)).files[0]!.cases;
+    assert.equal(enterprise!.status, 'passed', texts(enterprise!));
+    assert.equal(enterprise!.steps.find((s) => s.stepId === 'upgrade-nudge')!.skipped, 'its skip condition holds for this payload');
+    assert.equal(team!.status, 'passed', texts(team!));
+  });
+
   it('times each case from its first request to its last answer: one at a time, no case’s time holds another’s', async () => {
     const cases = Array.from({ length: 12 }, (_, i) => ({ name: `receipt ${i}`, subscriber: { email: 'ada@example.com' } }));
     const report = await runCases([caseFile('payment-receipt', cases)], target(), { ...options, maxInFlight: 1 });
