@@ -53,6 +53,7 @@ export function testsReport(where: Where, tests: AgentTests): string {
           failures: c.failures.length > 0 ? c.failures : undefined,
           warnings: c.warnings || undefined,
           keysNotSet: c.unset.length > 0 ? c.unset : undefined,
+          resultsMade: c.made,
         }),
       ),
   ]);

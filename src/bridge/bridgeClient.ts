@@ -1,7 +1,10 @@
 /**
  * A small client for the user's own app: the bridge URL that `@novu/framework`'s `serve()` answers
  * (contract §9.1–9.3), not the service. Four actions only, all harmless: health-check, discover,
- * code and preview; never `execute`, `trigger` or `agent-event`, which send or run for real.
+ * code and preview; never `trigger` or `agent-event`, which send or run for real. `execute` only for
+ * a message step (a case that leaves a payload key out, issue 51, §14): it renders that one step
+ * with the payload as given, as a send would, and runs no other step's code (each earlier step's
+ * result comes from the request's `state`, later ones are not reached). A custom step is never asked.
  *
  * - Every outcome is a typed value, never a thrown exception, except the caller's own abort (an
  *   error named `AbortError`, as `isAbortError` of api/ reads it).
@@ -26,6 +29,8 @@ const REDACTED = '***';
 
 /** Step types that render settings, not a message: empty outputs are a possible answer for them. */
 const NON_MESSAGE_TYPES = new Set(['digest', 'delay', 'throttle', 'custom', 'http_request', 'tool']);
+/** The only step types `execute` may ask for: message steps, whose code returns a message and does nothing else. */
+const EXECUTABLE_TYPES = new Set(['email', 'in_app', 'sms', 'push', 'chat']);
 
 export interface BridgeFieldError {
   /** A JSON pointer into the payload or the controls, as the bridge sends it: `/plan`, `` for the whole. */
@@ -86,6 +91,7 @@ const discoveredStepSchema = z.looseObject({
   type: z.string(),
   controls: schemaHolder,
   outputs: schemaHolder,
+  results: schemaHolder,
   code: optionalText,
   options: z.catch(z.optional(jsonObject), undefined),
   providers: z.catch(z.optional(z.array(z.unknown())), undefined),
@@ -138,6 +144,12 @@ export interface PreviewStepRequest {
   state?: unknown[];
   /** The step's type from discover: empty outputs of a message step are `emptyOutputs`, of a digest a result. */
   stepType?: string;
+  /**
+   * `execute`: the payload as given, not merged over the framework's mock, and the step's `skip`
+   * evaluated (a skipped step answers `options.skip`). Only for a message step, with every earlier
+   * step's result in `state`: else the framework refuses, and no other step's code runs.
+   */
+  action?: 'preview' | 'execute';
 }
 
 const healthSchema = z.looseObject({
@@ -230,10 +242,14 @@ export class BridgeClient {
 
   /** `POST ?action=preview&workflowId=&stepId=`, signed, with every key of §9.3's body present. */
   async previewStep(url: string, secretKey: string, request: PreviewStepRequest, signal?: AbortSignal): Promise<PreviewRendered | BridgeFailure> {
+    const action = request.action ?? 'preview';
+    // Never a step with effects of its own (custom, http_request): only a message step renders by `execute`.
+    // l10n-ignore: a programming error of the caller, never shown to a user
+    if (action === 'execute' && !EXECUTABLE_TYPES.has(request.stepType ?? '')) throw new Error(`execute is only for a message step, not "${request.stepType ?? '?'}"`);
     const body = {
       workflowId: request.workflowId,
       stepId: request.stepId,
-      action: 'preview',
+      action,
       payload: request.payload ?? {},
       controls: request.controls ?? {},
       state: request.state ?? [],
@@ -241,13 +257,14 @@ export class BridgeClient {
       context: {},
       env: { name: '', type: 'dev' },
     };
-    const query = { action: 'preview', workflowId: request.workflowId, stepId: request.stepId };
+    const query = { action, workflowId: request.workflowId, stepId: request.stepId };
     const answer = await this.call('POST', url, query, secretKey, body, signal);
     if (!isAnswer(answer)) return answer;
     const parsed = renderedSchema.safeParse(answer.json);
     if (!parsed.success) return notBridge(answer);
     const { outputs, providers, options, metadata } = parsed.data;
-    if (Object.keys(outputs).length === 0 && !NON_MESSAGE_TYPES.has(request.stepType ?? '')) return { kind: 'emptyOutputs' };
+    const skipped = action === 'execute' && options?.['skip'] === true;
+    if (Object.keys(outputs).length === 0 && !skipped && !NON_MESSAGE_TYPES.has(request.stepType ?? '')) return { kind: 'emptyOutputs' };
     return {
       kind: 'rendered',
       outputs,

@@ -14,6 +14,7 @@ import { frameLocation } from '../rendered/previewWords';
 import { showControls } from '../rendered/linkSafety';
 import type { CaseProblem } from '../testing/caseFile';
 import { lineIndex } from '../testing/jsonTree';
+import { madeWords } from '../testing/caseState';
 import type { CaseFailure, RunReport, Status } from '../testing/runCases';
 import { TOOL } from './args';
 
@@ -54,6 +55,8 @@ export interface CaseView {
   snapshots: { step: string; kind: 'written' | 'updated' }[];
   /** The payload's keys the case did not set (sample values of the schema were sent). */
   unset: string[];
+  /** Other steps' results the runner made (a digest's events), in words (caseState's madeWords). */
+  made?: string;
   /** Each message step of the case, as it came out. */
   steps: { stepId: string; type: string; status: Status; durationMs: number; snapshot?: 'matched' | 'written' | 'updated' | 'changed' }[];
   /** A stand-in for a file none of whose cases could be read. */
@@ -153,6 +156,7 @@ export function buildRunView(input: ViewInput): RunView {
         skippedSteps,
         snapshots,
         unset: result.unset,
+        ...(madeWords(result.made) ? { made: madeWords(result.made)! } : {}),
         steps: result.steps.map((s) => ({ stepId: s.stepId, type: s.type, status: s.status, durationMs: s.durationMs, ...(s.snapshot ? { snapshot: s.snapshot.kind } : {}) })),
       };
     });

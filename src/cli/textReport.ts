@@ -144,6 +144,7 @@ export function caseDetails(file: FileView, c: CaseView, options: { withFileProb
         : l10n.t('keys the case did not set (sample values from the schema were sent): {0}', names),
     );
   }
+  if (c.made !== undefined) lines.push(terminalText(c.made, true));
   return lines;
 }
 

@@ -65,27 +65,37 @@ export function requiredKeys(schema: unknown): string[] {
  * null, or for an object its own skeleton). A value whose type is not known (no `type`, a `$ref`)
  * is null. Garbage gives {}.
  */
-export function payloadSkeleton(schema: unknown): Record<string, unknown> {
-  return skeletonOf(schema, 0);
+export function payloadSkeleton(schema: unknown, placeholder?: Placeholder): Record<string, unknown> {
+  return skeletonOf(schema, 0, placeholder);
 }
 
-function skeletonOf(schema: unknown, depth: number): Record<string, unknown> {
+/**
+ * A value for a required key that has no `default`, `const` or `enum` (issue 51, §20): the Preview
+ * passes the runner's rule (casePayload's `placeholderOf`: a sample of the key's type and format),
+ * so that both fill a key the same way. Without it, the empty value of the type (the review editor
+ * of a real send, where a sample must not go out unnoticed).
+ */
+export type Placeholder = (schema: unknown, key: string) => unknown;
+
+function skeletonOf(schema: unknown, depth: number, placeholder?: Placeholder): Record<string, unknown> {
   if (!isObject(schema) || depth > MAX_DEPTH) return {};
   const properties = propertiesOf(schema);
   const required = requiredOf(schema);
   const defaulted = Object.keys(properties).filter((key) => !required.includes(key) && isObject(properties[key]) && has(properties[key] as Json, 'default'));
   // fromEntries: a key such as "__proto__" stays a key.
-  return Object.fromEntries([...required, ...defaulted].map((key) => [key, startingValue(own(properties, key), depth + 1)]));
+  return Object.fromEntries([...required, ...defaulted].map((key) => [key, startingValue(own(properties, key), depth + 1, key, placeholder)]));
 }
 
-function startingValue(schema: unknown, depth: number): unknown {
+function startingValue(schema: unknown, depth: number, key: string, placeholder?: Placeholder): unknown {
   if (!isObject(schema) || depth > MAX_DEPTH) return null;
   if (has(schema, 'default')) return copyJson(schema['default'], 0);
   if (Object.prototype.hasOwnProperty.call(schema, 'const')) return copyJson(schema['const'], 0);
   const choices = own(schema, 'enum');
   if (Array.isArray(choices) && choices.length > 0) return copyJson(choices[0], 0);
   if (has(schema, '$ref')) return null;
-  switch (startingType(schema)) {
+  const type = startingType(schema);
+  if (placeholder && type !== 'object') return placeholder(schema, key) ?? null;
+  switch (type) {
     case 'string':
       return '';
     case 'number':
@@ -96,7 +106,7 @@ function startingValue(schema: unknown, depth: number): unknown {
     case 'array':
       return [];
     case 'object':
-      return skeletonOf(schema, depth);
+      return skeletonOf(schema, depth, placeholder);
     default:
       return null;
   }

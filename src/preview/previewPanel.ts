@@ -21,6 +21,7 @@ import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { payloadSkeleton } from '../format/payloadSchema';
+import { placeholderOf } from '../testing/casePayload';
 import type { Log } from '../log';
 import { PanelHost } from '../panels/panelHost';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -330,7 +331,7 @@ export class PreviewPanel implements vscode.Disposable {
         this.services.client,
         where.url,
         secret,
-        { workflowId: this.workflowId, stepId: step.stepId, stepType: step.type, payload: this.payload, subscriber: this.subscriber, controls: {} },
+        { workflowId: this.workflowId, stepId: step.stepId, stepType: step.type, payload: this.payloadToSend(), subscriber: this.subscriber, controls: {} },
         controller.signal,
       );
     } catch (error) {
@@ -486,7 +487,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private publish(shown: Omit<PreviewView, 'renderer'>): void {
     const { checks: _before, ...withoutChecks } = this.withRenderer(shown);
-    const checks = this.checks.of(withoutChecks, this.payload, this.payloadSchemaNow());
+    const checks = this.checks.of(withoutChecks, this.payloadToSend(), this.payloadSchemaNow());
     const view: PreviewView = { ...withoutChecks, ...(checks ? { checks } : {}) };
     this.view = view;
     this.host.publish();
@@ -522,7 +523,7 @@ export class PreviewPanel implements vscode.Disposable {
       this.showFailure({ text: vscode.l10n.t('`{0}` has no steps on {1}.', this.workflowId, this.connection.name), more: [], atKeys: [], actions: ['retry'] }, 'answered');
       return;
     }
-    const answer = await renderOnService(client, this.workflowId, step, { payload: this.payload, subscriber: this.subscriber }, this.connection.name, signal);
+    const answer = await renderOnService(client, this.workflowId, step, { payload: this.payloadToSend(), subscriber: this.subscriber }, this.connection.name, signal);
     if (!answer || generation !== this.generation || this.isDisposed) return;
     if (answer.kind === 'failed') return this.showFailure(answer.failure, answer.how);
     this.last = { model: answer.model, at: new Date().toLocaleTimeString(vscode.env.language) };
@@ -539,7 +540,7 @@ export class PreviewPanel implements vscode.Disposable {
       schema = client ? await client.getWorkflow(this.workflowId).then((w) => w.payloadSchema ?? undefined, () => undefined) : undefined;
     }
     this.serviceSchema = isSchemaVisible(schema) && schema !== this.discovered?.payload?.schema ? schema : undefined;
-    await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema) : {}), ...this.payload });
+    await this.payloadEditor.open(this.payloadEdited ? this.payload : { ...(isSchemaVisible(schema) ? payloadSkeleton(schema, placeholderOf) : {}), ...this.payload });
   }
 
   /** A finding of the Checks strip at a key of the payload: the payload's editor beside the panel, that key selected. */
@@ -560,6 +561,11 @@ export class PreviewPanel implements vscode.Disposable {
   private payloadSchemaNow(): unknown {
     const fromApp = this.discovered?.payload?.schema;
     return isSchemaVisible(fromApp) ? fromApp : this.serviceSchema;
+  }
+
+  /** A render's payload and its checks': unedited, its required keys filled by the runner's rule once the schema is known (issue 51, §20), not the app's random mock. */
+  private payloadToSend(): Record<string, unknown> {
+    return this.payloadEdited || !isSchemaVisible(this.payloadSchemaNow()) ? this.payload : { ...payloadSkeleton(this.payloadSchemaNow(), placeholderOf), ...this.payload };
   }
 
   /** Save as Test Case…: the payload and subscriber on screen (the panel sets no controls) as a case of the workflow. */

@@ -7,11 +7,12 @@
 import type { BridgeClient, BridgeFailure, PreviewStepRequest } from '../bridge/bridgeClient';
 import { buildPreviewModel, type PreviewModel } from './previewModel';
 
-export type StepRender = { kind: 'rendered'; model: PreviewModel; outputs: Record<string, unknown> } | BridgeFailure;
+/** `skipped`: asked by `execute` (a case with absent keys), the step's `skip` condition held: a send would not send it. */
+export type StepRender = { kind: 'rendered'; model: PreviewModel; outputs: Record<string, unknown>; skipped?: true } | BridgeFailure;
 
 /** Renders `request`'s step at the bridge `url`, signed with `secret`; `request.stepType` names the model. */
 export async function renderStep(client: Pick<BridgeClient, 'previewStep'>, url: string, secret: string, request: PreviewStepRequest & { stepType: string }, signal?: AbortSignal): Promise<StepRender> {
   const answer = await client.previewStep(url, secret, request, signal);
   if (answer.kind !== 'rendered') return answer;
-  return { kind: 'rendered', model: buildPreviewModel(request.stepType, answer.outputs), outputs: answer.outputs };
+  return { kind: 'rendered', model: buildPreviewModel(request.stepType, answer.outputs), outputs: answer.outputs, ...(request.action === 'execute' && answer.options['skip'] === true ? { skipped: true as const } : {}) };
 }

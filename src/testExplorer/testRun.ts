@@ -17,6 +17,7 @@ import { checksSettingsNow } from '../checksSettings';
 import { showControls } from '../rendered/linkSafety';
 import { snapshotPathOf, type CaseProblem } from '../testing/caseFile';
 import { lineIndex } from '../testing/jsonTree';
+import { madeWords } from '../testing/caseState';
 import { runCases, type CaseFailure, type CaseResult, type FileReport, type FileToRun, type RunReport, type RunTarget, type Status } from '../testing/runCases';
 import type { CaseFileEntry, CaseFiles } from './caseFiles';
 
@@ -409,5 +410,7 @@ function sayCase(run: RecordedRun, item: vscode.TestItem, result: CaseResult): v
     const keys = result.unset.map(showControls).join(', ');
     lines.push(result.unset.length === 1 ? vscode.l10n.t('  1 key of the payload not set by the case (a fixed sample fills it): {0}', keys) : vscode.l10n.t('  {0} keys of the payload not set by the case (fixed samples fill them): {1}', result.unset.length, keys));
   }
+  const made = madeWords(result.made);
+  if (made) lines.push(`  ${made}`);
   run.say(lines.join('\n'), item);
 }

@@ -6,6 +6,7 @@
  */
 import type { CaseFile } from './caseFile';
 import { lineIndex } from './jsonTree';
+import { madeWords } from './caseState';
 import type { RunReport, Status } from './runCases';
 
 export interface AgentTestsRequest {
@@ -35,6 +36,8 @@ export interface AgentTestCase {
   warnings: number;
   /** The payload's keys the case did not set (filled from the schema). */
   unset: string[];
+  /** Other steps' results the runner made (a digest's events), in words. */
+  made?: string;
 }
 
 export interface AgentTestFile {
@@ -83,6 +86,7 @@ export function agentTestsOf(report: RunReport, texts: ReadonlyMap<string, strin
         ],
         warnings: c.steps.reduce((n, s) => n + s.findings.filter((x) => x.level === 'warning').length, 0),
         unset: c.unset,
+        ...(madeWords(c.made) ? { made: madeWords(c.made)! } : {}),
       })),
       snapshotsNotWritten: f.snapshotWrite ? f.snapshotWrite.written + f.snapshotWrite.updated : 0,
     };

@@ -5,7 +5,8 @@
  *   { "workflow": "account-welcome",
  *     "checks": { "client-support": "off" },            (optional: this file's check levels)
  *     "cases": [ { "name": "…", "payload": {…}, "subscriber": {…}, "controls": { "<step>": {…} },
- *                  "expect": { "<step>": { "subject": { "contains": "…" }, … } }, "snapshot": true } ] }
+ *                  "expect": { "<step>": { "subject": { "contains": "…" }, … } }, "snapshot": true,
+ *                  "steps": { "<step>": { "events": […] } }, "absent": ["city"] } ] }
  *
  * Reading a file never throws and never changes it. Each problem has its place (offsets into the
  * text): bad JSON, a key the format does not know, a value of the wrong kind, two cases of one name.
@@ -70,6 +71,8 @@ const caseSchema = z.strictObject({
   controls: z.optional(z.record(z.string(), z.record(z.string(), z.unknown()))),
   expect: z.optional(z.record(z.string(), stepExpectation)),
   snapshot: z.optional(z.boolean()),
+  steps: z.optional(z.record(z.string(), z.record(z.string(), z.unknown()))),
+  absent: z.optional(z.array(z.string().check(z.minLength(1)))),
 });
 const levelSchema = z.enum(['error', 'warning', 'off']);
 const fileSchema = z.strictObject({
@@ -97,6 +100,10 @@ export interface TestCase {
   controls: Record<string, Record<string, unknown>>;
   expect: Record<string, StepExpectation>;
   snapshot: boolean;
+  /** Other steps' results (a digest's events, a custom step's outputs), by step id (issue 51, §13). */
+  steps: Record<string, Record<string, unknown>>;
+  /** Payload keys (dotted paths) the case leaves out, as a trigger without them (issue 51, §14). */
+  absent: string[];
   /** Why the case cannot run (its problems); empty when it can. */
   problems: CaseProblem[];
 }
@@ -182,8 +189,14 @@ export function readCaseFile(text: string): CaseFile {
     const nameNode = nodeAt(root, ['cases', index, 'name']);
     if (seen.has(name)) caseProblems.push({ offset: nameNode.node.offset, length: nameNode.node.length, message: l10n.t('Another case of this file is named "{0}": each case needs a name of its own (its snapshot is kept by name).', name), severity: 'error' });
     seen.set(name, index);
-    caseProblems.sort((a, b) => a.offset - b.offset);
     const data = one.success ? one.data : undefined;
+    // A key both given and left out: say it at the `absent` entry.
+    (data?.absent ?? []).forEach((path, at) => {
+      if (!payloadHas(data?.payload ?? {}, path)) return;
+      const node = nodeAt(root, ['cases', index, 'absent', at]).node;
+      caseProblems.push({ offset: node.offset, length: node.length, message: l10n.t('cases.{0}.absent: "{1}" is also in the payload; leave it out of one of them.', index, path), severity: 'error' });
+    });
+    caseProblems.sort((a, b) => a.offset - b.offset);
     cases.push({
       name,
       offset: at.offset,
@@ -194,11 +207,22 @@ export function readCaseFile(text: string): CaseFile {
       controls: data?.controls ?? {},
       expect: data?.expect ?? {},
       snapshot: data?.snapshot === true,
+      steps: data?.steps ?? {},
+      absent: data?.absent ?? [],
       problems: caseProblems,
     });
   });
   if (!workflowNode.complete && !problems.length) problems.push({ offset: root.offset, length: 1, message: l10n.t('The file names no workflow ("workflow": "<its id>").'), severity: 'error' });
   return { ...(workflowId ? { workflowId } : {}), workflowOffset: workflowNode.complete ? workflowNode.node.offset : root.offset, levels, cases, problems, root };
+}
+
+function payloadHas(payload: Record<string, unknown>, path: string): boolean {
+  let at: unknown = payload;
+  for (const part of path.split('.')) {
+    if (at === null || typeof at !== 'object' || Array.isArray(at) || !Object.prototype.hasOwnProperty.call(at, part)) return false;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return true;
 }
 
 interface Issue {
@@ -330,7 +354,7 @@ export function resolveCaseFile(file: CaseFile, workflow: { steps: readonly stri
   const root = file.root;
   const cases = file.cases.map((c, index) => {
     const problems = [...c.problems];
-    for (const part of ['expect', 'controls'] as const) {
+    for (const part of ['expect', 'controls', 'steps'] as const) {
       for (const stepId of Object.keys(c[part])) {
         if (workflow.steps.includes(stepId)) continue;
         const holder = nodeAt(root, ['cases', index, part]).node;

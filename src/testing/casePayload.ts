@@ -18,7 +18,7 @@ type Json = Record<string, unknown>;
 
 const MAX_DEPTH = 16;
 /** A fixed date for `format: date-time` and `date` (the same on every run, unlike today's). */
-const SAMPLE_DATE = '2026-01-01T09:00:00.000Z';
+export const SAMPLE_DATE = '2026-01-01T09:00:00.000Z';
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -44,11 +44,29 @@ export interface CasePayload {
  * merged with the instance's object at the same key; any other value of the case (an array, a
  * string, null) wins whole.
  */
-export function casePayload(given: Record<string, unknown>, schema: unknown): CasePayload {
+export function casePayload(given: Record<string, unknown>, schema: unknown, absent: readonly string[] = []): CasePayload {
   const unset: string[] = [];
   const instance = instanceOf(schema, '', 0);
   const payload = isObject(instance) ? (merge(instance, given, '', unset) as Record<string, unknown>) : copy(given);
-  return { payload, unset };
+  // The case's `absent` keys (dotted paths) are left out, as a trigger without them sends them: not filled, not named unset.
+  for (const path of absent) leaveOut(payload, path.split('.'));
+  return { payload, unset: unset.filter((key) => !absent.some((path) => key === path || key.startsWith(`${path}.`))) };
+}
+
+/**
+ * A value for a key that nothing gives (issue 51, §20): the one placeholder rule of the runner and
+ * the Preview. The key's `default`, `const` or first `enum` value, else a sample of its type that
+ * says what it is (`"sample resetUrl"`, a URL of example.com for `format: uri`), the same every time.
+ */
+export function placeholderOf(schema: unknown, name: string): unknown {
+  return instanceOf(schema, name, 0);
+}
+
+function leaveOut(target: Json, parts: readonly string[]): void {
+  const [head, ...rest] = parts;
+  if (head === undefined || !Object.prototype.hasOwnProperty.call(target, head)) return;
+  if (rest.length === 0) delete target[head];
+  else if (isObject(target[head])) leaveOut(target[head] as Json, rest);
 }
 
 function merge(under: Json, over: Json, path: string, unset: string[]): Json {

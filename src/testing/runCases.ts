@@ -10,7 +10,9 @@
  *   case is errored, not failed.
  * - One signed request per step per case; at most 8 in flight.
  * - A case is sent whole: its payload over a fixed instance of the schema (casePayload.ts), so it
- *   renders the same on every run, and its result names the keys it did not set.
+ *   renders the same on every run, and its result names the keys it did not set. Every other
+ *   step's result is fixed too (caseState.ts: a digest's events); a case that leaves keys out
+ *   (`absent`) is rendered as a send renders it, by the bridge's `execute`.
  * - A case file with problems (bad JSON, an unknown workflow, step or key) runs none of its bad
  *   cases, and every other file and case still runs.
  * Pure: no vscode. The secret goes only to the bridge client, which keeps it out of every text.
@@ -25,6 +27,7 @@ import { renderStep, type StepRender } from '../rendered/renderStep';
 import type { ServiceRenderer, ServiceStepRender, ServiceWorkflow } from './serviceTarget';
 import { payloadKeyPlace, readCaseFile, resolveCaseFile, type AbsentWorkflow, type CaseFile, type CaseProblem, type TestCase } from './caseFile';
 import { casePayload } from './casePayload';
+import { caseState, type CaseState } from './caseState';
 import { judgeStep, type StepOutcome } from './expectations';
 import { nodeAt } from './jsonTree';
 import { compareSnapshot, readSnapshots, snapshotOf, writeSnapshots, type SnapshotData, type SnapshotVerdict } from './snapshots';
@@ -57,7 +60,7 @@ export interface RunTarget {
 /** Where a workflow's steps are rendered: the user's app, or the service for a dashboard workflow. */
 interface Source {
   workflowId: string;
-  steps: { stepId: string; type: string; _id?: string }[];
+  steps: { stepId: string; type: string; _id?: string; results?: { schema?: unknown } }[];
   schema: unknown;
   via: 'app' | 'service';
 }
@@ -113,10 +116,14 @@ export interface CaseResult {
   name: string;
   index: number;
   status: Status;
+  /** From the case's first request to its last answer (its wait for a free slot left out). */
   durationMs: number;
-  startedAt?: number; // epoch ms of the case's first request (a JUnit suite's wall time starts at its first case's)
+  /** When its first request went out (epoch ms); absent when it sent none. */
+  startedAt?: number;
   /** The payload's keys the case did not set, filled from the schema's fixed instance. */
   unset: string[];
+  /** Earlier steps' results a later step reads that the case did not give (`steps`): the runner's fixed ones (a digest's events). */
+  made?: CaseState['made'];
   steps: StepResult[];
   /** Why it did not run: its problems (errored), or the run's (the app). */
   problems: CaseProblem[];
@@ -324,16 +331,32 @@ async function runCase(
   subscribers: ReadonlyMap<string, Record<string, unknown> | null | undefined>,
   kept: SnapshotData,
 ): Promise<CaseResult> {
-  const started = Date.now();
+  // The case's own time: from its first request to its last answer, not its wait in the pool.
+  let firstRequest: number | undefined;
+  let lastAnswer = 0;
+  const timed = <T>(task: () => Promise<T>, onStart: (at: number) => void): Promise<T> =>
+    limit(async () => {
+      const at = Date.now();
+      firstRequest = Math.min(firstRequest ?? at, at);
+      onStart(at);
+      try {
+        return await task();
+      } finally {
+        lastAnswer = Math.max(lastAnswer, Date.now());
+      }
+    });
   const schema = source.schema;
-  const { payload, unset } = casePayload(test.payload, schema);
+  const { payload, unset } = casePayload(test.payload, schema, test.absent);
+  // Every other step's result, fixed (the framework's mock is random); a case with absent keys is rendered as sent (execute).
+  const { state, made } = source.via === 'app' ? caseState(source.steps, test.steps, payload) : { state: [], made: [] };
+  const action = source.via === 'app' && test.absent.length > 0 ? ('execute' as const) : ('preview' as const);
   const subscriber = subscriberFor(test, subscribers);
   const levels = { ...options.settings.levels, ...report.file.levels };
   const settings: ChecksSettings = { ...options.settings, levels };
   const steps = source.steps.filter((s) => MESSAGE_STEP_TYPES.has(s.type));
   const results = await Promise.all(
     steps.map(async (step): Promise<StepResult> => {
-      const stepStarted = Date.now();
+      let stepStarted = Date.now();
       const expectation = test.expect[step.stepId];
       const skipped = subscriber ? skipReason(step.type, subscriber) : undefined;
       let outcome: StepOutcome;
@@ -348,9 +371,11 @@ async function runCase(
         const controls = test.controls[step.stepId] ?? {};
         const rendered: StepRender | ServiceStepRender =
           source.via === 'service'
-            ? await limit(() => target.service!.render(source.workflowId, step, { payload, subscriber: subscriber ?? {}, controls }, options.signal))
-            : await limit(() => renderStep(target.client, target.url, target.secret, { workflowId: source.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls }, options.signal));
-        if (rendered.kind === 'failed') {
+            ? await timed(() => target.service!.render(source.workflowId, step, { payload, subscriber: subscriber ?? {}, controls }, options.signal), (at) => (stepStarted = at))
+            : await timed(() => renderStep(target.client, target.url, target.secret, { workflowId: source.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls, state, action }, options.signal), (at) => (stepStarted = at));
+        if (rendered.kind === 'rendered' && 'skipped' in rendered && rendered.skipped) {
+          outcome = { kind: 'skipped', reason: l10n.t('its skip condition holds for this payload') };
+        } else if (rendered.kind === 'failed') {
           // The service's own failure (§9.4): said as the check "it renders" says it.
           outcome = { kind: 'failed', message: rendered.message };
           findings = checkStep({ stepId: step.stepId, result: { failure: { text: rendered.message, atKeys: [] } }, payload, ...(schema ? { payloadSchema: schema } : {}) }, settings, options.canIEmail);
@@ -403,8 +428,10 @@ async function runCase(
     name: test.name,
     index,
     status,
-    durationMs: Date.now() - started,
+    durationMs: firstRequest === undefined ? 0 : lastAnswer - firstRequest,
+    ...(firstRequest !== undefined ? { startedAt: firstRequest } : {}),
     unset,
+    ...(made.length > 0 ? { made } : {}),
     steps: results,
     problems: [],
     ...(status === 'errored' && appMessage ? { message: appMessage } : {}),

@@ -162,6 +162,33 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       assert.equal(report.files[0].snapshot, undefined, 'the snapshot matched: nothing written');
     });
 
+    it('holds a digest case’s snapshot run after run, and renders keys left out (issue 51, §13, §14)', async () => {
+      const dir = join(work, 'digest');
+      cpSync(join(ROOT, 'examples', 'demo-app', 'novu-tests', 'order-shipped.novu-test.json'), join(dir, 'order-shipped.novu-test.json'));
+      const shipped = JSON.parse(readFileSync(join(dir, 'order-shipped.novu-test.json'), 'utf8'));
+      shipped.cases = [{ name: 'no tracking link given', absent: ['trackingUrl'], expect: { 'shipped-chat': { text: { contains: 'https://track.example.com/dhl/A-1001' } } } }];
+      writeFileSync(join(dir, 'order-shipped.novu-test.json'), JSON.stringify(shipped, null, 2));
+      const digest = {
+        workflow: 'team-digest',
+        cases: [
+          { name: 'weekly', subscriber: { email: 'ada@example.com' }, snapshot: true },
+          { name: 'no title', subscriber: { email: 'ada@example.com' }, absent: ['title'], expect: { 'digest-email': { body: { contains: ['Update 1', 'Update 2'] } } } },
+        ],
+      };
+      writeFileSync(join(dir, 'team-digest.novu-test.json'), JSON.stringify(digest, null, 2));
+      const first = await run(['--bridge-url', app.url, '--reporter', 'text'], { cwd: dir });
+      assert.equal(first.code, 0, first.stdout + first.stderr);
+      assert.match(first.stdout, /collect \(a digest\): 2 fixed events carrying this payload/);
+      const written = readFileSync(join(dir, 'team-digest.novu-test.snap.json'), 'utf8');
+      assert.match(written, /Core team: 2 update\(s\) this week/);
+      for (let i = 0; i < 5; i++) {
+        const again = await run(['--bridge-url', app.url], { cwd: dir });
+        assert.equal(again.code, 0, again.stdout + again.stderr);
+        assert.match(again.line, /^novu-explorer-test: 3 passed \(2 files, [\d.]+ s\)$/);
+      }
+      assert.equal(readFileSync(join(dir, 'team-digest.novu-test.snap.json'), 'utf8'), written);
+    });
+
     it('exits 2 for a case file that is not JSON, saying where', async () => {
       const dir = mkdtempSync(join(work, 'bad-'));
       writeFileSync(join(dir, 'broken.novu-test.json'), '{ "workflow": "order-shipped",\n  "cases": [ { "name": "x", } ] }\n');

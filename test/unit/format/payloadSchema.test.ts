@@ -2,6 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkPayload, payloadSkeleton, requiredAfterDefaults, requiredKeys, withDefaults } from '../../../src/format/payloadSchema';
+import { casePayload, placeholderOf } from '../../../src/testing/casePayload';
 
 const ORDER = {
   type: 'object',
@@ -133,6 +134,35 @@ describe('the payload skeleton', () => {
     assert.deepEqual(requiredKeys({ required: ['a', 1, 'b', 'a', null] }), ['a', 'b']);
     for (const schema of GARBAGE) assert.ok(Array.isArray(requiredKeys(schema)));
     assert.deepEqual(requiredKeys(null), []);
+  });
+});
+
+describe('one placeholder rule: the Preview’s and the runner’s (issue 51, §20)', () => {
+  const RESET = {
+    type: 'object',
+    required: ['resetUrl', 'expiresInMinutes', 'locale', 'user'],
+    properties: {
+      resetUrl: { type: 'string', format: 'uri' },
+      expiresInMinutes: { type: 'integer', minimum: 5 },
+      locale: { type: 'string', enum: ['en', 'de'] },
+      user: { type: 'object', required: ['email'], properties: { email: { type: 'string', format: 'email' }, nickname: { type: 'string' } } },
+      note: { type: 'string' },
+    },
+  };
+
+  it('fills a required key as the runner does, so that the first render passes the schema', () => {
+    const start = payloadSkeleton(RESET, placeholderOf);
+    assert.deepEqual(start, { resetUrl: 'https://example.com/sample', expiresInMinutes: 5, locale: 'en', user: { email: 'sample@example.com' } });
+    assert.deepEqual(checkPayload(start, RESET), {}, 'no "resetUrl must be a URL"');
+    const runner = casePayload({}, RESET).payload;
+    for (const [key, value] of Object.entries(start)) if (key !== 'user') assert.deepEqual(value, runner[key], key);
+    assert.equal((runner['user'] as Record<string, unknown>)['email'], 'sample@example.com');
+  });
+
+  it('leaves a real send’s review editor its empty values: a sample never goes out unnoticed', () => {
+    const review = payloadSkeleton(RESET);
+    assert.equal(review['resetUrl'], '');
+    assert.deepEqual(checkPayload(review, RESET)['payload.resetUrl'], ['must be a URL']);
   });
 });
 
