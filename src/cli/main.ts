@@ -28,6 +28,8 @@ import { serviceRenderer } from '../testing/serviceTarget';
 import { NovuClient } from '../api/client';
 import { NovuApiError } from '../api/errors';
 import { helpText, parseArgs, TOOL, type CliOptions } from './args';
+import { COMPARE } from './compareArgs';
+import { runCompare } from './compareCommand';
 import { findCaseFiles, readCaseFileText, shownPath } from './caseFiles';
 import { jsonReport } from './jsonReport';
 import { junitReport } from './junitReport';
@@ -65,6 +67,8 @@ function redactor(key: string | undefined): (text: string) => string {
 
 /** Runs the command line; resolves with its exit code. Never throws. */
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  // `compare` (issue 52): two environments side by side, a deploy gate; its own options and reports.
+  if (argv[0] === COMPARE) return runCompare(argv.slice(1), io);
   const parsed = parseArgs(argv, io.env);
   const key = parsed.kind === 'run' ? parsed.options.secretKey : io.env['NOVU_SECRET_KEY'];
   const apiKey = parsed.kind === 'run' ? parsed.options.apiKey : io.env['NOVU_API_KEY'];

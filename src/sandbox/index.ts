@@ -55,8 +55,16 @@ export interface SandboxOptions {
   seed?: number;
   /** Default 300 (at least the handful of fixture subscribers). */
   subscriberCount?: number;
-  /** Quiet workflows added after the catalogue, for paging the Workflows view (default 0). */
+  /** Quiet workflows added after the catalogue, for paging the Workflows view (default 0); Production gets a copy of each. */
   extraWorkflows?: number;
+  /** Plain layouts added to both environments after the seeded ones, the same on both (default 0): the comparison's benchmark. */
+  extraLayouts?: number;
+  /**
+   * Production's data (issue 52): `planned` (default), Development's with the planned differences
+   * (productionSeed.ts); `same`, a copy of Development's workflows, layouts and integrations with
+   * Production's own ids, so that comparing them finds nothing blocking (the CLI's exit 0).
+   */
+  production?: 'planned' | 'same';
   /** A quiet workflow named with markup (`SANDBOX_FIXTURES.markupWorkflowName`), for the hostile-string tests. */
   markupWorkflow?: boolean;
   faults?: SandboxFaults;
@@ -162,6 +170,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     activityEndsAtMs: options.activityEndsAtMs,
     retentionDays,
     extraWorkflows: options.extraWorkflows ?? 0,
+    extraLayouts: options.extraLayouts ?? 0,
+    ...(options.production ? { production: options.production } : {}),
     markupWorkflow: options.markupWorkflow ?? false,
     apiKey,
     refuseLocalBridgeUrls: options.refuseLocalBridgeUrls ?? false,

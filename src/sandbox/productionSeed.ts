@@ -5,7 +5,7 @@
 // what a comparison must find, independently of the comparer.
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { DAY_MS, SEED_BASE_MS, iso } from './random';
-import type { Layout, Workflow } from './types';
+import type { Integration, Layout, Workflow } from './types';
 import { seedWorkflows } from './workflowsSeed';
 
 /** Production's copy of a Development workflow: its own `_id` (and slug), the planned changes on top. */
@@ -66,14 +66,22 @@ function productionOnly(): Workflow {
   };
 }
 
-export function productionWorkflows(): Workflow[] {
+/**
+ * What Production holds (sandbox option `production`): `planned`, Development's catalogue with the
+ * planned differences above; `same`, a copy of it with Production's own ids and nothing else
+ * changed, so that a comparison finds nothing blocking (the CLI's exit 0). `extraWorkflows`
+ * generated ones are copied unchanged in both (the comparison's benchmark reads 100 a side).
+ */
+export type ProductionPlan = 'planned' | 'same';
+
+export function productionWorkflows(plan: ProductionPlan = 'planned', extraWorkflows = 0): Workflow[] {
   const out: Workflow[] = [];
-  for (const w of seedWorkflows({})) {
-    const changes = PLANNED[w.identifier];
+  for (const w of seedWorkflows({ extraWorkflows })) {
+    const changes = plan === 'same' ? {} : PLANNED[w.identifier];
     if (changes === null) continue;
     out.push(inProduction(w, changes ?? {}));
   }
-  return [...out, productionOnly()];
+  return plan === 'same' ? out : [...out, productionOnly()];
 }
 
 const layout = (n: number, environment: 'd' | 'p', l: Omit<Layout, '_id' | 'updatedAt'>): Layout => ({
@@ -84,18 +92,37 @@ const layout = (n: number, environment: 'd' | 'p', l: Omit<Layout, '_id' | 'upda
 
 const FOOTER = '<table width="100%"><tr><td>{{content}}</td></tr><tr><td style="color:#666">Sandbox Inc. · <a href="https://sandbox.example/unsubscribe">Unsubscribe</a></td></tr></table>';
 
+/** `count` plain layouts after the seeded ones (sandbox option `extraLayouts`), the same content on both sides. */
+function generatedLayouts(count: number, environment: 'd' | 'p'): Layout[] {
+  return Array.from({ length: count }, (_, i) => layout(0x100 + i, environment, { layoutId: `generated-layout-${i + 1}`, name: `Generated layout ${i + 1}`, isDefault: false, body: `<div data-layout="${i + 1}">{{content}}</div>` }));
+}
+
 /** Development's layouts: the footer every dashboard email may name, and a plain one. */
-export function developmentLayouts(): Layout[] {
+export function developmentLayouts(extraLayouts = 0): Layout[] {
   return [
     layout(1, 'd', { layoutId: 'brand-footer', name: 'Brand footer', isDefault: true, body: FOOTER }),
     layout(2, 'd', { layoutId: 'minimal', name: 'Minimal', isDefault: false, body: '<div style="font-family:sans-serif">{{content}}</div>' }),
+    ...generatedLayouts(extraLayouts, 'd'),
   ];
 }
 
-/** Production's: no brand footer (R5), the plain one changed (R6), and one of its own. */
-export function productionLayouts(): Layout[] {
+/** Production's: no brand footer (R5), the plain one changed (R6), and one of its own; with `same`, Development's. */
+export function productionLayouts(plan: ProductionPlan = 'planned', extraLayouts = 0): Layout[] {
+  if (plan === 'same') return developmentLayouts(extraLayouts).map((l) => ({ ...l, _id: l._id.replace(/^6615c0ffee00000000c1/, '6615c0ffee00000000c2') }));
   return [
     layout(2, 'p', { layoutId: 'minimal', name: 'Minimal', isDefault: true, body: '<div style="font-family:serif">{{content}}</div>' }),
     layout(3, 'p', { layoutId: 'legacy-header', name: 'Legacy header', isDefault: false, body: '<h1>Sandbox</h1>{{content}}' }),
+    ...generatedLayouts(extraLayouts, 'p'),
   ];
+}
+
+/**
+ * What `GET /v1/integrations` answers Production (every environment's, as an older server does):
+ * with `planned`, the seeded ones (Production's own differ, integrationsSeed.ts); with `same`,
+ * Development's and a copy of each for Production (own `_id`), so its channels can all send.
+ */
+export function productionIntegrations(plan: ProductionPlan, all: readonly Integration[]): readonly Integration[] {
+  if (plan === 'planned') return all;
+  const development = all.filter((i) => i._environmentId === F.developmentEnvironmentId);
+  return [...development, ...development.map((i) => ({ ...i, _id: i._id.replace(/^6615c0ffee00000000e1/, '6615c0ffee00000000e3'), _environmentId: F.productionEnvironmentId }))];
 }

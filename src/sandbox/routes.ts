@@ -204,7 +204,7 @@ export const ROUTES: readonly Route[] = [
     method: 'GET',
     pattern: /^\/v1\/integrations$/,
     bothEnvironments: true,
-    handle: (req) => ok({ data: req.store.integrations.all }),
+    handle: (req) => ok({ data: req.world.integrations.all }),
   },
   {
     method: 'GET',

@@ -6,7 +6,7 @@ import type { SyncedBridge } from './stepPreview';
 import { SandboxClock } from './clock';
 import { Integrations } from './integrations';
 import { Layouts } from './layouts';
-import { developmentLayouts, productionLayouts, productionWorkflows } from './productionSeed';
+import { type ProductionPlan, developmentLayouts, productionIntegrations, productionLayouts, productionWorkflows } from './productionSeed';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import { ENVIRONMENTS, createIntegrations } from './integrationsSeed';
 import { DEFAULT_ACTIVITY_COUNT, DEFAULT_RETENTION_DAYS, Notifications } from './notifications';
@@ -34,6 +34,10 @@ export interface SandboxStoreOptions {
   extraWorkflows?: number;
   /** The quiet workflow named with markup, after the catalogue. */
   markupWorkflow?: boolean;
+  /** Production's data: the planned differences (default), or the same as Development's (issue 52). */
+  production?: ProductionPlan;
+  /** Plain layouts added to both environments after the seeded ones. Default 0. */
+  extraLayouts?: number;
   /** The environment's secret key (the API key): what a sync signs the bridge's discover with (§9.2). */
   apiKey?: string;
   /** Refuse loopback, private, link-local and metadata bridge URLs, as the cloud service does (§9.5). Default false. */
@@ -104,15 +108,15 @@ export class SandboxStore {
     this.development = {
       environment: ENVIRONMENTS[0]!,
       workflows: this.workflows,
-      layouts: new Layouts(developmentLayouts()),
+      layouts: new Layouts(developmentLayouts(options.extraLayouts ?? 0)),
       integrations: this.integrations,
       lastTriggered: (w) => this.notifications.lastTriggeredAt(w),
     };
     this.production = {
       environment: ENVIRONMENTS.find((e) => e._id === F.productionEnvironmentId)!,
-      workflows: new Workflows(productionWorkflows()),
-      layouts: new Layouts(productionLayouts()),
-      integrations: new Integrations(this.integrations.all, F.productionEnvironmentId),
+      workflows: new Workflows(productionWorkflows(options.production, options.extraWorkflows ?? 0)),
+      layouts: new Layouts(productionLayouts(options.production, options.extraLayouts ?? 0)),
+      integrations: new Integrations(productionIntegrations(options.production ?? 'planned', this.integrations.all), F.productionEnvironmentId),
     };
     this.triggers = new Triggers(this.clock, this.workflows, this.subscribers, this.preferences, this.integrations, this.notifications);
   }

@@ -21,7 +21,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
 const log = (line) => console.log(`bench: ${line}`);
-const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo', 'tests', 'tests-editor'];
+const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo', 'tests', 'tests-editor', 'compare'];
 const only = process.argv.slice(2);
 for (const name of only) if (!STAGES.includes(name)) throw new Error(`bench: no stage "${name}" (the stages: ${STAGES.join(', ')})`);
 const stage = (name) => only.length === 0 || only.includes(name);
@@ -209,6 +209,20 @@ function table(results) {
     add('tests', `extension host heap: ${m.cases.toLocaleString('en-US')} cases (${m.items.toLocaleString('en-US')} items) discovered and run, beside 1`, `${m.keptMb} MB (items alone ${m.itemsMb} MB; the run ${ms(m.runMs)})`, `< 100 MB: ${m.keptMb < m.budgetMb ? 'met' : 'MISSED'}`);
     for (const [what, r] of Object.entries(e.onSave)) add('tests', what, `${ms(r.ms)} (runs: ${r.runs.join(', ')}${r.stealPercent === undefined ? '' : `; ${r.stealPercent}% of the CPU taken by the host`})`, r.budgetMs === undefined ? '' : `< ${r.budgetMs} ms: ${r.ms < r.budgetMs ? 'met' : 'MISSED'}`);
   }
+  // Issue 52: two environments of 100 workflows and 20 layouts compared at 100 ms a request.
+  const cmp = results.compare;
+  if (cmp) {
+    const wire = `${cmp.requestsPerSide.join(' + ')} GETs (${cmp.methods.join(', ')}), at most ${cmp.mostInFlight.join(' / ')} in flight, ${cmp.sequentialRoundTrips.join(' / ')} sequential`;
+    const rounds = Math.ceil(cmp.expectedRequestsPerSide / 4);
+    add('compare', `reads per side (${cmp.workflowsPerSide[0]} workflows, ${cmp.layoutsPerSide[0]} layouts)`, wire, `§10.2's ${cmp.expectedRequestsPerSide}, <= 4, ${rounds} sequential: ${cmp.requestsPerSide.every((n) => n === cmp.expectedRequestsPerSide) && cmp.mostInFlight.every((n) => n <= 4) && cmp.sequentialRoundTrips.every((n) => n <= rounds) && cmp.methods.join() === 'GET' ? 'met' : 'MISSED'}`);
+    add('compare', 'both sides read and compared', `${ms(cmp.completeMs)} (runs: ${cmp.runs.join(', ')}) · floor ${ms(cmp.floorMs)} · ${cmp.ratio}x`, `<= 1.2x: ${cmp.ratio <= 1.2 ? 'met' : 'MISSED'}`);
+    add('compare', 'the same reads by plain fetch, 4 in flight (this machine\'s floor)', `${ms(cmp.plain.ms)} (runs: ${cmp.plain.runs.join(', ')}) · ours ${cmp.overPlain}x of it`);
+    add('compare', 'the first result in', ms(cmp.firstResultMs));
+    add('compare', 'our own CPU (ours less plain fetch\'s)', `${ms(cmp.ownCpuMs)} (ours ${ms(cmp.cpuMs)}, plain ${ms(cmp.plain.cpuMs)})`, `< 200 ms: ${cmp.ownCpuMs < 200 ? 'met' : 'MISSED'}`);
+    add('compare', 'heap: at most during the reads, kept after', `${cmp.peakMb} MB, ${cmp.keptMb} MB`, `< 50 MB: ${cmp.peakMb < 50 ? 'met' : 'MISSED'}`);
+    const again = cmp.again;
+    add('compare', `Compare again, ${again.changedPerSide} workflows a side changed`, `${ms(again.ms)} · ${again.requestsPerSide.join(' + ')} GETs`, `lists + changed (${again.expectedRequestsPerSide}): ${again.requestsPerSide.every((n) => n === again.expectedRequestsPerSide) && again.sameResult ? 'met' : 'MISSED'}`);
+  }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), 4));
   return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd()).join('\n');
 }
@@ -222,7 +236,8 @@ try {
     run(process.execPath, [join(ROOT, 'out/test/bench/node.js'), join(tmp, 'node.json')]);
     results.node = JSON.parse(readFileSync(join(tmp, 'node.json'), 'utf8'));
   }
-  await ensureVSCode();
+  // The plain-Node stages alone need no VS Code.
+  if (only.length === 0 || only.some((name) => !['node', 'tests', 'compare'].includes(name))) await ensureVSCode();
   if (stage('host')) {
     log('inside VS Code: activation, views, 100,000 subscribers');
     results.host = await hostBench();
@@ -255,6 +270,11 @@ try {
   if (stage('tests-editor')) {
     log('notification tests in VS Code: 1,000 cases in the extension host; a save → the case\'s new state in the Testing view, with the demo app');
     results['tests-editor'] = { memory: await testsHostBench(), onSave: await measureTestsOnSave(ROOT) };
+  }
+  if (stage('compare')) {
+    log('compare environments: 100 workflows and 20 layouts a side, 100 ms a request, both sides at once');
+    run(process.execPath, ['--expose-gc', join(ROOT, 'out/test/bench/compareBench.js'), join(tmp, 'compare.json')]);
+    results.compare = JSON.parse(readFileSync(join(tmp, 'compare.json'), 'utf8'));
   }
   const file = only.length === 0 ? 'bench.json' : `bench-${only.join('-')}.json`;
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });

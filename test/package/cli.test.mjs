@@ -9,6 +9,8 @@
 // --api-url); the note for an app that checks no signature; CI mode, obsolete snapshots, a snapshot
 // diff's changed HTML line; the JUnit report read by a strict XML 1.0 parser, its counts those of
 // the run; the key in no byte of any output. Every run sets CI itself (our own CI runs with CI=true).
+// `compare` (issue 52) against a started Sandbox's two environments: exits 1, 0 and 2, its JUnit read
+// back with counts equal to the findings, canary keys in no output or report.
 // Run: node --test test/package/cli.test.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,6 +18,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { startBridgeApp } from '../../examples/demo-app/bridge/run.mjs';
@@ -270,6 +273,71 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       assert.match(line, /^novu-explorer-test: 2 errored \(1 file, [\d.]+ s\): the bridge at 127\.0\.0\.1:\d+ did not answer within 1\.0 s \(the app was stopped\): No app answers/);
       const processes = spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout;
       assert.ok(!processes.includes(marker), 'the started command is gone');
+    });
+  });
+
+  // Issue 52, §4: the deploy gate against a started Sandbox's two environments (dist/sandboxServer.js).
+  describe('compare', () => {
+    const DEV = 'canary-package-dev-key-3e8a1f6b';
+    const PROD = 'canary-package-prod-key-c47d90e2';
+    let planned;
+    let same;
+    const compareOutputs = [];
+    const compare = async (sandbox, args, env = {}) => {
+      const result = await run(['compare', '--source-api-url', sandbox.url, '--target-api-url', sandbox.url, ...args], { cwd: work, env: { NOVU_SOURCE_API_KEY: DEV, NOVU_TARGET_API_KEY: PROD, ...env } });
+      compareOutputs.push(result.stdout, result.stderr);
+      return result;
+    };
+    before(async () => {
+      const { startSandbox } = createRequire(import.meta.url)(join(ROOT, 'dist', 'sandboxServer.js'));
+      const options = { apiKey: DEV, productionApiKey: PROD, subscriberCount: 10, activityCount: 0 };
+      [planned, same] = await Promise.all([startSandbox(options), startSandbox({ ...options, production: 'same' })]);
+    });
+    after(async () => {
+      await Promise.all([planned?.close(), same?.close()]);
+    });
+
+    it('exits 1 on the Sandbox\'s planned differences, and its JUnit, read back, counts the findings', async () => {
+      const { code, stdout, stderr } = await compare(planned, ['--reporter', 'junit', '--output', 'compare.xml']);
+      assert.equal(code, 1, stderr);
+      assert.match(stdout, /^novu-explorer-test compare: Development \(127\.0\.0\.1:\d+\) → Production \(127\.0\.0\.1:\d+\): 6 blocking findings, 6 warnings \(15 workflows and layouts, 11 differ, [\d.]+ s\)\n$/);
+      const xml = readFileSync(join(work, 'compare.xml'), 'utf8');
+      compareOutputs.push(xml);
+      const elements = parseXml(xml);
+      const suites = elements.filter((e) => e.name === 'testsuite');
+      const readiness = suites[0];
+      // The findings as the JSON report gives them: the JUnit's counts are theirs.
+      const json = await compare(planned, ['--reporter', 'json']);
+      assert.equal(json.code, 1);
+      const findings = JSON.parse(json.stdout).comparison.findings;
+      assert.equal(Number(readiness.attributes.tests), findings.length);
+      assert.equal(Number(readiness.attributes.failures), findings.filter((f) => f.level === 'blocking').length);
+      assert.equal(elements.filter((e) => e.name === 'failure').length, 6);
+      const root = elements.find((e) => e.name === 'testsuites');
+      assert.equal(Number(root.attributes.tests), elements.filter((e) => e.name === 'testcase').length);
+      assert.equal(Number(root.attributes.failures), 6);
+      assert.deepEqual(elements.filter((e) => e.name === 'failure').map((e) => e.attributes.type), ['R1', 'R2', 'R4', 'R4', 'R4', 'R5']);
+    });
+
+    it('exits 0 when Production is the same as Development', async () => {
+      const { code, stdout, stderr } = await compare(same, []);
+      assert.equal(code, 0, stdout + stderr);
+      assert.match(stderr, /: nothing blocking, 1 warning \(13 workflows and layouts, 0 differ, [\d.]+ s\); no differences found in the fields Novu compares\n$/);
+    });
+
+    it('exits 2 for a rejected key, naming its side; and for the same environment twice', async () => {
+      const rejected = await compare(planned, [], { NOVU_SOURCE_API_KEY: 'canary-rejected-key-77aa' });
+      assert.equal(rejected.code, 2);
+      assert.equal(rejected.stderr, 'novu-explorer-test compare: nothing compared: source (NOVU_SOURCE_API_KEY): the API key was rejected (API Key not found)\n');
+      assert.ok(!rejected.stderr.includes('canary-rejected-key-77aa'));
+      const twice = await compare(planned, [], { NOVU_TARGET_API_KEY: DEV });
+      assert.equal(twice.code, 2);
+      assert.match(twice.stderr, /the same environment \(Development\): nothing to compare\.\n$/);
+    });
+
+    it('never wrote a canary key', () => {
+      assert.ok(compareOutputs.length >= 9);
+      for (const text of compareOutputs) for (const key of [DEV, PROD]) assert.ok(!text.includes(key), text.slice(0, 200));
     });
   });
 

@@ -1,0 +1,107 @@
+/**
+ * `novu-explorer-test compare` (issue 52, §4): the deploy gate "Production can send what we are
+ * about to ship". Both sides are read at once, each with its own key and URL (src/compare/readSide:
+ * GETs only, at most four in flight a side), compared (compareSides: §10.5's marks and §10.6's
+ * findings) and reported (compareReport.ts). §10.1's pair check: the same environment twice is
+ * refused (exit 2); two organizations or regions are warned about, then compared.
+ * Exit 0 nothing blocking, 1 blocking findings, 2 could not read (a rejected key names its side; a
+ * partial read without a blocking finding). Every byte written passes the redactor of both keys.
+ * Pure Node: no vscode.
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { compareSides } from '../compare/comparison';
+import { pairCheckText } from '../compare/environments';
+import { SideReadError, readSide } from '../compare/readSide';
+import { l10n } from '../l10n';
+import { TOOL } from './args';
+import { COMPARE, type CompareOptions, type CompareSide, compareHelpText, parseCompareArgs } from './compareArgs';
+import { buildCompareView, compareJsonReport, compareJunitReport, compareTextReport, type CompareView } from './compareReport';
+import type { CliIo } from './main';
+import { type ExitCode, oneLine, terminalText } from './runView';
+
+/** Every key replaced in `text` (never shorter ones: they would garble ordinary words). */
+export function keysRedactor(keys: readonly (string | undefined)[]): (text: string) => string {
+  const real = [...new Set(keys.filter((k): k is string => k !== undefined && k.trim().length >= 6).map((k) => k.trim()))].sort((a, b) => b.length - a.length);
+  return (text) => real.reduce((t, key) => (t.includes(key) ? t.split(key).join('***') : t), text);
+}
+
+/** Runs `compare` with its arguments (after the word); resolves with the exit code. Never throws. */
+export async function runCompare(argv: readonly string[], io: CliIo): Promise<ExitCode> {
+  const parsed = parseCompareArgs(argv, io.env);
+  const options = parsed.kind === 'compare' ? parsed.options : undefined;
+  const redact = keysRedactor([io.env['NOVU_SOURCE_API_KEY'], io.env['NOVU_TARGET_API_KEY'], options?.source.apiKey, options?.target.apiKey]);
+  const out = (text: string) => io.stdout.write(redact(text));
+  const err = (text: string) => io.stderr.write(redact(text));
+  const fail = (reason: string): ExitCode => {
+    err(`${TOOL} ${COMPARE}: ${oneLine(reason)}\n`);
+    return 2;
+  };
+  if (parsed.kind === 'help') {
+    out(compareHelpText());
+    return 0;
+  }
+  if (parsed.kind === 'error') return fail(l10n.t('{0} ({1} lists the options)', parsed.message, `${COMPARE} --help`));
+  try {
+    return await compare(parsed.options, io, { out, err, fail, redact });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'AbortError') return fail(l10n.t('interrupted: the comparison was stopped.'));
+    return fail(l10n.t('the comparison stopped on an unexpected error: {0}', error instanceof Error ? error.message : String(error)));
+  }
+}
+
+function sideLabel(which: 'source' | 'target', side: CompareSide): string {
+  return which === 'source' ? l10n.t('source ({0})', side.keyFrom) : l10n.t('target ({0})', side.keyFrom);
+}
+
+interface Said {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  fail: (reason: string) => ExitCode;
+  redact: (text: string) => string;
+}
+
+async function compare(options: CompareOptions, io: CliIo, { out, err, fail, redact }: Said): Promise<ExitCode> {
+  const started = Date.now();
+  const read = (which: 'source' | 'target') =>
+    readSide({ baseUrl: options[which].apiUrl, apiKey: options[which].apiKey, connectionName: sideLabel(which, options[which]), ...(io.signal ? { signal: io.signal } : {}) });
+  // Both sides at once: each has its own bucket at the service (§10.2).
+  const [source, target] = await Promise.allSettled([read('source'), read('target')]);
+  const failures = [source, target].flatMap((s) => (s.status === 'rejected' ? [s.reason] : []));
+  if (failures.length > 0) {
+    const unexpected = failures.find((e) => !(e instanceof SideReadError));
+    if (unexpected) throw unexpected;
+    if (io.signal?.aborted) return fail(l10n.t('interrupted: the comparison was stopped.'));
+    // A side that could not be read compares nothing: each failed side is named.
+    return fail(l10n.t('nothing compared: {0}', failures.map((e: SideReadError) => e.message).join('; ')));
+  }
+  const comparison = compareSides((source as PromiseFulfilledResult<Awaited<ReturnType<typeof readSide>>>).value, (target as PromiseFulfilledResult<Awaited<ReturnType<typeof readSide>>>).value);
+  const pairText = pairCheckText(comparison.pair);
+  if (comparison.pair.kind === 'sameEnvironment') return fail(pairText ?? '');
+  const view = buildCompareView(comparison, Date.now() - started, pairText !== undefined ? [pairText] : []);
+  const text = reportText(view, options, io.version);
+  const said = [view.headline, ...view.notes.map((n) => terminalText(n, true))].join('\n');
+  if (options.output !== undefined) {
+    out(`${said}\n`);
+    try {
+      (io.writeFile ?? ((path: string, body: string) => writeFileSync(path, body)))(resolve(io.cwd, options.output), redact(text));
+    } catch (error) {
+      return fail(l10n.t('the report could not be written to {0} ({1}).', terminalText(options.output, true), (error as NodeJS.ErrnoException).code ?? String(error)));
+    }
+  } else {
+    err(`${said}\n`);
+    out(text);
+  }
+  return view.exitCode;
+}
+
+function reportText(view: CompareView, options: CompareOptions, version: string): string {
+  switch (options.reporter) {
+    case 'json':
+      return compareJsonReport(view, version);
+    case 'junit':
+      return compareJunitReport(view);
+    case 'text':
+      return compareTextReport(view);
+  }
+}
