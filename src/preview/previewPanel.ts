@@ -30,7 +30,7 @@ import type { CanIEmail } from '../checks';
 import { emailSrcdoc } from './emailFrame';
 import { PayloadEditor } from './payloadEditor';
 import { CHECKS_SECTION, checksSettingsNow } from '../checksSettings';
-import { PreviewChecks } from './previewChecks';
+import { PreviewChecks, type OffThreadChecks } from './previewChecks';
 import { openPreviewLink, openStackFrame } from './previewLinks';
 import type { PreviewModel } from '../rendered/previewModel';
 import { renderStep } from '../rendered/renderStep';
@@ -78,6 +78,8 @@ export interface PreviewServices {
   sendTest(workflowId: string, payload: Record<string, unknown>, subscriberId: string | undefined): Promise<unknown>;
   /** caniemail's data for the Checks strip's email clients' support (src/checks/clientSupport.ts); without it that check does not run. */
   canIEmail?: CanIEmail;
+  /** Where an email's checks run: off the host's thread (checksWorker.ts). */
+  checkOffThread: OffThreadChecks;
 }
 
 export class PreviewPanel implements vscode.Disposable {
@@ -143,7 +145,9 @@ export class PreviewPanel implements vscode.Disposable {
       this.subscriber = target.run.subscriber;
     }
     this.stepId = target.stepId ?? firstMessageStep(this.steps)?.stepId;
-    this.checks = new PreviewChecks(services.canIEmail);
+    // An email's findings come after its render (a newer render's make them go unused): the strip shows them when they do.
+    this.checks = new PreviewChecks(services.checkOffThread, () => this.publish(this.view), { ...(services.canIEmail ? { canIEmail: services.canIEmail } : {}), failed: (error) => services.log.warn(`preview checks: ${error.message}`) });
+    this.checks.settings = checksSettingsNow();
     this.view = this.withRenderer(this.baseView());
     this.payloadEditor = new PayloadEditor({
       panelColumn: () => this.panel.viewColumn,
@@ -485,9 +489,8 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private publish(shown: Omit<PreviewView, 'renderer'>): void {
-    const { checks: _before, ...withoutChecks } = this.withRenderer(shown);
-    const checks = this.checks.of(withoutChecks, this.payload, this.payloadSchemaNow());
-    const view: PreviewView = { ...withoutChecks, ...(checks ? { checks } : {}) };
+    const { checks: _before, checking: _under, ...withoutChecks } = this.withRenderer(shown);
+    const view: PreviewView = { ...withoutChecks, ...this.checks.of(withoutChecks, this.payload, this.payloadSchemaNow()) };
     this.view = view;
     this.host.publish();
     if (view.status !== 'rendering' || view.stale) this.rendered.fire(view);
@@ -584,6 +587,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.isDisposed = true;
     clearTimeout(this.retryTimer);
     this.controller?.abort();
+    this.checks.dispose();
     this.disposed.fire();
     for (const s of this.subscriptions) s.dispose();
     this.disposed.dispose();

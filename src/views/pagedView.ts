@@ -441,6 +441,7 @@ export abstract class FilteredPagedTree<T extends TreeNode, C, F extends object>
 
   constructor(manager: ConnectionManager, source: Omit<PagedSource<T, C>, 'fetch' | 'commands'> & { commands: PagedSource<T, C>['commands'] & { clearFilter: CommandId } }, rows: KeyedList<T>, private readonly filterRule: FilterRule<F>) {
     super(manager, source, rows);
+    // l10n-ignore: a context key
     this.filterContext = `${source.viewId}Filtered`;
     this.clearFilter = source.commands.clearFilter;
   }

@@ -295,6 +295,15 @@ function checksStrip(stepId: string, checks: PreviewChecksView): HTMLElement {
   );
 }
 
+/** The strip while the email's checks are under way (issue 51, E2): the render is already shown above and below it. */
+function checkingStrip(): HTMLElement {
+  return h(
+    'section',
+    { class: 'nx-checks nx-checks-checking', attrs: { 'aria-label': l10n.t('Checks'), 'data-checks': '', 'data-checking': '' } },
+    h('p', { class: 'nx-checks-clear nx-muted', attrs: { 'data-checks-heading': '' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Checks: checking…')),
+  );
+}
+
 /** Shows where a finding applies: the element in the panel (its block opened first), or the key in the payload's editor. */
 function reveal(where: FindingWhere): void {
   const target = revealTarget(where);
@@ -338,7 +347,7 @@ function renderLoaded(view: PreviewView): HTMLElement {
       ? h('p', { class: 'nx-held', attrs: { role: 'status', 'data-held': '' } }, icon('warning'), l10n.t('Not rendered: {0}. This is the payload before; the editor marks the problem.', view.payloadHeld))
       : null,
     view.failure ? failureView(view.failure) : null,
-    view.checks ? checksStrip(view.stepId, view.checks) : null,
+    view.checks ? checksStrip(view.stepId, view.checks) : view.checking ? checkingStrip() : null,
     view.model
       ? h('div', { class: `nx-render${view.stale || view.payloadHeld || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind, 'data-shown': '', tabindex: -1 } }, renderModel(view, view.model))
       : null,
