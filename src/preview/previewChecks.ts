@@ -9,7 +9,7 @@
  * render is shown at once, the strip says "checking…" (`checking`), and `done` is called when the
  * findings are in. A newer ask makes the older one's findings go unused: its answer is dropped, and
  * if it was still waiting for the thread, it is never checked. The other steps, and a failure,
- * are small and checked at once. Pure: no vscode.
+ * are small and checked at once; with every check off there is nothing to find. Pure: no vscode.
  */
 import { checkStep, DEFAULT_CHECKS_SETTINGS, type CanIEmail, type ChecksSettings, type Finding, type StepToCheck } from '../checks';
 import { isSchemaVisible } from '../bridge/discoverSchema';
@@ -46,13 +46,18 @@ export class PreviewChecks {
     const shown = view.status === 'failed' ? view.failure : view.model;
     const reads = [view.stepId, shown, payload, schema, this.settings];
     if (this.memo && reads.every((read, i) => read === this.memo!.reads[i])) return this.memo.now;
+    // A render under way still shows the last one: its strip stays as it is (its checks, or their
+    // ask, go on) until the new render comes; asking again for the old model with the new payload
+    // would keep the thread from the new one.
+    if (this.memo && view.status === 'rendering' && shown !== undefined && shown === this.memo.reads[1]) return this.memo.now;
     this.asked?.abort();
     this.asked = undefined;
     let now: ChecksNow = {};
     if (shown) {
       const result: StepToCheck['result'] = view.status === 'failed' && view.failure ? { failure: view.failure } : { model: view.model! };
       const step: StepToCheck = { stepId: view.stepId, result, payload, ...(isSchemaVisible(schema) ? { payloadSchema: schema } : {}) };
-      if ('model' in result && result.model.kind === 'email') {
+      if (Object.values(this.settings.levels).every((level) => level === 'off')) now = { checks: counted([]) };
+      else if ('model' in result && result.model.kind === 'email') {
         now = { checking: true };
         this.ask(step, reads);
       } else now = { checks: counted(checkStep(step, this.settings)) };

@@ -194,7 +194,8 @@ function table(results) {
   // Issue 51, E2: a 1 MB email in the Preview, its render at once and its checks after it.
   const large = results['preview-large'];
   if (large) {
-    add('preview 1 MB', 'the panel\'s render (payload set → the email shown, checking…) / the same render without the panel', `${ms(large.panelMs)} / ${ms(large.bareMs)} = ${large.ratio}x (runs: ${large.ratios.join(', ')})`, `<= 1.15x: ${large.ratio <= 1.15 ? 'met' : 'MISSED'}`);
+    add('preview 1 MB', 'its render (payload set → the email shown, checking…) / the same without checks (every level off)', `${ms(large.panelMs)} / ${ms(large.offMs)} = ${large.ratio}x (runs: ${large.ratios.join(', ')})`, `<= 1.15x: ${large.ratio <= 1.15 ? 'met' : 'MISSED'}`);
+    add('preview 1 MB', 'the same render without the panel (request, model, frame document)', `${ms(large.bareMs)} (the panel ${large.panelOverBare}x)`);
     add('preview 1 MB', 'its checks, in their thread (shown → the strip\'s findings)', `${ms(large.checksMs)} (runs: ${large.checksRuns.join(', ')})`);
     add('preview 1 MB', 'the host\'s longest block while they ran', ms(large.longestBlockMs), `< 50 ms: ${large.longestBlockMs < 50 ? 'met' : 'MISSED'}`);
     add('preview 1 MB', 'an ordinary email\'s checks (the receipt: shown → findings)', `${ms(large.ordinaryChecksMs)} (runs: ${large.ordinaryChecksRuns.join(', ')})`, `<= 1,000 ms: ${large.ordinaryChecksMs <= 1000 ? 'met' : 'MISSED'}`);

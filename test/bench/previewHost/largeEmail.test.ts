@@ -6,8 +6,9 @@
  * HTML as it is, with a 1 MB newsletter in it. Run for run, alternating:
  * - the panel: its payload set → the email shown (the rendered state handed to the webview, the
  *   strip "checking…");
- * - the same render without the panel, and so without checks: the same signed request through the
- *   same bridge client, the email's model and the frame's document the panel builds;
+ * - the same panel without checks (every level off: nothing is asked of the thread);
+ * - the same render without the panel: the same signed request through the same bridge client,
+ *   the email's model and the frame's document the panel builds (what the panel adds to it);
  * - the checks' own time, in their thread: the email shown → the strip's findings, with the host's
  *   longest block meanwhile (its loop's active time between ticks 20 ms apart).
  * The first run warms up and is left out. Beside them, an ordinary email's checks (the receipt as
@@ -23,6 +24,7 @@ import type { NovuExplorerApi } from '../../../src/extensionApi';
 import { emailSrcdoc } from '../../../src/preview/emailFrame';
 import type { PreviewPanel } from '../../../src/preview/previewPanel';
 import { renderStep } from '../../../src/rendered/renderStep';
+import { CHECK_IDS } from '../../../src/checks';
 import { largeNewsletter } from '../../unit/preview/largeEmail';
 import { median, round } from '../stats';
 
@@ -72,7 +74,8 @@ describe('a 1 MB email in the Preview', () => {
 
     const client = new BridgeClient();
     const newsletter = largeNewsletter();
-    const t = { panel: [] as number[], bare: [] as number[], checks: [] as number[], longest: [] as number[] };
+    const t = { panel: [] as number[], off: [] as number[], bare: [] as number[], checks: [] as number[], longest: [] as number[] };
+    const levels = (value: Record<string, string> | undefined) => vscode.workspace.getConfiguration('novuExplorer').update('checks.levels', value, vscode.ConfigurationTarget.Global);
     let bytes = 0;
     for (let run = 0; run < RUNS; run++) {
       // A footer of its own each run: nothing is the same as the render before.
@@ -109,29 +112,46 @@ describe('a 1 MB email in the Preview', () => {
         assert.ok(panel.current.checks?.findings.some((f) => f.id === 'gmail-clip'), 'the 1 MB email’s findings');
         return { ms: shown - started, checksMs: findings - shown, longest };
       };
+      const checksOff = async () => {
+        await levels(Object.fromEntries(CHECK_IDS.map((id) => [id, 'off'])));
+        const started = performance.now();
+        await panel.setPayload({ ...payload, footerHtml: `${payload.footerHtml} ` });
+        const ms = performance.now() - started;
+        assert.ok(panel.current.status === 'rendered' && panel.current.checks?.findings.length === 0 && !panel.current.checking, 'shown without checks');
+        // The levels back: the email on screen is checked again; the thread is left free for the next run.
+        await levels(undefined);
+        await waitFor(() => panel.current.checks && !panel.current.checking, 'the checks with the levels back');
+        return ms;
+      };
       // Alternating which goes first.
       let panelRun: Awaited<ReturnType<typeof inPanel>>;
+      let offMs: number;
       let bareMs: number;
       if (run % 2 === 0) {
         panelRun = await inPanel();
+        offMs = await checksOff();
         bareMs = await bare();
       } else {
         bareMs = await bare();
+        offMs = await checksOff();
         panelRun = await inPanel();
       }
       if (run === 0) continue;
       t.panel.push(panelRun.ms);
+      t.off.push(offMs);
       t.bare.push(bareMs);
       t.checks.push(panelRun.checksMs);
       t.longest.push(panelRun.longest);
     }
-    const ratios = t.panel.map((ms, i) => round(ms / t.bare[i]!));
+    const ratios = t.panel.map((ms, i) => round(ms / t.off[i]!));
     const result = {
       bytes,
       panelMs: round(median(t.panel), 0),
-      bareMs: round(median(t.bare), 0),
-      ratio: round(median(t.panel) / median(t.bare)),
+      offMs: round(median(t.off), 0),
+      ratio: round(median(t.panel) / median(t.off)),
       ratios,
+      bareMs: round(median(t.bare), 0),
+      panelOverBare: round(median(t.panel) / median(t.bare)),
       checksMs: round(median(t.checks), 0),
       checksRuns: t.checks.map((ms) => round(ms, 0)),
       longestBlockMs: round(Math.max(...t.longest), 1),

@@ -99,6 +99,9 @@ describe('the Checks strip’s state', () => {
     assert.equal(done, 1, 'only the newest ask’s findings are shown');
     const now = checks.of(newer, payload, undefined);
     assert.deepEqual(now.checks?.findings.map((f) => f.id), ['image-alt'], 'the newer render’s, not the older’s empty subject');
+    // A newer render under way (another payload): the strip of the one shown stays, nothing is asked.
+    const rendering = { ...newer, status: 'rendering' as const };
+    assert.equal(checks.of(rendering, { plan: 'team' }, undefined), now);
     // An SMS (no HTML) is checked at once, on this thread.
     const sms = { ...viewOf({ stepId: 'sms', result: { model: buildPreviewModel('sms', { body: 'Hi undefined' }) }, payload: {} }), stepType: 'sms' };
     assert.deepEqual(checks.of(sms, {}, undefined).checks?.findings.map((f) => f.id), ['unresolved']);
