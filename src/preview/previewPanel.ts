@@ -40,6 +40,7 @@ import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords,
 import { baseView } from './previewView';
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
+import { viewChanges } from './viewChanges';
 import { readServiceWorkflow, renderOnService } from './serviceRender';
 import { isSchemaVisible } from '../bridge/discoverSchema';
 import { firstMessageStep } from './stepScanner';
@@ -174,6 +175,7 @@ export class PreviewPanel implements vscode.Disposable {
       html: { title: panel.title, script: 'preview', stylesheet: 'preview.css', data: { workflowId }, imgSrc: ['https:', 'http:'], inlineStyles: true },
       schema: previewWebviewMessageSchema,
       state: () => ({ kind: 'loaded', view: this.view }),
+      update: (held, state) => (held.kind === 'loaded' && state.kind === 'loaded' ? viewChanges(held.view, state.view) : undefined),
       reload: () => this.render('refresh'),
       notFound: () => ({ title: vscode.l10n.t('Workflow not found'), message: workflowId }),
       loadFailedTitle: vscode.l10n.t('Could not render the preview'),

@@ -10,6 +10,7 @@ import type { InAppLink } from '../../src/rendered/previewModel';
 import type { FindingWhere } from '../../src/checks/checkLevels';
 import type { PreviewChecksView, PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
 import { showControls } from '../../src/rendered/linkSafety';
+import { applyViewChanges, type ViewChanges } from '../../src/preview/viewChanges';
 import { actionButton, button, captureFocus, disclosure, h, icon, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
@@ -436,4 +437,7 @@ function render(state: PreviewPanelState): void {
   }
 }
 
-panel.start<PreviewPanelState>(render, renderLoading(l10n.t('Rendering…'), ['w60', 'w90', 'w70']));
+// After the first state, the host sends what changed of the view (src/preview/viewChanges.ts).
+panel.start<PreviewPanelState, ViewChanges>(render, renderLoading(l10n.t('Rendering…'), ['w60', 'w90', 'w70']), (held, changes) =>
+  held.kind === 'loaded' ? { kind: 'loaded', view: applyViewChanges(held.view, changes) } : undefined,
+);
