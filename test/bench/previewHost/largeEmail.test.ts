@@ -120,6 +120,8 @@ describe('a 1 MB email in the Preview', () => {
         assert.ok(panel.current.status === 'rendered' && panel.current.checks?.findings.length === 0 && !panel.current.checking, 'shown without checks');
         // The levels back: the email on screen is checked again; the thread is left free for the next run.
         await levels(undefined);
+        // The settings' event may come after the update resolves: the ask is seen, then its answer.
+        await waitFor(() => panel.current.checking, 'the email checked again with the levels back');
         await waitFor(() => panel.current.checks && !panel.current.checking, 'the checks with the levels back');
         return ms;
       };
