@@ -5,15 +5,22 @@
  * Computed again only when what they read changed (the model, the failure, the payload, the
  * schema, the settings).
  *
- * An email is checked off the host's thread (issue 51, E2: caniemail takes 1.6 s on 1 MB): the
- * render is shown at once, the strip says "checking…" (`checking`), and `done` is called when the
- * findings are in. A newer ask makes the older one's findings go unused: its answer is dropped, and
+ * An email of more than 16 KB is checked off the host's thread (issue 51, E2: caniemail takes
+ * 1.6 s on 1 MB): the render is shown at once, the strip says "checking…" (`checking`), and `done`
+ * is called when the findings are in. A newer ask makes the older one's findings go unused: its answer is dropped, and
  * if it was still waiting for the thread, it is never checked. The other steps, and a failure,
  * are small and checked at once; with every check off there is nothing to find. Pure: no vscode.
  */
 import { checkStep, DEFAULT_CHECKS_SETTINGS, type CanIEmail, type ChecksSettings, type Finding, type StepToCheck } from '../checks';
 import { isSchemaVisible } from '../bridge/discoverSchema';
 import type { PreviewChecksView, PreviewView } from './protocol';
+
+/**
+ * An email up to this much HTML is checked at once on the host (a few milliseconds; about 30 on a
+ * busy machine): its strip comes with its render, and no thread is started for it (its start took
+ * CPU from the first render's webview on two cores). Above it, in the thread.
+ */
+const CHECK_HERE_UP_TO = 16 * 1024;
 
 /** Checks an email off the host's thread (checksWorker.ts); rejected when `signal` aborts first. */
 export type OffThreadChecks = (step: StepToCheck, settings: ChecksSettings, signal: AbortSignal) => Promise<Finding[]>;
@@ -30,10 +37,10 @@ export class PreviewChecks {
   settings: ChecksSettings = DEFAULT_CHECKS_SETTINGS;
 
   /**
-   * `offThread`: where an email is checked (with caniemail's data there); `done`: the findings of
-   * the last ask are in (the panel shows them). When the thread cannot check, `failed` is told (the
-   * log) and the email is checked here with `canIEmail`: slow on a large email, but the strip never
-   * says "checking…" for ever.
+   * `offThread`: where a large email is checked (with caniemail's data there); `done`: the findings
+   * of the last ask are in (the panel shows them). `canIEmail` checks a small email here; and when
+   * the thread cannot check, `failed` is told (the log) and the email is checked here too: slow on
+   * a large email, but the strip never says "checking…" for ever.
    */
   constructor(
     private readonly offThread: OffThreadChecks,
@@ -57,10 +64,10 @@ export class PreviewChecks {
       const result: StepToCheck['result'] = view.status === 'failed' && view.failure ? { failure: view.failure } : { model: view.model! };
       const step: StepToCheck = { stepId: view.stepId, result, payload, ...(isSchemaVisible(schema) ? { payloadSchema: schema } : {}) };
       if (Object.values(this.settings.levels).every((level) => level === 'off')) now = { checks: counted([]) };
-      else if ('model' in result && result.model.kind === 'email') {
+      else if ('model' in result && result.model.kind === 'email' && result.model.html.length > CHECK_HERE_UP_TO) {
         now = { checking: true };
         this.ask(step, reads);
-      } else now = { checks: counted(checkStep(step, this.settings)) };
+      } else now = { checks: counted(checkStep(step, this.settings, this.inHost.canIEmail)) };
     }
     this.memo = { reads, now };
     return now;

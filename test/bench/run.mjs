@@ -197,7 +197,7 @@ function table(results) {
     add('preview 1 MB', 'its render (payload set → the email shown, checking…) / the same without checks (every level off)', `${ms(large.panelMs)} / ${ms(large.offMs)} = ${large.ratio}x (runs: ${large.ratios.join(', ')})`, `<= 1.15x: ${large.ratio <= 1.15 ? 'met' : 'MISSED'}`);
     add('preview 1 MB', 'the same render without the panel (request, model, frame document)', `${ms(large.bareMs)} (the panel ${large.panelOverBare}x)`);
     add('preview 1 MB', 'its checks, in their thread (shown → the strip\'s findings)', `${ms(large.checksMs)} (runs: ${large.checksRuns.join(', ')})`);
-    add('preview 1 MB', 'the host\'s longest block while they ran', ms(large.longestBlockMs), `< 50 ms: ${large.longestBlockMs < 50 ? 'met' : 'MISSED'}`);
+    add('preview 1 MB', 'the host\'s longest block while they ran (its longest garbage collection then)', `${ms(large.longestBlockMs)} (runs: ${large.longestBlocks.join(', ')}; collections: ${large.longestGcs.join(', ')})`, `< 50 ms: ${large.longestBlockMs < 50 ? 'met' : 'MISSED'}`);
     add('preview 1 MB', 'an ordinary email\'s checks (the receipt: shown → findings)', `${ms(large.ordinaryChecksMs)} (runs: ${large.ordinaryChecksRuns.join(', ')})`, `<= 1,000 ms: ${large.ordinaryChecksMs <= 1000 ? 'met' : 'MISSED'}`);
   }
   // Issue 45, B3: the demo's Preview as a newcomer meets it (npm run demo's window, its app with watch).

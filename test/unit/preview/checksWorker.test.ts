@@ -81,9 +81,10 @@ describe('the Checks strip’s state', () => {
 
   it('says checking… at once, then shows the newest render’s findings only', async () => {
     let done = 0;
-    const checks = new PreviewChecks((step, settings, signal) => worker.check(step, settings, signal), () => done++, { failed: (error) => assert.fail(error) });
-    const older = viewOf(emailStep('', '<p>older</p>'));
-    const newer = viewOf(emailStep('Newer', '<p><img src="https://x.example/n.png"></p>'));
+    const checks = new PreviewChecks((step, settings, signal) => worker.check(step, settings, signal), () => done++, { canIEmail: doIUseEmail, failed: (error) => assert.fail(error) });
+    // Emails over 16 KB (smaller ones are checked at once, below).
+    const older = viewOf(emailStep('', largeNewsletter(20 * 1024)));
+    const newer = viewOf(emailStep('Newer', `${largeNewsletter(20 * 1024)}<img src="https://x.example/n.png">`));
     const payload = {};
     assert.deepEqual(checks.of(older, payload, undefined), { checking: true });
     // A newer render before the older one's findings came: those go unused.
@@ -98,10 +99,15 @@ describe('the Checks strip’s state', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(done, 1, 'only the newest ask’s findings are shown');
     const now = checks.of(newer, payload, undefined);
-    assert.deepEqual(now.checks?.findings.map((f) => f.id), ['image-alt'], 'the newer render’s, not the older’s empty subject');
+    const ours = (checks: typeof now.checks) => checks?.findings.map((f) => f.id).filter((id) => id !== 'client-support');
+    assert.deepEqual(ours(now.checks), ['image-alt'], 'the newer render’s, not the older’s empty subject');
+    assert.ok(now.checks?.findings.some((f) => f.id === 'client-support'), 'with caniemail’s data, in the thread');
     // A newer render under way (another payload): the strip of the one shown stays, nothing is asked.
     const rendering = { ...newer, status: 'rendering' as const };
     assert.equal(checks.of(rendering, { plan: 'team' }, undefined), now);
+    // A small email is checked at once, on this thread, with caniemail's data handed in.
+    const small = viewOf(emailStep('', '<p style="border-radius:4px">Hi</p>'));
+    assert.deepEqual(checks.of(small, payload, undefined).checks?.findings.map((f) => f.id), ['empty-subject', 'client-support']);
     // An SMS (no HTML) is checked at once, on this thread.
     const sms = { ...viewOf({ stepId: 'sms', result: { model: buildPreviewModel('sms', { body: 'Hi undefined' }) }, payload: {} }), stepType: 'sms' };
     assert.deepEqual(checks.of(sms, {}, undefined).checks?.findings.map((f) => f.id), ['unresolved']);
@@ -113,14 +119,14 @@ describe('the Checks strip’s state', () => {
     let done = 0;
     const broken = new ChecksWorker(join(__dirname, 'no-such-worker.js'), undefined);
     const checks = new PreviewChecks((step, settings, signal) => broken.check(step, settings, signal), () => done++, { canIEmail: doIUseEmail, failed: (error) => failures.push(error.message) });
-    const view = viewOf(emailStep('', '<p>x</p>'));
+    const view = viewOf(emailStep('', largeNewsletter(20 * 1024)));
     const payload = {};
     assert.deepEqual(checks.of(view, payload, undefined), { checking: true });
     await new Promise<void>((resolve) => {
       const wait = setInterval(() => done > 0 && resolve(clearInterval(wait)), 5);
     });
     assert.equal(failures.length, 1);
-    assert.deepEqual(checks.of(view, payload, undefined).checks?.findings.map((f) => f.id), ['empty-subject']);
+    assert.deepEqual(checks.of(view, payload, undefined).checks?.findings.map((f) => f.id).filter((id) => id !== 'client-support'), ['empty-subject']);
     broken.dispose();
   });
 });
