@@ -89,11 +89,15 @@ export class PreviewChecks {
       this.memo = { reads, now: { checks: counted(findings) } };
       this.done();
     };
-    this.offThread(step, settings, asked.signal).then(answered, (error: unknown) => {
+    // Asked once the render is on its way to the webview: the copy of the email for the thread is not on the render's path.
+    setTimeout(() => {
       if (asked.signal.aborted) return;
-      this.inHost.failed(error instanceof Error ? error : new Error(String(error)));
-      answered(checkStep(step, settings, this.inHost.canIEmail));
-    });
+      this.offThread(step, settings, asked.signal).then(answered, (error: unknown) => {
+        if (asked.signal.aborted) return;
+        this.inHost.failed(error instanceof Error ? error : new Error(String(error)));
+        answered(checkStep(step, settings, this.inHost.canIEmail));
+      });
+    }, 0);
   }
 }
 
