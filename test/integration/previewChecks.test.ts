@@ -8,7 +8,6 @@
  */
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
 import type { Finding } from '../../src/checks';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { PreviewPanel } from '../../src/preview/previewPanel';
@@ -16,6 +15,7 @@ import type { Sandbox } from '../../src/sandbox';
 import type { PreviewView } from '../../src/preview/protocol';
 import { connectFreshSandbox, startDemoBridge, waitFor, type DemoBridge } from './helpers';
 import { largeNewsletter } from '../unit/preview/largeEmail';
+import { watchLoopBlocks } from '../bench/loopBlocks';
 
 /** A finding in short: its level, id and where. */
 const brief = (f: Finding) => `${f.level} ${f.id} ${f.where.kind === 'link' || f.where.kind === 'image' ? `${f.where.kind}#${f.where.index}` : f.where.kind === 'field' ? f.where.field : f.where.kind === 'payload' ? `payload:${f.where.key}` : f.where.kind}`;
@@ -127,25 +127,16 @@ describe('preview checks', function () {
       // The host's longest block while the thread checks (the 1 MB email, then the newer one): its
       // loop's active time between ticks 20 ms apart (a block holds the next tick back), less V8's
       // collections in that time (the garbage of the renders, said apart).
-      const collections: { from: number; to: number }[] = [];
-      const gcs = new PerformanceObserver((list) => collections.push(...list.getEntries().map((e) => ({ from: e.startTime, to: e.startTime + e.duration }))));
-      gcs.observe({ entryTypes: ['gc'] });
-      let longest = 0;
-      let longestGc = 0;
-      let last = { at: performance.now(), elu: performance.eventLoopUtilization() };
-      const ticks = setInterval(() => {
-        const now = { at: performance.now(), elu: performance.eventLoopUtilization() };
-        const gc = collections.reduce((sum, c) => sum + Math.max(0, Math.min(c.to, now.at) - Math.max(c.from, last.at)), 0);
-        longestGc = Math.max(longestGc, gc);
-        longest = Math.max(longest, performance.eventLoopUtilization(now.elu, last.elu).active - gc);
-        last = now;
-      }, 20);
+      const blocks = watchLoopBlocks();
       const newer = await settled(panel, 'receipt-email');
-      clearInterval(ticks);
-      gcs.disconnect();
+      const { longestBesidesGc: longest, longestGc } = blocks.stop();
       console.log(`      1 MB email shown ${shownMs} ms after the payload was set, checking…; the host's longest block while the thread checked ${longest.toFixed(1)} ms besides collections (the longest collection time in 20 ms: ${longestGc.toFixed(1)} ms)`);
       assert.ok(shownMs < 5000, `shown ${shownMs} ms after the payload was set`);
-      assert.ok(longest < 50, `the host was blocked for ${longest.toFixed(1)} ms while the email was checked`);
+      // The strict 50 ms is held in plain Node (test/unit/preview/checksWorker.test.ts), where the
+      // thread is ours alone; here the host runs VS Code's other extensions too, and a busy machine
+      // stretches their work: what this proves is that the check is not on it (on the host, a 1 MB
+      // email's check blocked it 1.6 to 9 s).
+      assert.ok(longest < 500, `the host was blocked for ${longest.toFixed(1)} ms while the email was checked`);
       assert.ok(newer.model?.kind === 'email' && newer.model.html.length < 100_000, 'the newer render is shown');
       assert.deepEqual(newer.checks!.findings.filter((f) => f.id !== 'client-support'), [], 'the newer render’s findings');
       assert.ok(!views.some((view) => view.checks?.findings.some((f) => f.id === 'gmail-clip')), 'the replaced render’s findings are never shown');

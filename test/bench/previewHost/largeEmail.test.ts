@@ -17,7 +17,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { BridgeClient } from '../../../src/bridge/bridgeClient';
 import type { NovuExplorerApi } from '../../../src/extensionApi';
@@ -27,20 +27,11 @@ import { renderStep } from '../../../src/rendered/renderStep';
 import { CHECK_IDS } from '../../../src/checks';
 import { largeNewsletter } from '../../unit/preview/largeEmail';
 import { median, round } from '../stats';
+import { waitFor, watchLoopBlocks } from '../loopBlocks';
 
 const EXTENSION_ID = 'novuexplorer.novu-explorer';
 const RUNS = 6;
 const STEP = { workflowId: 'payment-receipt', stepId: 'receipt-email' };
-
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`${what} never came`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('a 1 MB email in the Preview', () => {
   it('measures its render against the same render without the panel, and its checks in their thread', async () => {
@@ -100,22 +91,9 @@ describe('a 1 MB email in the Preview', () => {
         await panel.setPayload(payload);
         const shown = performance.now();
         assert.ok(panel.current.status === 'rendered' && panel.current.checking, `shown, checking… (${panel.current.status})`);
-        let longest = 0;
-        let last = performance.eventLoopUtilization();
-        const ticks = setInterval(() => {
-          const now = performance.eventLoopUtilization();
-          longest = Math.max(longest, performance.eventLoopUtilization(now, last).active);
-          last = now;
-        }, 20);
-        // The host's garbage collections meanwhile (the render's megabytes among them): what of the longest block is V8's.
-        let longestGc = 0;
-        const gcs = new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) longestGc = Math.max(longestGc, entry.duration);
-        });
-        gcs.observe({ entryTypes: ['gc'] });
+        const blocks = watchLoopBlocks();
         const findings = await checked;
-        clearInterval(ticks);
-        gcs.disconnect();
+        const { longest, longestGc } = blocks.stop();
         assert.ok(panel.current.checks?.findings.some((f) => f.id === 'gmail-clip'), 'the 1 MB email’s findings');
         return { ms: shown - started, checksMs: findings - shown, longest, longestGc };
       };

@@ -16,6 +16,7 @@ import { ChecksWorker } from '../../../src/preview/checksWorker';
 import { PreviewChecks } from '../../../src/preview/previewChecks';
 import type { PreviewView } from '../../../src/preview/protocol';
 import { largeNewsletter } from './largeEmail';
+import { watchLoopBlocks } from '../../bench/loopBlocks';
 
 const SCRIPT = join(__dirname, '..', '..', '..', '..', 'dist', 'checksWorker.js');
 
@@ -46,16 +47,7 @@ describe('the checks thread', () => {
     const large = emailStep('Weekly digest', largeNewsletter());
     // The making of the email's model is the render's, not the checks': its garbage collected first.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // This thread's longest block: the event loop's active time between two ticks 20 ms apart, at
-    // most (a block holds the next tick back, so it falls in one window; a busy machine's scheduling
-    // while the loop waits does not count as active, as it would in the loop's delay).
-    let longest = 0;
-    let last = performance.eventLoopUtilization();
-    const ticks = setInterval(() => {
-      const now = performance.eventLoopUtilization();
-      longest = Math.max(longest, performance.eventLoopUtilization(now, last).active);
-      last = now;
-    }, 20);
+    const blocks = watchLoopBlocks();
     const started = performance.now();
     const checked = worker.check(large, DEFAULT_CHECKS_SETTINGS);
     const posted = performance.now() - started;
@@ -67,7 +59,7 @@ describe('the checks thread', () => {
     const findings = await checked;
     const took = performance.now() - started;
     await new Promise((resolve) => setTimeout(resolve, 30));
-    clearInterval(ticks);
+    const { longest } = blocks.stop();
     console.log(`# checks of a 1 MB email in the thread: ${took.toFixed(0)} ms; this thread's longest block ${longest.toFixed(1)} ms (the post ${posted.toFixed(1)} ms)`);
     assert.ok(findings.some((f) => f.id === 'gmail-clip'), 'the large email was checked');
     assert.ok(took > 200, `the check itself is not free (${took.toFixed(0)} ms)`);
