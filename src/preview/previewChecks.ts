@@ -7,18 +7,19 @@
  *
  * An email of more than 16 KB is checked off the host's thread (issue 51, E2: caniemail takes
  * 1.6 s on 1 MB): the render is shown at once, the strip says "checking…" (`checking`), and `done`
- * is called when the findings are in. A newer ask makes the older one's findings go unused: its answer is dropped, and
- * if it was still waiting for the thread, it is never checked. The other steps, and a failure,
- * are small and checked at once; with every check off there is nothing to find. Pure: no vscode.
+ * is called when the findings are in. A newer ask makes the older one's findings go unused: its
+ * answer is dropped, and if it was still waiting for the thread, it is never checked. A smaller
+ * email, the other steps and a failure are checked at once; with every check off there is nothing
+ * to find. Pure: no vscode.
  */
 import { checkStep, DEFAULT_CHECKS_SETTINGS, type CanIEmail, type ChecksSettings, type Finding, type StepToCheck } from '../checks';
 import { isSchemaVisible } from '../bridge/discoverSchema';
 import type { PreviewChecksView, PreviewView } from './protocol';
 
 /**
- * An email up to this much HTML is checked at once on the host (a few milliseconds; about 30 on a
- * busy machine): its strip comes with its render, and no thread is started for it (its start took
- * CPU from the first render's webview on two cores). Above it, in the thread.
+ * An email up to this much HTML is checked at once on the host (a few milliseconds; 20 to 40 on a
+ * busy machine): its strip comes with its render, and no thread is started for it (the thread's
+ * start competes with the first render's webview for two cores). Above it, in the thread.
  */
 const CHECK_HERE_UP_TO = 16 * 1024;
 
