@@ -7,6 +7,7 @@
  * Pure: no vscode.
  */
 import { l10n } from '../l10n';
+import { scanHtml } from '../rendered/htmlScan';
 import { showControls } from '../rendered/linkSafety';
 
 /**
@@ -32,7 +33,7 @@ export type ClientSupport = { ok: true; features: { feature: string; clients: st
 export function unsupportedFeatures(html: string, clients: readonly string[], canIEmail: CanIEmail): ClientSupport {
   let answer: CanIEmailAnswer;
   try {
-    answer = canIEmail(html, { emailClients: [...clients] });
+    answer = canIEmail(htmlToAsk(html), { emailClients: [...clients] });
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
@@ -45,6 +46,34 @@ export function unsupportedFeatures(html: string, clients: readonly string[], ca
     lacking.set(feature!, set);
   }
   return { ok: true, features: [...lacking].map(([feature, set]) => ({ feature, clients: [...set].sort() })) };
+}
+
+/**
+ * The HTML caniemail is asked about: the email's, with a `<body>` that carries no attribute left
+ * out (issue 51, item 21). caniemail's "<body> element" (html-body) lists the clients that do not
+ * keep the element, and its notes say what they do instead: "Replaced by a `<div>` with supported
+ * attributes"; where it is "not supported" the client shows the content inside its own page and
+ * drops the tag. Either way what is lost is the tag's attributes (a background, a style, a `dir`),
+ * never the content: a bare `<body>` loses nothing, yet every full-HTML email was told it is not
+ * supported by Outlook for Android, iOS and macOS, with nothing to change. A `<body>` with
+ * attributes is still asked about: they are what those clients drop.
+ */
+export function htmlToAsk(html: string): string {
+  const tags: { start: number; end: number }[] = [];
+  let attributes = false;
+  scanHtml(html, (token) => {
+    if (token.type !== 'tag' || token.name !== 'body') return;
+    if (!token.closing && token.attributes.length > 0) attributes = true;
+    tags.push(token);
+  });
+  if (attributes || tags.length === 0) return html;
+  let kept = '';
+  let from = 0;
+  for (const tag of tags) {
+    kept += html.slice(from, tag.start);
+    from = tag.end;
+  }
+  return kept + html.slice(from);
 }
 
 /** The finding's words for one feature: "`<video>` element is not supported by gmail.desktop-webmail, outlook.windows (caniemail)." */

@@ -27,6 +27,7 @@ import { subscriberFields } from './previewSubscriber';
 import { previewTarget } from './previewTarget';
 import { bridgeHost, failureWords } from '../rendered/previewWords';
 import { doIUseEmail } from '@jsx-email/doiuse-email';
+import { ChecksWorker } from './checksWorker';
 
 export interface PreviewFeatureDeps {
   context: vscode.ExtensionContext;
@@ -48,6 +49,8 @@ export class PreviewFeature implements vscode.Disposable {
   private readonly lenses: PreviewLenses;
   private readonly subscriptions: vscode.Disposable[] = [];
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The thread the panels' emails are checked in, started at the first (issue 51, E2). */
+  private checksWorker: ChecksWorker | undefined;
 
   /** VS Code's user folder (`…/User/`: settings, keybindings, snippets), by this extension's global storage in it. */
   private readonly userDataPath: string;
@@ -152,6 +155,10 @@ export class PreviewFeature implements vscode.Disposable {
       loadedSubscribers: this.deps.loadedSubscribers,
       // caniemail's data, as the maintained package keeps it (Checks: the email clients' support).
       canIEmail: doIUseEmail,
+      checkOffThread: (step, settings, signal) => {
+        this.checksWorker ??= new ChecksWorker(vscode.Uri.joinPath(this.deps.context.extensionUri, 'dist', 'checksWorker.js').fsPath, vscode.l10n.bundle);
+        return this.checksWorker.check(step, settings, signal);
+      },
       // Send a Test…: to the preview's subscriber with its payload, or Trigger… asks to whom.
       sendTest: async (workflowId, payload, subscriberId) =>
         subscriberId ? this.deps.triggerWith(workflowId, subscriberId, payload) : vscode.commands.executeCommand(Commands.triggerWorkflow, workflowId),
@@ -217,6 +224,7 @@ export class PreviewFeature implements vscode.Disposable {
 
   dispose(): void {
     clearTimeout(this.saveTimer);
+    this.checksWorker?.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -31,7 +31,7 @@ import type { CanIEmail } from '../checks';
 import { emailSrcdoc } from './emailFrame';
 import { PayloadEditor } from './payloadEditor';
 import { CHECKS_SECTION, checksSettingsNow } from '../checksSettings';
-import { PreviewChecks } from './previewChecks';
+import { PreviewChecks, type OffThreadChecks } from './previewChecks';
 import { openPreviewLink, openStackFrame } from './previewLinks';
 import type { PreviewModel } from '../rendered/previewModel';
 import { renderStep } from '../rendered/renderStep';
@@ -41,6 +41,7 @@ import { bridgeHost, failureOutcome, failureWords, frameLocation, rendererWords,
 import { baseView } from './previewView';
 import type { PreviewFailureView, PreviewPanelState, PreviewRequests, PreviewView } from './protocol';
 import { previewWebviewMessageSchema } from './protocolSchemas';
+import { viewChanges } from './viewChanges';
 import { readServiceWorkflow, renderOnService } from './serviceRender';
 import { isSchemaVisible } from '../bridge/discoverSchema';
 import { firstMessageStep } from './stepScanner';
@@ -79,6 +80,8 @@ export interface PreviewServices {
   sendTest(workflowId: string, payload: Record<string, unknown>, subscriberId: string | undefined): Promise<unknown>;
   /** caniemail's data for the Checks strip's email clients' support (src/checks/clientSupport.ts); without it that check does not run. */
   canIEmail?: CanIEmail;
+  /** Where an email's checks run: off the host's thread (checksWorker.ts). */
+  checkOffThread: OffThreadChecks;
 }
 
 export class PreviewPanel implements vscode.Disposable {
@@ -144,7 +147,9 @@ export class PreviewPanel implements vscode.Disposable {
       this.subscriber = target.run.subscriber;
     }
     this.stepId = target.stepId ?? firstMessageStep(this.steps)?.stepId;
-    this.checks = new PreviewChecks(services.canIEmail);
+    // An email's findings come after its render (a newer render's make them go unused): the strip shows them when they do.
+    this.checks = new PreviewChecks(services.checkOffThread, () => this.publish(this.view), { ...(services.canIEmail ? { canIEmail: services.canIEmail } : {}), failed: (error) => services.log.warn(`preview checks: ${error.message}`) });
+    this.checks.settings = checksSettingsNow();
     this.view = this.withRenderer(this.baseView());
     this.payloadEditor = new PayloadEditor({
       panelColumn: () => this.panel.viewColumn,
@@ -171,6 +176,7 @@ export class PreviewPanel implements vscode.Disposable {
       html: { title: panel.title, script: 'preview', stylesheet: 'preview.css', data: { workflowId }, imgSrc: ['https:', 'http:'], inlineStyles: true },
       schema: previewWebviewMessageSchema,
       state: () => ({ kind: 'loaded', view: this.view }),
+      update: (held, state) => (held.kind === 'loaded' && state.kind === 'loaded' ? viewChanges(held.view, state.view) : undefined),
       reload: () => this.render('refresh'),
       notFound: () => ({ title: vscode.l10n.t('Workflow not found'), message: workflowId }),
       loadFailedTitle: vscode.l10n.t('Could not render the preview'),
@@ -486,9 +492,8 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private publish(shown: Omit<PreviewView, 'renderer'>): void {
-    const { checks: _before, ...withoutChecks } = this.withRenderer(shown);
-    const checks = this.checks.of(withoutChecks, this.payloadToSend(), this.payloadSchemaNow());
-    const view: PreviewView = { ...withoutChecks, ...(checks ? { checks } : {}) };
+    const { checks: _before, checking: _under, ...withoutChecks } = this.withRenderer(shown);
+    const view: PreviewView = { ...withoutChecks, ...this.checks.of(withoutChecks, this.payloadToSend(), this.payloadSchemaNow()) };
     this.view = view;
     this.host.publish();
     if (view.status !== 'rendering' || view.stale) this.rendered.fire(view);
@@ -590,6 +595,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.isDisposed = true;
     clearTimeout(this.retryTimer);
     this.controller?.abort();
+    this.checks.dispose();
     this.disposed.fire();
     for (const s of this.subscriptions) s.dispose();
     this.disposed.dispose();

@@ -61,8 +61,10 @@ export interface PreviewView {
   payloadHeld?: string;
   /** When the shown render was made (local time). */
   renderedAt?: string;
-  /** The checks of what is shown (a render, or the failure in its place); none while nothing is. */
+  /** The checks of what is shown (a render, or the failure in its place); none while nothing is, or while they are under way. */
   checks?: PreviewChecksView;
+  /** The checks of the email shown are under way, off the host's thread: the strip says "checking…" (issue 51, E2). */
+  checking?: true;
 }
 
 export type PreviewPanelState = { kind: 'loading'; workflowId: string } | { kind: 'loaded'; view: PreviewView } | { kind: 'error'; error: PanelError };

@@ -8,9 +8,9 @@ import type { NovuClient, Subscriber, SubscriberSearchQuery } from '../api';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { Commands } from '../commands';
 import type { TreeNode } from '../ui/treeNodes';
-import { FilteredPagedTree, KeyedList, type FilterRule, type Page } from '../views/pagedView';
+import { FilteredPagedTree, KeyedList, type Page } from '../views/pagedView';
 import { SubscriberNode } from './subscriberNode';
-import { describeFilter, isFilterEmpty, type SubscriberFilter } from './subscriberFilter';
+import { describeFilter, type SubscriberFilter } from './subscriberFilter';
 
 export const SUBSCRIBERS_VIEW_ID = 'novuExplorer.subscribers';
 
@@ -20,21 +20,6 @@ export interface SubscriberOrder {
 }
 
 export const DEFAULT_ORDER: SubscriberOrder = { orderBy: '_id', orderDirection: 'DESC' };
-
-const SUBSCRIBER_FILTER: FilterRule<SubscriberFilter> = {
-  unfiltered: {},
-  context: 'novuExplorer.subscribersFiltered',
-  tidy: (filter) => Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()])),
-  isEmpty: isFilterEmpty,
-  describe: describeFilter,
-  empty: () => ({
-    none: vscode.l10n.t('No subscribers yet'),
-    noneTooltip: vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.'),
-    noMatch: (filter) => vscode.l10n.t('No subscribers match {0}', filter),
-    clear: Commands.clearSubscriberFilter,
-    clearTooltip: vscode.l10n.t('Click to clear the filter and show all subscribers.'),
-  }),
-};
 
 export class SubscribersProvider extends FilteredPagedTree<SubscriberNode, string, SubscriberFilter> {
   private orderValue: SubscriberOrder = DEFAULT_ORDER;
@@ -50,10 +35,17 @@ export class SubscribersProvider extends FilteredPagedTree<SubscriberNode, strin
       {
         viewId: SUBSCRIBERS_VIEW_ID,
         onPage: (page, connection) => manager.observeEnvironment(connection, page.items[0]?.subscriber._environmentId),
-        commands: { refresh: Commands.refreshSubscribers, loadMore: Commands.loadMoreSubscribers },
+        commands: { refresh: Commands.refreshSubscribers, loadMore: Commands.loadMoreSubscribers, clearFilter: Commands.clearSubscriberFilter },
       },
       new KeyedList<SubscriberNode>((n) => n.subscriber._id ?? n.subscriber.subscriberId),
-      SUBSCRIBER_FILTER,
+      {
+        tidy: (filter) => Object.fromEntries(Object.entries(filter).filter(([, v]) => typeof v === 'string' && v.trim() !== '').map(([k, v]) => [k, (v as string).trim()])),
+        describe: describeFilter,
+        empty: (filter) =>
+          filter === undefined
+            ? [vscode.l10n.t('No subscribers yet'), vscode.l10n.t('This environment has no subscribers yet: Create Subscriber adds one.')]
+            : [vscode.l10n.t('No subscribers match {0}', filter), vscode.l10n.t('Click to clear the filter and show all subscribers.')],
+      },
     );
     // A rejected key (seen by any view or panel) empties the view so that its welcome shows, and
     // drops the count: nothing from an earlier load stays on screen as if it were still true.

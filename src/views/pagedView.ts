@@ -337,14 +337,14 @@ export interface EmptyWords {
 
 /** The row of a view with nothing to show, in its words, under `filter` (in words; undefined: none). */
 export function emptyRow(words: EmptyWords, filter: string | undefined): TreeNode {
-  return filter === undefined
-    ? new MessageNode(words.none, { tooltip: words.noneTooltip })
-    : new MessageNode(words.noMatch(filter), {
-        icon: 'search-stop',
-        tooltip: words.clearTooltip,
-        command: { command: words.clear, title: vscode.l10n.t('Clear Filter') },
-        flags: ['filtered'],
-      });
+  return filter === undefined ? messageRow([words.none, words.noneTooltip]) : messageRow([words.noMatch(filter), words.clearTooltip], words.clear);
+}
+
+/** A view's message row; with `clear`, it is the "nothing matches" row whose click clears the filter. */
+function messageRow([text, tooltip]: readonly [string, string], clear?: CommandId): TreeNode {
+  return clear === undefined
+    ? new MessageNode(text, { tooltip })
+    : new MessageNode(text, { icon: 'search-stop', tooltip, command: { command: clear, title: vscode.l10n.t('Clear Filter') }, flags: ['filtered'] });
 }
 
 /**
@@ -416,30 +416,34 @@ export abstract class PagedTree<T, C, S extends PagedStore<T> = KeyedList<T>> im
   }
 }
 
-/** A view's filter, asked of the service: how it is kept, said, and what the view says when it hides every row. */
+/**
+ * A view's filter, asked of the service: how it is kept and said, and what the view says when it
+ * hides every row. Its context key (Clear Filter's `when`) is the view's id + `Filtered`, and Clear
+ * Filter is the view's command beside Refresh and Load more.
+ */
 export interface FilterRule<F> {
-  unfiltered: F;
-  /** The context key that shows Clear Filter while a filter is on. */
-  context: string;
-  /** The filter as kept: blanks dropped, text trimmed. */
+  /** The filter as kept: blanks dropped, text trimmed; a filter with no key left is none. */
   tidy(filter: F): F;
-  isEmpty(filter: F): boolean;
   /** The filter in words, for the description and the empty row. */
   describe(filter: F): string;
-  /** Asked each time, so that the words follow the display language. */
-  empty(): EmptyWords;
+  /** The empty row's text and tooltip with no filter (undefined), or under `filter` (in words); asked each time, so that the words follow the display language. */
+  empty(filter: string | undefined): readonly [text: string, tooltip: string];
 }
 
 /**
  * A paged tree with a filter (Subscribers, Workflows): setting it reloads, Clear Filter shows while
  * it is on, and the description and the empty row say it in words.
  */
-export abstract class FilteredPagedTree<T extends TreeNode, C, F> extends PagedTree<T, C> {
-  private filterValue: F;
+export abstract class FilteredPagedTree<T extends TreeNode, C, F extends object> extends PagedTree<T, C> {
+  private filterValue = {} as F;
+  private readonly filterContext: string;
+  private readonly clearFilter: CommandId;
 
-  constructor(manager: ConnectionManager, source: Omit<PagedSource<T, C>, 'fetch'>, rows: KeyedList<T>, private readonly filterRule: FilterRule<F>) {
+  constructor(manager: ConnectionManager, source: Omit<PagedSource<T, C>, 'fetch' | 'commands'> & { commands: PagedSource<T, C>['commands'] & { clearFilter: CommandId } }, rows: KeyedList<T>, private readonly filterRule: FilterRule<F>) {
     super(manager, source, rows);
-    this.filterValue = filterRule.unfiltered;
+    // l10n-ignore: a context key
+    this.filterContext = `${source.viewId}Filtered`;
+    this.clearFilter = source.commands.clearFilter;
   }
 
   get filter(): F {
@@ -448,16 +452,17 @@ export abstract class FilteredPagedTree<T extends TreeNode, C, F> extends PagedT
 
   setFilter(filter: F): void {
     this.filterValue = this.filterRule.tidy(filter);
-    void vscode.commands.executeCommand('setContext', this.filterRule.context, !this.filterRule.isEmpty(this.filterValue));
+    void vscode.commands.executeCommand('setContext', this.filterContext, this.filterText !== undefined);
     this.reload();
   }
 
   protected get filterText(): string | undefined {
-    return this.filterRule.isEmpty(this.filterValue) ? undefined : this.filterRule.describe(this.filterValue);
+    return Object.keys(this.filterValue).length === 0 ? undefined : this.filterRule.describe(this.filterValue);
   }
 
   protected rootNodes(): TreeNode[] {
-    return this.paged.rows(this.rows.items, () => emptyRow(this.filterRule.empty(), this.filterText));
+    const filter = this.filterText;
+    return this.paged.rows(this.rows.items, () => messageRow(this.filterRule.empty(filter), filter === undefined ? undefined : this.clearFilter));
   }
 
   protected updateViewText(): void {

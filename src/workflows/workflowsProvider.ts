@@ -14,7 +14,7 @@ import { Commands } from '../commands';
 import { describeError, workflowsUnavailable, type DescribedError } from '../ui/errors';
 import { stepTypeInfo } from '../format/jobStatus';
 import { ErrorNode, MessageNode, type TreeNode } from '../ui/treeNodes';
-import { FilteredPagedTree, KeyedList, type FilterRule, type Page } from '../views/pagedView';
+import { FilteredPagedTree, KeyedList, type Page } from '../views/pagedView';
 import type { WorkflowsAppLink } from '../features';
 import { statusText, type WorkflowStatus } from '../format/workflowStatus';
 import { stepRows, workflowRow, workflowTooltip } from './workflowRows';
@@ -29,10 +29,6 @@ export interface WorkflowFilter {
   query?: string;
   /** Any of these statuses (the service's `status`, repeated). */
   statuses?: WorkflowStatus[];
-}
-
-export function isWorkflowFilterEmpty(filter: WorkflowFilter): boolean {
-  return !filter.query && !(filter.statuses && filter.statuses.length > 0);
 }
 
 /** "“welc” · inactive, active with errors": the filter in words, for the description and messages. */
@@ -115,25 +111,6 @@ export function describeWorkflowsError(error: unknown): DescribedError {
   return workflowsUnavailable(error) ?? describeError(error);
 }
 
-const WORKFLOW_FILTER: FilterRule<WorkflowFilter> = {
-  unfiltered: {},
-  context: 'novuExplorer.workflowsFiltered',
-  tidy: (filter) => {
-    const query = filter.query?.trim();
-    const statuses = filter.statuses?.filter((s, i, all) => all.indexOf(s) === i);
-    return { ...(query ? { query } : {}), ...(statuses && statuses.length > 0 ? { statuses } : {}) };
-  },
-  isEmpty: isWorkflowFilterEmpty,
-  describe: describeWorkflowFilter,
-  empty: () => ({
-    none: vscode.l10n.t('No workflows yet'),
-    noneTooltip: vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your app\'s workflows with Novu: Sync Workflows….'),
-    noMatch: (filter) => vscode.l10n.t('No workflows match {0}', filter),
-    clear: Commands.clearWorkflowFilter,
-    clearTooltip: vscode.l10n.t('Click to clear the filter and show all workflows.'),
-  }),
-};
-
 export class WorkflowsProvider extends FilteredPagedTree<WorkflowNode, number, WorkflowFilter> {
   private appLink: WorkflowsAppLink | undefined;
   private readonly loaded = new vscode.EventEmitter<void>();
@@ -144,9 +121,20 @@ export class WorkflowsProvider extends FilteredPagedTree<WorkflowNode, number, W
   constructor(manager: ConnectionManager) {
     super(
       manager,
-      { viewId: WORKFLOWS_VIEW_ID, describe: describeWorkflowsError, commands: { refresh: Commands.refreshWorkflows, loadMore: Commands.loadMoreWorkflows } },
+      { viewId: WORKFLOWS_VIEW_ID, describe: describeWorkflowsError, commands: { refresh: Commands.refreshWorkflows, loadMore: Commands.loadMoreWorkflows, clearFilter: Commands.clearWorkflowFilter } },
       new KeyedList<WorkflowNode>((n) => n.workflow._id),
-      WORKFLOW_FILTER,
+      {
+        tidy: (filter) => {
+          const query = filter.query?.trim();
+          const statuses = filter.statuses?.filter((s, i, all) => all.indexOf(s) === i);
+          return { ...(query ? { query } : {}), ...(statuses && statuses.length > 0 ? { statuses } : {}) };
+        },
+        describe: describeWorkflowFilter,
+        empty: (filter) =>
+          filter === undefined
+            ? [vscode.l10n.t('No workflows yet'), vscode.l10n.t('This environment has no workflows: create one in the dashboard, or sync your app\'s workflows with Novu: Sync Workflows….')]
+            : [vscode.l10n.t('No workflows match {0}', filter), vscode.l10n.t('Click to clear the filter and show all workflows.')],
+      },
     );
     // A rejected key empties the view so that its welcome shows (another connection: reloadAll).
     this.subscriptions.push(

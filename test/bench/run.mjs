@@ -21,7 +21,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
 const log = (line) => console.log(`bench: ${line}`);
-const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'demo', 'tests', 'tests-editor', 'compare'];
+const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'preview-large', 'demo', 'tests', 'tests-editor', 'compare'];
 const only = process.argv.slice(2);
 for (const name of only) if (!STAGES.includes(name)) throw new Error(`bench: no stage "${name}" (the stages: ${STAGES.join(', ')})`);
 const stage = (name) => only.length === 0 || only.includes(name);
@@ -62,26 +62,28 @@ async function hostBench() {
 }
 
 /**
- * Issue 46's memory inside VS Code: the extension host's heap with 1 case and with 1,000 more,
- * discovered and run against the demo's real app (started here, so that the host's heap is the
- * extension's), signed with a Sandbox connection's key.
+ * A bench inside VS Code with the demo's real @novu/framework app (started here, so that the host's
+ * heap is the extension's), signed with a Sandbox connection's key: the tests of `folder`
+ * (test/bench/<folder>/), results in its BENCH_OUT. Issue 46's memory (testsHost: the extension
+ * host's heap with 1 case and with 1,000 more, discovered and run) and issue 51's 1 MB email in the
+ * Preview (previewHost).
  */
-async function testsHostBench() {
+async function demoAppHostBench(folder = 'testsHost', label = 'bench tests') {
   const { startSandbox } = require(join(ROOT, 'dist', 'sandboxServer.js'));
   const { startBridgeApp } = await import(pathToFileURL(join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')).href);
   const sandbox = await startSandbox({ apiKey: 'bench-tests-key' });
   const app = await startBridgeApp({ secretKey: sandbox.apiKey, strict: true, watch: false });
-  const out = join(tmp, 'tests-host.json');
+  const out = join(tmp, `${folder}.json`);
   try {
     const code = await runVSCodeTests({
       extensionDevelopmentPath: ROOT,
-      extensionTestsPath: join(ROOT, 'out/test/bench/testsHost/index.js'),
+      extensionTestsPath: join(ROOT, `out/test/bench/${folder}/index.js`),
       env: { BENCH_TESTS_SANDBOX_URL: sandbox.url, BENCH_TESTS_SANDBOX_KEY: sandbox.apiKey, BENCH_TESTS_BRIDGE_URL: app.url, BENCH_OUT: out },
-      label: 'bench tests',
+      label,
       timeoutMs: 10 * 60_000,
       setup: false,
     });
-    if (code !== 0) throw new Error('the notification tests\' benchmark in VS Code failed');
+    if (code !== 0) throw new Error(`the ${label} benchmark in VS Code failed`);
     return JSON.parse(readFileSync(out, 'utf8'));
   } finally {
     await app.stop();
@@ -189,6 +191,15 @@ function table(results) {
       );
     }
   }
+  // Issue 51, E2: a 1 MB email in the Preview, its render at once and its checks after it.
+  const large = results['preview-large'];
+  if (large) {
+    add('preview 1 MB', 'its render (payload set → the email shown, checking…) / the same without checks (every level off)', `${ms(large.panelMs)} / ${ms(large.offMs)} = ${large.ratio}x (runs: ${large.ratios.join(', ')})`, `<= 1.15x: ${large.ratio <= 1.15 ? 'met' : 'MISSED'}`);
+    add('preview 1 MB', 'the same render without the panel (request, model, frame document)', `${ms(large.bareMs)} (the panel ${large.panelOverBare}x)`);
+    add('preview 1 MB', 'its checks, in their thread (shown → the strip\'s findings)', `${ms(large.checksMs)} (runs: ${large.checksRuns.join(', ')})`);
+    add('preview 1 MB', 'the host\'s longest block while they ran (its longest garbage collection then)', `${ms(large.longestBlockMs)} (runs: ${large.longestBlocks.join(', ')}; collections: ${large.longestGcs.join(', ')})`, `< 50 ms: ${large.longestBlockMs < 50 ? 'met' : 'MISSED'}`);
+    add('preview 1 MB', 'an ordinary email\'s checks (the receipt: shown → findings)', `${ms(large.ordinaryChecksMs)} (runs: ${large.ordinaryChecksRuns.join(', ')})`, `<= 1,000 ms: ${large.ordinaryChecksMs <= 1000 ? 'met' : 'MISSED'}`);
+  }
   // Issue 45, B3: the demo's Preview as a newcomer meets it (npm run demo's window, its app with watch).
   for (const [what, r] of Object.entries(results.demo ?? {})) add('demo preview', what, `${ms(r.ms)} (runs: ${r.runs.join(', ')})`, r.budgetMs === undefined ? '' : `< ${r.budgetMs} ms: ${r.ms < r.budgetMs ? 'met' : 'MISSED'}`);
   // Issue 46's speed: the one runner in plain Node against the demo's real app.
@@ -258,6 +269,10 @@ try {
     log('the preview: the lens click → the email on screen, with the demo app running, against a static copy of its HTML');
     results.preview = await measurePreviewRender(ROOT);
   }
+  if (stage('preview-large')) {
+    log('the preview of a 1 MB email in VS Code: its render against the same render without the panel, and its checks in their thread');
+    results['preview-large'] = await demoAppHostBench('previewHost', 'bench preview large');
+  }
   if (stage('demo')) {
     log('the demo\'s preview as npm run demo opens it: the lens click → the subject, a saved subject → the new one');
     results.demo = await measureDemoPreview(ROOT);
@@ -269,7 +284,7 @@ try {
   }
   if (stage('tests-editor')) {
     log('notification tests in VS Code: 1,000 cases in the extension host; a save → the case\'s new state in the Testing view, with the demo app');
-    results['tests-editor'] = { memory: await testsHostBench(), onSave: await measureTestsOnSave(ROOT) };
+    results['tests-editor'] = { memory: await demoAppHostBench(), onSave: await measureTestsOnSave(ROOT) };
   }
   if (stage('compare')) {
     log('compare environments: 100 workflows and 20 layouts a side, 100 ms a request, both sides at once');

@@ -97,6 +97,8 @@ describe('preview', { timeout: 360_000 }, () => {
     assert.match(await subject.textContent(), /^Welcome to /);
     assert.match(await webview.locator('[data-renderer]').textContent(), /Rendered by your app at 127\.0\.0\.1:\d+( \(framework 2\.13\.\d+\))?, signed with Development's key/);
     await webview.frameLocator('iframe.nx-email-frame').locator('h1').waitFor({ timeout: 10_000 });
+    // The email is shown before its checks (issue 51, E2): the strip says checking… until they come.
+    await webview.locator('[data-checks]:not([data-checking]) [data-checks-heading]', { hasText: /^Checks: / }).waitFor({ timeout: 10_000 });
     await shootThemes(page, 'preview-email');
 
     // The subject's Liquid default, changed in the code and saved: the app restarts, the panel renders again.

@@ -10,6 +10,7 @@ import type { InAppLink } from '../../src/rendered/previewModel';
 import type { FindingWhere } from '../../src/checks/checkLevels';
 import type { PreviewChecksView, PreviewFailureView, PreviewModel, PreviewPanelState, PreviewRequests, PreviewView } from '../../src/preview/protocol';
 import { showControls } from '../../src/rendered/linkSafety';
+import { applyViewChanges, type ViewChanges } from '../../src/preview/viewChanges';
 import { actionButton, button, captureFocus, disclosure, h, icon, pre, restoreFocus, setChildren } from '../common/dom';
 import { renderLoading, showError, type ErrorViewOptions } from '../common/errorView';
 import { createPanel } from '../common/panel';
@@ -295,6 +296,15 @@ function checksStrip(stepId: string, checks: PreviewChecksView): HTMLElement {
   );
 }
 
+/** The strip while the email's checks are under way (issue 51, E2): the render is already shown above and below it. */
+function checkingStrip(): HTMLElement {
+  return h(
+    'section',
+    { class: 'nx-checks nx-checks-checking', attrs: { 'aria-label': l10n.t('Checks'), 'data-checks': '', 'data-checking': '' } },
+    h('p', { class: 'nx-checks-clear nx-muted', attrs: { 'data-checks-heading': '' } }, icon('loading', 'codicon-modifier-spin'), l10n.t('Checks: checking…')),
+  );
+}
+
 /** Shows where a finding applies: the element in the panel (its block opened first), or the key in the payload's editor. */
 function reveal(where: FindingWhere): void {
   const target = revealTarget(where);
@@ -338,7 +348,7 @@ function renderLoaded(view: PreviewView): HTMLElement {
       ? h('p', { class: 'nx-held', attrs: { role: 'status', 'data-held': '' } }, icon('warning'), l10n.t('Not rendered: {0}. This is the payload before; the editor marks the problem.', view.payloadHeld))
       : null,
     view.failure ? failureView(view.failure) : null,
-    view.checks ? checksStrip(view.stepId, view.checks) : null,
+    view.checks ? checksStrip(view.stepId, view.checks) : view.checking ? checkingStrip() : null,
     view.model
       ? h('div', { class: `nx-render${view.stale || view.payloadHeld || view.status === 'rendering' ? ' nx-dim' : ''}`, attrs: { 'data-kind': view.model.kind, 'data-shown': '', tabindex: -1 } }, renderModel(view, view.model))
       : null,
@@ -427,4 +437,7 @@ function render(state: PreviewPanelState): void {
   }
 }
 
-panel.start<PreviewPanelState>(render, renderLoading(l10n.t('Rendering…'), ['w60', 'w90', 'w70']));
+// After the first state, the host sends what changed of the view (src/preview/viewChanges.ts).
+panel.start<PreviewPanelState, ViewChanges>(render, renderLoading(l10n.t('Rendering…'), ['w60', 'w90', 'w70']), (held, changes) =>
+  held.kind === 'loaded' ? { kind: 'loaded', view: applyViewChanges(held.view, changes) } : undefined,
+);

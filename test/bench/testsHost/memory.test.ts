@@ -17,6 +17,7 @@ import { runInNewContext } from 'node:vm';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../../src/extensionApi';
 import type { TestItemData } from '../../../src/testExplorer/testExplorer';
+import { waitFor } from '../loopBlocks';
 import { round } from '../stats';
 
 const EXTENSION_ID = 'novuexplorer.novu-explorer';
@@ -33,16 +34,6 @@ function caseFile(count: number, from = 0): string {
 
 function flat(items: readonly TestItemData[]): TestItemData[] {
   return items.flatMap((i) => [i, ...flat(i.children)]);
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`${what} never came`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe('notification tests in the extension host', () => {

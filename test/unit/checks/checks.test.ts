@@ -187,6 +187,19 @@ describe('levels and settings', () => {
     assert.deepEqual(findings.map((f) => f.level), ['error', 'warning']);
   });
 
+  it('leaves out caniemail’s <body> element when the body has no attributes (issue 51, item 21): those clients drop the tag, not the content', () => {
+    const page = (body: string) => email(`<!DOCTYPE html><html><head><title>x</title></head>${body}<table><tr><td>Hi</td></tr></table></body></html>`);
+    const clientFindings = (step: StepToCheck) => checkStep(step, undefined, doIUseEmail).filter((f) => f.id === 'client-support').map((f) => f.message);
+    assert.deepEqual(clientFindings(page('<body>')), []);
+    assert.deepEqual(clientFindings(page('<BODY >')), []);
+    // A background on the body is what those clients lose: still said.
+    const styled = clientFindings(page('<body style="background-color:#f4f4f4">'));
+    assert.equal(styled.length, 1, styled.join('\n'));
+    assert.match(styled[0]!, /^<body> element is not supported by .*outlook\.android.*outlook\.ios.*outlook\.macos/);
+    // The rest of the email is still asked about with the bare body left out.
+    assert.ok(clientFindings(page('<body><p style="border-radius:4px">x</p>')).some((m) => m.startsWith('border-radius is not supported')));
+  });
+
   it('checks a 1 MB hostile body quickly', () => {
     const html = `${'<a href="javascript:'.repeat(20_000)}${'{{'.repeat(100_000)}${'<img src=http:'.repeat(10_000)}`;
     const started = performance.now();

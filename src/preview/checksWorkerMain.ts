@@ -1,0 +1,23 @@
+/**
+ * The checks thread's own code (dist/checksWorker.js, started by checksWorker.ts): the checks of a
+ * rendered email, with caniemail's data, off the extension host's thread (issue 51, E2). One ask at
+ * a time, answered with its id; the findings' words in the host's language (its l10n bundle, handed
+ * over at the start). Pure: no vscode.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { doIUseEmail } from '@jsx-email/doiuse-email';
+import { checkStep } from '../checks';
+import { l10n, type L10nBundle } from '../l10n';
+import type { ChecksAnswer, ChecksAsk } from './checksWorker';
+
+l10n.config((workerData as { l10n?: L10nBundle } | undefined)?.l10n);
+const port = parentPort!;
+port.on('message', ({ id, step, settings }: ChecksAsk) => {
+  let answer: ChecksAnswer;
+  try {
+    answer = { id, findings: checkStep(step, settings, doIUseEmail) };
+  } catch (error) {
+    answer = { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  port.postMessage(answer);
+});
