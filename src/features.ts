@@ -46,7 +46,7 @@ export function lazy<T>(make: () => T): () => T {
 }
 
 /** The code of a bundle of dist/ (panels, code, commands, agent, preview, app, failures, tests), loaded once, the first time it is asked for. */
-export function bundle<T>(context: vscode.ExtensionContext, name: 'panels' | 'code' | 'commands' | 'agent' | 'preview' | 'app' | 'failures' | 'tests'): () => T {
+export function bundle<T>(context: vscode.ExtensionContext, name: 'panels' | 'code' | 'commands' | 'agent' | 'preview' | 'app' | 'failures' | 'tests' | 'checksWorker'): () => T {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return lazy(() => require(vscode.Uri.joinPath(context.extensionUri, 'dist', `${name}.js`).fsPath) as T);
 }

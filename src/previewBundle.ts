@@ -6,5 +6,3 @@
 export { PreviewFeature } from './preview/previewFeature';
 // The app's state says a bridge failure and a bridge URL in the same words as the preview.
 export { bridgeHost, failureWords } from './rendered/previewWords';
-// caniemail's data, as the maintained package keeps it: the notification tests' runs read it from here (one copy in the .vsix).
-export { doIUseEmail } from '@jsx-email/doiuse-email';

@@ -17,7 +17,7 @@ import { l10n } from '../l10n';
 import { TOOL } from './args';
 import { COMPARE, type CompareOptions, type CompareSide, compareHelpText, parseCompareArgs } from './compareArgs';
 import { buildCompareView, compareJsonReport, compareJunitReport, compareTextReport, type CompareView } from './compareReport';
-import type { CliIo } from './main';
+import type { CliIo } from './io';
 import { type ExitCode, oneLine, terminalText } from './runView';
 
 /** Every key replaced in `text` (never shorter ones: they would garble ordinary words). */

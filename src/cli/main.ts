@@ -37,21 +37,8 @@ import { buildRunView, oneLine, seconds, terminalText, type ExitCode, type RunVi
 import { startApp, type StartedApp } from './startApp';
 import { textReport } from './textReport';
 
-export interface Writer {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
-
-export interface CliIo {
-  cwd: string;
-  env: Readonly<Record<string, string | undefined>>;
-  stdout: Writer;
-  stderr: Writer;
-  writeFile?: (path: string, text: string) => void;
-  /** Aborted on SIGINT or SIGTERM: the app is stopped and the run ends with exit 2. */
-  signal?: AbortSignal;
-  version: string;
-}
+import type { CliIo, Writer } from './io';
+export type { CliIo, Writer } from './io';
 
 /**
  * Signs the run's one check of the app's signature checking: a made-up key, never a real one. An

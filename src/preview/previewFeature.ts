@@ -26,8 +26,9 @@ import { PreviewPanel, type PreviewTarget } from './previewPanel';
 import { subscriberFields } from './previewSubscriber';
 import { previewTarget } from './previewTarget';
 import { bridgeHost, failureWords } from '../rendered/previewWords';
-import { doIUseEmail } from '@jsx-email/doiuse-email';
 import { ChecksWorker } from './checksWorker';
+import { bundle } from '../features';
+import type { CanIEmail } from '../checks';
 
 export interface PreviewFeatureDeps {
   context: vscode.ExtensionContext;
@@ -51,6 +52,8 @@ export class PreviewFeature implements vscode.Disposable {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   /** The thread the panels' emails are checked in, started at the first (issue 51, E2). */
   private checksWorker: ChecksWorker | undefined;
+  /** caniemail's data: the checks thread's bundle is its one copy in the extension, loaded on the host at its first use here. */
+  private readonly canIEmail: CanIEmail;
 
   /** VS Code's user folder (`…/User/`: settings, keybindings, snippets), by this extension's global storage in it. */
   private readonly userDataPath: string;
@@ -61,6 +64,8 @@ export class PreviewFeature implements vscode.Disposable {
   }
 
   constructor(private readonly deps: PreviewFeatureDeps) {
+    const caniemail = bundle<typeof import('./checksWorkerMain')>(deps.context, 'checksWorker');
+    this.canIEmail = (html, options) => caniemail().doIUseEmail(html, options);
     this.userDataPath = `${vscode.Uri.joinPath(deps.context.globalStorageUri, '..', '..').path}/`;
     this.bridge = new BridgeSettings(deps.context, deps.prompter);
     this.lenses = new PreviewLenses(() => deps.definitionsSeen());
@@ -154,7 +159,7 @@ export class PreviewFeature implements vscode.Disposable {
       setBridgeUrl: () => this.setBridgeUrl(),
       loadedSubscribers: this.deps.loadedSubscribers,
       // caniemail's data, as the maintained package keeps it (Checks: the email clients' support).
-      canIEmail: doIUseEmail,
+      canIEmail: this.canIEmail,
       checkOffThread: (step, settings, signal) => {
         this.checksWorker ??= new ChecksWorker(vscode.Uri.joinPath(this.deps.context.extensionUri, 'dist', 'checksWorker.js').fsPath, vscode.l10n.bundle);
         return this.checksWorker.check(step, settings, signal);
@@ -214,7 +219,7 @@ export class PreviewFeature implements vscode.Disposable {
 
   /** The workspace's test cases run for the agent's tool (#novuTests): read-only. */
   runTestsForAgent(connection: Connection, request: AgentTestsRequest, signal: AbortSignal): Promise<AgentTests> {
-    return runTestsForAgent({ manager: this.deps.manager, client: this.client, bridgeUrl: () => this.bridgeUrl(), canIEmail: doIUseEmail }, connection, request, signal);
+    return runTestsForAgent({ manager: this.deps.manager, client: this.client, bridgeUrl: () => this.bridgeUrl(), canIEmail: this.canIEmail }, connection, request, signal);
   }
 
   /** One step rendered for the agent's tool (#novuPreview). */

@@ -338,9 +338,9 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
     }
   }
 
-  /** caniemail's data, from the Preview's bundle (it is loaded with it): one copy of it in the extension. */
+  /** caniemail's data, from the checks thread's bundle: one copy of it in the extension. */
   canIEmail(): CanIEmail {
-    return bundle<typeof import('../previewBundle')>(this.deps.context, 'preview')().doIUseEmail;
+    return bundle<typeof import('../preview/checksWorkerMain')>(this.deps.context, 'checksWorker')().doIUseEmail;
   }
 
   /** Records whether a subscriberId is the active connection's (a run asked). */
