@@ -1,11 +1,13 @@
 /**
  * A fetch for an app on this machine (issue 51, C2): Node's own http, its connections kept alive,
- * instead of the extension host's fetch. That fetch is VS Code's: it reads the proxy settings and
- * the system's certificates again for every request, work an app at localhost never needs (about
- * 2 ms of the extension host's CPU a request: a run of 1,000 cases sends 3,000). Any other URL
+ * instead of the extension host's fetch. That fetch, and `http.request` there, are VS Code's: they
+ * read the proxy settings and the system's certificates again for every request, work an app at
+ * localhost never needs (about 2 ms of the extension host's CPU a request: a run of 1,000 cases
+ * sends 3,000). Any other URL
  * (https, another host) goes to the fetch given, with VS Code's proxy support. Pure: no vscode.
  */
 import * as http from 'node:http';
+import { urlToHttpOptions } from 'node:url';
 import { isThisMachine } from './addressRule';
 
 /** Statuses whose answer has no body (the Response constructor refuses one). */
@@ -21,7 +23,10 @@ export function loopbackFetch(other: typeof globalThis.fetch = globalThis.fetch)
   const agent = new http.Agent({ keepAlive: true });
   const send = (url: URL, init: RequestInit | undefined, retry: boolean): Promise<Response> =>
     new Promise((resolve, reject) => {
-      const request = http.request(url, { method: init?.method ?? 'GET', headers: { ...(init?.headers as Record<string, string> | undefined) }, agent, ...(init?.signal ? { signal: init.signal } : {}) }, (answer) => {
+      // A ClientRequest of its own, as http.request makes one: in the extension host `http.request`
+      // is VS Code's too, which asks for the proxy settings and a proxy agent for every request.
+      const options = { ...urlToHttpOptions(url), method: init?.method ?? 'GET', headers: { ...(init?.headers as Record<string, string> | undefined) }, agent, ...(init?.signal ? { signal: init.signal } : {}) };
+      const request = new http.ClientRequest(options, (answer) => {
         const chunks: Buffer[] = [];
         answer.on('data', (chunk: Buffer) => chunks.push(chunk));
         answer.on('error', reject);
