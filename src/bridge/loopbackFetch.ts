@@ -34,7 +34,7 @@ export function loopbackFetch(other: typeof globalThis.fetch = globalThis.fetch)
           const headers = new Headers();
           for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
           const status = answer.statusCode ?? 0;
-          if (status < 200 || status > 599) return reject(Object.assign(new Error(`HTTP status ${status}`), { code: 'UND_ERR_INVALID_STATUS' }));
+          if (status < 200 || status > 599) return reject(Object.assign(new Error(String(status)), { code: 'UND_ERR_INVALID_STATUS' }));
           resolve(new Response(NO_BODY.has(status) ? null : Buffer.concat(chunks), { status, statusText: answer.statusMessage ?? '', headers }));
         });
       });
