@@ -6,7 +6,7 @@ const FEATURES = {
   activity: ['activity'],
   agent: ['agentTools'],
   app: ['app'],
-  bridge: ['preview', 'app', 'notificationTestsDebug'],
+  bridge: ['preview', 'app', 'notificationTestsDebug', 'notificationTests'],
   checks: ['previewChecks'],
   code: ['codeAwareness'],
   scan: ['codeAwareness'],

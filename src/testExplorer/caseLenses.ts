@@ -58,10 +58,15 @@ export function countsLens(results: readonly (ItemResult | undefined)[]): { titl
   return said.length > 0 ? { title: said.join(', '), tooltip: vscode.l10n.t('The cases’ last results. Show them in the Test Explorer') } : undefined;
 }
 
+/** How often a run's results draw the lenses again (its end draws them at once). */
+const REFRESH_EVERY_MS = 1000;
+
 export class CaseLenses implements vscode.CodeLensProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeCodeLenses = this.changed.event;
   private readonly registration: vscode.Disposable;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private firedAt = 0;
 
   constructor(
     private readonly explorer: CaseFiles,
@@ -72,8 +77,21 @@ export class CaseLenses implements vscode.CodeLensProvider, vscode.Disposable {
     this.registration = vscode.languages.registerCodeLensProvider({ scheme: 'file' }, this);
   }
 
-  /** The files' items or results changed: the lenses are asked for again. */
-  refresh(): void {
+  /**
+   * The files' items or results changed: the lenses are asked for again, at once, or with `soon`
+   * (a batch of a run's results) at most once a second. Each time VS Code asks for every lens of an
+   * open case file, and draws them: a file of 1,000 cases has 3,000, and a run's batches come every
+   * 100 ms.
+   */
+  refresh(soon = false): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const wait = soon ? this.firedAt + REFRESH_EVERY_MS - Date.now() : 0;
+    if (wait > 0) {
+      this.timer = setTimeout(() => this.refresh(), wait);
+      return;
+    }
+    this.firedAt = Date.now();
     this.changed.fire();
   }
 
@@ -101,6 +119,7 @@ export class CaseLenses implements vscode.CodeLensProvider, vscode.Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.timer);
     this.registration.dispose();
     this.changed.dispose();
   }

@@ -15,6 +15,7 @@
 import * as vscode from 'vscode';
 import { NovuApiError } from '../api/errors';
 import { BridgeClient, type DiscoveredWorkflow } from '../bridge/bridgeClient';
+import { loopbackFetch } from '../bridge/loopbackFetch';
 import { BridgeSettings } from '../bridgeSettings';
 import type { CanIEmail } from '../checks';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -81,7 +82,8 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
   readonly controller = vscode.tests.createTestController(TESTS_CONTROLLER_ID, vscode.l10n.t('Novu notification tests'));
   readonly diagnostics = vscode.languages.createDiagnosticCollection('novu-tests');
   private readonly fixes = new CaseFixes();
-  readonly client = new BridgeClient();
+  /** A run's 3 renders a case: an app on this machine is asked without VS Code's fetch (loopbackFetch.ts). */
+  readonly client = new BridgeClient({ fetch: loopbackFetch() });
   readonly bridge: BridgeSettings;
   /** The bridge URL as a discover made on its own reads it: a remote one not yet allowed is not asked about. */
   private readonly quietBridge: BridgeSettings;
@@ -118,7 +120,7 @@ export class TestExplorer implements CaseFiles, vscode.Disposable {
       this.fixes,
       this.runs,
       this.lenses,
-      this.runs.onDidChangeResults(() => this.lenses.refresh()),
+      this.runs.onDidChangeResults((ended) => this.lenses.refresh(!ended)),
       vscode.workspace.onDidChangeTextDocument(({ document }) => {
         const key = document.uri.toString();
         if (!this.entries.has(key) && !this.isCaseFile(document)) return;

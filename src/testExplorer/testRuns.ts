@@ -47,8 +47,8 @@ export class TestRuns implements vscode.Disposable {
   readonly results = new Map<string, ItemResult>();
   /** What each item was marked when it last ran, in whichever run (the case files' lenses). */
   readonly latest = new Map<string, ItemResult>();
-  private readonly told = new vscode.EventEmitter<void>();
-  /** VS Code was told results (a batch of a run): `latest` changed. */
+  private readonly told = new vscode.EventEmitter<boolean>();
+  /** VS Code was told results (a batch of a run; true: its end): `latest` changed. */
   readonly onDidChangeResults = this.told.event;
   /** The last run's output, as plain text. */
   lastOutput = '';
@@ -136,7 +136,7 @@ export class TestRuns implements vscode.Disposable {
     );
     const chosen = await this.choose(request);
     if (chosen.length === 0) return undefined;
-    const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results, this.latest, () => this.told.fire());
+    const run = new RecordedRun(this.explorer.controller.createTestRun(request, undefined, true), this.results, this.latest, (ended) => this.told.fire(ended));
     this.results.clear();
     let report: RunReport | undefined;
     let debug: DebugTarget | undefined;

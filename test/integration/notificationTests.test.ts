@@ -300,6 +300,28 @@ describe('notification tests in the Test Explorer', function () {
     assert.equal(threw!.location?.line, placeOf(readFileSync(DEMO_WORKFLOWS, 'utf8'), 'throw new Error(`No tracking link').line);
   });
 
+  it('shows true durations after a run of many cases: each item’s time (its own, or else its children’s sum, as VS Code shows a parent) within the run’s', async () => {
+    // Issue 51, item 15: a file of 1,000 cases was shown as 9,923.1 s after a run of 24.2 s.
+    const cases = Array.from({ length: 40 }, (_, i) => ({ name: `order ${i}`, payload: { orderId: `A-${3000 + i}`, carrier: 'ups', items: 1 } }));
+    await write('many.novu-test.json', JSON.stringify({ workflow: 'order-shipped', cases }));
+    try {
+      await waitFor(() => fileItem('many.novu-test.json')?.children[0]?.children[39]?.children.length, 'the 40 cases’ items with their steps');
+      const started = performance.now();
+      const report = await tests.run([fileItem('many.novu-test.json')!.id]);
+      const wallMs = performance.now() - started;
+      assert.equal(report?.counts.passed, 40, tests.lastOutput);
+      const shown = (item: TestItemData): number => tests.results.get(item.id)?.durationMs ?? item.children.reduce((sum, child) => sum + shown(child), 0);
+      const items = flat([fileItem('many.novu-test.json')!]);
+      assert.equal(items.length, 1 + 1 + 40 * 4);
+      for (const item of items) assert.ok(shown(item) <= wallMs, `${item.kind} ${item.label}: ${shown(item)} ms shown after a run of ${Math.round(wallMs)} ms`);
+      // The file and its workflow have a time of their own, and each case and step has one.
+      for (const item of items) assert.equal(typeof tests.results.get(item.id)?.durationMs, 'number', `${item.kind} ${item.label} has its own time`);
+    } finally {
+      await vscode.workspace.fs.delete(uri('many.novu-test.json'));
+      await waitFor(() => !fileItem('many.novu-test.json'), 'the file’s items gone');
+    }
+  });
+
   it('says each problem of a bad case file at its place, as it is edited and after a run, and still runs the other cases and files', async () => {
     await write('bad.novu-test.json', BAD);
     await write('broken.novu-test.json', BROKEN);
