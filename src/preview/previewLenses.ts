@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../commands';
-import type { PreviewTarget } from './previewPanel';
+import type { PreviewTarget } from './previewTarget';
 import { firstMessageStep, frameworkWorkflows } from './stepScanner';
 
 const LANGUAGES = ['typescript', 'javascript', 'typescriptreact', 'javascriptreact'];

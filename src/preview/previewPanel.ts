@@ -46,25 +46,11 @@ import { readServiceWorkflow, renderOnService } from './serviceRender';
 import { isSchemaVisible } from '../bridge/discoverSchema';
 import { firstMessageStep } from './stepScanner';
 import { whoseKey } from '../bridge/whoseKey';
+import type { PreviewTarget } from './previewTarget';
+import { RESTART_WAIT_MS, mayBeRestarting } from '../bridge/appRestart';
 
-/** How long a restarting app is waited for, and the waits between tries. */
-const RETRY_FOR_MS = 20_000;
+/** The waits between tries of a restarting app (appRestart.ts). */
 const RETRY_DELAYS_MS = [300, 600, 1000, 2000, 3000, 4000, 5000];
-/** Failures that mean "the app is not answering right now" (it may be restarting after a save). */
-const PASSING = new Set<BridgeFailure['kind']>(['unreachable', 'serverError', 'notBridge']);
-
-export interface PreviewTarget {
-  workflowId: string;
-  stepId?: string;
-  /** The steps the code shows (from the lens), until discover says. */
-  codeSteps?: { stepId: string; type: string }[];
-  /** Rendered by the service (§9.4): a dashboard workflow, or a synced code workflow when the app is not running here. */
-  via?: 'app' | 'service';
-  /** The step's type, when the step is known only by it (a run's job). */
-  stepType?: string;
-  /** A past run's payload and subscriber (the notification panel's "Render with this run's payload"). */
-  run?: { payload: Record<string, unknown>; subscriber: Record<string, unknown> };
-}
 
 export interface PreviewServices {
   extensionUri: vscode.Uri;
@@ -370,10 +356,10 @@ export class PreviewPanel implements vscode.Disposable {
     this.frame = words.frame;
     if (failure.kind === 'payloadInvalid') this.payloadEditor.markRefusals(words.atKeys);
     // The app may be restarting (a save): the last render stays, stale, while the panel tries again.
-    if (PASSING.has(failure.kind) && (this.last || reason === 'save' || reason === 'retry')) {
+    if (mayBeRestarting(failure) && (this.last || reason === 'save' || reason === 'retry')) {
       this.failingSince ??= Date.now();
       const waited = Date.now() - this.failingSince;
-      if (waited < RETRY_FOR_MS) {
+      if (waited < RESTART_WAIT_MS) {
         const delay = RETRY_DELAYS_MS[Math.min(this.retries, RETRY_DELAYS_MS.length - 1)]!;
         this.retries++;
         this.retryTimer = setTimeout(() => void this.render('retry'), delay);
@@ -385,7 +371,7 @@ export class PreviewPanel implements vscode.Disposable {
         });
         return;
       }
-      this.showFailure({ text: vscode.l10n.t('Your app at {0} is not answering (tried for {1} s): {2}', bridgeHost(url), Math.round(RETRY_FOR_MS / 1000), words.text), more: words.more, atKeys: [], actions: ['retry', 'setBridgeUrl', 'useService'] }, failureOutcome(failure.kind));
+      this.showFailure({ text: vscode.l10n.t('Your app at {0} is not answering (tried for {1} s): {2}', bridgeHost(url), Math.round(RESTART_WAIT_MS / 1000), words.text), more: words.more, atKeys: [], actions: ['retry', 'setBridgeUrl', 'useService'] }, failureOutcome(failure.kind));
       return;
     }
     const actions: PreviewFailureView['actions'] =

@@ -1,5 +1,16 @@
 /** What a lens, a Workflows row or a caller gives Preview, read loosely (a command's argument): a workflow, a step and the steps the code shows. */
-import type { PreviewTarget } from './previewPanel';
+export interface PreviewTarget {
+  workflowId: string;
+  stepId?: string;
+  /** The steps the code shows (from the lens), until discover says. */
+  codeSteps?: { stepId: string; type: string }[];
+  /** Rendered by the service (§9.4): a dashboard workflow, or a synced code workflow when the app is not running here. */
+  via?: 'app' | 'service';
+  /** The step's type, when the step is known only by it (a run's job). */
+  stepType?: string;
+  /** A past run's payload and subscriber (the notification panel's "Render with this run's payload"). */
+  run?: { payload: Record<string, unknown>; subscriber: Record<string, unknown> };
+}
 
 /** What a lens or a caller gives Preview: a workflow, a step and the steps the code shows. */
 export function previewTarget(value: unknown): PreviewTarget | undefined {

@@ -3,7 +3,8 @@ import type { Subscriber } from '../api';
 import { Commands } from '../commands';
 import { type Handlers, type Shared } from '../features';
 import type { PreviewFeature } from './previewFeature';
-import type { PreviewPanel, PreviewTarget } from './previewPanel';
+import type { PreviewPanel } from './previewPanel';
+import type { PreviewTarget } from './previewTarget';
 import { PanelRegistry } from '../panels/panelRegistry';
 import { PREVIEW_PANEL_TYPE } from './panelState';
 

@@ -13,6 +13,7 @@
  */
 import * as vscode from 'vscode';
 import type { BridgeDiscovery, BridgeFailure, DiscoveredWorkflow } from '../bridge/bridgeClient';
+import { RESTART_WAIT_MS, mayBeRestarting } from '../bridge/appRestart';
 import { checksSettingsNow } from '../checksSettings';
 import { showControls } from '../rendered/linkSafety';
 import { snapshotPathOf, type CaseProblem } from '../testing/caseFile';
@@ -169,12 +170,8 @@ export function countsLine(counts: Record<Status, number>): string {
   return vscode.l10n.t('{0}: {1}', caseCount(total), parts.join(', ') || vscode.l10n.t('none ran'));
 }
 
-/** How long a restarting app is waited for, and how often it is asked meanwhile. */
-const RETRY_FOR_MS = 20_000;
-/** A refused connection costs a millisecond here: an app that restarts after a save is found within a quarter of a second. */
+/** How often a restarting app is asked (appRestart.ts): a refused connection costs a millisecond here, so an app that restarts after a save is found within a quarter of a second. */
 const RETRY_EVERY_MS = 250;
-/** Failures that mean "the app is not answering right now" (it may be restarting after a save). */
-const PASSING = new Set<BridgeFailure['kind']>(['unreachable', 'serverError', 'notBridge']);
 
 /** Asks the app for its workflows until it answers (up to 20 s: it restarts after a save); its last answer. */
 async function untilAppAnswers(target: RunTarget, token: vscode.CancellationToken, signal: AbortSignal): Promise<BridgeDiscovery | BridgeFailure | undefined> {
@@ -182,7 +179,7 @@ async function untilAppAnswers(target: RunTarget, token: vscode.CancellationToke
   for (;;) {
     if (token.isCancellationRequested) return undefined;
     const answer = await target.client.discover(target.url, target.secret, signal);
-    if (answer.kind === 'discovered' || !PASSING.has(answer.kind) || Date.now() - started >= RETRY_FOR_MS) return answer;
+    if (answer.kind === 'discovered' || !mayBeRestarting(answer) || Date.now() - started >= RESTART_WAIT_MS) return answer;
     await new Promise((resolve) => setTimeout(resolve, RETRY_EVERY_MS));
   }
 }
