@@ -5,7 +5,7 @@
  * and the retry); a save renders again; a step that throws, with its frame in the user's file.
  */
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request as forwardRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
+import { casePayload } from '../../src/testing/casePayload';
 import type { PreviewPanel } from '../../src/preview/previewPanel';
 import { waitFor, connectFreshSandbox } from './helpers';
 
@@ -377,6 +378,44 @@ describe('preview', function () {
       await settings.update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
       await proxy.close();
       await vscode.commands.executeCommand('novuExplorer.workflows.focus');
+    }
+  });
+  it('fills a required URL key by the runner’s rule, in the render and in the payload editor (issue 51, §20)', async () => {
+    // An app of its own: one workflow whose required `resetUrl` (format uri) has no default. The
+    // app's mock fills such a key at random, and an editor that began it at "" had its render refused.
+    const schema = { type: 'object', properties: { resetUrl: { type: 'string', format: 'uri' }, name: { type: 'string' } }, required: ['resetUrl'], additionalProperties: false };
+    const folder = join(ROOT, 'out', 'test-apps', 'required-uri');
+    mkdirSync(folder, { recursive: true });
+    const module = join(folder, 'workflows.mjs');
+    writeFileSync(module, `import { workflow } from '@novu/framework';\nexport const workflows = [workflow('password-reset-code', async ({ step, payload }) => {\n  await step.email('reset-email', async () => ({ subject: 'Reset your password', body: '<p><a href="' + payload.resetUrl + '">Reset</a></p>' }));\n}, { payloadSchema: ${JSON.stringify(schema)} })];\n`);
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [join(ROOT, 'examples', 'demo-app', 'bridge', 'server.mjs')], { env: { ...process.env, NOVU_DEMO_WORKFLOWS: module, PORT: '0', NOVU_SECRET_KEY: sandbox.apiKey, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const settings = vscode.workspace.getConfiguration('novuExplorer');
+    try {
+      const port = await new Promise<number>((resolvePort, reject) => {
+        child.on('message', (m: { type?: string; port?: number }) => m.type === 'listening' && resolvePort(m.port!));
+        child.on('exit', (code) => reject(new Error(`the app exited (${code})`)));
+      });
+      await settings.update('preview.bridgeUrl', `http://127.0.0.1:${port}/api/novu`, vscode.ConfigurationTarget.Global);
+      // What a notification test case that sets nothing sends: the runner's rule.
+      const sample = casePayload({}, schema).payload['resetUrl'];
+      assert.equal(typeof sample, 'string');
+      const panel = await open('password-reset-code', 'reset-email');
+      const first = await settled(panel, 'reset-email');
+      assert.equal(first.status, 'rendered', first.failure?.text);
+      // Once the discover has given the schema, a render (here after a save) sends the runner's sample, not the app's random URL.
+      await waitFor(() => panel.current.steps.length === 1, 'the discover of password-reset-code');
+      await saveAFile();
+      const filled = await waitFor(() => (panel.current.status === 'rendered' && panel.current.model?.kind === 'email' && panel.current.model.links.some((l) => l.href === sample) ? panel.current : undefined), 'the render with the runner’s sample URL');
+      assert.equal(filled.failure, undefined);
+      // The payload editor begins the key with the same sample, never "": its render is not refused.
+      await panel.editPayload();
+      const editor = await waitFor(() => vscode.window.visibleTextEditors.find((e) => e.document.languageId === 'json' && e.document.getText().includes('resetUrl')), 'the payload editor');
+      assert.equal((JSON.parse(editor.document.getText()) as Record<string, unknown>)['resetUrl'], sample);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } finally {
+      await settings.update('preview.bridgeUrl', app.url, vscode.ConfigurationTarget.Global);
+      child.kill();
     }
   });
 });
