@@ -63,7 +63,7 @@ const builds = [
     ...node,
     // The sandbox library is its own bundle: the extension loads it only when the Sandbox connection is
     // used; so are the panels, loaded when the first one opens, and the agent's tools, loaded when first called.
-    entryPoints: { extension: 'src/extension.ts', panels: 'src/panelsBundle.ts', agent: 'src/agentBundle.ts', code: 'src/codeBundle.ts', commands: 'src/commandsBundle.ts', preview: 'src/previewBundle.ts', app: 'src/appBundle.ts', failures: 'src/failuresBundle.ts', tests: 'src/testsBundle.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
+    entryPoints: { extension: 'src/extension.ts', panels: 'src/panelsBundle.ts', agent: 'src/agentBundle.ts', code: 'src/codeBundle.ts', commands: 'src/commandsBundle.ts', preview: 'src/previewBundle.ts', app: 'src/appBundle.ts', failures: 'src/failuresBundle.ts', tests: 'src/testsBundle.ts', environments: 'src/environmentsBundle.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
     outdir: 'dist',
     metafile: true,
   },
