@@ -100,25 +100,26 @@ export class EnvironmentsFeature implements vscode.Disposable {
     const all = manager.allConnections;
     const active = manager.active;
     const title = vscode.l10n.t('Compare Environments');
-    const source = await prompter.pick<Connection>({
+    const sourceId = await prompter.pick<string>({
       title,
       step: 1,
       totalSteps: 2,
       placeholder: vscode.l10n.t('Source: the environment whose state should reach the other (usually Development)'),
-      items: [...all].sort((a, b) => Number(b.id === active?.id) - Number(a.id === active?.id)).map((c) => ({ label: noIcons(c.name), description: c.id === active?.id ? vscode.l10n.t('active connection') : c.baseUrl, picked: c.id === active?.id, value: c })),
+      items: [...all].sort((a, b) => Number(b.id === active?.id) - Number(a.id === active?.id)).map((c) => ({ label: noIcons(c.name), description: c.id === active?.id ? vscode.l10n.t('active connection') : c.baseUrl, picked: c.id === active?.id, value: c.id })),
     });
+    const source = all.find((c) => c.id === sourceId);
     if (!source) return undefined;
     const others = all.filter((c) => c.id !== source.id);
     const identified = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading which environment each connection is for…') }, () => Promise.all([source, ...others].map((c) => this.identify(c))));
-    const [sourceId, ...targets] = identified as [Identified, ...Identified[]];
-    if (!sourceId.identity) {
-      await prompter.message('error', sourceId.problem ?? '');
+    const [sourceSide, ...targets] = identified as [Identified, ...Identified[]];
+    if (!sourceSide.identity) {
+      await prompter.message('error', sourceSide.problem ?? '');
       return undefined;
     }
     // §10.1: Production by the environments' list (type, then _parentId, then names), never a connection's name.
-    const production = (t: Identified) => t.identity !== undefined && (t.kinds ?? sourceId.kinds)?.get(t.identity.environment._id) === 'production' && t.identity.environment._id !== sourceId.identity!.environment._id;
+    const production = (t: Identified) => t.identity !== undefined && (t.kinds ?? sourceSide.kinds)?.get(t.identity.environment._id) === 'production' && t.identity.environment._id !== sourceSide.identity!.environment._id;
     const ordered = [...targets].sort((a, b) => Number(production(b)) - Number(production(a)));
-    const target = await prompter.pick<Identified>({
+    const targetId = await prompter.pick<string>({
       title,
       step: 2,
       totalSteps: 2,
@@ -128,21 +129,22 @@ export class EnvironmentsFeature implements vscode.Disposable {
         description: t.identity ? noIcons(sideName(t.identity)) : vscode.l10n.t('could not tell which environment'),
         ...(t.problem ? { detail: noIcons(t.problem) } : production(t) ? { detail: vscode.l10n.t('Production (§10.1: by the environments’ list)') } : {}),
         picked: t === ordered[0] && production(t),
-        value: t,
+        value: t.connection.id,
       })),
     });
+    const target = targets.find((t) => t.connection.id === targetId);
     if (!target) return undefined;
     if (!target.identity) {
       await prompter.message('error', target.problem ?? '');
       return undefined;
     }
-    const check = checkPair(sourceId.identity, target.identity);
+    const check = checkPair(sourceSide.identity, target.identity);
     const words = pairCheckText(check);
     if (check.kind === 'sameEnvironment') {
       await prompter.message('warning', words!);
       return undefined;
     }
-    if (check.kind === 'differentOrganizations' && !(await prompter.confirm(words!, vscode.l10n.t('Compare'), vscode.l10n.t('{0} → {1}', sideName(sourceId.identity), sideName(target.identity))))) return undefined;
+    if (check.kind === 'differentOrganizations' && !(await prompter.confirm(words!, vscode.l10n.t('Compare'), vscode.l10n.t('{0} → {1}', sideName(sourceSide.identity), sideName(target.identity))))) return undefined;
     return { source, target: target.connection };
   }
 
