@@ -125,9 +125,9 @@ export function fixWords(f: Finding, sides: SidesNamed): string {
   }
 }
 
-/** One line of evidence: which side, the route and field, and the value (as JSON, shortened). */
-export function evidenceLine(e: Evidence, sides: SidesNamed): string {
+/** One line of evidence: which side, the route and field, and the value (as JSON, shortened to `max` characters). */
+export function evidenceLine(e: Evidence, sides: SidesNamed, max = 160): string {
   const value = JSON.stringify(e.value) ?? 'undefined';
-  const shown = value.length > 160 ? `${value.slice(0, 159)}…` : value;
+  const shown = value.length > max ? `${value.slice(0, max - 1)}…` : value;
   return l10n.t('{0}: {1} → {2} = {3}', e.side === 'source' ? sides.source : sides.target, e.route, e.field, shown);
 }
