@@ -137,6 +137,19 @@ describe('Compare Environments', function () {
     assert.ok(view.some((r) => r.label === 'Weekly digest' && /^Production \(.+\): could not read \(errorId [0-9a-f-]{36}\)$/.test(r.description)), 'listed, never as no differences');
   });
 
+  it('waits Retry-After on a 429 and reads the same workflow again', async () => {
+    const prodId = sandbox.state.workflows.find((w) => w.identifier === 'trial-ending')!._id.replace(/^6615c0ffee00000000f1/, '6615c0ffee00000000f3');
+    sandbox.setFaults({ rejectNext: { method: 'GET', pathSuffix: `/v2/workflows/${prodId}`, status: 429, message: 'API rate limit exceeded', headers: { 'Retry-After': '1' } } });
+    sandbox.clearRequests();
+    const started = Date.now();
+    await compare([{ pick: 'sandbox' }, { pick: 'sandbox-production' }]);
+    const reads = sandbox.requests.filter((r) => r.path === `/v2/workflows/${prodId}`);
+    assert.deepEqual(reads.map((r) => r.status), [429, 200]);
+    assert.ok(Date.now() - started >= 1000, 'Retry-After waited');
+    assert.deepEqual(api.environments!.comparison!.counts, PLANNED_COUNTS);
+    assert.deepEqual(api.environments!.comparison!.unread, []);
+  });
+
   it('refuses the same environment twice, and names the side whose key is rejected, comparing nothing', async () => {
     await addSandboxConnection(api, sandbox, 'Development again');
     const again = api.manager.connections.find((c) => c.name === 'Development again')!;
