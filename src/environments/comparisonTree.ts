@@ -12,6 +12,7 @@ import { type Comparison, markLabel, unreadText } from '../compare/comparison';
 import type { LayoutComparison } from '../compare/compareLayouts';
 import type { Mark, StepChange, WorkflowComparison } from '../compare/compareWorkflows';
 import type { Finding } from '../compare/readiness';
+import type { RunsRefused } from '../compare/schemaDiff';
 import { MessageNode, type TreeNode } from '../ui/treeNodes';
 import { channelWords, evidenceLine, failureWords, findingTitle, fixWords, type SidesNamed } from './findingWords';
 
@@ -31,7 +32,7 @@ export type ComparisonView =
   | { kind: 'none' }
   | { kind: 'reading'; title: string; partial: WorkflowComparison[]; read: { source: number; target: number } }
   | { kind: 'failed'; title: string; message: string }
-  | { kind: 'compared'; comparison: Comparison; generation: number; triggers: TriggerSite[] };
+  | { kind: 'compared'; comparison: Comparison; generation: number; triggers: TriggerSite[]; runs?: Map<string, RunsRefused> };
 
 const MARK_ICONS: Record<Mark, [string, string | undefined]> = {
   notInTarget: ['diff-removed', 'list.errorForeground'],
@@ -148,11 +149,11 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
           ...(s.partial.length > 0 ? [row(vscode.l10n.t('Workflows read on both sides so far'), { expanded: true, icon: new vscode.ThemeIcon('symbol-event') }, s.partial.map((w) => this.workflowRow(w, undefined)))] : []),
         ];
       case 'compared':
-        return this.compared(s.comparison, s.generation, s.triggers);
+        return this.compared(s.comparison, s.generation, s.triggers, s.runs);
     }
   }
 
-  private compared(c: Comparison, generation: number, triggers: readonly TriggerSite[]): TreeNode[] {
+  private compared(c: Comparison, generation: number, triggers: readonly TriggerSite[], runs: ReadonlyMap<string, RunsRefused> = new Map()): TreeNode[] {
     const target = c.target.environmentName;
     const sides: SidesNamed = { source: c.source.environmentName, target };
     const show = <T extends { mark: Mark }>(items: readonly T[]) => (this.differencesOnlyValue ? items.filter((i) => i.mark !== 'same') : [...items]);
@@ -167,7 +168,7 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
           icon: new vscode.ThemeIcon(blocking > 0 ? 'error' : c.findings.length > 0 ? 'warning' : 'pass'),
           description: c.findings.length === 0 ? vscode.l10n.t('nothing found') : vscode.l10n.t('{0} blocking · {1} warnings', blocking, c.findings.length - blocking),
         },
-        c.findings.length === 0 ? [new MessageNode(vscode.l10n.t('No finding in what was read.'))] : c.findings.map((f, i) => this.findingRow(f, sides, `${generation}/finding/${i}`, triggers)),
+        c.findings.length === 0 ? [new MessageNode(vscode.l10n.t('No finding in what was read.'))] : c.findings.map((f, i) => this.findingRow(f, sides, `${generation}/finding/${i}`, triggers, f.id === 'R7' && f.workflowId ? runs.get(f.workflowId) : undefined)),
       ),
     );
     const workflows = show(c.workflows);
@@ -204,7 +205,7 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
     return nodes;
   }
 
-  private findingRow(f: Finding, sides: SidesNamed, id: string, triggers: readonly TriggerSite[]): Node {
+  private findingRow(f: Finding, sides: SidesNamed, id: string, triggers: readonly TriggerSite[], runs?: RunsRefused): Node {
     const title = findingTitle(f, sides);
     const failure = failureWords(f, sides);
     const fix = fixWords(f, sides);
@@ -219,6 +220,7 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
           command: { command: Commands.openComparisonFinding, title: vscode.l10n.t('Open the Trigger Call'), arguments: [{ uri: t.uri.toString(), line: t.line }] },
         }),
       ),
+      ...(runs ? [runsRow(runs, f.workflowId ?? '', sides)] : []),
       row(vscode.l10n.t('Predicts'), { description: failure, tooltip: failure, icon: new vscode.ThemeIcon('flame') }),
       row(vscode.l10n.t('Fix'), { description: fix, tooltip: fix, icon: new vscode.ThemeIcon('tools'), command: { command: Commands.openComparisonFinding, title: fix, arguments: [{ fix: f.fix }] } }),
       ...f.evidence.map((e, i) => row(vscode.l10n.t('Evidence'), { description: evidence[i]!, tooltip: evidence[i]!, icon: new vscode.ThemeIcon(e.side === 'source' ? 'arrow-right' : 'target') })),
@@ -257,6 +259,17 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
   dispose(): void {
     this.changed.dispose();
   }
+}
+
+/** R7 with the source's recent runs: "3 of the last 50 runs sent to W would be refused by Production's schema, with field F". */
+function runsRow(runs: RunsRefused, workflowId: string, sides: SidesNamed): TreeNode {
+  const text =
+    runs.checked === 0
+      ? vscode.l10n.t('No recent run of {0} in {1} carries a payload to check', workflowId, sides.source)
+      : runs.refused === 0
+        ? vscode.l10n.t('None of the last {0} runs sent to {1} in {2} would be refused by {3}’s schema', runs.checked, workflowId, sides.source, sides.target)
+        : vscode.l10n.t('{0} of the last {1} runs sent to {2} would be refused by {3}’s schema, with field {4}', runs.refused, runs.checked, workflowId, sides.target, runs.fields[0]!.field);
+  return row(vscode.l10n.t('Recent runs'), { description: text, tooltip: text, icon: new vscode.ThemeIcon(runs.refused > 0 ? 'history' : 'pass') });
 }
 
 function diffCommand(target: DiffTarget): vscode.Command {

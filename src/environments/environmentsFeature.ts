@@ -16,6 +16,7 @@ import { type EnvironmentInfo, type SideIdentity, checkPair, environmentKinds, o
 import type { Json } from '../compare/normalize';
 import type { Fix } from '../compare/readiness';
 import { type ReadEvent, SideReadError, readSide } from '../compare/readSide';
+import { type RunsRefused, runsRefused } from '../compare/schemaDiff';
 import type { SideSnapshot } from '../compare/snapshot';
 import type { Connection } from '../connections/connection';
 import type { Shared } from '../features';
@@ -221,6 +222,7 @@ export class EnvironmentsFeature implements vscode.Disposable {
       const generation = ++this.generation;
       this.tree.show({ kind: 'compared', comparison, generation, triggers: [] });
       void this.findTriggerSites(comparison, generation);
+      void this.checkRecentRuns(comparison, generation, pair.source, source, target);
       return comparison;
     } catch (error) {
       clearTimeout(pending);
@@ -251,6 +253,31 @@ export class EnvironmentsFeature implements vscode.Disposable {
       this.shared.log.warn(`Could not look for trigger calls: ${String(error)}`);
     } finally {
       token.dispose();
+    }
+  }
+
+  /**
+   * R7 with the runs: for each workflow whose target schema is stricter, the source's last 50 runs of
+   * it (the Activity's list, a GET) checked against the target's schema (compare/schemaDiff's runsRefused).
+   */
+  private async checkRecentRuns(comparison: Comparison, generation: number, sourceConnection: Connection, source: SideSnapshot, target: SideSnapshot): Promise<void> {
+    const ids = [...new Set(comparison.findings.filter((f) => f.id === 'R7' && f.workflowId).map((f) => f.workflowId!))];
+    if (ids.length === 0) return;
+    try {
+      const client = await this.shared.manager.clientFor(sourceConnection);
+      if (!client) return;
+      const runs = new Map<string, RunsRefused>();
+      for (const workflowId of ids) {
+        const internalId = source.workflowList.find((w) => w.workflowId === workflowId)?._id;
+        const schema = target.workflows.get(workflowId)?.['payloadSchema'];
+        if (!internalId || !schema) continue;
+        const page = await client.listNotifications({ templates: [internalId], limit: 50 });
+        runs.set(workflowId, runsRefused(schema, page.data.flatMap((n) => (n.payload ? [n.payload] : []))));
+      }
+      const s = this.tree.current;
+      if (s.kind === 'compared' && s.generation === generation) this.tree.show({ ...s, runs });
+    } catch (error) {
+      this.shared.log.warn(`Could not read the recent runs for the comparison: ${describeError(error).message}`);
     }
   }
 

@@ -111,6 +111,12 @@ describe('Compare Environments', function () {
     assert.match(right.getText(), /"subject": "Your week on Sandbox"/);
     assert.ok(!left.getText().includes('"subject"'));
 
+    // R7 with the runs: Development's recent runs of invoiceReminders read (a GET of the Activity) and checked against Production's schema.
+    const recent = await waitFor(async () => (await rows(feature.tree.roots())).find((r) => r.label === 'Recent runs'), 'the recent runs checked');
+    assert.equal(recent.description, 'No recent run of invoiceReminders in Development carries a payload to check');
+    const invoiceId = sandbox.state.workflows.find((w) => w.identifier === 'invoiceReminders')!._id;
+    assert.ok(sandbox.requests.some((r) => r.method === 'GET' && r.path === '/v1/notifications' && r.query['templates[]'] === invoiceId && r.query['limit'] === '50'));
+
     const everything = [...view.map((r) => `${r.label} ${r.description} ${r.tooltip}`), left.getText(), right.getText(), ...log].join('\n');
     for (const key of [sandbox.apiKey, sandbox.productionApiKey]) assert.ok(!everything.includes(key), 'no key in the view, the diff documents or the log');
   });
