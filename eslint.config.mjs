@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /** The feature folders of src/: each may use shared code, none another feature. */
-const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'code', 'workflows', 'preview', 'app', 'failures', 'testExplorer'];
+const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'code', 'workflows', 'preview', 'app', 'failures', 'testExplorer', 'environments'];
 
 /** Shared machinery of src/: any feature may use it, and it uses none. */
 const SHARED = ['panels', 'ui', 'views', 'format', 'scan', 'connections'];

@@ -71,6 +71,12 @@ const NAMES = [
   'previewStep',
   'setBridgeUrl',
   'syncWorkflows',
+  'compareEnvironments',
+  'compareAgain',
+  'showComparisonDifferencesOnly',
+  'showComparisonAll',
+  'openComparisonDiff',
+  'openComparisonFinding',
 ] as const;
 
 /** Each command's id by its name; built from NAMES, which keeps the bundle loaded at activation small. */

@@ -30,6 +30,7 @@ import { registerAgent } from './agent/register';
 import { registerPreview } from './preview/register';
 import { registerApp } from './app/register';
 import { registerTestExplorer } from './testExplorer/register';
+import { registerEnvironments } from './environments/register';
 import type { NovuExplorerApi } from './extensionApi';
 
 let sandboxHost: SandboxHost | undefined;
@@ -54,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const appCode = bundle<typeof import('./appBundle')>(context, 'app');
   const failuresCode = bundle<typeof import('./failuresBundle')>(context, 'failures');
   const testsCode = bundle<typeof import('./testsBundle')>(context, 'tests');
+  const environmentsCode = bundle<typeof import('./environmentsBundle')>(context, 'environments');
   const realPrompter = lazy((): Prompter => new (commandsCode().VsCodePrompter)());
   const shared: Shared = { context, manager, log, prompter: () => testPrompter ?? realPrompter(), json, refresh: (view) => refresh(view) };
 
@@ -133,7 +135,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   });
   // Notification tests in the Test Explorer: only a look for case files until one is there.
   const tests = registerTestExplorer(shared, testsCode, () => walkthrough.complete('ranTests'));
-  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args) });
+  // Two environments side by side (issue 52); its findings name the trigger calls of the user's code.
+  const environments = registerEnvironments(shared, environmentsCode, { findTriggers: (workflowId, token) => code.start().findTriggers(workflowId, token) });
+  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args), comparison: () => environments.current?.comparison });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
   const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());
@@ -151,7 +155,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // Every command of package.json has its handler here: a missing one does not compile.
   const handlers: Record<CommandId, Handler> = {
     ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
-    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers, ...tests.handlers },
+    ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers, ...tests.handlers, ...environments.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -221,6 +225,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     },
     get tests() {
       return tests.current;
+    },
+    get environments() {
+      return environments.current;
     },
     setPrompter: (p) => (testPrompter = p),
   };

@@ -29,6 +29,7 @@ import type { Prompter } from './ui/prompter';
 import type { NovuUriHandler } from './uriHandler';
 import type { Walkthrough } from './walkthrough';
 import type { WorkflowsProvider } from './workflows/workflowsProvider';
+import type { EnvironmentsFeature } from './environments/environmentsFeature';
 
 export interface NovuExplorerApi {
   /** How long activate() took (the benchmark reports it: activation now happens after every start-up). */
@@ -65,6 +66,8 @@ export interface NovuExplorerApi {
   readonly app: AppFeature;
   /** The notification tests of the Test Explorer, once a case file started them (undefined before). */
   readonly tests: TestExplorer | undefined;
+  /** Compare Environments, once one of its commands ran (undefined before). */
+  readonly environments: EnvironmentsFeature | undefined;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }

@@ -24,6 +24,8 @@ const FEATURES = {
   subscribers: ['subscribers'],
   views: ['subscribers', 'integrations', 'activity', 'failures'],
   workflows: ['workflows'],
+  environments: ['environments'],
+  compare: ['environments'],
   walkthrough: ['walkthrough'],
 };
 /** media/<name>.css: the panel it styles. */

@@ -37,6 +37,8 @@ import { diagnosisDeps } from '../diagnosis/diagnosisDeps';
 import { runDiagnosis } from '../diagnosis/diagnosisRun';
 import { AGENT_TOOLS, ALLOW_CHANGES_SETTING, CHANGING_TOOLS, type AgentToolName } from './toolNames';
 import { failuresAnswer, failuresSchema } from './failuresTool';
+import { compareReport, compareSchema } from './compareReport';
+import type { Comparison } from '../compare/comparison';
 import { wordFor, type Words } from '../words';
 
 export interface AgentToolDeps {
@@ -53,6 +55,8 @@ export interface AgentToolDeps {
   app(): Promise<AgentApp>;
   /** The workspace's notification test cases, run against the user's app (read-only: renders, sends and writes nothing). */
   tests(connection: Connection, request: AgentTestsRequest, signal: AbortSignal): Promise<AgentTests>;
+  /** The comparison the Environment Comparison view shows (issue 52), if one was made in this window. */
+  comparison(): Comparison | undefined;
 }
 
 const text = z.string().check(z.minLength(1), z.maxLength(500));
@@ -262,6 +266,11 @@ export class AgentTools {
         const parsed = testsSchema.safeParse(input);
         if (!parsed.success) return badInput(parsed.error);
         return this.guard(where, vscode.l10n.t('run the notification tests'), async () => testsReport(where, await this.deps.tests(connection, testsRequest(parsed.data), signal)));
+      }
+      case AGENT_TOOLS.compare: {
+        const parsed = compareSchema.safeParse(input ?? {});
+        if (!parsed.success) return badInput(parsed.error);
+        return compareReport(this.deps.comparison(), parsed.data.part);
       }
       case AGENT_TOOLS.appState:
         return this.guard(where, vscode.l10n.t('check your app'), async () => appReport(where, await this.deps.app()));
@@ -576,6 +585,7 @@ const INVOCATION_MESSAGES: Words = {
   [AGENT_TOOLS.appState]: () => vscode.l10n.t('Checking your app against the environment'),
   [AGENT_TOOLS.failures]: () => vscode.l10n.t('Grouping the failures by cause'),
   [AGENT_TOOLS.tests]: () => vscode.l10n.t('Running the notification tests with your app'),
+  [AGENT_TOOLS.compare]: () => vscode.l10n.t('Reading the environments’ comparison'),
 };
 
 function invocationMessage(name: AgentToolName): string {

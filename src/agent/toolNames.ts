@@ -17,6 +17,7 @@ export const AGENT_TOOLS = {
   appState: 'novuExplorer_appState',
   failures: 'novuExplorer_failures',
   tests: 'novuExplorer_runTests',
+  compare: 'novuExplorer_compare',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

@@ -487,6 +487,11 @@ export class CodeAwareness implements vscode.Disposable {
     return this.findRefs(identifier, 'definition', token);
   }
 
+  /** The trigger calls of `identifier` in the workspace's code (a comparison's findings name them). */
+  async findTriggers(identifier: string, token: vscode.CancellationToken): Promise<vscode.Location[]> {
+    return this.findRefs(identifier, 'trigger', token);
+  }
+
   /** The definitions or trigger calls of `identifier` in the open documents and the workspace's source files. */
   private async findRefs(identifier: string, kind: CodeRef['kind'], token: vscode.CancellationToken): Promise<vscode.Location[]> {
     const found: vscode.Location[] = [];

@@ -18,6 +18,13 @@ export const REGION_URLS = {
 } as const;
 
 export const SANDBOX_CONNECTION_ID = 'sandbox';
+/** The Sandbox's Production environment (issue 52): the same local service, read with its production key, to compare against. */
+export const SANDBOX_PRODUCTION_CONNECTION_ID = 'sandbox-production';
+
+/** Whether a connection is one of the two built in (the Sandbox and its Production): no key to set, nothing to remove. */
+export function isBuiltIn(connection: Pick<Connection, 'id'>): boolean {
+  return connection.id === SANDBOX_CONNECTION_ID || connection.id === SANDBOX_PRODUCTION_CONNECTION_ID;
+}
 
 export function regionLabel(connection: Pick<Connection, 'region' | 'baseUrl'>): string {
   switch (connection.region) {

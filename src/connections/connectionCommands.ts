@@ -1,6 +1,7 @@
 /** The connection commands: add, switch, set key, remove, open the sandbox. */
 import * as vscode from 'vscode';
-import { REGION_URLS, SANDBOX_CONNECTION_ID, normalizeBaseUrl, regionLabel, sendsKeyInClear, validateBaseUrl, validateConnectionName, type Connection, type Region } from './connection';
+import { Commands } from '../commands';
+import { REGION_URLS, SANDBOX_CONNECTION_ID, SANDBOX_PRODUCTION_CONNECTION_ID, isBuiltIn, normalizeBaseUrl, regionLabel, sendsKeyInClear, validateBaseUrl, validateConnectionName, type Connection, type Region } from './connection';
 import type { ConnectionManager } from './connectionManager';
 import { isBack, type Prompter } from '../ui/prompter';
 import { noIcons } from '../ui/text';
@@ -141,16 +142,21 @@ export class ConnectionCommands {
       items: [
         ...this.manager.allConnections.map((c) => ({
           label: `${c.id === active?.id ? '$(check) ' : ''}${noIcons(c.name)}`,
-          description: c.id === SANDBOX_CONNECTION_ID ? vscode.l10n.t('local sample data') : `${regionLabel(c)} · ${c.baseUrl}`,
+          description: builtInDescription(c) ?? `${regionLabel(c)} · ${c.baseUrl}`,
           ...(sendsKeyInClear(c.baseUrl) ? { detail: `$(unlock) ${vscode.l10n.t('Not encrypted: the API key travels in clear text')}` } : {}),
           value: c.id,
         })),
         { label: `$(add) ${vscode.l10n.t('Add Connection…')}`, value: '__add__' },
+        { label: `$(diff-multiple) ${vscode.l10n.t('Compare Environments…')}`, description: vscode.l10n.t('two connections side by side, read-only'), value: '__compare__' },
       ],
     });
     if (choice === undefined) return;
     if (choice === '__add__') {
       await this.addConnection();
+      return;
+    }
+    if (choice === '__compare__') {
+      await vscode.commands.executeCommand(Commands.compareEnvironments);
       return;
     }
     await this.manager.switchTo(choice);
@@ -164,7 +170,7 @@ export class ConnectionCommands {
       if (add) await this.addConnection();
       return;
     }
-    if (connection.id === SANDBOX_CONNECTION_ID) {
+    if (isBuiltIn(connection)) {
       await prompter.message('info', vscode.l10n.t('The sandbox needs no API key: it makes its own each time it starts.'));
       return;
     }
@@ -204,6 +210,13 @@ export class ConnectionCommands {
     await this.manager.switchTo(SANDBOX_CONNECTION_ID);
     await vscode.commands.executeCommand('novuExplorer.subscribers.focus');
   }
+}
+
+/** What the switch pick says of a built-in connection: its sample data, and which environment of it. */
+function builtInDescription(connection: Connection): string | undefined {
+  if (connection.id === SANDBOX_CONNECTION_ID) return vscode.l10n.t('local sample data');
+  if (connection.id === SANDBOX_PRODUCTION_CONNECTION_ID) return vscode.l10n.t('local sample data, Production environment: for Compare Environments');
+  return undefined;
 }
 
 function uniqueName(base: string, taken: readonly string[]): string {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { NovuClient, isAbortError, type RequestLogEntry } from '../api';
 import type { Log } from '../log';
 import { describeError } from '../ui/errors';
-import { SANDBOX_CONNECTION_ID, looksLikeProduction, type Connection } from './connection';
+import { SANDBOX_CONNECTION_ID, SANDBOX_PRODUCTION_CONNECTION_ID, isBuiltIn, looksLikeProduction, type Connection } from './connection';
 import type { SandboxHost } from './sandboxHost';
 
 const CONNECTIONS_KEY = 'novuExplorer.connections';
@@ -16,15 +16,26 @@ const SECRET_PREFIX = 'novuExplorer.apiKey.';
 /** none: nothing to talk to; ready: talking (or about to); unauthorized: the key was rejected. */
 export type ConnectionState = 'none' | 'ready' | 'unauthorized';
 
-/** The built-in Sandbox; its name is a getter, translated when read (never at module load). */
-export const SANDBOX_CONNECTION: Connection = {
-  id: SANDBOX_CONNECTION_ID,
-  get name() {
-    return vscode.l10n.t('Sandbox');
-  },
-  region: 'sandbox',
-  baseUrl: 'http://127.0.0.1',
-};
+/** A built-in connection to the local sandbox; its name is a getter, translated when read (never at module load). */
+function builtIn(id: string, name: () => string): Connection {
+  return {
+    id,
+    get name() {
+      return name();
+    },
+    region: 'sandbox',
+    baseUrl: 'http://127.0.0.1',
+  };
+}
+
+export const SANDBOX_CONNECTION = builtIn(SANDBOX_CONNECTION_ID, () => vscode.l10n.t('Sandbox'));
+
+/**
+ * The Sandbox's Production environment (issue 52): the same local service read with its production
+ * key. It answers the reads a comparison makes (environments, workflows, layouts, integrations);
+ * the other routes refuse its key with 403, as a key of another environment's data would be.
+ */
+export const SANDBOX_PRODUCTION_CONNECTION = builtIn(SANDBOX_PRODUCTION_CONNECTION_ID, () => vscode.l10n.t('Sandbox Production'));
 
 export interface ActiveClient {
   connection: Connection;
@@ -75,7 +86,7 @@ export class ConnectionManager implements vscode.Disposable {
     // requests do not wait for it (a trip to the workbench; issue 30.10). Nothing is sent.
     const active = this.active;
     // Then, with the window idle, VS Code's fetch readies itself for the service (nothing is sent).
-    if (active && active.id !== SANDBOX_CONNECTION_ID) void this.clientFor(active).then((client) => client && setTimeout(() => void client.readyTransport(), 0));
+    if (active && !isBuiltIn(active)) void this.clientFor(active).then((client) => client && setTimeout(() => void client.readyTransport(), 0));
   }
 
   /** The user's own connections, in the order they were added. */
@@ -83,9 +94,9 @@ export class ConnectionManager implements vscode.Disposable {
     return this.context.globalState.get<Connection[]>(CONNECTIONS_KEY, []);
   }
 
-  /** The user's connections plus the built-in Sandbox. */
+  /** The user's connections plus the built-in Sandbox and its Production environment. */
   get allConnections(): Connection[] {
-    return [...this.connections, SANDBOX_CONNECTION];
+    return [...this.connections, SANDBOX_CONNECTION, SANDBOX_PRODUCTION_CONNECTION];
   }
 
   get active(): Connection | undefined {
@@ -139,15 +150,8 @@ export class ConnectionManager implements vscode.Disposable {
 
   /** Reads the connection's key (or starts the sandbox) and keeps the client made with it. */
   private async readClient(connection: Connection): Promise<NovuClient | undefined> {
-    let baseUrl = connection.baseUrl;
-    let apiKey: string | undefined;
-    if (connection.id === SANDBOX_CONNECTION_ID) {
-      const sandbox = await this.sandbox.ensure();
-      baseUrl = sandbox.url;
-      apiKey = sandbox.apiKey;
-    } else {
-      apiKey = await this.context.secrets.get(SECRET_PREFIX + connection.id);
-    }
+    const baseUrl = isBuiltIn(connection) ? (await this.sandbox.ensure()).url : connection.baseUrl;
+    const apiKey = await this.signingSecret(connection);
     if (!apiKey) {
       // Only the active connection's missing key is the views' business (another one may be
       // asked by a diagnosis looking for a subscriber elsewhere).
@@ -158,17 +162,19 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   /**
-   * The connection's key as the secret that signs requests to the user's own app (§9.2): for the
-   * HMAC only, never a header, a URL, a log line or a webview.
+   * The connection's key as the secret that signs requests to the user's own app (§9.2), and for the
+   * comparison's reader, which paces its own client (issue 52): for the HMAC and that client's header
+   * only, never a URL, a log line or a webview.
    */
   async signingSecret(connection: Connection): Promise<string | undefined> {
-    if (connection.id === SANDBOX_CONNECTION_ID) return (await this.sandbox.ensure()).apiKey;
-    return this.context.secrets.get(SECRET_PREFIX + connection.id);
+    if (!isBuiltIn(connection)) return this.context.secrets.get(SECRET_PREFIX + connection.id);
+    const sandbox = await this.sandbox.ensure();
+    return connection.id === SANDBOX_CONNECTION_ID ? sandbox.apiKey : sandbox.productionApiKey;
   }
 
   /** Whether the connection's name or key says production (the key is read here and never leaves). */
   async looksLikeProduction(connection: Connection): Promise<boolean> {
-    if (connection.id === SANDBOX_CONNECTION_ID) return false;
+    if (isBuiltIn(connection)) return connection.id === SANDBOX_PRODUCTION_CONNECTION_ID;
     return looksLikeProduction(connection.name, await this.context.secrets.get(SECRET_PREFIX + connection.id));
   }
 
@@ -244,7 +250,7 @@ export class ConnectionManager implements vscode.Disposable {
   }
 
   async remove(connection: Connection): Promise<void> {
-    if (connection.id === SANDBOX_CONNECTION_ID) return;
+    if (isBuiltIn(connection)) return;
     await this.context.secrets.delete(SECRET_PREFIX + connection.id);
     const remaining = this.connections.filter((c) => c.id !== connection.id);
     await this.context.globalState.update(CONNECTIONS_KEY, remaining);

@@ -37,6 +37,9 @@ export const SHOTS = [
   { from: 'tests-lenses-dark.png', to: 'tests-lenses-dark.png', crop: { x: 348, y: 35, width: 1092, height: 540 }, width: 900 },
   { from: 'tests-lenses-light.png', to: 'tests-lenses-light.png', crop: { x: 348, y: 35, width: 1092, height: 540 }, width: 900 },
   { from: 'preview-email-light.png', to: 'preview-email-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  // Compare Environments (issue 52): the view in dark; a finding's link beside the diff editor in light.
+  { from: 'environments-tree-dark.png', to: 'environments-dark.png', crop: { x: 0, y: 35, width: 360, height: 865 } },
+  { from: 'environments-finding-light.png', to: 'environments-light.png', crop: { x: 0, y: 35, width: 1440, height: 840 }, width: 1100 },
 ];
 // `--only <to>,<to>`: just those (after one UI test file ran, the others' sources may be missing).
 const onlyArg = process.argv.indexOf('--only');
