@@ -33,6 +33,9 @@ import { registerTestExplorer } from './testExplorer/register';
 import { registerEnvironments } from './environments/register';
 import type { NovuExplorerApi } from './extensionApi';
 
+/** True in the production build (esbuild.mjs's define). */
+declare const NOVU_EXPLORER_PRODUCTION_BUILD: boolean;
+
 let sandboxHost: SandboxHost | undefined;
 
 export async function activate(context: vscode.ExtensionContext): Promise<NovuExplorerApi | undefined> {
@@ -183,7 +186,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   setTimeout(() => prepareFormatters(vscode.env.language), 0);
   log.info(`Novu Explorer ${context.extension.packageJSON.version as string} activated in ${Math.round(activationMs)} ms (${vscode.env.uiKind === vscode.UIKind.Web ? 'web' : 'desktop'} UI).`);
   // An installed extension exports nothing: no other extension reaches the secrets or the prompts.
-  if (context.extensionMode === vscode.ExtensionMode.Production) return undefined;
+  // (A production build, which only ever runs installed, has no test API at all: esbuild.mjs.)
+  if (NOVU_EXPLORER_PRODUCTION_BUILD || context.extensionMode === vscode.ExtensionMode.Production) return undefined;
   return {
     activationMs,
     manager,
