@@ -8,8 +8,6 @@
  * partial read without a blocking finding). Every byte written passes the redactor of both keys.
  * Pure Node: no vscode.
  */
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { compareSides } from '../compare/comparison';
 import { pairCheckText } from '../compare/environments';
 import { SideReadError, readSide } from '../compare/readSide';
@@ -17,7 +15,7 @@ import { l10n } from '../l10n';
 import { TOOL } from './args';
 import { COMPARE, type CompareOptions, type CompareSide, compareHelpText, parseCompareArgs } from './compareArgs';
 import { buildCompareView, compareJsonReport, compareJunitReport, compareTextReport, type CompareView } from './compareReport';
-import type { CliIo } from './io';
+import { emitReport, type CliIo } from './io';
 import { type ExitCode, oneLine, terminalText } from './runView';
 
 /** Every key replaced in `text` (never shorter ones: they would garble ordinary words). */
@@ -81,18 +79,8 @@ async function compare(options: CompareOptions, io: CliIo, { out, err, fail, red
   const view = buildCompareView(comparison, Date.now() - started, pairText !== undefined ? [pairText] : []);
   const text = reportText(view, options, io.version);
   const said = [view.headline, ...view.notes.map((n) => terminalText(n, true))].join('\n');
-  if (options.output !== undefined) {
-    out(`${said}\n`);
-    try {
-      (io.writeFile ?? ((path: string, body: string) => writeFileSync(path, body)))(resolve(io.cwd, options.output), redact(text));
-    } catch (error) {
-      return fail(l10n.t('the report could not be written to {0} ({1}).', terminalText(options.output, true), (error as NodeJS.ErrnoException).code ?? String(error)));
-    }
-  } else {
-    err(`${said}\n`);
-    out(text);
-  }
-  return view.exitCode;
+  const problem = emitReport(io, said, text, options.output, { out, err, redact });
+  return problem !== undefined ? fail(problem) : view.exitCode;
 }
 
 function reportText(view: CompareView, options: CompareOptions, version: string): string {

@@ -17,7 +17,6 @@
  */
 import { doIUseEmail } from '@jsx-email/doiuse-email';
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { BridgeClient, type BridgeFailure } from '../bridge/bridgeClient';
 import { readChecksSettings, type ChecksSettings } from '../checks';
 import { l10n } from '../l10n';
@@ -37,7 +36,7 @@ import { buildRunView, oneLine, seconds, terminalText, type ExitCode, type RunVi
 import { startApp, type StartedApp } from './startApp';
 import { textReport } from './textReport';
 
-import type { CliIo, Writer } from './io';
+import { emitReport, type CliIo, type Writer } from './io';
 export type { CliIo, Writer } from './io';
 
 /**
@@ -245,18 +244,8 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
   const text = reportText(view, options, io.version);
   // The outcome first, then its notes and the app's last lines, on the same stream.
   const said = [view.headline, ...view.notes, ...(appLines.length > 0 ? [l10n.t("The last lines of your app's output:"), ...appLines.map((l) => `  ${terminalText(l, true)}`)] : [])].join('\n');
-  if (options.output !== undefined) {
-    out(`${said}\n`);
-    try {
-      write(resolve(io.cwd, options.output), redact(text));
-    } catch (error) {
-      return fail(l10n.t('the report could not be written to {0} ({1}).', terminalText(options.output, true), (error as NodeJS.ErrnoException).code ?? String(error)));
-    }
-  } else {
-    err(`${said}\n`);
-    out(text);
-  }
-  return view.exitCode;
+  const unwritten = emitReport(io, said, text, options.output, { out, err, redact });
+  return unwritten !== undefined ? fail(unwritten) : view.exitCode;
 }
 
 function reportText(view: RunView, options: CliOptions, version: string): string {
