@@ -48,6 +48,9 @@ describe('Compare Environments', function () {
 
   after(async () => {
     await resetConnections(api);
+    // The comparison revealed the Novu side bar: leave the window as the next suite expects it (its
+    // Activity view, shown, would hold the next suite's notifications, and its panels open from them).
+    await vscode.commands.executeCommand('workbench.view.explorer');
   });
 
   const compare = async (answers: ConstructorParameters<typeof ScriptedPrompter>[0]) => {
