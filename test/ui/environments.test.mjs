@@ -23,6 +23,10 @@ describe('Compare Environments', { timeout: 240_000 }, () => {
     ui = await launch({ theme: 'dark', folder: DEMO });
     await openNovu(ui.page);
     await runCommand(ui.page, 'Novu: Open Sandbox');
+    // As a person would, wait for the Sandbox's views to load (their reveal took the focus from a
+    // palette opened meanwhile, on a loaded CI run) before asking for the comparison.
+    await treeRows(ui.page, 'Subscribers').first().waitFor({ timeout: 30_000 });
+    await ui.page.locator('.statusbar-item', { hasText: 'Sandbox' }).first().waitFor({ timeout: 10_000 });
   });
   after(() => closeAll(ui));
 
