@@ -82,7 +82,9 @@ async function oneLaunch(root, file, original) {
   } });
   let ui;
   try {
-    ui = await launch({ theme: 'dark', folder: demo, settings: { 'files.autoSave': 'off' }, env: { ...demoEnv(root), NOVU_EXPLORER_SANDBOX_KEY: key, NOVU_EXPLORER_DEMO_BRIDGE_URL: app.url } });
+    // The demo's file opens with the window (`demo.mjs --open`), as `npm run demo` opens it.
+    const demoFile = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.demo.match(/--open=(\S+)/)?.[1];
+    ui = await launch({ theme: 'dark', folder: demo, ...(demoFile ? { openFile: join(demo, demoFile) } : {}), settings: { 'files.autoSave': 'off' }, env: { ...demoEnv(root), NOVU_EXPLORER_SANDBOX_KEY: key, NOVU_EXPLORER_DEMO_BRIDGE_URL: app.url } });
     const page = ui.page;
     await page.context().addInitScript(watchFirstSubject);
     // The demo opens notify.ts by itself; the newcomer then opens the workflow file.
