@@ -95,6 +95,11 @@ describe('failures by cause', { timeout: 300_000 }, () => {
     // The run opened beside the failures, which stayed in view. Its panel closed, then Diagnose One:
     // the diagnosis of a run of the cause, beside, with its verdict.
     assert.equal(await page.locator('.tab', { hasText: 'Failures by Cause' }).count(), 1);
+    // The run's own tab made the active editor before it is closed: on a loaded CI run the click in
+    // the failures panel kept the focus a moment, and Close Editor closed the failures instead.
+    const runTab = page.locator('.tab').filter({ hasNotText: 'Failures by Cause' }).first();
+    await runTab.click();
+    await page.locator('.editor-group-container.active .tab.active').filter({ hasNotText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
     await runCommand(page, 'View: Close Editor');
     await waitOrReport(ui, page.locator('.tab.active', { hasText: 'Failures by Cause' }), `failures-tab-back-missing-${theme}`, { timeout: 15_000 });
     const again = activeWebview(page);
@@ -103,6 +108,8 @@ describe('failures by cause', { timeout: 300_000 }, () => {
     const diagnosis = activeWebview(page);
     await waitForWebview(ui, diagnosis.locator('.nx-verdict .nx-verdict-text'), `failures-diagnosis-missing-${theme}`, { timeout: 60_000 });
     await shootThemes(page, 'failures-diagnose-one');
+    await page.locator('.tab', { hasText: 'Why didn’t' }).click();
+    await page.locator('.editor-group-container.active .tab.active', { hasText: 'Why didn’t' }).waitFor({ timeout: 15_000 });
     await runCommand(page, 'View: Close Editor');
     await page.locator('.tab', { hasText: 'Why didn’t' }).waitFor({ state: 'detached', timeout: 15_000 });
   }));
