@@ -139,8 +139,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   // Notification tests in the Test Explorer: only a look for case files until one is there.
   const tests = registerTestExplorer(shared, testsCode, () => walkthrough.complete('ranTests'));
   // Two environments side by side (issue 52); its findings name the trigger calls of the user's code.
-  const environments = registerEnvironments(shared, environmentsCode, { findTriggers: (workflowId, token) => code.start().findTriggers(workflowId, token) });
-  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args), comparison: () => environments.current?.comparison });
+  const environments = registerEnvironments(shared, environmentsCode, { findAllTriggers: (token) => code.start().findAllTriggers(token), triggersIn: (document) => code.start().triggersIn(document) });
+  const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args), compare: (refresh) => environments.feature().compareForAgent(refresh) });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
   const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());

@@ -55,8 +55,12 @@ export interface AgentToolDeps {
   app(): Promise<AgentApp>;
   /** The workspace's notification test cases, run against the user's app (read-only: renders, sends and writes nothing). */
   tests(connection: Connection, request: AgentTestsRequest, signal: AbortSignal): Promise<AgentTests>;
-  /** The comparison the Environment Comparison view shows (issue 52), if one was made in this window. */
-  comparison(): Comparison | undefined;
+  /**
+   * The comparison the Environment Comparison view shows (issue 52); when the window has none (or
+   * `refresh`), one made now: the last pair again, or the active connection → its organization's
+   * Production connection (GETs only). Or why none could be made.
+   */
+  compare(refresh: boolean): Promise<Comparison | { problem: string }>;
 }
 
 const text = z.string().check(z.minLength(1), z.maxLength(500));
@@ -270,7 +274,7 @@ export class AgentTools {
       case AGENT_TOOLS.compare: {
         const parsed = compareSchema.safeParse(input ?? {});
         if (!parsed.success) return badInput(parsed.error);
-        return compareReport(this.deps.comparison(), parsed.data.part);
+        return compareReport(await this.deps.compare(parsed.data.refresh === true), parsed.data.part);
       }
       case AGENT_TOOLS.appState:
         return this.guard(where, vscode.l10n.t('check your app'), async () => appReport(where, await this.deps.app()));

@@ -2,24 +2,40 @@
  * #novuCompare (issue 52): the comparison the Environment Comparison view shows, for the model, as
  * data. Our counts first, then the readiness findings (blocking first) with their evidence, the
  * predicted failure in the service's words and the fix, then the workflows and layouts that differ
- * and what could not be read. Read-only: it reads no service and changes nothing; the comparison
- * holds no key (each side was read with its own, kept in secret storage). Pure and vscode-free.
+ * and what could not be read. The tool compares by itself when the window has no comparison yet
+ * (the feature's `compareForAgent`: GETs only, each side with its own key); this file only words
+ * the result, and holds no key. Every finding fits the answer: the evidence is shortened further
+ * until it does. Pure and vscode-free.
  */
 import { l10n } from '../l10n';
-import { type Comparison, markLabel, unreadText } from '../compare/comparison';
+import { type Comparison, markLabel, translationRowText, translationsNotComparedText, unreadText } from '../compare/comparison';
 import { evidenceLine, failureWords, fixWords } from '../environments/findingWords';
 import * as z from 'zod/mini';
 import { compact, dataNote } from './agentReports';
-import { report } from './agentText';
+import { type ReportParts, fitReport } from './agentText';
 
-/** The tool's input: which part of the comparison (the findings first; the differences on a second call). */
-export const compareSchema = z.object({ part: z.optional(z.enum(['findings', 'differences'])) });
+/** The tool's input: which part of the comparison (the findings first; the differences on a second call), and whether to read both sides again. */
+export const compareSchema = z.object({ part: z.optional(z.enum(['findings', 'differences'])), refresh: z.optional(z.boolean()) });
 
-export function compareReport(comparison: Comparison | undefined, part: 'findings' | 'differences' = 'findings'): string {
-  if (!comparison) {
-    return l10n.t('NOT DONE: no environments were compared in this window yet. The user compares two connections with the command "Novu: Compare Environments…" (novuExplorer.compareEnvironments); this tool then reports what the comparison found. It never reads or compares by itself.');
+/** The evidence's width in the answer: the first at which every record fits. */
+const EVIDENCE_WIDTHS = [60, 40, 24];
+
+/** `comparison`, or why none could be made (no Production connection, a side unreadable…). */
+export function compareReport(comparison: Comparison | { problem: string }, part: 'findings' | 'differences' = 'findings'): string {
+  if ('problem' in comparison) {
+    return l10n.t('NOT DONE: {0} The user can compare any two connections with the command "Novu: Compare Environments…" (novuExplorer.compareEnvironments); this tool then reports that comparison.', comparison.problem);
   }
-  const c = comparison;
+  let fitted = '';
+  for (const width of EVIDENCE_WIDTHS) {
+    const parts = reportParts(comparison, part, width);
+    const result = fitReport(parts);
+    fitted = result.text;
+    if (result.shown === parts.records.length) break;
+  }
+  return fitted;
+}
+
+function reportParts(c: Comparison, part: 'findings' | 'differences', width: number): ReportParts {
   const sides = { source: c.source.environmentName, target: c.target.environmentName };
   const blocking = c.findings.filter((f) => f.level === 'blocking').length;
   const findings = c.findings.map((f) =>
@@ -33,7 +49,7 @@ export function compareReport(comparison: Comparison | undefined, part: 'finding
       predicts: failureWords(f, sides),
       fix: fixWords(f, sides),
       // One line each (side: route → field = value, a long value shortened): every finding fits the answer.
-      evidence: f.evidence.map((e) => evidenceLine(e, sides, 60)),
+      evidence: f.evidence.map((e) => evidenceLine(e, sides, width)),
       refusals: f.refusals?.map((r) => ({ rule: r.rule, field: r.field })),
     }),
   );
@@ -41,19 +57,22 @@ export function compareReport(comparison: Comparison | undefined, part: 'finding
     ...c.workflows.filter((w) => w.mark !== 'same').map((w) => compact({ workflowId: w.workflowId, name: w.name, mark: markLabel(w.mark, sides.target), kind: w.kind, fields: w.fields.length > 0 ? w.fields : undefined, steps: w.steps.length > 0 ? w.steps.map((s) => compact({ stepId: s.stepId, action: s.action, fields: s.fields.length > 0 ? s.fields : undefined, controlValues: s.controlValues.length > 0 ? s.controlValues : undefined })) : undefined })),
     ...c.layouts.filter((l) => l.mark !== 'same').map((l) => compact({ layoutId: l.layoutId, name: l.name, mark: markLabel(l.mark, sides.target), fields: l.fields.length > 0 ? l.fields : undefined })),
     ...c.integrations.filter((ch) => ch.differs).map((ch) => ({ channel: ch.channel, source: ch.source, target: ch.target })),
+    ...(c.translations.kind === 'compared' ? c.translations.workflows.filter((row) => row.differs).map((row) => ({ translationsOf: row.workflowId, locales: translationRowText(row, sides) })) : []),
   ];
+  const translations = translationsNotComparedText(c.translations, (side) => (side === 'source' ? c.source.name : c.target.name));
   const unread = c.unread.map((u) => compact({ notRead: u.item.id ?? u.item.kind, side: u.side === 'source' ? c.source.name : c.target.name, why: unreadText(u.item) }));
   const same = c.workflows.filter((w) => w.mark === 'same').length + c.layouts.filter((l) => l.mark === 'same').length;
-  return report({
+  return {
     lead: [
-      l10n.t('The comparison of {0} (read {1}) with {2} (read {3}), as the Environment Comparison view shows it; each side was read with its own connection’s key, GET requests only.', c.source.name, c.source.readAt, c.target.name, c.target.readAt),
+      l10n.t('The comparison of {0} (read {1}) with {2} (read {3}), as the Environment Comparison view shows it; each side was read with its own connection’s key, GET requests only. Call with refresh true to read both sides again.', c.source.name, c.source.readAt, c.target.name, c.target.readAt),
       l10n.t('{0} blocking findings and {1} warnings for what {2} lacks; {3} workflows, layouts or channels differ; {4} are the same in the fields Novu compares; {5} could not be read (never counted as the same).', blocking, c.findings.length - blocking, sides.target, differences.length, same, unread.length),
-      l10n.t('Translations were not compared. The extension never publishes or syncs: a fix is done by the user in Novu’s dashboard or with Sync Workflows….'),
+      translations === undefined ? l10n.t('Translations were compared where enabled; a workflow whose translations differ is among the differences.') : l10n.t('Translations: {0}.', translations),
+      l10n.t('The extension never publishes or syncs: a fix is done by the user in Novu’s dashboard or with Sync Workflows….'),
       part === 'findings' ? l10n.t('This answer holds the findings and what could not be read; call again with part "differences" for the workflows, layouts and channels that differ.') : l10n.t('This answer holds what differs and what could not be read; part "findings" gives what the target lacks.'),
       dataNote(),
     ],
     label: 'comparison',
     records: part === 'findings' ? [...findings, ...unread] : [...unread, ...differences],
     leftOut: (count) => l10n.t('{0} more records are not listed: the Environment Comparison view shows them all.', count),
-  });
+  };
 }

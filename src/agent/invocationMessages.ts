@@ -16,7 +16,7 @@ const INVOCATION_MESSAGES: Words = {
   [AGENT_TOOLS.appState]: () => vscode.l10n.t('Checking your app against the environment'),
   [AGENT_TOOLS.failures]: () => vscode.l10n.t('Grouping the failures by cause'),
   [AGENT_TOOLS.tests]: () => vscode.l10n.t('Running the notification tests with your app'),
-  [AGENT_TOOLS.compare]: () => vscode.l10n.t('Reading the environments’ comparison'),
+  [AGENT_TOOLS.compare]: () => vscode.l10n.t('Comparing the environments (read-only)'),
 };
 
 export function invocationMessage(name: AgentToolName): string {

@@ -9,7 +9,7 @@
  * (terminalText, xmlText). Pure: no vscode.
  */
 import { l10n } from '../l10n';
-import { type Comparison, markLabel, unreadText } from '../compare/comparison';
+import { type Comparison, markLabel, translationRowText, translationsNotComparedText, unreadText } from '../compare/comparison';
 import type { Mark } from '../compare/compareWorkflows';
 import type { Finding } from '../compare/readiness';
 import { TOOL } from './args';
@@ -60,7 +60,7 @@ export function buildCompareView(comparison: Comparison, durationMs: number, not
 
 function unreadLine(u: Comparison['unread'][number], sides: SideWords): string {
   const side = u.side === 'source' ? sides.source : sides.target;
-  const what = u.item.kind === 'integrations' ? l10n.t('integrations') : `${u.item.kind === 'workflow' ? l10n.t('workflow') : l10n.t('layout')} ${u.item.id ?? '?'}`;
+  const what = u.item.kind === 'integrations' ? l10n.t('integrations') : u.item.kind === 'translations' ? l10n.t('translations of workflow {0}', u.item.id ?? '?') : `${u.item.kind === 'workflow' ? l10n.t('workflow') : l10n.t('layout')} ${u.item.id ?? '?'}`;
   return `${side}: ${what}: ${unreadText(u.item)}`;
 }
 
@@ -120,6 +120,13 @@ export function compareTextReport(view: CompareView): string {
     out.push('', l10n.t('Integrations that differ, by channel'));
     const keys = (list: typeof channels[number]['source']) => (list.length === 0 ? l10n.t('none') : list.map((k) => `${k.providerId}${k.active ? '' : ` ${l10n.t('inactive')}`}${k.primary ? ` ${l10n.t('primary')}` : ''}`).join(', '));
     for (const ch of channels) out.push(`  ${t(ch.channel)}: ${t(view.sides.source)} ${t(keys(ch.source))} · ${t(view.sides.target)} ${t(keys(ch.target))}`);
+  }
+  const notCompared = translationsNotComparedText(c.translations, (side) => (side === 'source' ? c.source.name : c.target.name));
+  if (notCompared !== undefined) out.push('', `${l10n.t('Translations')}: ${t(notCompared)}`);
+  else if (c.translations.kind === 'compared') {
+    const differing = c.translations.workflows.filter((row) => row.differs);
+    if (differing.length === 0) out.push('', `${l10n.t('Translations')}: ${l10n.t('the same on both sides ({0} workflows with translations)', c.translations.workflows.length)}`);
+    else out.push('', l10n.t('Translations that differ'), ...differing.map((row) => `  ${t(row.workflowId)}: ${t(translationRowText(row, view.sides))}`));
   }
   return `${out.join('\n')}\n`;
 }

@@ -22,6 +22,7 @@ import { markdownText } from '../ui/text';
 import { didYouMean } from '../format/didYouMean';
 import { ModuleIndex } from './moduleIndex';
 import { JS_LANGUAGES, type CodeRef } from '../scan';
+import type { ObjectLiteral } from '../scan/objectLiteral';
 import { runsNovuSync } from './syncCommand';
 import { WorkflowCache, type WorkflowIndex } from './workflowCache';
 import { detailLines, runsText, stepLabels, workflowLines } from './workflowText';
@@ -492,9 +493,30 @@ export class CodeAwareness implements vscode.Disposable {
     return this.findRefs(identifier, 'trigger', token);
   }
 
+  /**
+   * Every trigger call in the open documents and the workspace's source files, of any workflow, in
+   * one pass: each with its place and, where the call writes it as an object literal, its payload's
+   * keys (a comparison checks them against the target's schema).
+   */
+  async findAllTriggers(token: vscode.CancellationToken): Promise<{ identifier: string; location: vscode.Location; payload?: ObjectLiteral }[]> {
+    return (await this.scanRefs('trigger', () => true, token)).map(({ ref, location }) => ({ identifier: ref.identifier, location, ...(ref.payload ? { payload: ref.payload } : {}) }));
+  }
+
+  /** The trigger calls of one document, as `findAllTriggers` gives them (an edited file checked again). */
+  async triggersIn(document: vscode.TextDocument): Promise<{ identifier: string; location: vscode.Location; payload?: ObjectLiteral }[]> {
+    if (!JS_LANGUAGES.includes(document.languageId) && document.languageId !== 'python') return [];
+    return (await this.modules.scan(document.uri, document.languageId, document.getText()))
+      .filter((r) => r.kind === 'trigger')
+      .map((r) => ({ identifier: r.identifier, location: new vscode.Location(document.uri, new vscode.Range(document.positionAt(r.start), document.positionAt(r.end))), ...(r.payload ? { payload: r.payload } : {}) }));
+  }
+
   /** The definitions or trigger calls of `identifier` in the open documents and the workspace's source files. */
   private async findRefs(identifier: string, kind: CodeRef['kind'], token: vscode.CancellationToken): Promise<vscode.Location[]> {
-    const found: vscode.Location[] = [];
+    return (await this.scanRefs(kind, (r) => r.identifier === identifier, token)).map((f) => f.location);
+  }
+
+  private async scanRefs(kind: CodeRef['kind'], wanted: (ref: CodeRef) => boolean, token: vscode.CancellationToken): Promise<{ ref: CodeRef; location: vscode.Location }[]> {
+    const found: { ref: CodeRef; location: vscode.Location }[] = [];
     const seen = new Set<string>();
     // A framework workflow's trigger names the workflow's object, not its identifier: read every
     // file that could hold the call, through the module index (which follows its imports).
@@ -503,7 +525,7 @@ export class CodeAwareness implements vscode.Disposable {
       if (seen.has(uri.toString()) || !text.includes(hint)) return;
       seen.add(uri.toString());
       for (const r of await this.modules.scan(uri, languageId, text)) {
-        if (r.kind === kind && r.identifier === identifier) found.push(new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))));
+        if (r.kind === kind && wanted(r)) found.push({ ref: r, location: new vscode.Location(uri, new vscode.Range(at(r.start), at(r.end))) });
       }
     };
     for (const open of vscode.workspace.textDocuments) {

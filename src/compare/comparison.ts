@@ -6,6 +6,7 @@
  */
 import { l10n } from '../l10n';
 import { type ChannelComparison, type LayoutComparison, compareIntegrations, compareLayouts } from './compareLayouts';
+import { type TranslationRow, type TranslationsComparison, compareTranslations } from './compareTranslations';
 import { type Mark, type WorkflowComparison, compareWorkflows } from './compareWorkflows';
 import { type PairCheck, checkPair } from './environments';
 import { type Finding, readinessFindings } from './readiness';
@@ -24,6 +25,8 @@ export interface Comparison {
   workflows: WorkflowComparison[];
   layouts: LayoutComparison[];
   integrations: ChannelComparison[];
+  /** Translations where enabled and readable (§10.7); otherwise why they were not compared. */
+  translations: TranslationsComparison;
   findings: Finding[];
   /** Everything either side could not read: a partial read is never "no differences". */
   unread: { side: 'source' | 'target'; item: UnreadItem }[];
@@ -44,13 +47,13 @@ export function compareSides(source: SideSnapshot, target: SideSnapshot): Compar
   const pair = checkPair(source, target);
   const unread = [...source.unread.map((item) => ({ side: 'source' as const, item })), ...target.unread.map((item) => ({ side: 'target' as const, item }))];
   const counts = Object.fromEntries(MARKS.map((m) => [m, 0])) as Record<Mark, number>;
-  if (pair.kind === 'sameEnvironment') return { source: summary(source), target: summary(target), pair, workflows: [], layouts: [], integrations: [], findings: [], unread, counts };
+  if (pair.kind === 'sameEnvironment') return { source: summary(source), target: summary(target), pair, workflows: [], layouts: [], integrations: [], translations: { kind: 'notEnabled' }, findings: [], unread, counts };
   const workflows = compareWorkflows(source, target);
   const layouts = compareLayouts(source, target);
   for (const item of [...workflows, ...layouts]) counts[item.mark]++;
   const integrations = source.integrationsRead && target.integrationsRead ? compareIntegrations(source.integrations, target.integrations) : [];
   const findings = readinessFindings(source, target, layouts);
-  return { source: summary(source), target: summary(target), pair, workflows, layouts, integrations, findings, unread, counts };
+  return { source: summary(source), target: summary(target), pair, workflows, layouts, integrations, translations: compareTranslations(source, target), findings, unread, counts };
 }
 
 /** True when nothing differs and everything was read: the only case that may say "no differences found in the fields Novu compares". */
@@ -74,6 +77,24 @@ export function markLabel(mark: Mark, targetEnvironment: string): string {
     case 'notRead':
       return l10n.t('Could not read');
   }
+}
+
+/** Why translations were not compared, in words (§10.7); undefined when they were. `side` names the side that refused. */
+export function translationsNotComparedText(t: TranslationsComparison, side: (which: 'source' | 'target') => string): string | undefined {
+  if (t.kind === 'notEnabled') return l10n.t('not compared: no workflow has translations enabled on either side');
+  if (t.kind === 'unavailable') return l10n.t('not compared: not available for this plan or server ({0} answered {1}: {2})', side(t.side), t.status, t.message);
+  return undefined;
+}
+
+/** A workflow's translations on both sides, in words: "Development: en_US, fr_FR → Production: en_US (lacks fr_FR; outdated de_DE)". */
+export function translationRowText(row: TranslationRow, sides: { source: string; target: string }): string {
+  const locales = (side: 'source' | 'target') => {
+    const l = row[side];
+    if (row.unread.includes(side)) return l10n.t('could not read');
+    return l === null ? l10n.t('not enabled') : l.length === 0 ? l10n.t('no locale') : l.join(', ');
+  };
+  const notes = [...(row.lacking.length > 0 ? [l10n.t('lacks {0}', row.lacking.join(', '))] : []), ...(row.outdated.length > 0 ? [l10n.t('outdated {0}', row.outdated.join(', '))] : [])];
+  return `${sides.source}: ${locales('source')} → ${sides.target}: ${locales('target')}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
 }
 
 /** What could not be read, in words: "could not read (errorId …)", the status, or the retries given up. */

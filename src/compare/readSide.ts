@@ -5,8 +5,11 @@
  * errors and log), at most four requests in flight (`gate.ts`). A 429 waits its `Retry-After` and
  * asks again, three tries in all, then that item is "not read"; a workflow's 500 is "could not read
  * (errorId …)" and the rest goes on; a 404 between list and read drops the item; a rejected key (401)
- * fails the side, named. Each item can be handed on as it arrives, and a previous snapshot lets
- * "Compare again" read only the items whose `updatedAt` changed (the lists are always read).
+ * fails the side, named. A workflow with translations enabled has its translation group read too
+ * (§10.7); the first 402, 403 or 404 there means the module is not in this plan or server, and no
+ * more groups are asked for. Each item can be handed on as it arrives, and a previous snapshot lets
+ * "Compare again" read only the items whose `updatedAt` changed (the lists are always read, and so
+ * are the few translation groups: a translation edited leaves its workflow's `updatedAt` as it was).
  */
 import * as z from 'zod/mini';
 import { NovuClient, type RequestLogEntry } from '../api/client';
@@ -15,7 +18,7 @@ import { l10n } from '../l10n';
 import { type EnvironmentInfo, ownEnvironment, parseEnvironmentList, parseMe, sideName } from './environments';
 import { ReadGate, delay } from './gate';
 import type { Json } from './normalize';
-import { type LayoutListEntry, type SideSnapshot, type UnreadItem, type WorkflowListEntry, parseIntegrations } from './snapshot';
+import { type LayoutListEntry, type SideSnapshot, type TranslationGroup, type TranslationsRead, type UnreadItem, type WorkflowListEntry, parseIntegrations, parseTranslationGroup } from './snapshot';
 
 export const MAX_IN_FLIGHT = 4;
 const PAGE = 100;
@@ -113,20 +116,45 @@ export async function readSide(options: ReadSideOptions): Promise<SideSnapshot> 
     });
   };
 
-  /** Reads one item whole; a 404 drops it, a 5xx or a 429 given up lists it as not read. */
+  /** An item's read failed: a rejected key fails the side; a 5xx or a 429 given up lists it as not read. */
+  const notRead = (kind: UnreadItem['kind'], id: string, name: string, error: unknown): undefined => {
+    if (error instanceof NovuApiError && error.status === 401) return fail(error);
+    if (fatal) throw fatal;
+    if (!(error instanceof NovuApiError) && !(error instanceof NotRead)) return fail(error);
+    const item: UnreadItem = { kind, id, name, message: error.message, ...(error instanceof NovuApiError ? { status: error.status, ...(error.errorId ? { errorId: error.errorId } : {}) } : {}) };
+    unread.push(item);
+    emit({ kind: 'unread', item });
+    return undefined;
+  };
+
+  /** Reads one item whole; a 404 drops it (deleted between list and read). */
   const readOne = async (kind: 'workflow' | 'layout', path: string, id: string, name: string): Promise<Json | undefined> => {
     try {
       const body = await get(path);
       return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Json) : undefined;
     } catch (error) {
       if (error instanceof NovuApiError && error.status === 404) return undefined;
-      if (error instanceof NovuApiError && error.status === 401) return fail(error);
-      if (fatal) throw fatal;
-      if (!(error instanceof NovuApiError) && !(error instanceof NotRead)) return fail(error);
-      const item: UnreadItem = { kind, id, name, message: error.message, ...(error instanceof NovuApiError ? { status: error.status, ...(error.errorId ? { errorId: error.errorId } : {}) } : {}) };
-      unread.push(item);
-      emit({ kind: 'unread', item });
-      return undefined;
+      return notRead(kind, id, name, error);
+    }
+  };
+
+  const translations = new Map<string, TranslationGroup>();
+  let translationsEnabled = 0;
+  let translationsUnavailable: { status: number; message: string } | undefined;
+  /** A workflow's translation group (§10.7); 402, 403 or 404: the module is not available, and no more are read. */
+  const readTranslations = async (workflowId: string, name: string): Promise<void> => {
+    translationsEnabled++;
+    if (translationsUnavailable) return;
+    try {
+      const group = parseTranslationGroup(await get(`v2/translations/group/workflow/${encodeURIComponent(workflowId)}`));
+      if (group) translations.set(workflowId, group);
+      else notRead('translations', workflowId, name, new NotRead(l10n.t('the answer is not a translation group')));
+    } catch (error) {
+      if (error instanceof NovuApiError && (error.status === 402 || error.status === 403 || error.status === 404)) {
+        translationsUnavailable ??= { status: error.status, message: error.message };
+        return;
+      }
+      notRead('translations', workflowId, name, error);
     }
   };
 
@@ -162,6 +190,7 @@ export async function readSide(options: ReadSideOptions): Promise<SideSnapshot> 
       if (!workflow) return;
       workflows.set(entry.workflowId, workflow);
       emit({ kind: 'workflow', workflowId: entry.workflowId, workflow, reused: kept !== undefined });
+      if (workflow['isTranslationEnabled'] === true) await readTranslations(entry.workflowId, entry.name);
     });
 
     const layoutList: LayoutListEntry[] = (await layoutsListed).flatMap((l) => (l.layoutId ? [{ _id: l._id, layoutId: l.layoutId, name: l.name ?? l.layoutId, ...(l.updatedAt ? { updatedAt: l.updatedAt } : {}) }] : []));
@@ -199,6 +228,8 @@ export async function readSide(options: ReadSideOptions): Promise<SideSnapshot> 
       layouts,
       integrations: integrationsAnswer.ok ? parseIntegrations(integrationsAnswer.body, environment._id) : [],
       integrationsRead: integrationsAnswer.ok,
+      translations,
+      translationsRead: translationsState(translationsEnabled, translationsUnavailable),
       unread,
     };
   } catch (error) {
@@ -207,6 +238,11 @@ export async function readSide(options: ReadSideOptions): Promise<SideSnapshot> 
   } finally {
     stop.abort();
   }
+}
+
+function translationsState(enabled: number, unavailable: { status: number; message: string } | undefined): TranslationsRead {
+  if (unavailable) return { kind: 'unavailable', ...unavailable };
+  return enabled > 0 ? { kind: 'read' } : { kind: 'none' };
 }
 
 /** The previous read of an item whose list entry (its `_id` and `updatedAt`) did not change. */

@@ -110,3 +110,36 @@ export function runsRefused(schema: unknown, payloads: readonly unknown[], limit
   const fields = [...counts].map(([field, count]) => ({ field, count })).sort((x, y) => y.count - x.count || x.field.localeCompare(y.field));
   return { checked: checked.length, refused, fields };
 }
+
+/** An object literal's keys as the scanner read them (`scan/objectLiteral.ts`), without importing the scanner. */
+export interface LiteralKeys {
+  keys: ReadonlyMap<string, LiteralKeys | null>;
+  closed: boolean;
+}
+
+/**
+ * The keys a schema requires that a payload written as an object literal does not name: each as
+ * the service's 400 names its field (`root.dueDate`, `address.city`). A key with a `default` is
+ * filled by the service, so never lacking; a literal with a spread or a computed key may hold any
+ * key, so nothing is said of its level; a nested literal is checked against its property's schema.
+ */
+export function literalLacks(schema: unknown, literal: LiteralKeys): string[] {
+  const out: string[] = [];
+  const visit = (s: Json, l: LiteralKeys, path: string[], depth: number) => {
+    if (depth > MAX_DEPTH) return;
+    const props = propertiesOf(s);
+    if (l.closed) {
+      for (const key of requiredOf(s)) {
+        const property = props[key];
+        const hasDefault = isObject(property) && Object.prototype.hasOwnProperty.call(property, 'default');
+        if (!l.keys.has(key) && !hasDefault) out.push(fieldOf([...path, key]));
+      }
+    }
+    for (const [key, nested] of l.keys) {
+      const property = props[key];
+      if (nested && isObject(property)) visit(property, nested, [...path, key], depth + 1);
+    }
+  };
+  if (isObject(schema)) visit(schema, literal, [], 0);
+  return out;
+}

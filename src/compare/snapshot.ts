@@ -26,8 +26,8 @@ export interface LayoutListEntry {
 
 /** What could not be read, and why (an errorId to quote, a status, or the retries given up). */
 export interface UnreadItem {
-  kind: 'workflow' | 'layout' | 'integrations';
-  /** The workflow's `workflowId` or the layout's `layoutId`; absent for the integrations. */
+  kind: 'workflow' | 'layout' | 'integrations' | 'translations';
+  /** The workflow's `workflowId` (its own, or the one whose translation group it is) or the layout's `layoutId`; absent for the integrations. */
   id?: string;
   name?: string;
   status?: number;
@@ -96,10 +96,27 @@ export function parseIntegrations(body: unknown, environmentId: string): Integra
   return out;
 }
 
-/** Optional translation groups (§10.7), by workflow id; absent: translations were not read. */
+/** A workflow's translation group (§10.7): its locales, and those the service marks outdated. */
 export interface TranslationGroup {
   locales: string[];
   outdatedLocales?: string[];
+}
+
+/**
+ * Whether this side's translations could be read (§10.7): `read` (each group of a workflow with
+ * translations enabled is in `translations`), `none` (no workflow has them enabled: nothing to
+ * read), or `unavailable`, a group route answered 402, 403 or 404 (the module is not in this plan
+ * or server): then nothing of the side's translations is compared.
+ */
+export type TranslationsRead = { kind: 'read' } | { kind: 'none' } | { kind: 'unavailable'; status: number; message: string };
+
+const translationGroupSchema = z.object({ locales: z.array(z.string()), outdatedLocales: z.optional(z.nullable(z.array(z.string()))) });
+
+/** A group as `GET /v2/translations/group/workflow/{id}` answered it; undefined when it is not one. */
+export function parseTranslationGroup(body: unknown): TranslationGroup | undefined {
+  const parsed = translationGroupSchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  return { locales: parsed.data.locales, ...(parsed.data.outdatedLocales ? { outdatedLocales: parsed.data.outdatedLocales } : {}) };
 }
 
 export interface SideSnapshot {
@@ -120,6 +137,8 @@ export interface SideSnapshot {
   integrations: IntegrationInfo[];
   /** Whether `GET /v1/integrations` could be read (the readiness check then says so). */
   integrationsRead: boolean;
+  /** The translation groups read, by `workflowId`; see `translationsRead`. */
   translations?: Map<string, TranslationGroup>;
+  translationsRead?: TranslationsRead;
   unread: UnreadItem[];
 }

@@ -8,7 +8,7 @@
  */
 import * as vscode from 'vscode';
 import { Commands } from '../commands';
-import { type Comparison, markLabel, unreadText } from '../compare/comparison';
+import { type Comparison, markLabel, translationRowText, translationsNotComparedText, unreadText } from '../compare/comparison';
 import type { LayoutComparison } from '../compare/compareLayouts';
 import type { Mark, StepChange, WorkflowComparison } from '../compare/compareWorkflows';
 import type { Finding } from '../compare/readiness';
@@ -187,8 +187,7 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
         }),
       ),
     );
-    const translations = vscode.l10n.t('not compared: translations are an enterprise module (Team and Enterprise plans) whose routes an API key of another plan cannot read, and this comparison does not read them yet (contract §10.7)');
-    nodes.push(row(vscode.l10n.t('Translations'), { description: translations, tooltip: translations, icon: new vscode.ThemeIcon('globe') }));
+    nodes.push(this.translationsRow(c, generation, sides));
     if (c.unread.length > 0) {
       nodes.push(
         row(
@@ -196,13 +195,32 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
           { expanded: true, id: `${generation}/unread`, icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')), description: vscode.l10n.t('not compared: never “no differences”') },
           c.unread.map((u) => {
             const side = u.side === 'source' ? c.source.name : c.target.name;
-            const what = u.item.kind === 'integrations' ? vscode.l10n.t('integrations') : (u.item.name ?? u.item.id ?? '');
+            const what = u.item.kind === 'integrations' ? vscode.l10n.t('integrations') : u.item.kind === 'translations' ? vscode.l10n.t('translations of {0}', u.item.name ?? u.item.id ?? '') : (u.item.name ?? u.item.id ?? '');
             return row(what, { description: `${side}: ${unreadText(u.item)}`, tooltip: `${side}: ${u.item.id ?? what}: ${unreadText(u.item)}`, icon: new vscode.ThemeIcon('error') });
           }),
         ),
       );
     }
     return nodes;
+  }
+
+  /** Translations where enabled and readable, each workflow's locales on both sides; otherwise "not compared" and why (§10.7). */
+  private translationsRow(c: Comparison, generation: number, sides: SidesNamed): TreeNode {
+    const icon = new vscode.ThemeIcon('globe');
+    const notCompared = translationsNotComparedText(c.translations, (side) => (side === 'source' ? c.source.name : c.target.name));
+    if (notCompared !== undefined || c.translations.kind !== 'compared') return row(vscode.l10n.t('Translations'), { description: notCompared, tooltip: notCompared, icon });
+    const all = c.translations.workflows;
+    const shown = all.filter((t) => t.differs || t.unread.length > 0 || !this.differencesOnlyValue);
+    return row(
+      vscode.l10n.t('Translations'),
+      { expanded: false, id: `${generation}/translations`, icon, description: vscode.l10n.t('{0} of {1} workflows differ', all.filter((t) => t.differs).length, all.length) },
+      shown.length > 0
+        ? shown.map((t) => {
+            const text = translationRowText(t, sides);
+            return row(t.name, { description: text, tooltip: `${t.workflowId}\n${text}`, icon: new vscode.ThemeIcon(t.unread.length > 0 ? 'error' : t.differs ? 'diff-modified' : 'pass') });
+          })
+        : [new MessageNode(vscode.l10n.t('No differences in the translations.'))],
+    );
   }
 
   private findingRow(f: Finding, sides: SidesNamed, id: string, triggers: readonly TriggerSite[], runs?: RunsRefused): Node {

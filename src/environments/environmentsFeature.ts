@@ -24,12 +24,14 @@ import { describeError } from '../ui/errors';
 import { noIcons } from '../ui/text';
 import { COMPARISON_VIEW_ID, ComparisonTree, type DiffTarget, type TriggerSite } from './comparisonTree';
 import { sideText } from './diffText';
+import { PayloadWarnings, type TriggerCall } from './payloadWarnings';
 
 export const COMPARE_SCHEME = 'novu-compare';
 
-/** What the feature needs of others: the trigger calls of a workflow in the workspace's code. */
+/** What the feature needs of others: the trigger calls in the workspace's code (the code scanner's), all at once or of one document. */
 export interface EnvironmentsLinks {
-  findTriggers(workflowId: string, token: vscode.CancellationToken): Promise<vscode.Location[]>;
+  findAllTriggers(token: vscode.CancellationToken): Promise<TriggerCall[]>;
+  triggersIn(document: vscode.TextDocument): Promise<TriggerCall[]>;
 }
 
 interface Identified {
@@ -56,6 +58,7 @@ export class EnvironmentsFeature implements vscode.Disposable {
   private pair: Pair | undefined;
   private snapshots: { source: SideSnapshot; target: SideSnapshot } | undefined;
   private running: AbortController | undefined;
+  private readonly payloadWarnings: PayloadWarnings;
 
   constructor(
     private readonly shared: Shared,
@@ -63,7 +66,9 @@ export class EnvironmentsFeature implements vscode.Disposable {
   ) {
     this.view = vscode.window.createTreeView(COMPARISON_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true });
     this.tree.view = this.view as vscode.TreeView<never>;
+    this.payloadWarnings = new PayloadWarnings((document) => this.links.triggersIn(document));
     this.disposables.push(
+      this.payloadWarnings,
       this.tree,
       this.view,
       this.changedDocuments,
@@ -93,6 +98,44 @@ export class EnvironmentsFeature implements vscode.Disposable {
   async compareAgain(): Promise<Comparison | undefined> {
     if (!this.pair) return this.compare();
     return this.run(this.pair, this.snapshots);
+  }
+
+  /**
+   * #novuCompare: the comparison shown, or (none yet, or `refresh`) one made now without a question:
+   * the last pair again, or the active connection to the saved connection whose environment is its
+   * organization's Production (§10.1, by the environments' list). Two organizations are not
+   * compared without the user's confirmation, so the agent is told to ask for it. Or why none could be made.
+   */
+  async compareForAgent(refresh: boolean): Promise<Comparison | { problem: string }> {
+    const shown = this.comparison;
+    if (shown && !refresh) return shown;
+    let pair = this.pair;
+    if (!pair) {
+      const chosen = await this.defaultPair();
+      if ('problem' in chosen) return chosen;
+      pair = chosen;
+    }
+    const comparison = await this.run(pair, refresh ? this.snapshots : undefined, { reveal: false });
+    if (comparison) return comparison;
+    const s = this.tree.current;
+    return { problem: s.kind === 'failed' ? s.message : vscode.l10n.t('The comparison of {0} with {1} was stopped.', pair.source.name, pair.target.name) };
+  }
+
+  /** The active connection → the saved connection for its organization's Production, as Compare Environments… offers by default. */
+  private async defaultPair(): Promise<Pair | { problem: string }> {
+    const { manager } = this.shared;
+    const source = manager.active;
+    if (!source) return { problem: vscode.l10n.t('No connection is active.') };
+    const others = manager.allConnections.filter((c) => c.id !== source.id);
+    const [sourceSide, ...targets] = await Promise.all([source, ...others].map((c) => this.identify(c)));
+    if (!sourceSide?.identity) return { problem: sourceSide?.problem ?? vscode.l10n.t('{0}: could not tell which environment its key is for.', source.name) };
+    const sourceId = sourceSide.identity.environment._id;
+    const target = targets.find((t) => t.identity && t.identity.environment._id !== sourceId && (t.kinds ?? sourceSide.kinds)?.get(t.identity.environment._id) === 'production');
+    if (!target?.identity) return { problem: vscode.l10n.t('No saved connection is for the Production environment of {0}’s organization (each environment needs a connection with its own API key).', source.name) };
+    const check = checkPair(sourceSide.identity, target.identity);
+    if (check.kind === 'sameEnvironment') return { problem: pairCheckText(check)! };
+    if (check.kind === 'differentOrganizations') return { problem: `${pairCheckText(check)!} ${vscode.l10n.t('The user confirms such a comparison with Compare Environments….')}` };
+    return { source, target: target.connection };
   }
 
   private async pickPair(): Promise<Pair | undefined> {
@@ -165,12 +208,15 @@ export class EnvironmentsFeature implements vscode.Disposable {
     }
   }
 
-  private async run(pair: Pair, previous: { source: SideSnapshot; target: SideSnapshot } | undefined): Promise<Comparison | undefined> {
+  /** `reveal`: focus the view as the comparison starts (a command does; the agent's call leaves the user where they are). */
+  private async run(pair: Pair, previous: { source: SideSnapshot; target: SideSnapshot } | undefined, { reveal = true } = {}): Promise<Comparison | undefined> {
     this.running?.abort();
     const stop = (this.running = new AbortController());
     const { manager, log } = this.shared;
     const title = vscode.l10n.t('{0} → {1}', pair.source.name, pair.target.name);
     await vscode.commands.executeCommand('setContext', 'novuExplorer.compared', true);
+    // The last comparison's warnings in the code are not this one's.
+    this.payloadWarnings.clear();
     const partial = new Map<string, WorkflowComparison>();
     const read = { source: 0, target: 0 };
     const seen: { source: Map<string, Json>; target: Map<string, Json> } = { source: new Map(), target: new Map() };
@@ -192,7 +238,7 @@ export class EnvironmentsFeature implements vscode.Disposable {
       }, 150);
     };
     showReading();
-    void vscode.commands.executeCommand(`${COMPARISON_VIEW_ID}.focus`, { preserveFocus: true });
+    if (reveal) void vscode.commands.executeCommand(`${COMPARISON_VIEW_ID}.focus`, { preserveFocus: true });
     const readOne = async (side: 'source' | 'target') => {
       const connection = pair[side];
       // The comparison's own client paces its reads (four in flight, 429s): it is given the key the connection's client has.
@@ -221,7 +267,7 @@ export class EnvironmentsFeature implements vscode.Disposable {
       this.snapshots = { source, target };
       const generation = ++this.generation;
       this.tree.show({ kind: 'compared', comparison, generation, triggers: [] });
-      void this.findTriggerSites(comparison, generation);
+      void this.findTriggerSites(comparison, generation, target);
       void this.checkRecentRuns(comparison, generation, pair.source, source, target);
       return comparison;
     } catch (error) {
@@ -230,25 +276,28 @@ export class EnvironmentsFeature implements vscode.Disposable {
       // A side that failed names its connection; nothing is compared (never a partial "no differences").
       const message = error instanceof SideReadError ? error.message : describeError(error).message;
       this.tree.show({ kind: 'failed', title, message: vscode.l10n.t('Nothing was compared. {0}', message) });
-      void this.shared.prompter().message('error', vscode.l10n.t('Nothing was compared. {0}', message));
+      if (reveal) void this.shared.prompter().message('error', vscode.l10n.t('Nothing was compared. {0}', message));
       return undefined;
     }
   }
 
-  /** The trigger calls in the workspace of each workflow the target lacks (R1) or has inactive (R2), once the comparison shows. */
-  private async findTriggerSites(comparison: Comparison, generation: number): Promise<void> {
-    const ids = [...new Set(comparison.findings.filter((f) => (f.id === 'R1' || f.id === 'R2') && f.workflowId).map((f) => f.workflowId!))];
-    if (ids.length === 0 || !vscode.workspace.workspaceFolders?.length) return;
+  /**
+   * Once the comparison shows, the workspace's trigger calls, read in one pass: those of each
+   * workflow the target lacks (R1) or has inactive (R2) are linked from their findings, and a call
+   * whose literal payload lacks a key the target requires gets a warning at its line.
+   */
+  private async findTriggerSites(comparison: Comparison, generation: number, target: SideSnapshot): Promise<void> {
+    const ids = new Set(comparison.findings.filter((f) => (f.id === 'R1' || f.id === 'R2') && f.workflowId).map((f) => f.workflowId!));
     const token = new vscode.CancellationTokenSource();
     try {
-      const sites: TriggerSite[] = [];
-      for (const workflowId of ids) {
-        for (const location of await this.links.findTriggers(workflowId, token.token)) {
-          sites.push({ workflowId, uri: location.uri, line: location.range.start.line, label: `${vscode.workspace.asRelativePath(location.uri)}:${location.range.start.line + 1}` });
-        }
-      }
+      const calls = await this.links.findAllTriggers(token.token);
       const s = this.tree.current;
-      if (sites.length > 0 && s.kind === 'compared' && s.generation === generation) this.tree.show({ ...s, triggers: sites });
+      if (s.kind !== 'compared' || s.generation !== generation) return;
+      this.payloadWarnings.show(comparison, target, calls);
+      const sites: TriggerSite[] = calls
+        .filter((call) => ids.has(call.identifier))
+        .map(({ identifier, location }) => ({ workflowId: identifier, uri: location.uri, line: location.range.start.line, label: `${vscode.workspace.asRelativePath(location.uri)}:${location.range.start.line + 1}` }));
+      if (sites.length > 0) this.tree.show({ ...s, triggers: sites });
     } catch (error) {
       this.shared.log.warn(`Could not look for trigger calls: ${String(error)}`);
     } finally {

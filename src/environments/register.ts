@@ -22,6 +22,8 @@ export function registerEnvironments(shared: Shared, code: () => { EnvironmentsF
   } satisfies Partial<Handlers>;
   return {
     handlers,
+    /** The feature, made on first use (its code loaded then). */
+    feature,
     /** The feature, once a command of it ran (undefined before). */
     get current(): EnvironmentsFeature | undefined {
       return made;

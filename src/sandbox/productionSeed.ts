@@ -18,10 +18,12 @@ function inProduction(w: Workflow, changes: Partial<Workflow>): Workflow {
 const PLANNED: Record<string, Partial<Workflow> | null> = {
   // A step moved: the email comes before the in-app step.
   [F.workflowIdentifier]: { channels: ['email', 'in_app'] },
-  // Unchanged; Production's SMS integration is not primary, so its SMS step cannot send (R4).
-  [F.criticalWorkflowIdentifier]: {},
-  // A subject changed, and the email channel off by default (preferences differ, R11).
-  [F.digestWorkflowIdentifier]: { stepControls: { email: { subject: 'Your week on Sandbox' } }, defaults: { email: false } },
+  // Production's SMS integration is not primary, so its SMS step cannot send (R4); its translations
+  // lack French and have German outdated (R12: a translation group is not a field of the workflow).
+  [F.criticalWorkflowIdentifier]: { translations: { locales: ['en_US', 'de_DE'], outdatedLocales: ['de_DE'] } },
+  // A subject changed, the email channel off by default (preferences differ, R11), and translations
+  // not enabled (R12).
+  [F.digestWorkflowIdentifier]: { stepControls: { email: { subject: 'Your week on Sandbox' } }, defaults: { email: false }, translations: undefined },
   'order-shipped': {},
   // Missing in Production (R1).
   'comment-mention': null,

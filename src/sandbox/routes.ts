@@ -149,6 +149,18 @@ export const ROUTES: readonly Route[] = [
     bothEnvironments: true,
     handle: (req) => ok({ data: workflowDetail(req.world.workflows.findForRead(param(req, 0)), req.world.integrations, req.world.lastTriggered) }),
   },
+  {
+    // A workflow's translation group (§10.7): 404 when it has none (as a server without the module).
+    method: 'GET',
+    pattern: /^\/v2\/translations\/group\/(workflow|layout)\/([^/]+)$/,
+    bothEnvironments: true,
+    handle: (req) => {
+      const workflow = param(req, 0) === 'workflow' ? req.world.workflows.all.find((w) => w.identifier === param(req, 1)) : undefined;
+      if (!workflow?.translations) throw notFound('Translation group not found');
+      const { locales, outdatedLocales } = workflow.translations;
+      return ok({ data: { resourceId: workflow.identifier, resourceType: 'workflow', resourceName: workflow.name, locales, ...(outdatedLocales ? { outdatedLocales } : {}), createdAt: workflow.updatedAt, updatedAt: workflow.updatedAt } });
+    },
+  },
   // --- Environments (environments.ts, contract §10.1) ---
   {
     method: 'GET',

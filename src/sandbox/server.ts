@@ -281,7 +281,7 @@ export class SandboxServer {
     const apiKey = this.authenticate(req);
     const production = apiKey === this.options.productionApiKey;
     traffic.environment = production ? 'production' : 'development';
-    if (production && !route.bothEnvironments) throw new HttpError(403, "The Sandbox's Production environment answers only the reads of a comparison (environments, workflows, layouts, integrations)");
+    if (production && !route.bothEnvironments) throw new HttpError(403, "The Sandbox's Production environment answers only the reads of a comparison (environments, workflows, layouts, integrations, translations)");
     const headers: Record<string, string> = {};
     const triggerLimit = this.faults.triggerRateLimit;
     if (triggerLimit && route.triggerCost !== undefined) this.triggerRateLimit(headers, triggerLimit, route.triggerCost);

@@ -141,6 +141,11 @@ export interface Workflow {
   stepControls?: Partial<Record<Channel, Record<string, unknown>>>;
   /** Not picked for generated activity or seeded preferences: added for the workflow views, so the seeded world stays as it was. */
   quiet?: boolean;
+  /**
+   * Its translation group (contract §10.7): present, `isTranslationEnabled` is true and
+   * `GET /v2/translations/group/workflow/{workflowId}` answers these locales; absent, false and 404.
+   */
+  translations?: { locales: string[]; outdatedLocales?: string[] };
 }
 
 export interface TimeRange {

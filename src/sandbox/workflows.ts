@@ -68,6 +68,7 @@ export function workflowDetail(w: Workflow, integrations: Integrations, lastTrig
     description: '',
     active: w.active !== false,
     validatePayload: required.length > 0,
+    isTranslationEnabled: w.translations !== undefined,
     ...(payloadSchema ? { payloadSchema } : {}),
     severity: w.severity,
     preferences: {

@@ -41,6 +41,7 @@ function createWorkflows(): Workflow[] {
       tags: ['security'],
       channels: ['email', 'sms'],
       variables: ['resetUrl', 'expiresInMinutes'],
+      translations: { locales: ['en_US', 'fr_FR', 'de_DE'] },
     }),
     workflow(3, {
       identifier: F.digestWorkflowIdentifier,
@@ -51,6 +52,7 @@ function createWorkflows(): Workflow[] {
       tags: ['digest'],
       channels: ['in_app', 'email'],
       variables: ['postTitle', 'postUrl'],
+      translations: { locales: ['en_US', 'es_ES'] },
     }),
     workflow(4, {
       identifier: 'order-shipped',

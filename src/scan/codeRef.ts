@@ -2,7 +2,6 @@
  * What a scan finds in a user's code: a workflow's definition or a trigger call, with the place of
  * its identifier. Shared by code awareness (lenses, diagnostics) and the Preview lenses.
  */
-
 export type CodeRefKind = 'definition' | 'trigger';
 
 /** The call shape that was recognised, for the hover and the tests. */
@@ -29,6 +28,19 @@ export interface CodeRef {
   definedAt?: DefinitionSite;
   /** A framework workflow's definition: the offsets of its whole `workflow(…)` call. */
   span?: { start: number; end: number };
+  /** A trigger whose `payload` is written as an object literal in the call (JavaScript and TypeScript): its keys. */
+  payload?: ObjectLiteral;
+}
+
+/** A payload written as an object literal (`scan/objectLiteral.ts` reads it). */
+export interface ObjectLiteral {
+  /** Each key written, with its value when that is an object literal too (null otherwise). */
+  keys: Map<string, ObjectLiteral | null>;
+  /** False when a spread (`...rest`) or a computed key (`[k]: v`) may add keys not written here. */
+  closed: boolean;
+  /** Offsets of the literal, `{` to `}`. */
+  start: number;
+  end: number;
 }
 
 /** Where a framework workflow is defined: the identifier's literal (or constant) in the file at `path` (undefined: the file scanned). */

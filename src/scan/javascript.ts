@@ -7,6 +7,7 @@
 import { CLIENT_CLASS, type CodePattern, type CodeRef, type CodeRefKind, type DefinitionSite } from './codeRef';
 import { jsConstants, jsFacts, type ImportedName, type JsModule } from './jsModule';
 import { tokenizeJs } from './jsTokenizer';
+import { payloadLiteral } from './objectLiteral';
 import { isRelative, type ModuleLookup } from './modules';
 import { chainBefore, closing, isIdent, isPunct, opening, refFrom, type Token } from './tokens';
 
@@ -177,7 +178,8 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
       if (receiver?.kind === 'workflow') {
         if (t.value === 'trigger') {
           const at = tokens[end]!;
-          refs.push({ kind: 'trigger', pattern: 'framework-trigger', identifier: receiver.identifier, start: at.start, end: at.end, literal: false, definedAt: receiver.site });
+          const payload = payloadLiteral(tokens, open + 1);
+          refs.push({ kind: 'trigger', pattern: 'framework-trigger', identifier: receiver.identifier, start: at.start, end: at.end, literal: false, definedAt: receiver.site, ...(payload ? { payload } : {}) });
         }
         continue;
       }
@@ -186,11 +188,13 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
       const first = tokens[open + 1];
       if (t.value === 'trigger') {
         if (isPunct(first, '{')) {
-          refs.push(...keyValues(tokens, open, close, 2, 'workflowId', consts, 'trigger', 'api-trigger').slice(0, 1));
+          const payload = payloadLiteral(tokens, open + 1);
+          refs.push(...keyValues(tokens, open, close, 2, 'workflowId', consts, 'trigger', 'api-trigger').slice(0, 1).map((ref) => (payload ? { ...ref, payload } : ref)));
         } else {
           // `@novu/node`'s trigger(name, { to, payload }) always has its options.
           const ref = refFrom(first, consts, 'trigger', 'node-trigger');
-          if (ref && isPunct(tokens[open + 2], ',') && (isPunct(tokens[open + 3], '{') || isIdent(tokens[open + 3]))) refs.push(ref);
+          const payload = payloadLiteral(tokens, open + 3);
+          if (ref && isPunct(tokens[open + 2], ',') && (isPunct(tokens[open + 3], '{') || isIdent(tokens[open + 3]))) refs.push(payload ? { ...ref, payload } : ref);
         }
       } else if (t.value === 'triggerBulk') {
         refs.push(...keyValues(tokens, open, close, 4, 'workflowId', consts, 'trigger', 'api-trigger-bulk'));

@@ -60,6 +60,25 @@ describe('Compare Environments', function () {
     return prompter;
   };
 
+  it('#novuCompare compares by itself when the window has none: the active connection to its organization’s Production, GETs only, into the view', async () => {
+    assert.equal(api.environments?.comparison, undefined, 'no comparison yet in this window');
+    sandbox.clearRequests();
+    const result = await vscode.lm.invokeTool('novuExplorer_compare', { input: {}, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    const text = result.content.map((part) => (part as { value?: unknown }).value).filter((v): v is string => typeof v === 'string').join('');
+    assert.match(text, /^The comparison of Development \(127\.0\.0\.1:\d+\) \(read .+\) with Production \(127\.0\.0\.1:\d+\) \(read .+\)/);
+    assert.match(text, /6 blocking findings and 8 warnings for what Production lacks/);
+    assert.ok(!/more records are not listed/.test(text), 'every finding fits the answer');
+    assert.deepEqual([...new Set(sandbox.requests.map((r) => r.method))], ['GET'], 'GET only');
+    assert.deepEqual(api.environments!.comparison!.counts, PLANNED_COUNTS, 'the view shows what the agent was told');
+    for (const key of [sandbox.apiKey, sandbox.productionApiKey]) assert.ok(!text.includes(key));
+    // Asked again: the comparison shown, no read; refresh reads the lists again.
+    sandbox.clearRequests();
+    await vscode.lm.invokeTool('novuExplorer_compare', { input: { part: 'differences' }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    assert.equal(sandbox.requests.length, 0);
+    await vscode.lm.invokeTool('novuExplorer_compare', { input: { refresh: true }, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
+    assert.ok(sandbox.requests.some((r) => r.path === '/v2/workflows'));
+  });
+
   it('compares the Sandbox with its Production, by default, into the view: every planned mark and finding, GETs only, no key anywhere [smoke]', async () => {
     sandbox.clearRequests();
     const prompter = await compare([{ pick: 'sandbox' }, { pick: 'sandbox-production' }]);
@@ -81,10 +100,10 @@ describe('Compare Environments', function () {
     const view = await rows(feature.tree.roots());
     const top = view.filter((r) => r.depth === 0).map((r) => r.label);
     assert.deepEqual(top, ['What Production lacks', 'Workflows', 'Layouts', 'Integrations by channel', 'Translations']);
-    assert.equal(view[0]!.description, '6 blocking · 6 warnings');
+    assert.equal(view[0]!.description, '6 blocking · 8 warnings');
     const findings = view.filter((r) => r.depth === 1 && r.description.match(/^R\d+ · /));
     assert.equal(findings.length, PLANNED_FINDINGS.length);
-    assert.deepEqual(findings.map((f) => f.description.split(' · ')[1]), [...Array(6).fill('blocking'), ...Array(6).fill('warning')]);
+    assert.deepEqual(findings.map((f) => f.description.split(' · ')[1]), [...Array(6).fill('blocking'), ...Array(8).fill('warning')]);
     assert.equal(findings[0]!.label, 'Comment mention: not in Production');
     assert.match(findings[0]!.tooltip, /Predicts: every trigger answers 422 workflow_not_found\nFix: Publish comment-mention from Development in Novu’s dashboard\nDevelopment: GET \/v2\/workflows → workflows\[\]\.workflowId = "comment-mention"/);
     const workflowsRow = view.find((r) => r.depth === 0 && r.label === 'Workflows')!;
@@ -93,8 +112,14 @@ describe('Compare Environments', function () {
     assert.ok(marks.includes('Order shipped: Same · code'), marks.join('\n'));
     assert.ok(marks.some((m) => /: Same · legacy$/.test(m)), marks.join('\n'));
     const digest = view.findIndex((r) => r.depth === 1 && r.label === 'Weekly digest');
-    assert.deepEqual(view.slice(digest + 1, digest + 3).map((r) => `${r.label} ${r.description}`), ['preferences.default.channels.email.enabled field differs', 'email-step (email-step) changed · controlValues.subject · position 2 → 2']);
-    assert.ok(view.some((r) => r.label === 'Translations' && r.description.startsWith('not compared')));
+    assert.deepEqual(view.slice(digest + 1, digest + 4).map((r) => `${r.label} ${r.description}`), ['preferences.default.channels.email.enabled field differs', 'isTranslationEnabled field differs', 'email-step (email-step) changed · controlValues.subject · position 2 → 2']);
+    // Translations where enabled (§10.7): each workflow's locales on both sides, what the target lacks and has outdated.
+    const translations = view.findIndex((r) => r.depth === 0 && r.label === 'Translations');
+    assert.equal(view[translations]!.description, '2 of 2 workflows differ');
+    assert.deepEqual(view.slice(translations + 1, translations + 3).map((r) => `${r.label}: ${r.description}`), [
+      'Password reset: Development: en_US, fr_FR, de_DE → Production: en_US, de_DE (lacks fr_FR; outdated de_DE)',
+      'Weekly digest: Development: en_US, es_ES → Production: not enabled',
+    ]);
 
     // Show Differences Only: Same rows go, the counts stay.
     await vscode.commands.executeCommand('novuExplorer.showComparisonDifferencesOnly');
@@ -122,6 +147,41 @@ describe('Compare Environments', function () {
 
     const everything = [...view.map((r) => `${r.label} ${r.description} ${r.tooltip}`), left.getText(), right.getText(), ...log].join('\n');
     for (const key of [sandbox.apiKey, sandbox.productionApiKey]) assert.ok(!everything.includes(key), 'no key in the view, the diff documents or the log');
+  });
+
+  it('warns at a trigger whose literal payload lacks a key Production requires, and checks the file again as it is edited', async () => {
+    const folder = vscode.workspace.workspaceFolders![0]!.uri;
+    const file = vscode.Uri.joinPath(folder, 'src', 'billing.ts');
+    const text = [
+      "import { Novu } from '@novu/api';",
+      "const novu = new Novu({ secretKey: process.env['NOVU_SECRET_KEY'] });",
+      'export async function remind(to: string, invoiceNumber: string, rest: object) {',
+      "  await novu.trigger({ workflowId: 'invoiceReminders', to, payload: { invoiceNumber } });",
+      "  await novu.trigger({ workflowId: 'invoiceReminders', to, payload: { invoiceNumber, dueDate: '2027-01-31' } });",
+      "  await novu.trigger({ workflowId: 'invoiceReminders', to, payload: { ...rest } });",
+      "  await novu.trigger({ workflowId: 'welcome-onboarding', to, payload: {} });",
+      '}',
+      '',
+    ].join('\n');
+    await vscode.workspace.fs.writeFile(file, new TextEncoder().encode(text));
+    try {
+      await compare([{ pick: 'sandbox' }, { pick: 'sandbox-production' }]);
+      const ours = () => vscode.languages.getDiagnostics(file).filter((d) => d.code === 'payload-lacks-required');
+      const [warning] = await waitFor(() => (ours().length > 0 ? ours() : undefined), 'the payload warning');
+      assert.equal(ours().length, 1, 'only the call that lacks it: not the one with dueDate, nor the spread, nor a workflow without a validated schema');
+      assert.equal(warning!.range.start.line, 3);
+      assert.equal(warning!.severity, vscode.DiagnosticSeverity.Warning);
+      assert.equal(warning!.message, 'Production requires "root.dueDate" in the payload of "invoiceReminders", which this trigger does not send: in Production it answers 400 PAYLOAD_VALIDATION_ERROR (Compare Environments).');
+      // Fixed in the editor: the warning goes as the file is typed, unsaved.
+      const document = await vscode.workspace.openTextDocument(file);
+      const editor = await vscode.window.showTextDocument(document);
+      const line = document.lineAt(3);
+      await editor.edit((e) => e.replace(line.range, line.text.replace('{ invoiceNumber }', "{ invoiceNumber, dueDate: '2027-02-28' }")));
+      await waitFor(() => (ours().length === 0 ? true : undefined), 'the warning gone after the edit');
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    } finally {
+      await vscode.workspace.fs.delete(file);
+    }
   });
 
   it('reads again only what changed (Compare Again)', async () => {

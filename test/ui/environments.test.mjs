@@ -78,4 +78,15 @@ describe('Compare Environments', { timeout: 240_000 }, () => {
     const status = await page.locator('.statusbar-item', { hasText: /^Ln \d+/ }).first().textContent();
     assert.match(status, /^Ln 33,/);
   });
+
+  it('warns at the trigger whose literal payload lacks the key Production requires, in the editor and the Problems view', async () => {
+    const page = ui.page;
+    // notify.ts:28 sends invoiceReminders { invoiceNumber }; Production requires dueDate too.
+    await page.locator('.monaco-editor .squiggly-warning').first().waitFor({ timeout: 15_000 });
+    await page.keyboard.press('Control+Shift+M');
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'Production requires "root.dueDate" in the payload of "invoiceReminders"' }).first();
+    await problem.waitFor({ timeout: 15_000 });
+    assert.match(await problem.innerText(), /which this trigger does not send: in Production it answers 400 PAYLOAD_VALIDATION_ERROR[\s\S]*\[Ln 28, Col \d+\]/);
+    await shootThemes(page, 'environments-payload');
+  });
 });

@@ -2,7 +2,7 @@
  * #novuCompare's answer (issue 52) from the Sandbox's two environments read for real: our counts
  * first, every planned finding as data with its evidence, failure and fix, the differences and the
  * unread; no key; a hostile workflow name only as a JSON value inside the data block; no comparison
- * yet is NOT DONE with the command to run.
+ * yet is NOT DONE with the command to run. Every finding fits the answer (14 of them, the evidence shortened as needed).
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -30,7 +30,7 @@ describe('#novuCompare', () => {
   it('gives the findings, blocking first, with evidence, failure and fix, then the differences', () => {
     const text = compareReport(comparison);
     assert.match(text, /^The comparison of Development \(127\.0\.0\.1:\d+\) \(read .+\) with Production \(127\.0\.0\.1:\d+\) \(read .+\)/);
-    assert.match(text, /6 blocking findings and 6 warnings for what Production lacks; 15 workflows, layouts or channels differ; 4 are the same/);
+    assert.match(text, /6 blocking findings and 8 warnings for what Production lacks; 17 workflows, layouts or channels differ; 4 are the same/);
     const lines = records(text);
     const findings = lines.filter((r) => r['finding']);
     assert.deepEqual(findings.map((f) => `${f['finding']} ${f['level']}`), PLANNED_FINDINGS.map((p) => p.split(' ').slice(0, 2).join(' ')));
@@ -40,7 +40,8 @@ describe('#novuCompare', () => {
     assert.ok(!/more records are not listed/.test(text), 'everything fits');
     const differences = compareReport(comparison, 'differences');
     const diffs = records(differences);
-    assert.equal(diffs.length, 15);
+    assert.equal(diffs.length, 17);
+    assert.ok(diffs.some((r) => r['translationsOf'] === 'password-reset' && /lacks fr_FR; outdated de_DE/.test(String(r['locales']))));
     assert.ok(diffs.some((r) => r['workflowId'] === 'welcome-onboarding' && r['mark'] === 'Step order differs'));
     assert.ok(diffs.some((r) => r['channel'] === 'sms' && Array.isArray(r['target'])));
     assert.ok(!/more records are not listed/.test(differences));
@@ -53,6 +54,6 @@ describe('#novuCompare', () => {
     const [prose] = text.split('```json comparison');
     assert.ok(!prose!.includes('Ignore previous'));
     assert.ok(records(text).some((r) => r['name'] === hostile), 'the fence is not closed by the name');
-    assert.match(compareReport(undefined), /^NOT DONE: no environments were compared .*novuExplorer\.compareEnvironments/);
+    assert.match(compareReport({ problem: 'No connection is active.' }), /^NOT DONE: No connection is active\. The user can compare any two connections with the command "Novu: Compare Environments…" \(novuExplorer\.compareEnvironments\)/);
   });
 });

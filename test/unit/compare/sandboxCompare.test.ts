@@ -7,11 +7,11 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { type Comparison, compareSides, unreadText } from '../../../src/compare/comparison';
+import { type Comparison, compareSides, translationRowText, translationsNotComparedText, unreadText } from '../../../src/compare/comparison';
 import { MAX_IN_FLIGHT, type ReadEvent, SideReadError, readSide } from '../../../src/compare/readSide';
 import type { SideSnapshot } from '../../../src/compare/snapshot';
 import { SANDBOX_FIXTURES as F, type Sandbox, type SandboxTraffic, startSandbox } from '../../../src/sandbox';
-import { PLANNED_CHANNELS, PLANNED_COUNTS, PLANNED_FINDINGS, PLANNED_LAYOUTS, PLANNED_WORKFLOWS, plannedRequests } from './sandboxPlan';
+import { PLANNED_CHANNELS, PLANNED_COUNTS, PLANNED_FINDINGS, PLANNED_LAYOUTS, PLANNED_TRANSLATIONS, PLANNED_TRANSLATION_GROUPS, PLANNED_WORKFLOWS, plannedRequests } from './sandboxPlan';
 
 const DEV_CANARY = 'canary-dev-key-4b1d7e-never-shown';
 const PROD_CANARY = 'canary-prod-key-9c2e5a-never-shown';
@@ -31,6 +31,7 @@ function plain(c: Comparison) {
     counts: c.counts,
     channels: Object.fromEntries(c.integrations.map((ch) => [ch.channel, [ch.source, ch.target].map((side) => side.map((i) => `${i.providerId} ${i.active ? 'on' : 'off'}${i.primary ? ' primary' : ''}`))])),
     differing: c.integrations.filter((ch) => ch.differs).map((ch) => ch.channel),
+    translations: c.translations.kind === 'compared' ? Object.fromEntries(c.translations.workflows.map((t) => [t.workflowId, [t.source, t.target, t.lacking, t.outdated, t.differs]])) : c.translations.kind,
     findings: c.findings.map((f) => {
       const where = f.workflowId ? `${f.workflowId}${f.stepId ? `/${f.stepId}` : ''}` : (f.layoutId ?? f.channel);
       const failure = [f.failure.status, f.failure.text ?? f.failure.effect, f.failure.field].filter((x) => x !== undefined).join(' ');
@@ -64,12 +65,13 @@ describe('comparing the Sandbox’s Development and Production', () => {
     assert.deepEqual(got.channels, PLANNED_CHANNELS);
     assert.deepEqual(got.differing, ['email', 'sms', 'push', 'chat']);
     assert.deepEqual(got.findings, PLANNED_FINDINGS);
+    assert.deepEqual(got.translations, PLANNED_TRANSLATIONS);
     assert.deepEqual(result.unread, []);
 
     assert.deepEqual([...new Set(sandbox.requests.map((r) => r.method))], ['GET']);
     for (const [environment, w] of [['development', 11], ['production', 11]] as const) {
       const traffic = sandbox.traffic.filter((t) => t.environment === environment);
-      assert.equal(traffic.length, plannedRequests(w, 2), `${environment}: ${traffic.map((t) => t.path).join(' ')}`);
+      assert.equal(traffic.length, plannedRequests(w, 2, PLANNED_TRANSLATION_GROUPS[environment]), `${environment}: ${traffic.map((t) => t.path).join(' ')}`);
       const peak = maxInFlight(traffic);
       assert.ok(peak <= MAX_IN_FLIGHT && peak >= 2, `${environment}: ${peak} in flight at most`);
     }
@@ -109,6 +111,42 @@ describe('comparing the Sandbox’s Development and Production', () => {
       assert.equal(result.counts.notRead, 1);
       assert.equal(result.workflows.find((w) => w.workflowId === 'trial-ending')!.mark, 'differs', 'the rest compared');
       assert.ok(!result.findings.some((f) => f.workflowId === 'weekly-digest'));
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+
+  it('says translations were not compared when their routes answer 402 (a plan without the module), and compares the rest', async () => {
+    sandbox.clearRequests();
+    sandbox.setFaults({ respond: { status: 402, message: 'Payment Required', pathIncludes: '/v2/translations/' } });
+    try {
+      const [dev, prod] = await Promise.all([read('dev'), read('prod')]);
+      const result = compareSides(dev, prod);
+      assert.deepEqual(result.translations, { kind: 'unavailable', side: 'source', status: 402, message: 'Payment Required' });
+      assert.equal(translationsNotComparedText(result.translations, (side) => (side === 'source' ? result.source.name : result.target.name)), `not compared: not available for this plan or server (${result.source.name} answered 402: Payment Required)`);
+      assert.deepEqual(result.unread, [], 'a plan without translations is not a read that failed');
+      assert.deepEqual(plain(result).counts, PLANNED_COUNTS);
+      // isTranslationEnabled differing needs no group: still found; the locales are not.
+      assert.deepEqual(result.findings.filter((f) => f.id === 'R12').map((f) => f.workflowId), ['weekly-digest']);
+      // The first refusal stops the side asking: Development has two such workflows, one is asked.
+      assert.ok(sandbox.requests.filter((r) => r.path.startsWith('/v2/translations/') && r.status === 402).length <= 1 + 2 * MAX_IN_FLIGHT);
+    } finally {
+      sandbox.setFaults({});
+    }
+  });
+
+  it('lists a translation group answering 500 as not read, with its errorId, and compares the rest', async () => {
+    sandbox.setFaults({ respond: { status: 500, message: 'Internal server error', pathIncludes: '/v2/translations/group/workflow/password-reset' } });
+    try {
+      const [dev, prod] = await Promise.all([read('dev'), read('prod')]);
+      const result = compareSides(dev, prod);
+      assert.deepEqual(result.unread.map((u) => [u.side, u.item.kind, u.item.id]), [['source', 'translations', 'password-reset'], ['target', 'translations', 'password-reset']]);
+      assert.match(unreadText(result.unread[0]!.item), /^could not read \(errorId [0-9a-f-]{36}\)$/);
+      assert.equal(result.workflows.find((w) => w.workflowId === 'password-reset')!.mark, 'same', 'the workflow itself was read and compared');
+      assert.ok(result.translations.kind === 'compared');
+      const row = result.translations.workflows.find((t) => t.workflowId === 'password-reset')!;
+      assert.deepEqual([row.unread, row.differs], [['source', 'target'], false]);
+      assert.equal(translationRowText(row, { source: 'Development', target: 'Production' }), 'Development: could not read → Production: could not read');
     } finally {
       sandbox.setFaults({});
     }
@@ -158,11 +196,12 @@ describe('comparing the Sandbox’s Development and Production', () => {
     }
   });
 
-  it('compares again reading the lists and only what changed', async () => {
+  it('compares again reading the lists and only what changed (and the translation groups, whose edits leave updatedAt as it was)', async () => {
     const dev = await read('dev');
     sandbox.clearRequests();
     const again = await read('dev', { previous: dev });
-    assert.deepEqual(sandbox.requests.map((r) => r.path).sort(), ['/v1/environments', '/v1/environments/me', '/v1/integrations', '/v2/layouts', '/v2/workflows']);
+    assert.deepEqual(sandbox.requests.map((r) => r.path).sort(), ['/v1/environments', '/v1/environments/me', '/v1/integrations', '/v2/layouts', '/v2/translations/group/workflow/password-reset', '/v2/translations/group/workflow/weekly-digest', '/v2/workflows']);
+    assert.deepEqual([...again.translations!.keys()].sort(), ['password-reset', 'weekly-digest']);
     assert.deepEqual([...again.workflows.keys()].sort(), [...dev.workflows.keys()].sort());
   });
 });

@@ -6,7 +6,7 @@
 export const PLANNED_WORKFLOWS: Record<string, [string, string, string[], string[]]> = {
   'welcome-onboarding': ['stepOrder', 'dashboard', [], ['in-app-step moved 0→1 []', 'email-step moved 1→0 []']],
   'password-reset': ['same', 'dashboard', [], []],
-  'weekly-digest': ['differs', 'dashboard', ['preferences.default.channels.email.enabled'], ['email-step modified 1→1 [subject]']],
+  'weekly-digest': ['differs', 'dashboard', ['preferences.default.channels.email.enabled', 'isTranslationEnabled'], ['email-step modified 1→1 [subject]']],
   'order-shipped': ['same', 'code', [], []],
   'comment-mention': ['notInTarget', 'dashboard', [], []],
   'billing-receipt': ['same', 'code', [], []],
@@ -50,9 +50,20 @@ export const PLANNED_FINDINGS: string[] = [
   'R9 warning invoice-paid failedRun sync',
   'R10 warning trial-ending invalidContent publish',
   'R11 warning weekly-digest preferencesDiffer publish',
+  'R12 warning weekly-digest defaultLocale translations:weekly-digest',
+  'R12 warning password-reset defaultLocale translations:password-reset',
 ];
 
-/** §10.2's count for one side: 2 + ⌈W/100⌉ + W + ⌈L/100⌉ + L + 1. */
-export function plannedRequests(workflows: number, layouts: number): number {
-  return 2 + Math.ceil(workflows / 100) + workflows + Math.ceil(layouts / 100) + layouts + 1;
+/** Translations (§10.7): workflowId → [source locales, target locales, lacking, outdated, differs]; null: not enabled. */
+export const PLANNED_TRANSLATIONS: Record<string, [string[] | null, string[] | null, string[], string[], boolean]> = {
+  'password-reset': [['en_US', 'fr_FR', 'de_DE'], ['en_US', 'de_DE'], ['fr_FR'], ['de_DE'], true],
+  'weekly-digest': [['en_US', 'es_ES'], null, [], [], true],
+};
+
+/** The workflows with translations enabled, whose groups a side reads: Development two, Production one. */
+export const PLANNED_TRANSLATION_GROUPS = { development: 2, production: 1 };
+
+/** §10.2's count for one side: 2 + ⌈W/100⌉ + W + ⌈L/100⌉ + L + 1, and T translation groups (§10.7). */
+export function plannedRequests(workflows: number, layouts: number, translationGroups = 0): number {
+  return 2 + Math.ceil(workflows / 100) + workflows + Math.ceil(layouts / 100) + layouts + 1 + translationGroups;
 }

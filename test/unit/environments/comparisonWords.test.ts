@@ -64,9 +64,9 @@ describe('the comparison in words and documents', () => {
     const right = sideText({ kind: 'workflow', id: 'weekly-digest', item: prod.workflows.get('weekly-digest'), side: prod.name, readAt: prod.readAt });
     const changed = changedLines(left, right);
     assert.match(changed.left[0]!, /^\/\/ Development \(127\.0\.0\.1:\d+\), read .*: workflow "weekly-digest"$/);
-    // Development's email step has no subject of its own; Production's says one, and turns email off by default.
+    // Development's email step has no subject of its own; Production’s says one, turns email off by default, and has translations off.
     const body = changed.right.slice(1).map((l) => l.trim());
-    assert.deepEqual(body, ['"enabled": false', '"controlValues": {', '"subject": "Your week on Sandbox"'], `only the changed lines differ:\n${body.join('\n')}`);
+    assert.deepEqual(body, ['"isTranslationEnabled": false,', '"enabled": false', '"controlValues": {', '"subject": "Your week on Sandbox"'], `only the changed lines differ:\n${body.join('\n')}`);
     for (const ignored of ['"_id"', '"updatedAt"', '"issues"', '"origin"', '"slug"']) assert.ok(!left.includes(ignored), `${ignored} is left out`);
     assert.equal(JSON.parse(left.split('\n').slice(1).join('\n')).workflowId, 'weekly-digest', 'the rest is JSON');
     for (const text of [left, right]) for (const key of [DEV, PROD]) assert.ok(!text.includes(key));
