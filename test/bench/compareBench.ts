@@ -143,7 +143,10 @@ async function measure(out: string): Promise<void> {
     }
     const last = runs[runs.length - 1]!;
     const requestsPerSide = Math.max(last.dev.requests, last.prod.requests);
-    const expected = 2 + Math.ceil(WORKFLOWS / 100) + WORKFLOWS + Math.ceil(LAYOUTS / 100) + LAYOUTS + 1;
+    // §10.2's count, and each side's translation groups (§10.7: one per workflow with translations enabled).
+    const groups = (side: SideSnapshot) => [...side.workflows.values()].filter((w) => w['isTranslationEnabled'] === true).length;
+    const lists = 2 + Math.ceil(WORKFLOWS / 100) + Math.ceil(LAYOUTS / 100) + 1;
+    const expected = [lists + WORKFLOWS + LAYOUTS + groups(last.source), lists + WORKFLOWS + LAYOUTS + groups(last.target)];
     const floorMs = Math.ceil(requestsPerSide / MAX_IN_FLIGHT) * DELAY_MS;
     const completeMs = median(runs.map((r) => r.ms));
     const again = [];
@@ -156,7 +159,7 @@ async function measure(out: string): Promise<void> {
       requestsPerSide: [last.dev.requests, last.prod.requests],
       expectedRequestsPerSide: expected,
       methods: [...new Set([...last.dev.methods, ...last.prod.methods])],
-      // Each request that waited for another to end: ⌈125 / 4⌉ = 32 when four are kept in flight at all times.
+      // Each request that waited for another to end: ⌈127 / 4⌉ = 32 when four are kept in flight at all times.
       sequentialRoundTrips: [Math.max(...runs.map((r) => sequentialRoundTrips(r.dev.times))), Math.max(...runs.map((r) => sequentialRoundTrips(r.prod.times)))],
       mostInFlight: [Math.max(...runs.map((r) => r.dev.peak)), Math.max(...runs.map((r) => r.prod.peak))],
       completeMs: Math.round(completeMs),
@@ -175,7 +178,7 @@ async function measure(out: string): Promise<void> {
       again: {
         changedPerSide: CHANGED,
         requestsPerSide: [a.dev.requests, a.prod.requests],
-        expectedRequestsPerSide: 2 + Math.ceil(WORKFLOWS / 100) + Math.ceil(LAYOUTS / 100) + 1 + CHANGED,
+        expectedRequestsPerSide: [lists + CHANGED + groups(last.source), lists + CHANGED + groups(last.target)],
         ms: Math.round(median(again.map((r) => r.ms))),
         sameResult: JSON.stringify(a.comparison.findings) === JSON.stringify(last.comparison.findings),
       },
