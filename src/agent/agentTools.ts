@@ -274,7 +274,7 @@ export class AgentTools {
       case AGENT_TOOLS.compare: {
         const parsed = compareSchema.safeParse(input ?? {});
         if (!parsed.success) return badInput(parsed.error);
-        return compareReport(await this.deps.compare(parsed.data.refresh === true), parsed.data.part);
+        return compareReport(await this.deps.compare(parsed.data.refresh === true), parsed.data.part, parsed.data.from ?? 0);
       }
       case AGENT_TOOLS.appState:
         return this.guard(where, vscode.l10n.t('check your app'), async () => appReport(where, await this.deps.app()));

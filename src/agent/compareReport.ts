@@ -4,38 +4,32 @@
  * predicted failure in the service's words and the fix, then the workflows and layouts that differ
  * and what could not be read. The tool compares by itself when the window has no comparison yet
  * (the feature's `compareForAgent`: GETs only, each side with its own key); this file only words
- * the result, and holds no key. Every finding fits the answer: the evidence is shortened further
- * until it does. Pure and vscode-free.
+ * the result, and holds no key. An answer holds what fits; `from` pages through the rest, so that
+ * an organization with many findings gets them all. Pure and vscode-free.
  */
 import { l10n } from '../l10n';
 import { type Comparison, markLabel, translationRowText, translationsNotComparedText, unreadText } from '../compare/comparison';
 import { evidenceLine, failureWords, fixWords } from '../environments/findingWords';
 import * as z from 'zod/mini';
 import { compact, dataNote } from './agentReports';
-import { type ReportParts, fitReport } from './agentText';
+import { type ReportParts, report } from './agentText';
 
 /** The tool's input: which part of the comparison (the findings first; the differences on a second call), and whether to read both sides again. */
-export const compareSchema = z.object({ part: z.optional(z.enum(['findings', 'differences'])), refresh: z.optional(z.boolean()) });
+export const compareSchema = z.object({
+  part: z.optional(z.enum(['findings', 'differences'])),
+  refresh: z.optional(z.boolean()),
+  from: z.optional(z.number().check(z.int(), z.gte(0))),
+});
 
-/** The evidence's width in the answer: the first at which every record fits. */
-const EVIDENCE_WIDTHS = [60, 40, 24];
-
-/** `comparison`, or why none could be made (no Production connection, a side unreadable…). */
-export function compareReport(comparison: Comparison | { problem: string }, part: 'findings' | 'differences' = 'findings'): string {
+/** `comparison`, or why none could be made (no Production connection, a side unreadable…). `from`: the first record of a page. */
+export function compareReport(comparison: Comparison | { problem: string }, part: 'findings' | 'differences' = 'findings', from = 0): string {
   if ('problem' in comparison) {
     return l10n.t('NOT DONE: {0} The user can compare any two connections with the command "Novu: Compare Environments…" (novuExplorer.compareEnvironments); this tool then reports that comparison.', comparison.problem);
   }
-  let fitted = '';
-  for (const width of EVIDENCE_WIDTHS) {
-    const parts = reportParts(comparison, part, width);
-    const result = fitReport(parts);
-    fitted = result.text;
-    if (result.shown === parts.records.length) break;
-  }
-  return fitted;
+  return report(reportParts(comparison, part, from));
 }
 
-function reportParts(c: Comparison, part: 'findings' | 'differences', width: number): ReportParts {
+function reportParts(c: Comparison, part: 'findings' | 'differences', from: number): ReportParts {
   const sides = { source: c.source.environmentName, target: c.target.environmentName };
   const blocking = c.findings.filter((f) => f.level === 'blocking').length;
   const findings = c.findings.map((f) =>
@@ -48,8 +42,8 @@ function reportParts(c: Comparison, part: 'findings' | 'differences', width: num
       channel: f.channel,
       predicts: failureWords(f, sides),
       fix: fixWords(f, sides),
-      // One line each (side: route → field = value, a long value shortened): every finding fits the answer.
-      evidence: f.evidence.map((e) => evidenceLine(e, sides, width)),
+      // One line each (side: route → field = value, a long value shortened).
+      evidence: f.evidence.map((e) => evidenceLine(e, sides, 60)),
       refusals: f.refusals?.map((r) => ({ rule: r.rule, field: r.field })),
     }),
   );
@@ -62,17 +56,18 @@ function reportParts(c: Comparison, part: 'findings' | 'differences', width: num
   const translations = translationsNotComparedText(c.translations, (side) => (side === 'source' ? c.source.name : c.target.name));
   const unread = c.unread.map((u) => compact({ notRead: u.item.id ?? u.item.kind, side: u.side === 'source' ? c.source.name : c.target.name, why: unreadText(u.item) }));
   const same = c.workflows.filter((w) => w.mark === 'same').length + c.layouts.filter((l) => l.mark === 'same').length;
+  const records = part === 'findings' ? [...findings, ...unread] : [...unread, ...differences];
+  const page = records.slice(from);
   return {
-    lead: [
-      l10n.t('The comparison of {0} (read {1}) with {2} (read {3}), as the Environment Comparison view shows it; each side was read with its own connection’s key, GET requests only. Call with refresh true to read both sides again.', c.source.name, c.source.readAt, c.target.name, c.target.readAt),
-      l10n.t('{0} blocking findings and {1} warnings for what {2} lacks; {3} workflows, layouts or channels differ; {4} are the same in the fields Novu compares; {5} could not be read (never counted as the same).', blocking, c.findings.length - blocking, sides.target, differences.length, same, unread.length),
-      translations === undefined ? l10n.t('Translations were compared where enabled; a workflow whose translations differ is among the differences.') : l10n.t('Translations: {0}.', translations),
-      l10n.t('The extension never publishes or syncs: a fix is done by the user in Novu’s dashboard or with Sync Workflows….'),
-      part === 'findings' ? l10n.t('This answer holds the findings and what could not be read; call again with part "differences" for the workflows, layouts and channels that differ.') : l10n.t('This answer holds what differs and what could not be read; part "findings" gives what the target lacks.'),
+    lead: (shown) => [
+      l10n.t('{0} (read {1}) → {2} (read {3}), as the Environment Comparison view shows it, each side read with its own key, GET only: {4} blocking findings and {5} warnings for what {6} lacks; {7} workflows, layouts, channels or translations differ, {8} are the same in the fields Novu compares, {9} could not be read (never counted as the same).', c.source.name, c.source.readAt, c.target.name, c.target.readAt, blocking, c.findings.length - blocking, sides.target, differences.length, same, unread.length),
+      ...(translations === undefined ? [] : [l10n.t('Translations: {0}.', translations)]),
+      l10n.t('The extension never publishes or syncs: the user fixes in Novu’s dashboard or with Sync Workflows…. refresh true reads both sides again.'),
+      part === 'findings' ? l10n.t('Records {0} to {1} of {2}: the findings, then what could not be read; part "differences" lists what differs.', from + 1, from + shown, records.length) : l10n.t('Records {0} to {1} of {2}: what could not be read, then what differs; part "findings" gives what the target lacks.', from + 1, from + shown, records.length),
       dataNote(),
     ],
     label: 'comparison',
-    records: part === 'findings' ? [...findings, ...unread] : [...unread, ...differences],
-    leftOut: (count) => l10n.t('{0} more records are not listed: the Environment Comparison view shows them all.', count),
+    records: page,
+    leftOut: (count) => l10n.t('{0} more records: call again with from {1} for them.', count, from + page.length - count),
   };
 }

@@ -21,6 +21,11 @@ const CHANNEL_WORDS: Record<string, () => string> = {
   chat: () => l10n.t('chat'),
 };
 
+/** A channel's words at the start of a line ("Email", "SMS"). */
+function capitalized(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function channelWords(channel: string | undefined): string {
   return channel ? (CHANNEL_WORDS[channel]?.() ?? channel) : '';
 }
@@ -56,7 +61,7 @@ export function findingTitle(f: Finding, sides: SidesNamed): string {
     case 'R12':
       return l10n.t('{0}: translations differ', w);
     case 'R13':
-      return l10n.t('{0}: {1} sends through Novu’s test provider', channelWords(f.channel), sides.target);
+      return l10n.t('{0}: {1} sends through Novu’s test provider', capitalized(channelWords(f.channel)), sides.target);
   }
 }
 

@@ -27,7 +27,8 @@ const PLANNED: Record<string, Partial<Workflow> | null> = {
   'order-shipped': {},
   // Missing in Production (R1).
   'comment-mention': null,
-  [F.forcedChannelWorkflowIdentifier]: {},
+  // A code workflow synced from code whose steps were all removed: triggers start nothing (R3).
+  [F.forcedChannelWorkflowIdentifier]: { channels: [] },
   'marketing-newsletter': {},
   // Its email step names a layout Production does not have (R5).
   'system-maintenance': { stepControls: { email: { subject: 'Planned maintenance', layoutId: 'brand-footer' } } },

@@ -300,7 +300,7 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     it('exits 1 on the Sandbox\'s planned differences, and its JUnit, read back, counts the findings', async () => {
       const { code, stdout, stderr } = await compare(planned, ['--reporter', 'junit', '--output', 'compare.xml']);
       assert.equal(code, 1, stderr);
-      assert.match(stdout, /^novu-explorer-test compare: Development \(127\.0\.0\.1:\d+\) → Production \(127\.0\.0\.1:\d+\): 6 blocking findings, 8 warnings \(15 workflows and layouts, 11 differ, [\d.]+ s\)\n$/);
+      assert.match(stdout, /^novu-explorer-test compare: Development \(127\.0\.0\.1:\d+\) → Production \(127\.0\.0\.1:\d+\): 7 blocking findings, 10 warnings \(15 workflows and layouts, 12 differ, [\d.]+ s\)\n$/);
       const xml = readFileSync(join(work, 'compare.xml'), 'utf8');
       compareOutputs.push(xml);
       const elements = parseXml(xml);
@@ -312,11 +312,11 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
       const findings = JSON.parse(json.stdout).comparison.findings;
       assert.equal(Number(readiness.attributes.tests), findings.length);
       assert.equal(Number(readiness.attributes.failures), findings.filter((f) => f.level === 'blocking').length);
-      assert.equal(elements.filter((e) => e.name === 'failure').length, 6);
+      assert.equal(elements.filter((e) => e.name === 'failure').length, 7);
       const root = elements.find((e) => e.name === 'testsuites');
       assert.equal(Number(root.attributes.tests), elements.filter((e) => e.name === 'testcase').length);
-      assert.equal(Number(root.attributes.failures), 6);
-      assert.deepEqual(elements.filter((e) => e.name === 'failure').map((e) => e.attributes.type), ['R1', 'R2', 'R4', 'R4', 'R4', 'R5']);
+      assert.equal(Number(root.attributes.failures), 7);
+      assert.deepEqual(elements.filter((e) => e.name === 'failure').map((e) => e.attributes.type), ['R1', 'R2', 'R3', 'R4', 'R4', 'R4', 'R5']);
     });
 
     it('exits 0 when Production is the same as Development', async () => {

@@ -61,9 +61,9 @@ describe('novu-explorer-test compare against the Sandbox', () => {
     const { code, stdout, stderr } = await run(urls(planned));
     assert.equal(code, 1, stderr);
     const host = new URL(planned.url).host;
-    assert.match(stderr, new RegExp(`^novu-explorer-test compare: Development \\(${host.replace('.', '\\.')}\\) → Production \\(${host.replace('.', '\\.')}\\): 6 blocking findings, 8 warnings \\(15 workflows and layouts, 11 differ, [\\d.]+ s\\)\\n$`));
-    const blocking = stdout.indexOf('Blocking (6)');
-    const warnings = stdout.indexOf('Warnings (8)');
+    assert.match(stderr, new RegExp(`^novu-explorer-test compare: Development \\(${host.replace('.', '\\.')}\\) → Production \\(${host.replace('.', '\\.')}\\): 7 blocking findings, 10 warnings \\(15 workflows and layouts, 12 differ, [\\d.]+ s\\)\\n$`));
+    const blocking = stdout.indexOf('Blocking (7)');
+    const warnings = stdout.indexOf('Warnings (10)');
     const differences = stdout.indexOf('Differences');
     assert.ok(blocking > 0 && warnings > blocking && differences > warnings, stdout);
     assert.match(stdout, /\n {2}R1 comment-mention \(Comment mention\): not in Production\n {6}fails: every trigger answers 422 workflow_not_found\n {6}evidence: Development: GET \/v2\/workflows workflows\[\]\.workflowId = "comment-mention"\n {6}evidence: Production: GET \/v2\/workflows workflows\[\]\.workflowId = null\n {6}fix: publish comment-mention from Development to Production in Novu's dashboard/);
@@ -71,7 +71,7 @@ describe('novu-explorer-test compare against the Sandbox', () => {
     assert.match(stdout, /R5 system-maintenance \(System maintenance\) \/ email-step: its email names layout brand-footer, which Production does not have\n {6}fails: each email of that step: "Layout not found" \(Failed\)/);
     assert.match(stdout, /fails: a payload it refuses answers 400 PAYLOAD_VALIDATION_ERROR "Payload validation failed: root\.invoiceNumber"/);
     assert.match(stdout, /R9 invoice-paid \(Invoice paid\): code workflow[^\n]*\n(?: {6}[^\n]*\n)* {6}fix: code workflow: sync Production's bridge/);
-    for (const [label, n] of [['Not in Production', 2], ['Only in Production', 2], ['Differs', 6], ['Step order differs', 1], ['Same', 4]] as const) assert.ok(stdout.includes(`\n  ${label} (${n})\n`), label);
+    for (const [label, n] of [['Not in Production', 2], ['Only in Production', 2], ['Differs', 7], ['Step order differs', 1], ['Same', 3]] as const) assert.ok(stdout.includes(`\n  ${label} (${n})\n`), label);
     assert.ok(stdout.endsWith('\nTranslations that differ\n  password-reset: Development: en_US, fr_FR, de_DE → Production: en_US, de_DE (lacks fr_FR; outdated de_DE)\n  weekly-digest: Development: en_US, es_ES → Production: not enabled\n'), stdout.slice(-400));
     assert.match(stdout, /R12 password-reset \(Password reset\)[^\n]*\n/);
   });
@@ -81,7 +81,7 @@ describe('novu-explorer-test compare against the Sandbox', () => {
     assert.equal(code, 1);
     const report = JSON.parse(stdout);
     assert.equal(report.exitCode, 1);
-    assert.deepEqual(report.counts, { blocking: 6, warnings: 8, unread: 0, marks: { notInTarget: 2, onlyInTarget: 2, differs: 6, stepOrder: 1, same: 4, notRead: 0 } });
+    assert.deepEqual(report.counts, { blocking: 7, warnings: 10, unread: 0, marks: { notInTarget: 2, onlyInTarget: 2, differs: 7, stepOrder: 1, same: 3, notRead: 0 } });
     assert.deepEqual(report.comparison.findings.map((f: { id: string; level: string }) => `${f.id} ${f.level}`), PLANNED_FINDINGS.map((f) => f.split(' ').slice(0, 2).join(' ')));
     const r1 = report.comparison.findings[0];
     assert.equal(r1.words.failure, 'every trigger answers 422 workflow_not_found');
@@ -91,10 +91,10 @@ describe('novu-explorer-test compare against the Sandbox', () => {
   it('writes JUnit to --output: a blocking finding a failure, a warning passed with its text, each workflow and layout a passed test; the line on stdout', async () => {
     const { code, stdout, files } = await run([...urls(planned), '--reporter', 'junit', '--output', 'compare.xml']);
     assert.equal(code, 1);
-    assert.match(stdout, /^novu-explorer-test compare: .*6 blocking findings, 8 warnings/);
+    assert.match(stdout, /^novu-explorer-test compare: .*7 blocking findings, 10 warnings/);
     const xml = files.get('/work/compare.xml')!;
-    assert.match(xml, /<testsuites name="novu-explorer-test compare" tests="29" failures="6" errors="0" skipped="0"/);
-    assert.equal(xml.match(/<failure /g)?.length, 6);
+    assert.match(xml, /<testsuites name="novu-explorer-test compare" tests="32" failures="7" errors="0" skipped="0"/);
+    assert.equal(xml.match(/<failure /g)?.length, 7);
     assert.match(xml, /<testcase name="R11 weekly-digest \(Weekly digest\): preferences or criticality differ in Production" classname="readiness.R11" time="0.000">\n {6}<system-out>warning: fails: subscribers can opt out/);
     assert.match(xml, /<testcase name="layout legacy-header: Only in Production" classname="differences.layout"/);
   });
@@ -144,7 +144,7 @@ describe('novu-explorer-test compare against the Sandbox', () => {
     try {
       const { code, stderr } = await run(urls(planned));
       assert.equal(code, 1);
-      assert.match(stderr, /6 blocking findings, 6 warnings .*; 1 item could not be read\n$/);
+      assert.match(stderr, /7 blocking findings, 8 warnings .*; 1 item could not be read\n$/);
     } finally {
       planned.setFaults({});
     }

@@ -9,7 +9,7 @@ export const PLANNED_WORKFLOWS: Record<string, [string, string, string[], string
   'weekly-digest': ['differs', 'dashboard', ['preferences.default.channels.email.enabled', 'isTranslationEnabled'], ['email-step modified 1→1 [subject]']],
   'order-shipped': ['same', 'code', [], []],
   'comment-mention': ['notInTarget', 'dashboard', [], []],
-  'billing-receipt': ['same', 'code', [], []],
+  'billing-receipt': ['differs', 'code', ['preferences.default.channels.email'], ['email-step added 0→- []']],
   'marketing-newsletter': ['same', 'legacy', [], []],
   'system-maintenance': ['differs', 'dashboard', [], ['email-step modified 1→1 [subject,layoutId]']],
   'invoice-paid': ['differs', 'code', ['payloadSchema.properties.customer.properties.email', 'payloadSchema.properties.sendReceipt'], []],
@@ -25,11 +25,11 @@ export const PLANNED_LAYOUTS: Record<string, [string, string[]]> = {
   'legacy-header': ['onlyInTarget', []],
 };
 
-export const PLANNED_COUNTS = { notInTarget: 2, onlyInTarget: 2, differs: 6, stepOrder: 1, same: 4, notRead: 0 };
+export const PLANNED_COUNTS = { notInTarget: 2, onlyInTarget: 2, differs: 7, stepOrder: 1, same: 3, notRead: 0 };
 
 /** Integrations by channel: `providerId active/primary` on each side (sorted), every channel differing. */
 export const PLANNED_CHANNELS: Record<string, [string[], string[]]> = {
-  email: [['mailgun on', 'postmark on', 'sendgrid on primary'], ['ses on primary']],
+  email: [['mailgun on', 'postmark on', 'sendgrid on primary'], ['novu-email on primary']],
   sms: [['twilio on primary'], ['twilio on']],
   in_app: [['novu on primary'], ['novu on primary']],
   push: [['fcm on primary'], ['expo on primary']],
@@ -40,6 +40,7 @@ export const PLANNED_CHANNELS: Record<string, [string[], string[]]> = {
 export const PLANNED_FINDINGS: string[] = [
   'R1 blocking comment-mention 422 workflow_not_found publish',
   'R2 blocking trial-ending 201 trigger_not_active publish',
+  'R3 blocking billing-receipt 201 no_workflow_steps_defined sync',
   'R4 blocking system-maintenance/sms-step Subscriber does not have an active integration integrations:sms',
   'R4 blocking order-shipped/sms-step Subscriber does not have an active integration integrations:sms',
   'R4 blocking password-reset/sms-step Subscriber does not have an active integration integrations:sms',
@@ -49,9 +50,11 @@ export const PLANNED_FINDINGS: string[] = [
   'R8 warning invoiceReminders 400 Payload validation failed publish',
   'R9 warning invoice-paid failedRun sync',
   'R10 warning trial-ending invalidContent publish',
+  'R11 warning billing-receipt preferencesDiffer sync',
   'R11 warning weekly-digest preferencesDiffer publish',
   'R12 warning weekly-digest defaultLocale translations:weekly-digest',
   'R12 warning password-reset defaultLocale translations:password-reset',
+  'R13 warning email demoProvider integrations:email',
 ];
 
 /** Translations (§10.7): workflowId → [source locales, target locales, lacking, outdated, differs]; null: not enabled. */
