@@ -9,7 +9,7 @@
  */
 import { l10n } from '../l10n';
 import { type Comparison, markLabel, translationRowText, translationsNotComparedText, unreadText } from '../compare/comparison';
-import { evidenceLine, failureWords, fixWords } from '../environments/findingWords';
+import { evidenceLine, failureWords, fixWords } from '../compare/findingWords';
 import * as z from 'zod/mini';
 import { compact, dataNote } from './agentReports';
 import { type ReportParts, report } from './agentText';

@@ -14,13 +14,13 @@ import type { Mark } from '../compare/compareWorkflows';
 import type { Finding } from '../compare/readiness';
 import { TOOL } from './args';
 import { COMPARE } from './compareArgs';
-import { type SideWords, evidenceText, failureText, findingTitle, fixText } from './compareWords';
+import { type SidesNamed, evidenceLine, failureWords, findingLine, fixWords } from '../compare/findingWords';
 import { xmlAttribute, xmlText } from './junitReport';
 import { type ExitCode, oneLine, seconds, terminalText } from './runView';
 
 export interface CompareView {
   comparison: Comparison;
-  sides: SideWords;
+  sides: SidesNamed;
   blocking: number;
   warnings: number;
   exitCode: ExitCode;
@@ -58,7 +58,7 @@ export function buildCompareView(comparison: Comparison, durationMs: number, not
   return { comparison, sides, blocking, warnings, exitCode, headline: line, notes: [...notes], durationMs };
 }
 
-function unreadLine(u: Comparison['unread'][number], sides: SideWords): string {
+function unreadLine(u: Comparison['unread'][number], sides: SidesNamed): string {
   const side = u.side === 'source' ? sides.source : sides.target;
   const what = u.item.kind === 'integrations' ? l10n.t('integrations') : u.item.kind === 'translations' ? l10n.t('translations of workflow {0}', u.item.id ?? '?') : `${u.item.kind === 'workflow' ? l10n.t('workflow') : l10n.t('layout')} ${u.item.id ?? '?'}`;
   return `${side}: ${what}: ${unreadText(u.item)}`;
@@ -85,14 +85,14 @@ function byMark(c: Comparison): { mark: Mark; items: { kind: 'workflow' | 'layou
   })).filter((group) => group.items.length > 0);
 }
 
-function findingLines(f: Finding, sides: SideWords): string[] {
+function findingLines(f: Finding, sides: SidesNamed): string[] {
   const t = (s: string) => terminalText(s, true);
   return [
-    `  ${t(findingTitle(f, sides))}`,
-    `      ${l10n.t('fails: {0}', t(failureText(f, sides)))}`,
+    `  ${t(findingLine(f, sides))}`,
+    `      ${l10n.t('fails: {0}', t(failureWords(f, sides)))}`,
     ...(f.refusals ?? []).slice(0, 5).map((r) => `      ${l10n.t('refuses: {0}', t(`${r.field} (${r.rule})`))}`),
-    ...f.evidence.map((e) => `      ${l10n.t('evidence: {0}', t(evidenceText(e, sides)))}`),
-    `      ${l10n.t('fix: {0}', t(fixText(f, sides)))}`,
+    ...f.evidence.map((e) => `      ${l10n.t('evidence: {0}', t(evidenceLine(e, sides, 240)))}`),
+    `      ${l10n.t('fix: {0}', t(fixWords(f, sides, 'terminal')))}`,
   ];
 }
 
@@ -148,7 +148,7 @@ export function compareJsonReport(view: CompareView, toolVersion: string): strin
     counts: { blocking: view.blocking, warnings: view.warnings, unread: c.unread.length, marks: c.counts },
     comparison: {
       ...c,
-      findings: c.findings.map((f) => ({ ...f, words: { title: findingTitle(f, view.sides), failure: failureText(f, view.sides), fix: fixText(f, view.sides) } })),
+      findings: c.findings.map((f) => ({ ...f, words: { title: findingLine(f, view.sides), failure: failureWords(f, view.sides), fix: fixWords(f, view.sides, 'terminal') } })),
     },
   };
   return `${JSON.stringify(data, null, 2)}\n`;
@@ -169,9 +169,9 @@ export function compareJunitReport(view: CompareView, timestamp: Date = new Date
   const time = (view.durationMs / 1000).toFixed(3);
   const readiness = c.findings.map((f) => {
     const body = findingLines(f, view.sides).slice(1).map((l) => l.trim()).join('\n');
-    const title = findingTitle(f, view.sides);
+    const title = findingLine(f, view.sides);
     return f.level === 'blocking'
-      ? testcase(title, `readiness.${f.id}`, `      <failure message="${xmlAttribute(`${title}: ${failureText(f, view.sides)}`)}" type="${f.id}">${xmlText(body)}</failure>`)
+      ? testcase(title, `readiness.${f.id}`, `      <failure message="${xmlAttribute(`${title}: ${failureWords(f, view.sides)}`)}" type="${f.id}">${xmlText(body)}</failure>`)
       : testcase(title, `readiness.${f.id}`, `      <system-out>${xmlText(`${l10n.t('warning')}: ${body}`)}</system-out>`);
   });
   const unread = c.unread.map((u) => {

@@ -14,7 +14,7 @@ import type { Mark, StepChange, WorkflowComparison } from '../compare/compareWor
 import type { Finding } from '../compare/readiness';
 import type { RunsRefused } from '../compare/schemaDiff';
 import { MessageNode, type TreeNode } from '../ui/treeNodes';
-import { channelWords, evidenceLine, failureWords, findingTitle, fixWords, type SidesNamed } from './findingWords';
+import { channelWords, evidenceLine, failureWords, findingTitle, fixWords, type SidesNamed } from '../compare/findingWords';
 
 export const COMPARISON_VIEW_ID = 'novuExplorer.comparison';
 

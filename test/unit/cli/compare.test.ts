@@ -66,11 +66,11 @@ describe('novu-explorer-test compare against the Sandbox', () => {
     const warnings = stdout.indexOf('Warnings (10)');
     const differences = stdout.indexOf('Differences');
     assert.ok(blocking > 0 && warnings > blocking && differences > warnings, stdout);
-    assert.match(stdout, /\n {2}R1 comment-mention \(Comment mention\): not in Production\n {6}fails: every trigger answers 422 workflow_not_found\n {6}evidence: Development: GET \/v2\/workflows workflows\[\]\.workflowId = "comment-mention"\n {6}evidence: Production: GET \/v2\/workflows workflows\[\]\.workflowId = null\n {6}fix: publish comment-mention from Development to Production in Novu's dashboard/);
-    assert.match(stdout, /R4 password-reset \(Password reset\) \/ sms-step: no active primary sms integration in Production\n {6}fails: runs start, and each sms step fails: "Subscriber does not have an active integration"/);
-    assert.match(stdout, /R5 system-maintenance \(System maintenance\) \/ email-step: its email names layout brand-footer, which Production does not have\n {6}fails: each email of that step: "Layout not found" \(Failed\)/);
-    assert.match(stdout, /fails: a payload it refuses answers 400 PAYLOAD_VALIDATION_ERROR "Payload validation failed: root\.invoiceNumber"/);
-    assert.match(stdout, /R9 invoice-paid \(Invoice paid\): code workflow[^\n]*\n(?: {6}[^\n]*\n)* {6}fix: code workflow: sync Production's bridge/);
+    assert.match(stdout, /\n {2}R1 comment-mention \(Comment mention\): not in Production\n {6}fails: every trigger answers 422 workflow_not_found\n {6}evidence: Development: GET \/v2\/workflows → workflows\[\]\.workflowId = "comment-mention"\n {6}evidence: Production: GET \/v2\/workflows → workflows\[\]\.workflowId = null\n {6}fix: Publish comment-mention from Development in Novu’s dashboard/);
+    assert.match(stdout, /R4 password-reset \(Password reset\) \/ sms-step: no active primary SMS integration in Production\n {6}fails: runs start, and each SMS step fails: “Subscriber does not have an active integration”/);
+    assert.match(stdout, /R5 system-maintenance \(System maintenance\) \/ email-step: layout brand-footer is not in Production\n {6}fails: each email of this step fails: “Layout not found”/);
+    assert.match(stdout, /fails: a payload Development accepts can be refused: 400 PAYLOAD_VALIDATION_ERROR, “Payload validation failed: root\.invoiceNumber”/);
+    assert.match(stdout, /R9 invoice-paid \(Invoice paid\): code workflow[^\n]*\n(?: {6}[^\n]*\n)* {6}fix: Sync Production’s bridge with the code you ship \(npx novu sync/);
     for (const [label, n] of [['Not in Production', 2], ['Only in Production', 2], ['Differs', 7], ['Step order differs', 1], ['Same', 3]] as const) assert.ok(stdout.includes(`\n  ${label} (${n})\n`), label);
     assert.ok(stdout.endsWith('\nTranslations that differ\n  password-reset: Development: en_US, fr_FR, de_DE → Production: en_US, de_DE (lacks fr_FR; outdated de_DE)\n  weekly-digest: Development: en_US, es_ES → Production: not enabled\n'), stdout.slice(-400));
     assert.match(stdout, /R12 password-reset \(Password reset\)[^\n]*\n/);

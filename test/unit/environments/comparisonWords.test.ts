@@ -11,7 +11,7 @@ import { type Comparison, compareSides } from '../../../src/compare/comparison';
 import { readSide } from '../../../src/compare/readSide';
 import type { SideSnapshot } from '../../../src/compare/snapshot';
 import { bodyLines, sideText } from '../../../src/environments/diffText';
-import { evidenceLine, failureWords, findingTitle, fixWords } from '../../../src/environments/findingWords';
+import { evidenceLine, failureWords, findingTitle, fixWords } from '../../../src/compare/findingWords';
 import { type Sandbox, startSandbox } from '../../../src/sandbox';
 
 const DEV = 'canary-dev-key-words-never-shown';
@@ -48,7 +48,7 @@ describe('the comparison in words and documents', () => {
     assert.match(r2, /inactive in Production\|every trigger answers 201 with status trigger_not_active: nothing is sent/);
     const r4 = said.filter((s) => s.startsWith('R4|'));
     assert.equal(r4.length, 3);
-    for (const s of r4) assert.match(s, /no usable SMS integration in Production\|runs start, and each SMS step fails: “Subscriber does not have an active integration”\|Set up an active primary SMS integration/);
+    for (const s of r4) assert.match(s, /no active primary SMS integration in Production\|runs start, and each SMS step fails: “Subscriber does not have an active integration”\|Set up an active primary SMS integration/);
     assert.match(said.find((s) => s.startsWith('R5|'))!, /layout brand-footer is not in Production\|each email of this step fails: “Layout not found”/);
     assert.match(said.find((s) => s.startsWith('R7|'))!, /400 PAYLOAD_VALIDATION_ERROR, “Payload validation failed: root\.invoiceNumber”/);
     assert.match(said.find((s) => s.startsWith('R9|'))!, /Sync Workflows… to Production/);
