@@ -12,7 +12,8 @@ export function environmentWire(env: Environment, callerKey?: string): Record<st
     _id: env._id,
     name: env.name,
     _organizationId: F.organizationId,
-    identifier: production ? 'sbxProdAppId01' : 'sbxDevAppId001',
+    // The application identifier an Inbox session names (contract §13), not the `_id`.
+    identifier: production ? F.productionApplicationIdentifier : F.developmentApplicationIdentifier,
     ...(production ? { _parentId: F.developmentEnvironmentId } : {}),
     type: 'dev',
     color: production ? '#ff8547' : '#7e52f4',

@@ -34,6 +34,22 @@ export class PayloadValidationError extends HttpError {
   }
 }
 
+/**
+ * An answer whose whole body is given rather than the service's error body: the 400 that carries
+ * a per-item result when every item failed (contract §11), or Nest's bare 404 of a missing module.
+ */
+export class RawBodyError extends HttpError {
+  constructor(statusCode: number, readonly rawBody: unknown, message: string) {
+    super(statusCode, message);
+  }
+}
+
+/** Nest's own 404 for a route the server does not have, as a server without the feature answers it. */
+export function nestNotFound(method: string, path: string): RawBodyError {
+  const message = `Cannot ${method} ${path}`;
+  return new RawBodyError(404, { message, error: 'Not Found', statusCode: 404 }, message);
+}
+
 export const badRequest = (message: string): HttpError => new HttpError(400, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const paymentRequired = (message: string): HttpError => new HttpError(402, message);

@@ -85,6 +85,87 @@ export const SANDBOX_FIXTURES = {
   mixedNotificationId: '6620aa0000000000000a000a',
   /** A notification of the critical workflow (severity high, critical true). */
   criticalNotificationId: '6620aa0000000000000a0009',
+
+  // --- Environments' application identifiers and in-app integrations (contract §13) ---
+  /** `identifier` of Development in `GET /v1/environments`: the Inbox's `applicationIdentifier`. */
+  developmentApplicationIdentifier: 'sbxDevAppId001',
+  /** `identifier` of Production in `GET /v1/environments`. */
+  productionApplicationIdentifier: 'sbxProdAppId01',
+  /** Development's Novu in-app integration: `credentials.hmac` off. */
+  developmentInAppIntegrationId: '6615c0ffee00000000e10001',
+  /** Production's Novu in-app integration: `credentials: { hmac: true }`. */
+  productionInAppIntegrationId: '6615c0ffee00000000e10011',
+
+  // --- Contexts (contract §12) ---
+  /** `tenant:acme`, data `{ name: 'Acme Corp', plan: 'enterprise', region: 'eu' }`. */
+  acmeContextKey: 'tenant:acme',
+  /** `tenant:globex`, data `{ name: 'Globex', plan: 'free', region: 'us' }`. */
+  globexContextKey: 'tenant:globex',
+  /** `app:dashboard`, data `{ name: 'Dashboard' }`. */
+  dashboardContextKey: 'app:dashboard',
+
+  // --- Topics (contract §11) ---
+  /**
+   * "Product updates": a subscription for every reason a send of system-maintenance can miss
+   * someone (see docs/sandbox.md): sbx-alice reached, sbx-unicode by a payload condition,
+   * sbx-scheduled by a subscriber-data condition, sbx-no-name disabled, sbx-html-name in tenant:acme
+   * (which counts only with the option `contextPreferences`); acct-7 and user_000009 plain, like sbx-alice.
+   */
+  productUpdatesTopicKey: 'product-updates',
+  productUpdatesTopicId: '6615c0ffee0000000070a004',
+  /** "Sandbox team" (the failed notification's topic, failedTopicKey) has its `_id` too. */
+  teamTopicId: '6615c0ffee0000000070a001',
+  /** A topic without subscriptions. */
+  emptyTopicKey: 'project-zephyr',
+  /** The workflow the topic conditions are about. */
+  topicWorkflowIdentifier: 'system-maintenance',
+  /** The past send to product-updates (payload region "us", no context): it reached sbx-alice, acct-7 and user_000009. */
+  topicSendTransactionId: 'txn-sbx-topic-0001',
+  /** Its run for sbx-alice. */
+  topicSendNotificationId: '6620aa0000000000000b0001',
+  /** The topic the sandbox option `topicSubscriptions` fills. */
+  loadTestTopicKey: 'load-test',
+
+  // --- Runs in a context (sbx-alice; every other seeded run has none) ---
+  acmeNotificationId: '6620aa0000000000000b0020',
+  acmeTransactionId: 'txn-sbx-acme-0001',
+  globexNotificationId: '6620aa0000000000000b0021',
+  globexTransactionId: 'txn-sbx-globex-0001',
+  /** Two keys: tenant:acme and app:dashboard. */
+  acmeDashboardNotificationId: '6620aa0000000000000b0022',
+  acmeDashboardTransactionId: 'txn-sbx-acme-dashboard-0001',
+
+  // --- sbx-alice's Inbox (contract §13): the well-known messages, each from its own seeded run ---
+  /** Unread and unseen, no context, severity none. */
+  inboxUnseenMessageId: '6620aa00ab000000000b0010',
+  /** Seen, not read, severity medium. */
+  inboxSeenMessageId: '6620aa00ab000000000b0011',
+  /** Read, severity low. */
+  inboxReadMessageId: '6620aa00ab000000000b0012',
+  /** Archived (and read). */
+  inboxArchivedMessageId: '6620aa00ab000000000b0013',
+  /** Snoozed until two days after the seed's end. */
+  inboxSnoozedMessageId: '6620aa00ab000000000b0014',
+  /** Primary action completed, secondary not; severity high. */
+  inboxActionsMessageId: '6620aa00ab000000000b0015',
+  /** With `redirect.url`, tags collaboration and mentions, and `data`. */
+  inboxRedirectMessageId: '6620aa00ab000000000b0016',
+  /** Deleted: never listed. */
+  inboxDeletedMessageId: '6620aa00ab000000000b0019',
+  /** In tenant:acme (acmeNotificationId's message). */
+  inboxAcmeMessageId: '6620aa00ab000000000b0020',
+  /** In tenant:globex. */
+  inboxGlobexMessageId: '6620aa00ab000000000b0021',
+  /** In tenant:acme and app:dashboard. */
+  inboxAcmeDashboardMessageId: '6620aa00ab000000000b0022',
+
+  // --- Hostile text (sandbox option `markupTopics`) ---
+  markupTopicKey: 'markup-topic',
+  markupTopicName:
+    '<img src=x onerror=alert(1)> **Launch** $(rocket) [open](command:workbench.action.quit) \u202Egnp.exe <b>news</b>',
+  /** Its data holds markup and is exactly 64 KB as JSON (the limit). */
+  markupContextKey: 'tenant:markup-co',
+  markupInboxMessageId: '6620aa00ab000000000b0030',
 } as const;
 
 export type SandboxFixtures = typeof SANDBOX_FIXTURES;

@@ -107,6 +107,19 @@ export interface SandboxOptions {
    * affected workflow inactive and old payloads one refuses now. Off by default: the demo has it.
    */
   incident?: boolean;
+  /**
+   * Parts of the contract the server is started without, as an older or smaller service: their
+   * routes answer Nest's bare 404 `{ message: 'Cannot GET /v2/topics', error: 'Not Found', statusCode: 404 }`.
+   */
+  without?: ('topics' | 'contexts' | 'inbox')[];
+  /** Adds the topic `load-test` with this many generated subscribers' subscriptions (benchmarks; capped at the generated subscribers). Default 0: no such topic. */
+  topicSubscriptions?: number;
+  /** Plain messages added to sbx-alice's Inbox, half unread, older than the seeded ones (benchmarks). Default 0. */
+  inboxItems?: number;
+  /** Hostile text: the topic `markupTopicKey` named `markupTopicName`, the context `markupContextKey` with 64 KB of data, and the Inbox message `markupInboxMessageId`. */
+  markupTopics?: boolean;
+  /** The organization flag IS_CONTEXT_PREFERENCES_ENABLED: a topic send reaches only the subscriptions in exactly its context, and new subscriptions keep their context. Default false. */
+  contextPreferences?: boolean;
 }
 
 /** Read access to the sandbox's stored state, for assertions. Records are live; do not mutate them. */
@@ -162,6 +175,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   if (!Number.isInteger(activityCount) || activityCount < 0) throw new Error(`activityCount must be a whole number >= 0, got ${activityCount}`);
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   if (!(retentionDays > 0)) throw new Error(`retentionDays must be a positive number, got ${retentionDays}`);
+  const topicSubscriptions = options.topicSubscriptions ?? 0;
+  if (!Number.isInteger(topicSubscriptions) || topicSubscriptions < 0) throw new Error(`topicSubscriptions must be a whole number >= 0, got ${topicSubscriptions}`);
+  const inboxItems = options.inboxItems ?? 0;
+  if (!Number.isInteger(inboxItems) || inboxItems < 0) throw new Error(`inboxItems must be a whole number >= 0, got ${inboxItems}`);
   const store = new SandboxStore({
     seed,
     subscriberCount: options.subscriberCount ?? DEFAULT_SUBSCRIBER_COUNT,
@@ -175,6 +192,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     markupWorkflow: options.markupWorkflow ?? false,
     apiKey,
     refuseLocalBridgeUrls: options.refuseLocalBridgeUrls ?? false,
+    productionApiKey: options.productionApiKey ?? DEFAULT_SANDBOX_PRODUCTION_API_KEY,
+    without: options.without ?? [],
+    topicSubscriptions,
+    inboxItems,
+    markupTopics: options.markupTopics ?? false,
+    contextPreferences: options.contextPreferences ?? false,
   });
   if (options.incident) seedIncident(store, seed);
   if (options.diagnosisCases) seedDiagnosisCases(store, options.activityEndsAtMs ?? Date.now());

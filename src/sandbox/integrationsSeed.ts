@@ -78,7 +78,8 @@ export function createIntegrations(): Integration[] {
     integration(9, { _environmentId: dev, name: 'Discord', identifier: 'discord-dev', providerId: 'discord', channel: 'chat', primary: false }),
     // Novu's own test provider only: Production's email goes out, within its limits (R13).
     integration(16, { _environmentId: prod, name: 'Novu Email', identifier: 'novu-email-prod', providerId: 'novu-email', channel: 'email', primary: true }),
-    integration(17, { _environmentId: prod, name: 'Novu Inbox', identifier: 'novu-inbox-prod', providerId: 'novu', channel: 'in_app', primary: true }),
+    // HMAC on, as the service sets it for new non-development environments (contract §13): an Inbox session needs the subscriber's hash.
+    integration(17, { _environmentId: prod, name: 'Novu Inbox', identifier: 'novu-inbox-prod', providerId: 'novu', channel: 'in_app', primary: true, credentials: { hmac: true } }),
     // Not primary: Production's SMS steps have no active primary SMS integration (issue 52's planned difference, R4).
     integration(18, { _environmentId: prod, name: 'Twilio', identifier: 'twilio-prod', providerId: 'twilio', channel: 'sms', primary: false }),
     integration(19, { _environmentId: prod, name: 'Expo Push', identifier: 'expo-prod', providerId: 'expo', channel: 'push', primary: true }),

@@ -75,6 +75,8 @@ export interface NotificationSpec {
   payload: JsonObject;
   tags?: string[] | undefined;
   topics?: { _topicId: string; topicKey: string }[] | undefined;
+  /** The run's context keys, sorted (contract §12): on the notification and on each job. None: the field is absent. */
+  contextKeys?: string[] | undefined;
   controls?: JsonObject;
   to?: JsonObject | undefined;
   digestedNotificationId?: string;
@@ -244,6 +246,7 @@ export class NotificationBuilder {
       if (j.overrides) job.overrides = j.overrides;
       if (j.scheduleExtensionsCount !== undefined) job.scheduleExtensionsCount = j.scheduleExtensionsCount;
       if (j.digestedNotificationId) job._digestedNotificationId = j.digestedNotificationId;
+      if (spec.contextKeys?.length) job.contextKeys = [...spec.contextKeys];
       return job;
     });
     const subscriber: Notification['subscriber'] = { _id: s._id, subscriberId: s.subscriberId };
@@ -273,6 +276,7 @@ export class NotificationBuilder {
     };
     if (spec.controls) n.controls = spec.controls;
     if (spec.topics) n.topics = spec.topics;
+    if (spec.contextKeys?.length) n.contextKeys = [...spec.contextKeys];
     if (spec.digestedNotificationId) n._digestedNotificationId = spec.digestedNotificationId;
     return n;
   }

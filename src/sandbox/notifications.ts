@@ -7,6 +7,7 @@ import { badRequest, paymentRequired } from './errors';
 import { type DetailSpec, NotificationBuilder, type NotificationSpec } from './notificationBuilder';
 import { seedNotifications } from './notificationsSeed';
 import { DAY_MS, Prng, iso, objectId } from './random';
+import { matchesContextFilter } from './contextKeys';
 import type { Subscribers } from './subscribers';
 import type { Notification, Workflow } from './types';
 import type { Workflows } from './workflows';
@@ -44,6 +45,10 @@ export interface NotificationSearch {
   /** Any of these (the parameter may be repeated). */
   transactionIds: string[];
   topicKey?: string;
+  /** A topic subscription (its `_id` or identifier) that let the run through. */
+  subscriptionId?: string;
+  /** The run's context keys, an exact set; [] for runs without a context. */
+  contextKeys?: string[];
   afterMs?: number;
   beforeMs?: number;
 }
@@ -104,6 +109,10 @@ export class Notifications {
   /** Emitted notifications with jobs still to move on, oldest first. */
   private readonly unsettled = new Set<string>();
   private readonly retentionMs: number;
+  /** The topic subscriptions (`_id` and identifier) that let each fanned-out run through (the list's `subscriptionId`). */
+  private readonly viaSubscriptions = new Map<string, Set<string>>();
+  /** Told of each run whose in-app step has completed (the Inbox puts its message there, contract §13). */
+  onInAppCompleted: ((notification: Notification) => void) | undefined;
 
   constructor(
     options: FeedOptions,
@@ -149,7 +158,17 @@ export class Notifications {
     while (at < this.feed.length && listsBefore(this.feed[at]!, notification)) at++;
     this.feed.splice(at, 0, notification);
     this.byId.set(notification._id, notification);
+    this.tellInApp(notification);
     return notification;
+  }
+
+  /** The topic subscriptions a fanned-out run came through, for the list's `subscriptionId` filter. */
+  recordSubscriptions(notificationId: string, ids: readonly string[]): void {
+    this.viaSubscriptions.set(notificationId, new Set(ids));
+  }
+
+  private tellInApp(notification: Notification): void {
+    if (this.onInAppCompleted && notification.jobs.some((j) => j.type === 'in_app' && j.status === 'completed')) this.onInAppCompleted(notification);
   }
 
   /**
@@ -161,6 +180,7 @@ export class Notifications {
     for (const n of built) this.byId.set(n._id, n);
     this.feed.push(...built);
     this.feed.sort(feedOrder);
+    for (const n of built) this.tellInApp(n);
   }
 
   /**
@@ -218,6 +238,7 @@ export class Notifications {
     const raw = next === 'completed' && detail === 'Message sent' ? JSON.stringify({ id: `msg_${job._id.slice(-8)}`, status: 'accepted' }) : undefined;
     appendDetail(job, now, 'ad', { status: next === 'completed' ? 'Success' : next === 'running' ? 'Pending' : 'Queued', detail, ...(raw ? { raw } : {}) });
     notification.updatedAt = now;
+    if (next === 'completed' && job.type === 'in_app') this.tellInApp(notification);
     return true;
   }
 
@@ -277,7 +298,9 @@ export class Notifications {
       (emails.size === 0 || emails.has((n.subscriber.email ?? '').toLowerCase())) &&
       (severity.size === 0 || severity.has(n.severity)) &&
       (transactionIds.size === 0 || transactionIds.has(n.transactionId)) &&
-      (q.topicKey === undefined || (n.topics ?? []).some((t) => t.topicKey === q.topicKey));
+      (q.topicKey === undefined || (n.topics ?? []).some((t) => t.topicKey === q.topicKey)) &&
+      (q.subscriptionId === undefined || (this.viaSubscriptions.get(n._id)?.has(q.subscriptionId) ?? false)) &&
+      matchesContextFilter(n.contextKeys, q.contextKeys);
   }
 }
 

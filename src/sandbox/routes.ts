@@ -8,7 +8,9 @@ import { conflict, notFound, badRequest } from './errors';
 import type { PreferencesPatch } from './preferences';
 import { environmentWire } from './environments';
 import { layoutWire } from './layouts';
-import type { EnvironmentWorld, SandboxStore } from './store';
+import { INBOX_ROUTES } from './routesInbox';
+import { CONTEXT_ROUTES, TOPIC_ROUTES } from './routesAudience';
+import type { EnvironmentWorld, SandboxFeature, SandboxStore } from './store';
 import { previewStep } from './stepPreview';
 import { workflowDetail } from './workflows';
 import type { Query } from './types';
@@ -45,6 +47,10 @@ export interface Route {
   triggerCost?: number;
   /** Answered for the Production key too (the reads of a comparison); every other route is Development's only. */
   bothEnvironments?: true;
+  /** The part of the contract the route belongs to: missing (Nest's bare 404) when the sandbox is started without it. */
+  feature?: SandboxFeature;
+  /** Answered without an API key (the Inbox's session, which a browser opens). */
+  keyless?: true;
   handle(req: RouteRequest): RouteResult | Promise<RouteResult>;
 }
 
@@ -258,4 +264,8 @@ export const ROUTES: readonly Route[] = [
     pattern: /^\/v1\/events\/trigger\/([^/]+)$/,
     handle: (req) => ok({ data: req.store.triggers.cancel(param(req, 0)) }),
   },
+  // --- Topics (topics.ts), contexts (contexts.ts) and the Inbox (inbox.ts): contract §11-13 ---
+  ...TOPIC_ROUTES,
+  ...CONTEXT_ROUTES,
+  ...INBOX_ROUTES,
 ];

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HttpError, PayloadValidationError, type ValidationErrors } from './errors';
+import { HttpError, PayloadValidationError, RawBodyError, type ValidationErrors, nestNotFound } from './errors';
 import { Prng } from './random';
 import { ROUTES } from './routes';
 import type { SandboxStore } from './store';
@@ -218,6 +218,12 @@ export class SandboxServer {
     }
     record.status = out.status;
     traffic.endedAtMs = performance.now();
+    // A 204 (or an answer without a body) goes out empty, as the service sends it.
+    if (out.status === 204 || out.body === undefined) {
+      res.writeHead(out.status, out.headers);
+      res.end();
+      return;
+    }
     const payload = JSON.stringify(out.body);
     res.writeHead(out.status, {
       ...out.headers,
@@ -252,7 +258,8 @@ export class SandboxServer {
       }
     }
     const method = record.method;
-    if (method === 'POST' || method === 'PATCH') record.body = body;
+    // A DELETE may carry a body too (removing topic subscriptions, contract §11).
+    if (method === 'POST' || method === 'PATCH' || (method === 'DELETE' && body !== undefined)) record.body = body;
 
     const reject = this.faults.rejectNext;
     if (reject && reject.method === method && path.endsWith(reject.pathSuffix)) {
@@ -261,8 +268,12 @@ export class SandboxServer {
     }
 
     let params: string[] = [];
-    const candidates = ROUTES.filter((r) => r.pattern.test(path));
+    const without = this.options.store.without;
+    const matching = ROUTES.filter((r) => r.pattern.test(path));
+    // A feature the server is started without: its routes are missing, and Nest answers its own bare 404.
+    const candidates = matching.filter((r) => r.feature === undefined || !without.has(r.feature));
     const route = candidates.find((r) => r.method === method && !(this.faults.withoutPreferencesGet && method === 'GET' && /\/preferences$/.test(path)));
+    if (!route && candidates.length < matching.length) throw nestNotFound(method, path);
     // NestJS answers an unknown route, or a known path with another method, with 404 "Cannot METHOD /path".
     if (!route) throw new HttpError(404, `Cannot ${method} ${path}`);
     try {
@@ -278,7 +289,8 @@ export class SandboxServer {
       throw new HttpError(respond.status, respond.message ?? 'Injected failure', undefined, { ...respond.headers });
     }
 
-    const apiKey = this.authenticate(req);
+    // The Inbox's session is opened by a browser, with no key: Development's, as its application identifier says.
+    const apiKey = route.keyless ? this.options.apiKey : this.authenticate(req);
     const production = apiKey === this.options.productionApiKey;
     traffic.environment = production ? 'production' : 'development';
     if (production && !route.bothEnvironments) throw new HttpError(403, "The Sandbox's Production environment answers only the reads of a comparison (environments, workflows, layouts, integrations, translations)");
@@ -391,6 +403,7 @@ export class SandboxServer {
 
   private errorResponse(error: unknown, url: string): Outgoing {
     const timestamp = new Date().toISOString();
+    if (error instanceof RawBodyError) return { status: error.statusCode, body: error.rawBody, headers: { ...error.headers } };
     if (error instanceof HttpError) {
       const body: Record<string, unknown> = { statusCode: error.statusCode, timestamp, path: url, message: error.body };
       if (error.errors) body['errors'] = error.errors;

@@ -2,6 +2,13 @@
 // data, composed here with the clock they share and the seed's random stream. routes.ts answers
 // each route by calling one of these resources.
 import { CodeWorkflows } from './bridgeSync';
+import { sameContextKeys } from './contextKeys';
+import { Contexts } from './contexts';
+import { seedContexts } from './contextsSeed';
+import { Inbox } from './inbox';
+import { audienceRunSpecs, extraInboxMessages, setInboxStates } from './inboxSeed';
+import { Topics } from './topics';
+import { seedTopics } from './topicsSeed';
 import type { SyncedBridge } from './stepPreview';
 import { SandboxClock } from './clock';
 import { Integrations } from './integrations';
@@ -42,7 +49,22 @@ export interface SandboxStoreOptions {
   apiKey?: string;
   /** Refuse loopback, private, link-local and metadata bridge URLs, as the cloud service does (§9.5). Default false. */
   refuseLocalBridgeUrls?: boolean;
+  /** The Production environment's key: what an Inbox session's HMAC is made with there (contract §13). */
+  productionApiKey?: string;
+  /** Features the server is started without: their routes answer Nest's bare 404 (an older service). */
+  without?: readonly SandboxFeature[];
+  /** Subscriptions of generated subscribers to the topic `load-test` (benchmarks). Default 0: no such topic. */
+  topicSubscriptions?: number;
+  /** Plain messages added to sbx-alice's Inbox (benchmarks). Default 0. */
+  inboxItems?: number;
+  /** The hostile-text topic, context and Inbox message (F.markupTopicKey, F.markupContextKey, F.markupInboxMessageId). */
+  markupTopics?: boolean;
+  /** The organization flag IS_CONTEXT_PREFERENCES_ENABLED: a topic send reaches only subscriptions in its exact context. Default false. */
+  contextPreferences?: boolean;
 }
+
+/** A part of the contract the sandbox can be started without (§11 topics, §12 contexts, §13 the Inbox). */
+export type SandboxFeature = 'topics' | 'contexts' | 'inbox';
 
 /** What one environment answers to its own key: the reads of a comparison (contract §10). */
 export interface EnvironmentWorld {
@@ -61,6 +83,13 @@ export class SandboxStore {
   readonly preferences: SubscriberPreferences;
   readonly notifications: Notifications;
   readonly triggers: Triggers;
+  readonly contexts: Contexts;
+  readonly topics: Topics;
+  readonly inbox: Inbox;
+  /** Features whose routes are missing (the option `without`). */
+  readonly without: ReadonlySet<SandboxFeature>;
+  /** The Production environment's key, when the server has one. */
+  readonly productionApiKey: string | undefined;
   /** Where the environment's code workflows are served, as the last `npx novu sync` left it (none: never synced). */
   bridge: SyncedBridge | undefined;
   /** The environment's secret key (the API key), which signs the requests a sync makes to the bridge. */
@@ -118,6 +147,29 @@ export class SandboxStore {
       layouts: new Layouts(productionLayouts(options.production, options.extraLayouts ?? 0)),
       integrations: new Integrations(productionIntegrations(options.production ?? 'planned', this.integrations.all), F.productionEnvironmentId),
     };
-    this.triggers = new Triggers(this.clock, this.workflows, this.subscribers, this.preferences, this.integrations, this.notifications);
+    this.without = new Set(options.without ?? []);
+    this.productionApiKey = options.productionApiKey;
+    // Topics, contexts and the Inbox (contract §11-13): fixed seeds, nothing from the random stream.
+    this.contexts = new Contexts(seedContexts(options), this.clock);
+    this.topics = new Topics(seedTopics(options, this.subscribers, this.workflows), this.clock, this.subscribers, this.workflows, this.contexts, options.contextPreferences ?? false);
+    this.inbox = new Inbox(this.clock, this.subscribers, this.workflows, this.notifications);
+    const markupTopicId = options.markupTopics ? this.topics.topic(F.markupTopicKey)?._id : undefined;
+    this.notifications.addSeeded(() => audienceRunSpecs(this.workflows, this.subscribers, options.markupTopics ?? false, markupTopicId));
+    this.recordTopicSend();
+    setInboxStates(this.inbox, this.clock.shiftMs);
+    extraInboxMessages(this.inbox, this.workflows, options.inboxItems ?? 0, this.clock.shiftMs);
+    this.triggers = new Triggers(this.clock, this.workflows, this.subscribers, this.preferences, this.integrations, this.notifications, this.topics, this.contexts);
+  }
+
+  /** The subscriptions the seeded topic runs came through (the activity's `subscriptionId` filter). */
+  private recordTopicSend(): void {
+    for (const n of this.notifications.all) {
+      for (const t of n.topics ?? []) {
+        const topic = this.topics.topic(t.topicKey);
+        if (!topic || topic._id !== t._topicId) continue;
+        const through = this.topics.subscriptionsOf(topic).filter((s) => s.subscriberId === n.subscriber.subscriberId && sameContextKeys(s.contextKeys, n.contextKeys));
+        if (through.length > 0) this.notifications.recordSubscriptions(n._id, through.flatMap((s) => [s._id, s.identifier]));
+      }
+    }
   }
 }

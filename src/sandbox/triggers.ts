@@ -3,6 +3,7 @@
 // A run's outcome follows from the subscriber, their preferences, the workflow and the integrations
 // (the delivery rules at the end of this file), so a fix changes it.
 import type { SandboxClock } from './clock';
+import type { Contexts } from './contexts';
 import { HttpError, PayloadValidationError } from './errors';
 import { SANDBOX_FIXTURES as F } from './fixtures';
 import type { Integrations } from './integrations';
@@ -11,6 +12,8 @@ import { type Notifications, appendDetail, canMoveOn } from './notifications';
 import type { SubscriberPreferences } from './preferences';
 import { objectId } from './random';
 import type { Subscribers } from './subscribers';
+import { fanOut } from './topicFanOut';
+import type { Topics } from './topics';
 import type { Channel, JsonObject, Notification, Schedule, Subscriber, Workflow } from './types';
 import { type TriggerInput, parseTrigger } from './validation';
 import type { Workflows } from './workflows';
@@ -37,6 +40,12 @@ export interface RunInput {
   payload: JsonObject;
   overrides?: JsonObject;
   transactionId: string;
+  /** The topics a fanned-out run came through (contract §11). */
+  topics?: { _topicId: string; topicKey: string }[];
+  /** The trigger's context keys, sorted (contract §12); none: the run has no context. */
+  contextKeys?: string[];
+  /** The recipient as the run records it; default `{ subscriberId }`. */
+  to?: JsonObject;
 }
 
 /** What POST /v1/events/trigger answers in `data` (always with 201). */
@@ -62,6 +71,8 @@ export class Triggers {
     private readonly preferences: SubscriberPreferences,
     private readonly integrations: Integrations,
     private readonly notifications: Notifications,
+    private readonly topics: Topics,
+    private readonly contexts: Contexts,
   ) {}
 
   /**
@@ -83,14 +94,34 @@ export class Triggers {
       throw new PayloadValidationError(missing.map((key) => ({ field: `payload.${key}`, message: 'is required', value: null, schemaPath: '#/required' })));
     }
     // Every recipient is checked before any is created.
-    if (input.recipients.some((r) => r.kind === 'topic')) return answer('error', { error: ['The sandbox does not deliver to topics: send to a subscriberId.'] });
-    const recipients = input.recipients.filter((r) => r.kind === 'subscriber');
-    if (recipients.length < input.recipients.length) return answer('invalid_recipients');
-    for (const recipient of recipients) {
+    const direct = input.recipients.flatMap((r) => (r.kind === 'subscriber' ? [r] : []));
+    const topics = input.recipients.flatMap((r) => (r.kind === 'topic' ? [r] : []));
+    if (direct.length + topics.length < input.recipients.length) return answer('invalid_recipients');
+    // Each context is found or created, the trigger's data replacing what was stored (contract §12).
+    const context = input.context ? this.contexts.resolve(input.context) : { keys: [], vars: {} };
+    this.usedTransactions.add(transactionId);
+    const base = { workflow, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId, ...(context.keys.length > 0 ? { contextKeys: context.keys } : {}) };
+    const runs: Notification[] = [];
+    for (const recipient of direct) {
       // Like the service, a recipient it does not know yet is created from what the trigger says.
       const subscriber = this.subscribers.get(recipient.subscriberId) ?? this.subscribers.upsert(recipient.input).subscriber;
-      this.run({ workflow, subscriber, payload: input.payload, ...(input.overrides ? { overrides: input.overrides } : {}), transactionId });
+      runs.push(this.startRun({ ...base, subscriber }));
     }
+    const fanned = fanOut(this.topics, this.subscribers, {
+      workflow,
+      payload: input.payload,
+      topics,
+      direct: new Set(direct.map((r) => r.subscriberId)),
+      ...(input.actor !== undefined ? { actor: input.actor } : {}),
+      contextKeys: context.keys,
+      contextVars: context.vars,
+    });
+    for (const run of fanned) {
+      const notification = this.startRun({ ...base, subscriber: run.subscriber, topics: run.topics, to: { type: 'Topic', topicKey: run.topics[0]?.topicKey ?? '' } });
+      this.notifications.recordSubscriptions(notification._id, run.subscriptions.flatMap((s) => [s._id, s.identifier]));
+      runs.push(notification);
+    }
+    this.schedule(runs);
     return answer('processed');
   }
 
@@ -123,6 +154,13 @@ export class Triggers {
    * fails at Twilio (21211). Jobs start pending and move on in real time.
    */
   run(input: RunInput): Notification {
+    const notification = this.startRun(input);
+    this.schedule([notification]);
+    return notification;
+  }
+
+  /** A run made, its jobs not yet moving (`schedule` moves them). */
+  private startRun(input: RunInput): Notification {
     this.usedTransactions.add(input.transactionId);
     const { workflow, subscriber } = input;
     const preferences = this.preferences.of(subscriber.subscriberId, workflow.critical ? 'critical' : 'nonCritical');
@@ -174,21 +212,30 @@ export class Triggers {
       transactionId: input.transactionId,
       payload: input.payload,
       jobs: input.overrides ? jobs.map((j) => ({ ...j, overrides: input.overrides })) : jobs,
-      to: { subscriberId: subscriber.subscriberId },
+      to: input.to ?? { subscriberId: subscriber.subscriberId },
+      topics: input.topics,
+      contextKeys: input.contextKeys,
       jobSpacingMs: 3,
       detailSpacingMs: 1,
     });
     for (const [at, failure] of failures) this.plannedFailures.set(notification.jobs[at]!._id, failure);
     if (isDigest) this.releaseAt.set(notification.jobs[1]!._id, Date.now() + TRIGGERED_DIGEST_WINDOW_MS);
+    return notification;
+  }
+
+  /** Moves the runs of one trigger on together, one timer for all (a topic may fan out to thousands). */
+  private schedule(notifications: readonly Notification[]): void {
+    if (notifications.length === 0) return;
+    let moving = [...notifications];
     const timer = setInterval(() => {
-      if (!this.stepTriggered(notification)) {
+      moving = moving.filter((n) => this.stepTriggered(n));
+      if (moving.length === 0) {
         clearInterval(timer);
         this.runTimers.delete(timer);
       }
     }, TRIGGERED_STEP_MS);
     timer.unref();
     this.runTimers.add(timer);
-    return notification;
   }
 
   /** True when a run (seeded, emitted or triggered) already carries this transaction id. */

@@ -250,6 +250,8 @@ export interface NotificationJob {
   scheduleExtensionsCount?: number;
   /** Set on a `merged` job: the notification whose digest absorbed it. */
   _digestedNotificationId?: string;
+  /** The run's context (`type:id`, sorted, contract §12); absent when it has none. */
+  contextKeys?: string[];
 }
 
 export interface Notification {
@@ -283,6 +285,8 @@ export interface Notification {
   controls?: JsonObject;
   to: JsonObject;
   topics?: { _topicId: string; topicKey: string }[];
+  /** The run's context (`type:id`, sorted, contract §12); absent when it has none. */
+  contextKeys?: string[];
   severity: Severity;
   critical: boolean;
 }

@@ -1,4 +1,5 @@
 // Request validation with the service's rules and class-validator-style messages.
+import { type ContextEntry, contextKeysQuery, parseContextPayload } from './contextKeys';
 import { FieldErrors, badRequest, validationFailed } from './errors';
 import type { Criticality } from './preferences';
 import type { NotificationSearch } from './notifications';
@@ -18,7 +19,7 @@ function isTimeZone(value: string): boolean {
   return timeZones.has(value);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Query parameters arrive as `name`, `name[]` or `name[0]`; this reads all of them as one list. */
 export function queryList(query: Query, name: string): string[] {
@@ -31,7 +32,7 @@ export function queryList(query: Query, name: string): string[] {
   return out;
 }
 
-function scalar(query: Query, name: string, errors: FieldErrors): string | undefined {
+export function scalar(query: Query, name: string, errors: FieldErrors): string | undefined {
   const value = query[name];
   if (Array.isArray(value)) {
     errors.add(name, `${name} must be a string`, value);
@@ -40,7 +41,7 @@ function scalar(query: Query, name: string, errors: FieldErrors): string | undef
   return value;
 }
 
-function integerParam(
+export function integerParam(
   query: Query,
   name: string,
   errors: FieldErrors,
@@ -283,6 +284,7 @@ export function parseNotificationSearch(query: Query): NotificationSearch {
   const afterMs = date('after');
   const beforeMs = date('before');
   const topicKey = scalar(query, 'topicKey', errors);
+  const subscriptionId = scalar(query, 'subscriptionId', errors);
   errors.throwIfAny();
   const search: NotificationSearch = {
     page,
@@ -296,13 +298,20 @@ export function parseNotificationSearch(query: Query): NotificationSearch {
     transactionIds: queryList(query, 'transactionId').filter((t) => t !== ''),
   };
   if (topicKey) search.topicKey = topicKey;
+  if (subscriptionId) search.subscriptionId = subscriptionId;
+  // `contextKeys=` (one empty value): the runs without a context (contract §11, §12).
+  const contextKeys = contextKeysQuery(query);
+  if (contextKeys) search.contextKeys = contextKeys;
   if (afterMs !== undefined) search.afterMs = afterMs;
   if (beforeMs !== undefined) search.beforeMs = beforeMs;
   return search;
 }
 
-/** One recipient of a trigger: a subscriber (by id, with create fields when an object) or a topic. */
-export type TriggerRecipient = { kind: 'subscriber'; subscriberId: string; input: SubscriberInput } | { kind: 'topic' } | { kind: 'missing' };
+/** One recipient of a trigger: a subscriber (by id, with create fields when an object) or a topic (contract §11). */
+export type TriggerRecipient =
+  | { kind: 'subscriber'; subscriberId: string; input: SubscriberInput }
+  | { kind: 'topic'; topicKey: string; exclude: string[] }
+  | { kind: 'missing' };
 
 export interface TriggerInput {
   name: string;
@@ -310,13 +319,25 @@ export interface TriggerInput {
   payload: JsonObject;
   overrides?: JsonObject;
   transactionId?: string;
+  /** The actor's subscriberId (a string, or an object's `subscriberId`): the topic fan-out skips them. */
+  actor?: string;
+  /** The trigger's `context` (contract §12), checked. */
+  context?: ContextEntry[];
+}
+
+/** A topic recipient `{ type: 'Topic', topicKey, exclude? }`: the key by the subscriber id pattern (contract §11). */
+function topicRecipient(r: Record<string, unknown>, at: string, errors: FieldErrors): TriggerRecipient {
+  const { topicKey, exclude } = r;
+  if (typeof topicKey !== 'string' || !SUBSCRIBER_ID_PATTERN.test(topicKey)) errors.add(`${at}.topicKey`, `topicKey must match ${SUBSCRIBER_ID_PATTERN.source} regular expression`, topicKey ?? null);
+  if (exclude !== undefined && !(Array.isArray(exclude) && exclude.every((e) => typeof e === 'string'))) errors.add(`${at}.exclude`, 'each value in exclude must be a string', exclude);
+  return { kind: 'topic', topicKey: String(topicKey), exclude: Array.isArray(exclude) ? exclude.filter((e): e is string => typeof e === 'string') : [] };
 }
 
 /** `POST /v1/events/trigger`'s body, checked as the service checks it (422 with the failing fields). */
 export function parseTrigger(body: unknown): TriggerInput {
   const b = isObject(body) ? body : {};
   const errors = new FieldErrors();
-  const { name, to, payload, overrides, transactionId } = b;
+  const { name, to, payload, overrides, transactionId, actor, context } = b;
   if (typeof name !== 'string' || name === '') {
     errors.add('name', 'name should not be empty', name ?? null);
     errors.add('name', 'name must be a string', name ?? null);
@@ -324,20 +345,29 @@ export function parseTrigger(body: unknown): TriggerInput {
   if (to === undefined || to === null) errors.add('to', 'to should not be null or undefined', null);
   if (payload !== undefined && !isObject(payload)) errors.add('payload', 'payload must be an object', payload);
   errors.throwIfAny();
-  const recipients = (Array.isArray(to) ? to : [to]).map((r): TriggerRecipient => {
-    if (isObject(r) && r['type'] === 'Topic') return { kind: 'topic' };
+  const list = Array.isArray(to) ? to : [to];
+  const recipients = list.map((r, i): TriggerRecipient => {
+    if (isObject(r) && r['type'] === 'Topic') return topicRecipient(r, Array.isArray(to) ? `to.${i}` : 'to', errors);
     if (typeof r === 'string' && r !== '') return { kind: 'subscriber', subscriberId: r, input: { subscriberId: r } };
     if (isObject(r) && typeof r['subscriberId'] === 'string' && r['subscriberId'] !== '') {
       return { kind: 'subscriber', subscriberId: r['subscriberId'], input: parseCreateSubscriber(r) };
     }
     return { kind: 'missing' };
   });
+  let actorId: string | undefined;
+  if (typeof actor === 'string' && actor !== '') actorId = actor;
+  else if (isObject(actor) && typeof actor['subscriberId'] === 'string' && actor['subscriberId'] !== '') actorId = actor['subscriberId'];
+  else if (actor !== undefined && actor !== null) errors.add('actor', 'actor must be a subscriberId or an object with subscriberId', actor);
+  const entries = context === undefined || context === null ? undefined : parseContextPayload(context, errors);
+  errors.throwIfAny();
   return {
     name: name as string,
     recipients,
     payload: isObject(payload) ? (payload as JsonObject) : {},
     ...(isObject(overrides) ? { overrides: overrides as JsonObject } : {}),
     ...(typeof transactionId === 'string' && transactionId !== '' ? { transactionId } : {}),
+    ...(actorId !== undefined ? { actor: actorId } : {}),
+    ...(entries ? { context: entries } : {}),
   };
 }
 

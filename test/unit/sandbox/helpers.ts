@@ -37,7 +37,8 @@ export async function call<T>(sandbox: Sandbox, path: string, options: RequestOp
   if (body !== undefined) init.body = body;
   const response = await fetch(`${sandbox.url}${path}`, init);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as T };
+  // A 204 has no body at all: `body` is then undefined.
+  return { status: response.status, headers: response.headers, body: (text === '' ? undefined : JSON.parse(text)) as T };
 }
 
 export const get = <T>(sandbox: Sandbox, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> =>

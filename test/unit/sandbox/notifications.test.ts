@@ -190,12 +190,15 @@ describe('GET /v1/integrations/active', () => {
     assert.ok((withConditions?.conditions[0]?.children.length ?? 0) > 0);
   });
 
-  it('sends empty credentials except for the legacy integration', () => {
+  it('sends empty credentials except for the legacy integration (and the in-app HMAC switch)', () => {
     const legacy = integrations.find((i) => i._id === F.legacyCredentialsIntegrationId);
     assert.ok(legacy);
     assert.ok(typeof legacy.credentials['apiKey'] === 'string' && typeof legacy.credentials['secretKey'] === 'string');
     assert.ok(typeof legacy.credentials['password'] === 'string');
-    for (const i of integrations) if (i !== legacy) assert.deepEqual(i.credentials, {});
+    // Not a secret: the switch an Inbox session reads (contract §13).
+    const inApp = integrations.find((i) => i._id === F.productionInAppIntegrationId);
+    assert.deepEqual(inApp?.credentials, { hmac: true });
+    for (const i of integrations) if (i !== legacy && i !== inApp) assert.deepEqual(i.credentials, {});
   });
 });
 
