@@ -108,6 +108,8 @@ export interface CallSpec<T> {
   options?: RequestOptions;
   /** Named in the log line (a trigger's, or a cancel's, transaction id). */
   transactionId?: string;
+  /** An error body of this shape is kept on the NovuApiError as `parsedBody` (a 400 that answers per item). */
+  errorSchema?: z.ZodMiniType<unknown>;
 }
 
 /** True for the error a fetch raises when the caller's signal aborted it. */
@@ -240,13 +242,15 @@ export class NovuClient {
   /** `GET /v1/notifications`: recent notifications, newest first. */
   async listNotifications(query: NotificationListQuery = {}, options?: RequestOptions): Promise<NotificationPage> {
     rejectInvalid(validateNotificationQuery(query));
-    const { subscriberIds, channels, templates, emails, severity, ...rest } = query;
+    const { subscriberIds, channels, templates, emails, severity, contextKeys, ...rest } = query;
     const arrays: Query = {
       'subscriberIds[]': subscriberIds,
       'channels[]': channels,
       'templates[]': templates,
       'emails[]': emails,
       'severity[]': severity,
+      // An exact set; one empty value asks for the runs without a context (§12).
+      contextKeys: contextKeys && (contextKeys.length > 0 ? contextKeys : ['']),
     };
     const page = await this.call({ method: 'get', path: 'v1/notifications', query: { ...rest, ...arrays }, schema: notificationPageEnvelopeSchema, paged: true, options });
     // Each item is a whole notification (every job and detail): a page can be megabytes, so its
@@ -280,7 +284,8 @@ export class NovuClient {
     const query = searchParams.toString();
     const logPath = `/${spec.path}${query ? `?${query}` : ''}`;
     const headers: Record<string, string> = {};
-    if (spec.method === 'post' || spec.method === 'patch') {
+    // A DELETE carries the caller's key too when it gives one (a reviewed removal: one key per action).
+    if (spec.method === 'post' || spec.method === 'patch' || (spec.method === 'delete' && spec.options?.idempotencyKey !== undefined)) {
       const key = spec.options?.idempotencyKey ?? globalThis.crypto.randomUUID();
       if (key.length === 0 || key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
         throw new NovuValidationError({ idempotencyKey: [l10n.t('Must be 1 to {0} characters.', MAX_IDEMPOTENCY_KEY_LENGTH)] });
@@ -313,7 +318,7 @@ export class NovuClient {
     try {
       response = await this.http(spec.path, kyOptions);
     } catch (error) {
-      const mapped = await this.mapError(error, `/${spec.path}`);
+      const mapped = await this.mapError(error, `/${spec.path}`, spec.errorSchema);
       // l10n-ignore: a log entry (the log stays English)
       log(mapped instanceof NovuApiError ? { status: mapped.status, ...(isClosedToApiKeys(mapped) ? { closedToKeys: true } : {}) } : { error: isAbortError(mapped) ? 'Canceled' : mapped.name });
       throw mapped;
@@ -329,14 +334,14 @@ export class NovuClient {
     return parseBody(unwrap(body, spec.paged === true), spec.schema, `${spec.method.toUpperCase()} /${spec.path}`);
   }
 
-  private async mapError(error: unknown, path: string): Promise<Error> {
-    if (error instanceof HTTPError) return this.toApiError(error.response, path);
+  private async mapError(error: unknown, path: string, errorSchema?: z.ZodMiniType<unknown>): Promise<Error> {
+    if (error instanceof HTTPError) return this.toApiError(error.response, path, errorSchema);
     if (error instanceof TimeoutError) return new NovuTimeoutError(this.timeoutMs, path);
     if (isAbortError(error)) return error as Error;
     return new NovuNetworkError(this.redact(describeNetworkError(error, this.baseUrl)), path, { cause: error });
   }
 
-  private async toApiError(response: Response, path: string): Promise<NovuApiError> {
+  private async toApiError(response: Response, path: string, errorSchema?: z.ZodMiniType<unknown>): Promise<NovuApiError> {
     let text = '';
     try {
       text = await response.text();
@@ -361,6 +366,7 @@ export class NovuClient {
       parseRetryAfter(response.headers.get('retry-after')),
       path,
       messageList.length > 0,
+      errorSchema ? parsedErrorBody(text, errorSchema) : undefined,
     );
   }
 
@@ -416,6 +422,16 @@ function unwrap(body: unknown, paged: boolean): unknown {
   // A paged body is itself `{ data: [...], ... }`; unwrap it only when it was wrapped again.
   if (paged && (Array.isArray(inner) || inner === null || typeof inner !== 'object')) return body;
   return inner;
+}
+
+/** An error body read with a call's own schema (a 400 that answers per item); undefined when it has another shape. */
+function parsedErrorBody(text: string, schema: z.ZodMiniType<unknown>): unknown {
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseBody<T>(body: unknown, schema: z.ZodMiniType<T>, operation: string): T {

@@ -32,6 +32,8 @@ export class NovuApiError extends Error {
     readonly path: string,
     /** False when the body had no message and `message` is only the status line ("HTTP 400 Bad Request"). */
     readonly fromService = true,
+    /** The body read with the call's `errorSchema`, when it gave one and the body has that shape (a 400 of topics' subscriptions carries each item's error). */
+    readonly parsedBody: unknown = undefined,
   ) {
     super(message);
   }

@@ -6,6 +6,7 @@ import type { FieldErrors } from './errors';
 import { CHANNEL_TYPES, WEEK_DAYS } from './constants';
 import type { Schedule, TimeRange } from './schemas';
 import { l10n } from '../l10n';
+import { validateTriggerContext } from './contexts';
 
 /** The specification's VALID_ID_REGEX: letters, digits and `_ : . -`, or an email-like string. */
 export const SUBSCRIBER_ID_PATTERN = /^[a-zA-Z0-9_:.-]+$|^\S+@\S+\.\S+$/;
@@ -222,6 +223,10 @@ export interface NotificationListQuery {
   /** Repeated for several (the follow of a bulk re-send reads its new runs in batches). */
   transactionId?: string | string[];
   topicKey?: string;
+  /** Runs of one topic subscription (its identifier, §11). */
+  subscriptionId?: string;
+  /** Runs whose context is exactly these keys (any order); [] means runs without a context (§12). */
+  contextKeys?: string[];
   after?: string;
   before?: string;
 }
@@ -265,7 +270,15 @@ function recipientProblem(value: unknown): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? l10n.t('A subscriber ID is required.') : undefined;
   if (!isPlainObject(value)) return l10n.t('Expected a subscriber ID, a subscriber object or a topic.');
   // l10n-ignore: the wire value of a topic recipient
-  if (value['type'] === 'Topic') return typeof value['topicKey'] === 'string' && value['topicKey'] !== '' ? undefined : l10n.t('A topic needs its topicKey.');
+  if (value['type'] === 'Topic') {
+    const key = value['topicKey'];
+    if (typeof key !== 'string' || key === '') return l10n.t('A topic needs its topicKey.');
+    // The service checks a topic key with the subscriber ID pattern (§11).
+    if (!SUBSCRIBER_ID_PATTERN.test(key)) return l10n.t('A topic key uses letters, digits and _ : . - only.');
+    const exclude = value['exclude'];
+    if (exclude !== undefined && (!Array.isArray(exclude) || exclude.some((id) => typeof id !== 'string' || id === ''))) return l10n.t('exclude is a list of subscriber IDs.');
+    return undefined;
+  }
   if (typeof value['subscriberId'] !== 'string' || value['subscriberId'].trim() === '') return l10n.t('A subscriber needs its subscriberId.');
   return undefined;
 }
@@ -292,6 +305,8 @@ export function validateTriggerBody(body: unknown): FieldErrors {
   for (const key of ['payload', 'overrides'] as const) {
     if (body[key] !== undefined && !isPlainObject(body[key])) errors[key] = [l10n.t('Must be a JSON object.')];
   }
+  // A context scopes the send (§12): one to five type:id keys, each data at most 64 KB.
+  if (body['context'] !== undefined) Object.assign(errors, validateTriggerContext(body['context']));
   const transactionId = body['transactionId'];
   if (transactionId !== undefined && (typeof transactionId !== 'string' || transactionId === '' || transactionId.length > MAX_TRANSACTION_ID_LENGTH)) {
     errors['transactionId'] = [l10n.t('Must be 1 to {0} characters.', MAX_TRANSACTION_ID_LENGTH)];
