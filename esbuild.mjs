@@ -69,7 +69,7 @@ const builds = [
     // The sandbox library is its own bundle: the extension loads it only when the Sandbox connection is
     // used; so are the panels, loaded when the first one opens, and the agent's tools, loaded when first called.
     // checksWorker is the thread the Preview checks an email in (src/preview/checksWorker.ts).
-    entryPoints: { extension: 'src/extension.ts', panels: 'src/panelsBundle.ts', agent: 'src/agentBundle.ts', code: 'src/codeBundle.ts', commands: 'src/commandsBundle.ts', preview: 'src/previewBundle.ts', app: 'src/appBundle.ts', failures: 'src/failuresBundle.ts', tests: 'src/testsBundle.ts', environments: 'src/environmentsBundle.ts', checksWorker: 'src/preview/checksWorkerMain.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
+    entryPoints: { extension: 'src/extension.ts', panels: 'src/panelsBundle.ts', agent: 'src/agentBundle.ts', code: 'src/codeBundle.ts', commands: 'src/commandsBundle.ts', preview: 'src/previewBundle.ts', app: 'src/appBundle.ts', failures: 'src/failuresBundle.ts', tests: 'src/testsBundle.ts', environments: 'src/environmentsBundle.ts', audience: 'src/audienceBundle.ts', checksWorker: 'src/preview/checksWorkerMain.ts', sandbox: 'src/sandbox/main.ts', sandboxServer: 'src/sandbox/index.ts' },
     outdir: 'dist',
     metafile: true,
   },

@@ -3,12 +3,12 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 /** The feature folders of src/: each may use shared code, none another feature. */
-const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'code', 'workflows', 'preview', 'app', 'failures', 'testExplorer', 'environments'];
+const FEATURES = ['subscribers', 'integrations', 'notifications', 'preferences', 'activity', 'sendAgain', 'diagnosis', 'code', 'workflows', 'preview', 'app', 'failures', 'testExplorer', 'environments', 'topics', 'contexts', 'inbox'];
 
 /** Shared machinery of src/: any feature may use it, and it uses none. */
 const SHARED = ['panels', 'ui', 'views', 'format', 'scan', 'connections'];
 /** Shared too, and run outside VS Code as well. */
-const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing', 'cli', 'compare'];
+const STANDALONE = ['api', 'bridge', 'sandbox', 'rendered', 'checks', 'testing', 'cli', 'compare', 'audience'];
 const NO_FEATURE = { group: FEATURES.map((feature) => `../${feature}/*`), message: 'Shared code must not depend on a feature.' };
 
 export default tseslint.config(

@@ -2,86 +2,10 @@
  * Every command id of the extension, in one place: call sites, menus built in code and the
  * registration table all name them from here (test/unit/commands.test.ts holds package.json to it).
  */
-/** The commands whose id is `novuExplorer.` and the name (all but one). */
-const NAMES = [
-  'addConnection',
-  'switchConnection',
-  'setApiKey',
-  'removeConnection',
-  'openSandbox',
-  'showLog',
-  'refresh',
-  'refreshSubscribers',
-  'refreshIntegrations',
-  'viewIntegrationsAsTree',
-  'viewIntegrationsAsList',
-  'loadMoreSubscribers',
-  'searchSubscribers',
-  'clearSubscriberFilter',
-  'sortSubscribers',
-  'createSubscriber',
-  'copySubscriberId',
-  'openSubscriberJson',
-  'showSubscriberNotifications',
-  'refreshItem',
-  'retry',
-  'editPreferences',
-  'copyIntegrationIdentifier',
-  'openIntegrationJson',
-  'openNotification',
-  'openNotificationFromEditor',
-  'openNotificationLink',
-  'refreshActivity',
-  'loadMoreActivity',
-  'filterActivity',
-  'clearActivityFilter',
-  'showFailuresOnly',
-  'showAllActivity',
-  'showActivityFailures',
-  'followActivity',
-  'stopFollowingActivity',
-  'resumeActivityFollow',
-  'openActivityNotification',
-  'copyNotificationId',
-  'copyTransactionId',
-  'editActivityPreferences',
-  'showOnlyActivitySubscriber',
-  'showOnlyActivityWorkflow',
-  'openNotificationJson',
-  'openWalkthrough',
-  'sendNotificationAgain',
-  'sendActivityNotificationAgain',
-  'sendReviewedTrigger',
-  'discardTriggerReview',
-  'diagnoseDelivery',
-  'showFailures',
-  'diagnoseSubscriber',
-  'diagnoseActivityNotification',
-  'refreshWorkflows',
-  'loadMoreWorkflows',
-  'searchWorkflows',
-  'filterWorkflowStatus',
-  'clearWorkflowFilter',
-  'reloadWorkflowSteps',
-  'copyWorkflowIdentifier',
-  'openWorkflowJson',
-  'openWorkflowInCode',
-  'diagnoseWorkflow',
-  'triggerWorkflow',
-  'previewStep',
-  'setBridgeUrl',
-  'syncWorkflows',
-  'compareEnvironments',
-  'compareAgain',
-  'showComparisonDifferencesOnly',
-  'showComparisonAll',
-  'openComparisonDiff',
-  'openComparisonFinding',
-] as const;
+import type { COMMAND_NAMES } from './commandNames';
 
-/** Each command's id by its name; built from NAMES, which keeps the bundle loaded at activation small. */
-export const Commands = {
-  ...(Object.fromEntries(NAMES.map((name) => [name, `novuExplorer.${name}`])) as { readonly [K in (typeof NAMES)[number]]: `novuExplorer.${K}` }),
+/** The commands contributed under another prefix. */
+export const SPECIAL_COMMANDS = {
   // Contributed under code. (its menus are the code lens's).
   showWorkflowActivity: 'novuExplorer.code.showActivity',
   // Contributed under tests. (its menu is the Test Explorer's).
@@ -91,4 +15,15 @@ export const Commands = {
   debugTestCase: 'novuExplorer.tests.debug',
 } as const;
 
-export type CommandId = (typeof Commands)[keyof typeof Commands];
+type CommandMap = { readonly [K in (typeof COMMAND_NAMES)[number]]: `novuExplorer.${K}` } & typeof SPECIAL_COMMANDS;
+
+/**
+ * Each command's id by its name. The names are a type only (src/commandNames.ts): the map answers
+ * any name with its id, and the type checker allows only the names of the list, so that the list
+ * costs dist/extension.js nothing.
+ */
+export const Commands = new Proxy(SPECIAL_COMMANDS, {
+  get: (special, name) => (typeof name === 'string' ? ((special as Record<string, string>)[name] ?? `novuExplorer.${name}`) : undefined),
+}) as unknown as CommandMap;
+
+export type CommandId = CommandMap[keyof CommandMap];

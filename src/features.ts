@@ -45,8 +45,8 @@ export function lazy<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-/** The code of a bundle of dist/ (panels, code, commands, agent, preview, app, failures, tests, environments), loaded once, the first time it is asked for. */
-export function bundle<T>(context: vscode.ExtensionContext, name: 'panels' | 'code' | 'commands' | 'agent' | 'preview' | 'app' | 'failures' | 'tests' | 'environments' | 'checksWorker'): () => T {
+/** The code of a bundle of dist/ (panels, code, commands, agent, preview, app, failures, tests, environments, audience), loaded once, the first time it is asked for. */
+export function bundle<T>(context: vscode.ExtensionContext, name: 'panels' | 'code' | 'commands' | 'agent' | 'preview' | 'app' | 'failures' | 'tests' | 'environments' | 'audience' | 'checksWorker'): () => T {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return lazy(() => require(vscode.Uri.joinPath(context.extensionUri, 'dist', `${name}.js`).fsPath) as T);
 }

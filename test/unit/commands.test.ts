@@ -3,7 +3,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Commands } from '../../src/commands';
+import { SPECIAL_COMMANDS } from '../../src/commands';
+import { COMMAND_NAMES } from '../../src/commandNames';
 
 const ROOT = resolve(__dirname, '..', '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -16,7 +17,7 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
 const nls = JSON.parse(readFileSync(join(ROOT, 'package.nls.json'), 'utf8')) as Record<string, string>;
 /** A manifest string as VS Code shows it in English: `%key%` looked up in package.nls.json. */
 const english = (text: string) => text.replace(/^%([^%]+)%$/, (whole, key: string) => nls[key] ?? whole);
-const ids = new Set<string>(Object.values(Commands));
+const ids = new Set<string>([...COMMAND_NAMES.map((name) => `novuExplorer.${name}`), ...Object.values(SPECIAL_COMMANDS)]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
