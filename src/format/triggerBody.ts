@@ -7,6 +7,9 @@
 import type { Notification, TriggerBody, TriggerResult } from '../api';
 import { l10n } from '../l10n';
 
+/** The review documents' names end so; the trigger body's JSON schema is tied to it in package.json (Send Again reviews them, Topics puts its lenses on them). */
+export const REVIEW_SUFFIX = '.novu-trigger.json';
+
 export type BuiltTrigger = { body: TriggerBody } | { problem: string };
 
 /**
