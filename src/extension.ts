@@ -31,6 +31,9 @@ import { registerPreview } from './preview/register';
 import { registerApp } from './app/register';
 import { registerTestExplorer } from './testExplorer/register';
 import { registerEnvironments } from './environments/register';
+import { registerTopics } from './topics/register';
+import { registerContexts } from './contexts/register';
+import { registerInbox } from './inbox/register';
 import type { NovuExplorerApi } from './extensionApi';
 
 /** True in the production build (esbuild.mjs's define). */
@@ -59,6 +62,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const failuresCode = bundle<typeof import('./failuresBundle')>(context, 'failures');
   const testsCode = bundle<typeof import('./testsBundle')>(context, 'tests');
   const environmentsCode = bundle<typeof import('./environmentsBundle')>(context, 'environments');
+  const audienceCode = bundle<typeof import('./audienceBundle')>(context, 'audience');
   const realPrompter = lazy((): Prompter => new (commandsCode().VsCodePrompter)());
   const shared: Shared = { context, manager, log, prompter: () => testPrompter ?? realPrompter(), json, refresh: (view) => refresh(view) };
 
@@ -98,6 +102,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
       diagnose: (notification, connection) => diagnosis.diagnose({ kind: 'notification', notification }, connection.id),
       renderStep: (...args) => preview.feature().renderRun(...args),
       saveTestCase: (notification) => preview.feature().saveRunAsTestCase(notification),
+      openInbox: (notification) => inbox.openRun(notification),
+      topicReach: (notification) => topics.feature().showPast(notification),
     },
     held: activity.held,
     sendAgain: (notification, connection) => sendAgain.sendAgain().review(notification, connection),
@@ -140,10 +146,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const tests = registerTestExplorer(shared, testsCode, () => walkthrough.complete('ranTests'));
   // Two environments side by side (issue 52); its findings name the trigger calls of the user's code.
   const environments = registerEnvironments(shared, environmentsCode, { findAllTriggers: (token) => code.start().findAllTriggers(token), triggersIn: (document) => code.start().triggersIn(document) });
+  // Who a send reaches (topics, contexts) and what a subscriber's Inbox holds (issue 55).
+  const openNotification = (id: string, connectionId: string) => notifications.open(id, connectionId);
+  const topics = registerTopics(shared, audienceCode, {
+    loadedSubscribers: () => subscribers.provider.subscribers,
+    triggerToTopic: (topicKey) => workflows.triggerToTopic(topicKey),
+    reviewConnection: (uri) => sendAgain.sendAgain().reviewConnection(uri),
+    openNotification,
+  });
+  const contexts = registerContexts(shared, audienceCode, { showActivity: (contextKeys) => activity.showForContext(contextKeys) });
+  const inbox = registerInbox(shared, audienceCode, { loadedSubscribers: () => subscribers.provider.subscribers, openNotification });
   const agent = registerAgent(shared, agentCode, { sendAgain: sendAgain.sendAgain, preferencesChanged: preferences.changed, preview: (...args) => preview.feature().renderForAgent(...args), app: () => app.feature().appForAgent(), tests: (...args) => preview.feature().runTestsForAgent(...args), compare: (refresh) => environments.feature().compareForAgent(refresh) });
   // Deep links (vscode://novuexplorer.novu-explorer/…); the handler's code loads with the first link.
   const uriHandler = lazy(() => new (commandsCode().NovuUriHandler)(manager, shared.prompter, notifications.open, (request, connectionId) => diagnosis.diagnose({ kind: 'request', request }, connectionId)));
-  const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded].forEach((view) => view?.reload());
+  const reloadAll = () => [subscribers.provider, integrations.provider, activity.provider, workflows.loaded, topics.loaded?.provider, contexts.loaded?.provider].forEach((view) => view?.reload());
   // A refresh after a rejected key tries the key again (it may have been fixed on the service).
   const refresh = (view?: { reload(): void }) => {
     if (!view) code.current?.refresh();
@@ -159,6 +175,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
   const handlers: Record<CommandId, Handler> = {
     ...{ ...connections.handlers, ...subscribers.handlers, ...integrations.handlers, ...activity.handlers },
     ...{ ...notifications.handlers, ...sendAgain.handlers, ...diagnosis.handlers, ...failures.handlers, ...workflows.handlers, ...preview.handlers, ...app.handlers, ...tests.handlers, ...environments.handlers },
+    ...{ ...topics.handlers, ...contexts.handlers, ...inbox.handlers },
     [Commands.showLog]: () => log.show(),
     [Commands.refresh]: () => refresh(),
     [Commands.retry]: (node?: ErrorNode) => (node instanceof ErrorNode ? node.retry() : reloadAll()),
@@ -233,6 +250,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     get environments() {
       return environments.current;
     },
+    get topics() {
+      return topics.feature();
+    },
+    get contexts() {
+      return contexts.feature();
+    },
+    inboxPanels: inbox.panels,
     setPrompter: (p) => (testPrompter = p),
   };
 }

@@ -30,6 +30,9 @@ import type { NovuUriHandler } from './uriHandler';
 import type { Walkthrough } from './walkthrough';
 import type { WorkflowsProvider } from './workflows/workflowsProvider';
 import type { EnvironmentsFeature } from './environments/environmentsFeature';
+import type { TopicsFeature } from './topics/topicsFeature';
+import type { ContextsFeature } from './contexts/contextsFeature';
+import type { InboxPanels } from './inbox/inboxPanels';
 
 export interface NovuExplorerApi {
   /** How long activate() took (the benchmark reports it: activation now happens after every start-up). */
@@ -68,6 +71,11 @@ export interface NovuExplorerApi {
   readonly tests: TestExplorer | undefined;
   /** Compare Environments, once one of its commands ran (undefined before). */
   readonly environments: EnvironmentsFeature | undefined;
+  /** The Topics feature (loaded by this getter). */
+  readonly topics: TopicsFeature;
+  /** The Contexts feature (loaded by this getter). */
+  readonly contexts: ContextsFeature;
+  readonly inboxPanels: InboxPanels;
   /** Replaces the prompter (integration tests answer questions with a scripted one). */
   setPrompter(prompter: Prompter | undefined): void;
 }

@@ -31,6 +31,7 @@ const VALUE_LABELS: Words<FilterPart['kind'], [string]> = {
   severity: (value) => vscode.l10n.t('Severity “{0}”', value),
   transaction: (value) => vscode.l10n.t('Transaction ID “{0}”', value),
   topic: (value) => vscode.l10n.t('Topic key “{0}”', value),
+  context: (value) => (value === '' ? vscode.l10n.t('No context (runs sent without one)') : vscode.l10n.t('Context exactly “{0}”', value)),
   range: (value) => vscode.l10n.t('Time “{0}”', value),
 };
 
@@ -70,6 +71,7 @@ const ICONS: Record<FilterPart['kind'], string> = {
   severity: 'flame',
   transaction: 'symbol-key',
   topic: 'tag',
+  context: 'symbol-namespace',
   range: 'calendar',
 };
 
@@ -98,7 +100,7 @@ export class ActivityCommands {
     for (;;) {
       const chosen = await this.prompter().pickMany<FilterPart>({
         title: vscode.l10n.t('Filter Activity ({0})', connection.name),
-        placeholder: vscode.l10n.t('Type a subscriber ID, email, transaction ID, topic key or workflow ID, or tick what to show'),
+        placeholder: vscode.l10n.t('Type a subscriber ID, email, transaction ID, topic key, context (tenant:acme) or workflow ID, or tick what to show'),
         initial: parts,
         key: partKey,
         groupOf: (p) => (SINGLE.has(p.kind) ? p.kind : undefined),
@@ -130,7 +132,7 @@ export class ActivityCommands {
       for (const p of typed) items.push(item(p, valueLabel(p.kind, p.value), undefined, true));
     }
     // Chosen values that are not among the fixed choices (typed earlier) stay listed, ticked.
-    const typedBefore = current.filter((p) => ['subscriber', 'email', 'transaction', 'topic'].includes(p.kind) || (p.kind === 'workflow' && !this.activity.workflowsSeen.has(p.value)));
+    const typedBefore = current.filter((p) => ['subscriber', 'email', 'transaction', 'topic', 'context'].includes(p.kind) || (p.kind === 'workflow' && !this.activity.workflowsSeen.has(p.value)));
     if (typedBefore.length > 0) {
       items.push(separator('chosen', vscode.l10n.t({ message: 'Chosen', comment: 'a group heading: the values typed earlier and chosen' })));
       for (const p of typedBefore) items.push(item(p, valueLabel(p.kind, p.kind === 'workflow' ? (p.name ?? p.value) : p.value), undefined, true));
@@ -145,6 +147,7 @@ export class ActivityCommands {
       items.push(separator('workflows', vscode.l10n.t('Workflows seen')));
       for (const [id, name] of this.activity.workflowsSeen) items.push(item({ kind: 'workflow', value: id, name }, name, id));
     }
+    if (!current.some((p) => p.kind === 'context' && p.value === '')) items.push(item({ kind: 'context', value: '' }, valueLabel('context', ''), vscode.l10n.t('type tenant:acme for one context')));
     items.push(separator('severity', vscode.l10n.t('Severity')));
     for (const severity of SEVERITIES) items.push(item({ kind: 'severity', value: severity }, severityTitle(severity)));
     return items;
@@ -172,6 +175,11 @@ export class ActivityCommands {
   /** The Activity view filtered to one workflow (by its `_id`), shown while its rows are asked for. */
   async showForWorkflow(workflowId: string, name?: string): Promise<void> {
     await Promise.all([this.activity.setFilter({ workflows: [{ id: workflowId, ...(name ? { name } : {}) }] }), this.reveal()]);
+  }
+
+  /** The Activity view filtered to the runs in exactly one context ([]: runs without one). */
+  async showForContext(contextKeys: string[]): Promise<void> {
+    await Promise.all([this.activity.setFilter({ contextKeys }), this.reveal()]);
   }
 
   async showOnlySubscriber(node: NotificationNode | undefined): Promise<void> {

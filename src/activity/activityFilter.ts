@@ -26,6 +26,8 @@ export interface ActivityFilter {
   severity?: string[];
   transactionId?: string;
   topicKey?: string;
+  /** Runs in exactly this context (its `type:id` keys); [] means runs without a context. */
+  contextKeys?: string[];
   range?: TimeRange;
 }
 
@@ -81,6 +83,7 @@ export function isActivityFilterEmpty(filter: ActivityFilter): boolean {
     !filter.severity?.length &&
     !filter.transactionId &&
     !filter.topicKey &&
+    !filter.contextKeys &&
     !filter.range
   );
 }
@@ -105,6 +108,8 @@ export function normalizeActivityFilter(filter: ActivityFilter): ActivityFilter 
   if (severity) out.severity = severity;
   if (filter.transactionId?.trim()) out.transactionId = filter.transactionId.trim();
   if (filter.topicKey?.trim()) out.topicKey = filter.topicKey.trim();
+  // [] is a filter of its own (no context), unlike the other lists.
+  if (filter.contextKeys) out.contextKeys = [...new Set(filter.contextKeys.map((k) => k.trim()).filter((k) => k !== ''))].sort();
   if (filter.range && (filter.range.kind !== 'custom' || filter.range.after || filter.range.before)) out.range = filter.range;
   return out;
 }
@@ -119,6 +124,7 @@ export function activityQuery(filter: ActivityFilter, nowMs: number): Notificati
   if (filter.severity?.length) query.severity = [...filter.severity];
   if (filter.transactionId) query.transactionId = filter.transactionId;
   if (filter.topicKey) query.topicKey = filter.topicKey;
+  if (filter.contextKeys) query.contextKeys = [...filter.contextKeys];
   const range = filter.range;
   if (range?.kind === 'custom') {
     if (range.after) query.after = range.after;
@@ -156,6 +162,7 @@ export function describeActivityFilter(filter: ActivityFilter, locale?: string):
   if (filter.severity?.length) parts.push(l10n.t('{0} severity', either(filter.severity.map(severityLabel))));
   if (filter.transactionId) parts.push(l10n.t('transaction {0}', quote(filter.transactionId)));
   if (filter.topicKey) parts.push(l10n.t('topic {0}', quote(filter.topicKey)));
+  if (filter.contextKeys) parts.push(filter.contextKeys.length === 0 ? l10n.t('no context') : l10n.t('context {0}', filter.contextKeys.map(quote).join(' + ')));
   if (filter.range) parts.push(describeRange(filter.range, locale));
   return parts.join(' · ');
 }

@@ -7,13 +7,15 @@ import { WORKFLOW_ID_PATTERN, type ActivityFilter, type RelativeRange, type Time
 /** One part of the filter as the quick pick offers it. */
 export type FilterPart =
   | { kind: 'subscriber' | 'email' | 'channel' | 'severity' | 'transaction' | 'topic'; value: string }
+  /** The exact set of context keys, joined by commas; '' for runs without a context. */
+  | { kind: 'context'; value: string }
   | { kind: 'workflow'; value: string; name?: string }
   | { kind: 'range'; value: RelativeRange | 'custom'; range?: TimeRange };
 
 export const partKey = (p: FilterPart): string => `${p.kind}:${p.value}`;
 
 /** Parts that take one value: choosing another replaces it. */
-export const SINGLE: ReadonlySet<FilterPart['kind']> = new Set(['range', 'transaction', 'topic']);
+export const SINGLE: ReadonlySet<FilterPart['kind']> = new Set(['range', 'transaction', 'topic', 'context']);
 
 export function filterToParts(filter: ActivityFilter): FilterPart[] {
   const parts: FilterPart[] = [];
@@ -24,6 +26,7 @@ export function filterToParts(filter: ActivityFilter): FilterPart[] {
   for (const value of filter.severity ?? []) parts.push({ kind: 'severity', value });
   if (filter.transactionId) parts.push({ kind: 'transaction', value: filter.transactionId });
   if (filter.topicKey) parts.push({ kind: 'topic', value: filter.topicKey });
+  if (filter.contextKeys) parts.push({ kind: 'context', value: filter.contextKeys.join(',') });
   if (filter.range) parts.push({ kind: 'range', value: filter.range.kind === 'custom' ? 'custom' : filter.range.kind, range: filter.range });
   return parts;
 }
@@ -40,6 +43,7 @@ export function partsToFilter(parts: readonly FilterPart[]): ActivityFilter {
       case 'workflow': filter.workflows = [...(filter.workflows ?? []), { id: p.value, ...(p.name ? { name: p.name } : {}) }]; break;
       case 'transaction': filter.transactionId = p.value; break;
       case 'topic': filter.topicKey = p.value; break;
+      case 'context': filter.contextKeys = p.value === '' ? [] : p.value.split(',').map((k) => k.trim()).filter((k) => k !== ''); break;
       case 'range': if (p.range) filter.range = p.range; else if (p.value !== 'custom') filter.range = { kind: p.value }; break;
     }
   }
@@ -53,6 +57,10 @@ export function typedParts(text: string): FilterPart[] {
   const parts: FilterPart[] = [];
   if (value.includes('@')) parts.push({ kind: 'email', value });
   if (WORKFLOW_ID_PATTERN.test(value)) parts.push({ kind: 'workflow', value: value.toLowerCase() });
+  // `tenant:acme` or `tenant:acme, app:web`: a context's keys (each type:id, letters, digits, _ and -).
+  const keys = value.split(',').map((k) => k.trim());
+  const looksLikeContext = keys.every((k) => /^[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$/.test(k));
+  if (looksLikeContext) parts.push({ kind: 'context', value: [...new Set(keys)].sort().join(',') });
   parts.push({ kind: 'subscriber', value }, { kind: 'transaction', value }, { kind: 'topic', value });
   return parts;
 }

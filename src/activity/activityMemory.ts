@@ -46,6 +46,7 @@ export function readStoredFilter(value: unknown): ActivityFilter {
     workflows: workflows(value.workflows),
     transactionId: string(value.transactionId),
     topicKey: string(value.topicKey),
+    ...(Array.isArray(value.contextKeys) ? { contextKeys: strings(value.contextKeys) ?? [] } : {}),
     range: range(value.range),
   });
 }

@@ -57,7 +57,7 @@ export class NotificationNode implements ResolvableNode {
     item.description = row.description;
     item.iconPath = toneIcon(row.tone);
     item.accessibilityInformation = { label: row.accessibleLabel, role: 'treeitem' };
-    item.contextValue = ['notification', ...(row.failed ? ['failed'] : []), ...(n.transactionId ? ['hasTransaction'] : []), ...(row.subscriberId ? ['hasSubscriber'] : []), ...(n._templateId || n.template?._id ? ['hasWorkflow'] : [])].join(';');
+    item.contextValue = ['notification', ...(row.failed ? ['failed'] : []), ...(n.transactionId ? ['hasTransaction'] : []), ...(row.subscriberId ? ['hasSubscriber'] : []), ...(n._templateId || n.template?._id ? ['hasWorkflow'] : []), ...(row.subscriberId && row.channels.includes('in_app') ? ['hasInApp'] : []), ...(n.topics?.some((t) => t.topicKey) ? ['hasTopic'] : [])].join(';');
     item.command = { command: Commands.openActivityNotification, title: vscode.l10n.t('Open Notification'), arguments: [this] };
     this.cached = { notification: n, minute, item };
     return item;

@@ -97,7 +97,9 @@ export function buildActivityRow(n: Notification, nowMs: number, locale?: string
   const failed = isFailed(n);
   // A delivered row needs no words: its icon says it. Every other status is said in the row.
   const statusText = overall.tone === 'success' ? '' : overall.label;
-  const description = [statusText, subscriber, relative, channelText].filter((p) => p !== '').join(' · ');
+  // A run in a context says which (an Inbox shows it only in a session of exactly these keys).
+  const contextText = (n.contextKeys ?? []).join(' + ');
+  const description = [statusText, subscriber, contextText, relative, channelText].filter((p) => p !== '').join(' · ');
   const subscriberId = n.subscriber?.subscriberId ?? undefined;
   return {
     id: n._id,
@@ -140,6 +142,8 @@ export function activityTooltip(n: Notification, locale?: string): string {
     ...reasons,
     l10n.t('Notification ID: {0}', n._id),
     ...(n.transactionId ? [l10n.t('Transaction ID: {0}', n.transactionId)] : []),
+    ...(n.contextKeys?.length ? [l10n.t('Context: {0}', n.contextKeys.join(', '))] : []),
+    ...(n.topics?.some((t) => t.topicKey) ? [l10n.t('Sent to topic: {0}', n.topics.flatMap((t) => (t.topicKey ? [t.topicKey] : [])).join(', '))] : []),
   ].join('\n');
 }
 

@@ -52,6 +52,7 @@ export function registerActivity(shared: Shared, code: () => { ActivityCommands:
     handlers,
     showForSubscriber: (subscriberId: string) => commands().showForSubscriber(subscriberId),
     showForWorkflow: (workflowId: string, name?: string) => commands().showForWorkflow(workflowId, name),
+    showForContext: (contextKeys: string[]) => commands().showForContext(contextKeys),
     /** The view's filter without its time range, for a read of another window (Failures by Cause). */
     filterWithoutRange: () => {
       const { range: _range, ...filter } = provider.settings.filter;

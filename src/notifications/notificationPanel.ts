@@ -40,6 +40,10 @@ export interface RunActions {
   renderStep(notification: Notification, job: Job, connection: Connection): Promise<unknown>;
   /** Save as Test Case…: the run's payload and subscriber become a case of its workflow (a failure, a regression test). */
   saveTestCase(notification: Notification): Promise<unknown>;
+  /** The run's message in its subscriber's Inbox, read in the run's context. */
+  openInbox(notification: Notification): unknown;
+  /** Who the run's topic send reached, and why the others got nothing. */
+  topicReach(notification: Notification): unknown;
 }
 
 /**
@@ -130,6 +134,14 @@ export class NotificationPanel implements vscode.Disposable {
         },
         diagnose: async () => {
           await this.services.runs.diagnose(this.loaded(), this.connection);
+          return null;
+        },
+        openInbox: async () => {
+          await this.services.runs.openInbox(this.loaded());
+          return null;
+        },
+        topicReach: async () => {
+          await this.services.runs.topicReach(this.loaded());
           return null;
         },
         cancelPending: async () => {

@@ -26,6 +26,8 @@ export interface NotificationHeader {
   ids: LabelledId[];
   subscriber?: { name?: string; subscriberId?: string; contacts: LabelledId[] };
   topics: string[];
+  /** The run's context (`type:id` keys, sorted); [] without one. */
+  contextKeys: string[];
   tags: string[];
   channels: string[];
 }
@@ -135,6 +137,10 @@ export type NotificationRequests = CommonRequests & {
   cancelPending: { body: object; reply: null };
   /** Opens the delivery diagnosis for its subscriber, workflow and channel. */
   diagnose: { body: object; reply: null };
+  /** Opens the subscriber's Inbox on this run's message, in the run's context. */
+  openInbox: { body: object; reply: null };
+  /** Opens who this run's topic send reached. */
+  topicReach: { body: object; reply: null };
   /** Renders a message step now, through the service, with this run's payload and subscriber (never "as sent"). */
   renderStep: { body: { jobId: string }; reply: null };
   /** Save as Test Case…: the run's payload and subscriber as a case of its workflow's case file. */

@@ -14,6 +14,8 @@ export const notificationRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('sendAgain') }),
   z.strictObject({ method: z.literal('cancelPending') }),
   z.strictObject({ method: z.literal('diagnose') }),
+  z.strictObject({ method: z.literal('openInbox') }),
+  z.strictObject({ method: z.literal('topicReach') }),
   z.strictObject({ method: z.literal('renderStep'), jobId: z.string().check(z.minLength(1), z.maxLength(100)) }),
   z.strictObject({ method: z.literal('saveTestCase') }),
   z.strictObject({ method: z.literal('action'), action: panelActionSchema }),

@@ -259,6 +259,7 @@ export function buildHeader(notification: Notification, locale?: string): Notifi
         }
       : {}),
     topics: (notification.topics ?? []).map((t) => t.topicKey ?? t._topicId ?? '').filter(Boolean),
+    contextKeys: [...(notification.contextKeys ?? [])].sort(),
     tags: notification.tags ?? [],
     channels: notification.channels ?? [],
   };

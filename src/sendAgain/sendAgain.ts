@@ -23,10 +23,11 @@ import { checkReviewPayload, checkReviewText, placeServiceErrors } from './revie
 import { payloadSkeleton } from '../format/payloadSchema';
 import { PayloadSchemas } from './payloadSchemas';
 import type { SentAgainLinks } from './sendAgainLinks';
-import { buildTriggerBody, describeTriggerResult, type TriggerOutcome } from '../format/triggerBody';
+import { contextKeysOf } from '../api/contexts';
+import { topicKeysOf } from '../audience/topicSend';
+import { REVIEW_SUFFIX, buildTriggerBody, describeTriggerResult, type TriggerOutcome } from '../format/triggerBody';
 
-/** The review documents' names end so; the trigger body's JSON schema is tied to it in package.json. */
-export const REVIEW_SUFFIX = '.novu-trigger.json';
+export { REVIEW_SUFFIX };
 const REVIEW_CONTEXT = 'novuExplorer.triggerReviewActive';
 
 /** How the new run is looked for: first after 1 s, backing off, given up after about 30 s. */
@@ -133,7 +134,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
    * data), and VS Code checks it against that schema as it is typed. `payload`: keys set already
    * (a preview's), kept over those starting values.
    */
-  async reviewWorkflow(workflow: Workflow, connection: Connection, subscriberId: string, payload?: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
+  async reviewWorkflow(workflow: Workflow, connection: Connection, to: TriggerBody['to'], payload?: Record<string, unknown>): Promise<vscode.TextEditor | undefined> {
     const identifier = workflow.workflowId;
     if (!identifier) {
       void this.deps.prompter().message('warning', vscode.l10n.t('This workflow has no trigger identifier, so it cannot be triggered.'));
@@ -141,7 +142,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     }
     const schema = workflow.payloadSchema ?? undefined;
     // A payload given (the preview's) is kept over the skeleton's starting values.
-    const body: TriggerBody = { name: identifier, to: subscriberId, payload: { ...payloadSkeleton(schema), ...payload }, transactionId: newTransactionId() };
+    const body: TriggerBody = { name: identifier, to, payload: { ...payloadSkeleton(schema), ...payload }, transactionId: newTransactionId() };
     this.schemas.set(identifier, schema);
     return this.openReview(body, {
       connection,
@@ -277,7 +278,21 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     // Sent: the review is done with, and what was sent is the new run's to show.
     await this.close(review);
     this.deps.onTriggered?.(review.connection.id, body.name, body.to);
+    const topics = topicKeysOf(body.to);
     const found = await this.findRun(client, review.original?._id, transactionId, body.name);
+    if (topics.length > 0 && found !== 'stopped') {
+      // A topic send makes one run per subscriber reached, or none at all (§11): what it reached is shown, not one run.
+      const who = vscode.l10n.t('Who Did It Reach?');
+      const said = found
+        ? vscode.l10n.t('{0} Sent to {1} (transaction {2}): one run per subscriber it reached.', outcome.message, topics.join(', '), transactionId)
+        : vscode.l10n.t('{0} No run appeared for transaction {1} within {2} s: a topic send makes none when the topic has no subscriptions left after the fan-out (those named in "to", the excluded and the actor are skipped) or every condition filtered them out.', outcome.message, transactionId, Math.round(this.follow.giveUpMs / 1000));
+      if (found) this.deps.openPanel(found, review.connection, review.column);
+      void this.deps
+        .prompter()
+        .message(found ? 'info' : 'warning', said, who)
+        .then((action) => action && vscode.commands.executeCommand(Commands.pastTopicReach, found ?? sendWithoutRuns(body, transactionId, topics)));
+      return found ? { kind: 'sent', transactionId, notificationId: found._id } : { kind: 'notFound', transactionId };
+    }
     if (found === undefined || found === 'stopped') {
       const findAgain = vscode.l10n.t('Find Again');
       void this.deps
@@ -432,6 +447,11 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     return cancelled;
   }
 
+  /** The connection a review document sends to (a topic's lenses count its subscriptions there). */
+  reviewConnection(uri: vscode.Uri): Connection | undefined {
+    return this.reviews.get(uri.toString())?.connection;
+  }
+
   private reviewFor(target: unknown): Review | undefined {
     const uri = target instanceof vscode.Uri ? target : vscode.window.activeTextEditor?.document.uri;
     return uri ? this.reviews.get(uri.toString()) : undefined;
@@ -503,4 +523,18 @@ function sleep(ms: number, token: vscode.CancellationToken): Promise<void> {
       resolve();
     }
   });
+}
+
+/** A topic send that made no run, as the reach panel reads a past send: its transaction, payload, context and topics (no run id). */
+function sendWithoutRuns(body: TriggerBody, transactionId: string, topics: readonly string[]): Notification {
+  const contextKeys = contextKeysOf(body['context']);
+  return {
+    _id: '',
+    transactionId,
+    createdAt: new Date().toISOString(),
+    payload: body.payload ?? {},
+    topics: topics.map((topicKey) => ({ topicKey })),
+    template: { triggers: [{ identifier: body.name }] },
+    ...(contextKeys.length > 0 ? { contextKeys } : {}),
+  } as Notification;
 }

@@ -59,6 +59,7 @@ export function registerWorkflows(shared: Shared, code: () => { WorkflowsProvide
       return instance;
     },
     triggerWith: (identifier: string, subscriberId: string, payload: Record<string, unknown>) => commands().triggerWith(identifier, subscriberId, payload),
+    triggerToTopic: (topicKey: string) => commands().triggerToTopic(topicKey),
     remember: (connectionId: string, workflow: string, to: Parameters<WorkflowCommands['remember']>[2]) => commands().remember(connectionId, workflow, to),
     handlers,
   };

@@ -31,7 +31,7 @@ export interface WorkflowCommandDeps {
   showActivity(workflowId: string, name?: string): unknown;
   diagnose(workflowRef: string): unknown;
   findDefinitions(identifier: string, token: vscode.CancellationToken): Promise<vscode.Location[]>;
-  reviewTrigger(workflow: Workflow, connection: Connection, subscriberId: string, payload?: Record<string, unknown>): Promise<unknown>;
+  reviewTrigger(workflow: Workflow, connection: Connection, to: string | { type: 'Topic'; topicKey: string; exclude: string[] }, payload?: Record<string, unknown>): Promise<vscode.TextEditor | undefined>;
 }
 
 /** What a command of the view gets: a row, or (from a lens or a link) the trigger identifier. */
@@ -158,6 +158,15 @@ export class WorkflowCommands {
     });
     if (!subscriberId) return undefined;
     return this.deps.reviewTrigger(workflow, connection, subscriberId);
+  }
+
+  /** Trigger… to a topic (its row): the workflow picked, then a review whose `to` is the topic, with `exclude` to fill in. */
+  async triggerToTopic(topicKey: string): Promise<vscode.TextEditor | undefined> {
+    const connection = this.deps.manager.active;
+    if (!connection) return undefined;
+    const chosen = await this.pickWorkflow(connection);
+    const found = chosen ? await this.read(chosen) : undefined;
+    return found ? this.deps.reviewTrigger(found.workflow, connection, { type: 'Topic', topicKey, exclude: [] }) : undefined;
   }
 
   /** Trigger… of a workflow for a recipient already chosen, with a payload already written (a preview's Send a Test…). */

@@ -90,6 +90,7 @@ export function renderHeader(ctx: PanelContext, header: NotificationHeader): HTM
   const routing = [
     chipRow(l10n.t('Channels'), header.channels, 'nx-channels'),
     chipRow(l10n.t('Topics'), header.topics, 'nx-topics', 'nx-mono'),
+    chipRow(l10n.t('Context'), header.contextKeys, 'nx-context', 'nx-mono'),
     chipRow(l10n.t('Tags'), header.tags, 'nx-tags'),
   ].filter((x): x is HTMLElement => x !== null);
   if (routing.length > 0) grid.appendChild(card(l10n.t('Routing'), 'nx-routing', ...routing));

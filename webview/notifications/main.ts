@@ -87,7 +87,7 @@ function showLoaded(state: Extract<NotificationPanelState, { kind: 'loaded' }>):
     view.headerSig = headerSig;
     setChildren(view.headerSlot, renderHeader(ctx, state.model.header));
   }
-  view.toolbar.update(state.live, state.connectionName, state.related, state.model.hasPending);
+  view.toolbar.update(state.live, state.connectionName, state.related, state.model.hasPending, state.model.header);
   timeline.update(state.model.jobs);
   const dataSig = JSON.stringify([state.model.payload, state.model.to, state.model.controls]);
   if (dataSig !== view.dataSig) {

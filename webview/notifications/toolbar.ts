@@ -17,6 +17,8 @@ export class Toolbar {
   private readonly connection: HTMLElement;
   private readonly sendAgain: HTMLButtonElement;
   private readonly cancelPending: HTMLButtonElement;
+  private readonly openInbox: HTMLButtonElement;
+  private readonly topicReach: HTMLButtonElement;
   /** "Sent again as …" / "Sent again from …": shown under the bar when there are any. */
   readonly related: HTMLElement;
   private relatedSig = '';
@@ -72,17 +74,37 @@ export class Toolbar {
       action: () => this.ctx.request({ method: 'saveTestCase' }),
       onError: (error) => this.ctx.notify(l10n.t('Could not save the test case: {0}', errorText(error)), 'error'),
     });
+    this.openInbox = actionButton({
+      label: l10n.t('In the Inbox'),
+      icon: 'bell',
+      class: 'nx-button nx-secondary nx-open-inbox',
+      title: l10n.t('The subscriber’s Inbox as the service holds it, read in this run’s context, on this run’s message'),
+      attrs: { 'data-focus-key': 'open-inbox' },
+      action: () => this.ctx.request({ method: 'openInbox' }),
+      onError: (error) => this.ctx.notify(l10n.t('Could not open the Inbox: {0}', errorText(error)), 'error'),
+    });
+    this.topicReach = actionButton({
+      label: l10n.t('Who Did the Topic Send Reach?'),
+      icon: 'organization',
+      class: 'nx-button nx-secondary nx-topic-reach',
+      title: l10n.t('Every subscription of the topic: who got a run from this send, and why each other one got nothing'),
+      attrs: { 'data-focus-key': 'topic-reach' },
+      action: () => this.ctx.request({ method: 'topicReach' }),
+      onError: (error) => this.ctx.notify(l10n.t('Could not work out the reach: {0}', errorText(error)), 'error'),
+    });
     this.related = h('div', { class: 'nx-related', attrs: { role: 'group', 'aria-label': l10n.t('Sent again') } });
     this.related.hidden = true;
     this.liveText = h('span', 'nx-live-text');
     // The countdown changes every second: never announce it.
     this.live = h('span', { class: 'nx-live', attrs: { 'aria-live': 'off' } }, h('span', { class: 'nx-live-dot', attrs: { 'aria-hidden': 'true' } }), this.liveText);
     this.connection = h('span', 'nx-connection');
-    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, diagnose, saveTestCase, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
+    this.el = h('div', { class: 'nx-toolbar', attrs: { role: 'toolbar', 'aria-label': l10n.t('Notification actions') } }, refresh, openJson, this.sendAgain, diagnose, this.openInbox, this.topicReach, saveTestCase, this.cancelPending, this.live, h('span', 'nx-spacer'), this.connection);
   }
 
-  update(live: LiveState, connectionName: string, related: RelatedRuns, hasPending: boolean): void {
+  update(live: LiveState, connectionName: string, related: RelatedRuns, hasPending: boolean, header: { channels: string[]; topics: string[]; subscriber?: { subscriberId?: string } }): void {
     this.sendAgain.hidden = !related.canSendAgain;
+    this.openInbox.hidden = !header.channels.includes('in_app') || !header.subscriber?.subscriberId;
+    this.topicReach.hidden = header.topics.length === 0;
     this.cancelPending.hidden = !hasPending;
     this.updateRelated(related);
     setChildren(this.connection, icon('plug'), h('span', 'nx-connection-name', connectionName));
