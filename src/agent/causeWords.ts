@@ -103,6 +103,12 @@ export function causeInWords(cause: DiagnosisCause, channel: string | undefined,
       return l10n.t('some channels have no active integration');
     case 'notChecked':
       return l10n.t('it could not be checked');
+    case 'inboxArchived':
+      return l10n.t('the message was archived in the Inbox (it shows under Archived only)');
+    case 'inboxSnoozed':
+      return l10n.t('the message is snoozed in the Inbox (it shows under Snoozed until then)');
+    case 'inboxMissing':
+      return l10n.t('the in-app message is no longer in the Inbox (deleted)');
     case 'sent':
       return l10n.t('it was sent');
   }

@@ -33,7 +33,38 @@ export function chainLinks(input: DiagnosisInput, latest: Notification | undefin
     addressesLink(input, channel),
     preferencesLink(input, channel, latest),
     integrationsLink(input, channel, who),
+    ...(input.inbox && channel === 'in_app' ? [inboxLink(input, latest, who)] : []),
   ];
+}
+
+/**
+ * Past "sent" for in-app (contract §13): the run's message as the Inbox holds it, its state, and
+ * what a session must match to show it (the subscriber, the environment's application identifier,
+ * exactly the run's context keys).
+ */
+function inboxLink(input: DiagnosisInput, latest: Notification | undefined, who: string): Link {
+  const title = l10n.t('Inbox');
+  const f = input.inbox!;
+  if (f.state === 'pending') return pending('inbox', title);
+  if (f.state === 'failed') return unknown('inbox', title, f.error);
+  if (f.state !== 'ok') return { id: 'inbox', state: 'unknown', cause: 'notChecked', title, summary: l10n.t('Not read.'), evidence: [] };
+  const { item, contextKeys, transactionId } = f.value;
+  const context = contextKeys.length > 0 ? contextKeys.join(', ') : l10n.t('no context');
+  const session = contextKeys.length > 0
+    ? l10n.t('An Inbox shows it only in a session of {0} whose context is exactly {1} (the same keys, no more, no fewer), opened with the application identifier of this environment.', input.subscriberId, context)
+    : l10n.t('The run has no context: an Inbox shows it only in a session of {0} opened without a context, with the application identifier of this environment.', input.subscriberId);
+  const evidence: Evidence[] = [{ label: l10n.t('Transaction ID'), value: transactionId }, { label: l10n.t('Run context'), value: context }];
+  const fix: Fix | undefined = latest ? { kind: 'openNotification', notificationId: latest._id } : undefined;
+  if (!item) {
+    if (!f.value.complete) return { id: 'inbox', state: 'unknown', cause: 'notChecked', title, summary: l10n.t('Not among the newest {0} messages of {1}’s Inbox: older ones were not read.', f.value.searched, who), evidence };
+    return { id: 'inbox', state: 'broken', cause: 'inboxMissing', title, summary: l10n.t('The in-app step completed, but {0}’s Inbox holds no message of this run: it was deleted (an Inbox never lists a deleted message).', who), evidence, ...(fix ? { fix } : {}) };
+  }
+  const states = [item.isRead ? l10n.t('read') : l10n.t('unread'), item.isSeen ? l10n.t('seen') : l10n.t('not seen'), ...(item.isArchived ? [l10n.t('archived')] : []), ...(item.isSnoozed ? [l10n.t('snoozed until {0}', item.snoozedUntil ?? '?')] : [])];
+  evidence.push({ label: l10n.t('Message ID'), value: item.id }, { label: l10n.t('State'), value: states.join(', ') });
+  if (item.tags?.length) evidence.push({ label: l10n.t('Tags'), value: item.tags.join(', ') });
+  if (item.isArchived) return { id: 'inbox', state: 'warning', cause: 'inboxArchived', title, summary: `${l10n.t('In {0}’s Inbox, but archived: it shows under Archived, not in the feed.', who)} ${session}`, evidence, ...(fix ? { fix } : {}) };
+  if (item.isSnoozed) return { id: 'inbox', state: 'warning', cause: 'inboxSnoozed', title, summary: `${l10n.t('In {0}’s Inbox, but snoozed until {1}: it shows under Snoozed until then.', who, item.snoozedUntil ?? '?')} ${session}`, evidence, ...(fix ? { fix } : {}) };
+  return { id: 'inbox', state: 'ok', title, summary: `${l10n.t('In {0}’s Inbox ({1}).', who, states.join(', '))} ${session}`, evidence, ...(fix ? { fix } : {}) };
 }
 
 function connectionLink(input: DiagnosisInput): Link {

@@ -9,6 +9,7 @@
  * organization's list does not say where it is). No request is repeated.
  * vscode-free: the caller hands in the clients and the preferences read.
  */
+import { findInboxMessage } from '../api/inbox';
 import { NovuApiError, isAbortError, type Integration, type Notification, type NovuClient, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
 import { l10n } from '../l10n';
 import { describeError, workflowsUnavailable } from '../ui/errors';
@@ -235,6 +236,21 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
       }),
     );
     update({ elsewhere: { state: 'ok', value: results } });
+  }
+  // The latest run's in-app step completed: is its message in the Inbox, and in which state and context?
+  const latest = state.runs.state === 'ok' ? state.runs.value[0] : undefined;
+  const inApp = latest?.jobs?.find((j) => j.type === 'in_app' && j.status === 'completed');
+  if (latest?.transactionId && inApp && (request.channel ?? 'in_app') === 'in_app') {
+    const transactionId = latest.transactionId;
+    const contextKeys = [...(latest.contextKeys ?? [])].sort();
+    update({ inbox: { state: 'pending' } });
+    secondRound.push(
+      guard(
+        findInboxMessage(client, request.subscriberId, transactionId, opts),
+        (found) => update({ inbox: { state: 'ok', value: { transactionId, contextKeys, ...found } } }),
+        (error) => update({ inbox: failed(error) }),
+      ),
+    );
   }
   await Promise.all([preferences, ...secondRound]);
   return { ...state };

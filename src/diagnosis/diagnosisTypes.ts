@@ -6,6 +6,7 @@
 import type { CHANNEL_TYPES, Notification, Preferences, Subscriber, Workflow, WorkflowPreference, Integration } from '../api';
 import type { CauseKind } from '../format/stepCause';
 import type { DescribedError } from '../ui/errors';
+import type { InboxItem } from '../api/inbox';
 
 export type Channel = (typeof CHANNEL_TYPES)[number];
 
@@ -61,11 +62,24 @@ export interface DiagnosisInput {
   integrations: Fact<readonly Integration[]>;
   /** Asked only when the subscriber's push or chat provider has no active integration here, and the list does not say where it is active. */
   integrationsElsewhere?: Fact<IntegrationsElsewhere[]>;
+  /** The latest run's in-app message in the subscriber's Inbox: asked only when its in-app step completed. */
+  inbox?: Fact<InboxFact>;
   /** Existing subscriber IDs close to this one: looked for only when a trigger created this subscriber. */
   similar?: Fact<string[]>;
 }
 
-export type LinkId = 'connection' | 'subscriber' | 'workflow' | 'runs' | 'addresses' | 'preferences' | 'integrations';
+/** The latest run's message as the Inbox holds it (contract §13). */
+export interface InboxFact {
+  transactionId: string;
+  /** The run's context keys: an Inbox shows the message only in a session of exactly these. */
+  contextKeys: string[];
+  item: InboxItem | undefined;
+  /** Messages looked through; `complete`: every message was (so a missing one is not there). */
+  searched: number;
+  complete: boolean;
+}
+
+export type LinkId = 'connection' | 'subscriber' | 'workflow' | 'runs' | 'addresses' | 'preferences' | 'integrations' | 'inbox';
 /** ✓ fine, ✗ broken, ! a warning, ? could not be checked (with the reason), … still asking. */
 export type LinkState = 'ok' | 'broken' | 'warning' | 'unknown' | 'pending';
 
@@ -113,6 +127,9 @@ export const LINK_CAUSES = [
   'providerNotActive',
   'channelsUncovered',
   'notChecked',
+  'inboxArchived',
+  'inboxSnoozed',
+  'inboxMissing',
   'sent',
 ] as const;
 

@@ -119,6 +119,11 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
     };
   }
   if (latest && step?.status === 'completed') {
+    // In-app past "sent": the Inbox says whether the message is there, and in which state.
+    const inbox = channel === 'in_app' ? links.find((l) => l.id === 'inbox') : undefined;
+    if (inbox && (inbox.state === 'broken' || inbox.state === 'warning')) {
+      return { state: inbox.state, proven: true, link: 'inbox', ...(inbox.cause ? { cause: inbox.cause } : {}), text: `${l10n.t('{0} to {1} was sent in the latest run ({2}).', said, who, when)} ${inbox.summary}`, ...(inbox.fix ? { fix: inbox.fix } : {}) };
+    }
     const provider = providerName(step.providerId);
     const through = provider ? l10n.t(' through {0}', provider) : '';
     const answer = providerAnswer(step);
@@ -133,8 +138,9 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
       text: [
         l10n.t('{0} to {1} was sent{2} in the latest run ({3}).', said, who, through, when),
         overPreference ? l10n.t('{0} is off in {1}’s preferences, and it went out anyway: the workflow is critical.', said, who) : '',
-        answer ? l10n.t('The provider answered: {0}.', answer) : l10n.t('The provider’s answer is not in the run’s execution details.'),
-        l10n.t('Sent is not delivered: whether it arrived shows in the provider’s own logs.'),
+        ...(inbox?.state === 'ok'
+          ? [inbox.summary]
+          : [answer ? l10n.t('The provider answered: {0}.', answer) : l10n.t('The provider’s answer is not in the run’s execution details.'), l10n.t('Sent is not delivered: whether it arrived shows in the provider’s own logs.')]),
       ].filter(Boolean).join(' '),
       fix: { kind: 'openNotification', notificationId: latest._id },
     };

@@ -309,4 +309,54 @@ describe('the delivery diagnosis', () => {
     const closed = diagnose(input({ workflow: failed('This server does not let API keys read workflows (servers before June 2025 answer so): API endpoint not accessible (HTTP 401)', 'forbidden') }));
     assert.equal(link(closed, 'connection').state, 'ok');
   });
+
+  describe('past "sent" for in-app: the Inbox (issue 55)', () => {
+    const inAppRun = (contextKeys?: string[]) =>
+      buildNotification({
+        _id: '6650c0ffee000000000000b1',
+        transactionId: 'txn-inbox-1',
+        createdAt: '2026-11-24T09:00:00Z',
+        ...(contextKeys ? { contextKeys } : {}),
+        subscriber: { subscriberId: 'ada', firstName: 'Ada', lastName: 'Lovelace' } as never,
+        template: { _id: welcome._id, name: 'Welcome', triggers: [{ identifier: 'welcome', type: 'event', variables: [] }] } as never,
+        jobs: [buildJob({ type: 'trigger', status: 'completed' }, 1), buildJob({ type: 'in_app', status: 'completed', executionDetails: [buildExecutionDetail({ status: 'Success', detail: 'Message created' })] } as never)],
+      });
+    const item = (extra: Record<string, unknown> = {}) => ({ id: 'msg1', transactionId: 'txn-inbox-1', isRead: false, isSeen: true, isArchived: false, isSnoozed: false, ...extra });
+    const fact = (found: ReturnType<typeof item> | undefined, contextKeys: string[], complete = true) => ok({ transactionId: 'txn-inbox-1', contextKeys, item: found as never, searched: 12, complete });
+
+    it('in the Inbox: the verdict says its state and the exact context a session must have', () => {
+      const d = diagnose(input({ channel: 'in_app', runs: ok([inAppRun(['tenant:acme'])]), inbox: fact(item(), ['tenant:acme']) }));
+      assert.equal(link(d, 'inbox').state, 'ok');
+      assert.equal(d.verdict.state, 'ok');
+      assert.match(d.verdict.text, /In Ada’s Inbox \(unread, seen\)\./);
+      assert.match(d.verdict.text, /whose context is exactly tenant:acme/);
+      assert.doesNotMatch(d.verdict.text, /provider’s own logs/, 'an in-app message is in the Inbox, not at a provider');
+    });
+
+    it('archived or snoozed: a warning that names where it shows; a run without context says so', () => {
+      const archived = diagnose(input({ channel: 'in_app', runs: ok([inAppRun()]), inbox: fact(item({ isArchived: true }), []) }));
+      assert.equal(archived.verdict.state, 'warning');
+      assert.equal(archived.verdict.cause, 'inboxArchived');
+      assert.match(archived.verdict.text, /shows under Archived/);
+      assert.match(archived.verdict.text, /opened without a context/);
+      const snoozed = diagnose(input({ channel: 'in_app', runs: ok([inAppRun()]), inbox: fact(item({ isSnoozed: true, snoozedUntil: '2026-11-25T09:00:00Z' }), []) }));
+      assert.equal(snoozed.verdict.cause, 'inboxSnoozed');
+      assert.match(snoozed.verdict.text, /snoozed until 2026-11-25T09:00:00Z/);
+    });
+
+    it('not there after a full look: deleted, proven; not there among some only: not checked', () => {
+      const gone = diagnose(input({ channel: 'in_app', runs: ok([inAppRun()]), inbox: fact(undefined, []) }));
+      assert.equal(gone.verdict.state, 'broken');
+      assert.equal(gone.verdict.cause, 'inboxMissing');
+      assert.deepEqual(gone.verdict.fix, { kind: 'openNotification', notificationId: '6650c0ffee000000000000b1' });
+      const partial = diagnose(input({ channel: 'in_app', runs: ok([inAppRun()]), inbox: fact(undefined, [], false) }));
+      assert.equal(link(partial, 'inbox').state, 'unknown');
+      assert.equal(partial.verdict.state, 'ok', 'what was not read is not called deleted');
+    });
+
+    it('another channel: no Inbox link', () => {
+      const d = diagnose(input({ runs: ok([run('completed', 'Message sent')]), inbox: fact(item(), []) }));
+      assert.equal(d.links.some((l) => l.id === 'inbox'), false);
+    });
+  });
 });
