@@ -6,7 +6,7 @@ import type { FieldErrors } from './errors';
 import { CHANNEL_TYPES, WEEK_DAYS } from './constants';
 import type { Schedule, TimeRange } from './schemas';
 import { l10n } from '../l10n';
-import { validateTriggerContext } from './contexts';
+import { validateTriggerContext } from './contextRules';
 
 /** The specification's VALID_ID_REGEX: letters, digits and `_ : . -`, or an email-like string. */
 export const SUBSCRIBER_ID_PATTERN = /^[a-zA-Z0-9_:.-]+$|^\S+@\S+\.\S+$/;

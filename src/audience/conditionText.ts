@@ -47,9 +47,11 @@ function write(rule: unknown, depth: number): string {
   if ((op === '<' || op === '<=') && values.length === 3) return `${inner(values[0])} ${op} ${inner(values[1])} ${op} ${inner(values[2])}`;
   if (JOINED[op]) return values.map(inner).join(` ${JOINED[op]} `);
   if (op === '!') return `not ${inner(values[0])}`;
+  // l10n-ignore: a condition is shown as an expression, its operators as code (like `not`, `and`, `in`)
   if (op === '!!') return `${inner(values[0])} is set`;
   if (op === 'if' || op === '?:') {
     const parts: string[] = [];
+    // l10n-ignore: the expression's keywords, as code
     for (let i = 0; i + 1 < values.length; i += 2) parts.push(`${i === 0 ? 'if' : 'else if'} ${inner(values[i])} then ${inner(values[i + 1])}`);
     if (values.length % 2 === 1) parts.push(`else ${inner(values[values.length - 1])}`);
     return parts.join(' ');

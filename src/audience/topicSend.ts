@@ -31,6 +31,7 @@ export function topicSendOf(body: unknown): TopicSend | undefined {
   const direct: string[] = [];
   for (const r of recipients) {
     if (typeof r === 'string') direct.push(r);
+    // l10n-ignore: the wire value of a topic recipient
     else if (isObject(r) && r['type'] === 'Topic' && typeof r['topicKey'] === 'string') {
       topicKeys.push(r['topicKey']);
       if (Array.isArray(r['exclude'])) for (const id of r['exclude']) if (typeof id === 'string') exclude.add(id);

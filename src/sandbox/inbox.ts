@@ -11,43 +11,12 @@ import { checkFlags, filterEcho, filterFromObject, filterFromQuery, messageMatch
 import { SEED_END_MS } from './random';
 import type { Notifications } from './notifications';
 import type { Subscribers } from './subscribers';
-import type { JsonObject, Notification, Query, Severity } from './types';
+import type { Notification, Query } from './types';
 import { integerParam, isObject, scalar } from './validation';
 import type { Workflows } from './workflows';
 
-export interface InboxButton {
-  label: string;
-  isCompleted: boolean;
-  redirect?: { url: string; target?: string };
-}
-
-export interface StoredMessage {
-  _id: string;
-  subscriberId: string;
-  transactionId: string;
-  /** The run's context keys, sorted; [] for none. Not on the wire: the query's filter says which context. */
-  contextKeys: string[];
-  subject?: string;
-  body: string;
-  createdAt: string;
-  isRead: boolean;
-  isSeen: boolean;
-  isArchived: boolean;
-  isSnoozed: boolean;
-  readAt: string | null;
-  firstSeenAt: string | null;
-  archivedAt: string | null;
-  snoozedUntil: string | null;
-  deliveredAt: string[];
-  primaryAction?: InboxButton;
-  secondaryAction?: InboxButton;
-  redirect?: { url: string; target?: string };
-  tags: string[];
-  data?: JsonObject;
-  severity: Severity;
-  workflow: { id: string; identifier: string; name: string; critical: boolean; tags: string[]; severity: Severity };
-  deleted: boolean;
-}
+export type { InboxButton, StoredMessage } from './inboxTypes';
+import type { StoredMessage } from './inboxTypes';
 
 /** A snooze must end at least this far ahead (contract §13). */
 export const MIN_SNOOZE_MS = 60_000;

@@ -2,7 +2,7 @@
 // into one filter, how a message is matched against it, and how the answer repeats it.
 import { contextKeysQuery, matchesContextFilter } from './contextKeys';
 import { type FieldErrors, badRequest } from './errors';
-import type { StoredMessage } from './inbox';
+import type { StoredMessage } from './inboxTypes';
 import type { JsonObject, Query } from './types';
 import { isObject, queryList, scalar } from './validation';
 

@@ -4,7 +4,7 @@
 // answers of subscriptions, which already have `data`, not wrapped again.
 import { contextWire } from './contexts';
 import { badRequest } from './errors';
-import type { Route, RouteRequest, RouteResult } from './routes';
+import type { Route, RouteRequest, RouteResult } from './routeTypes';
 import { topicWire } from './topics';
 
 const ok = (body: unknown): RouteResult => ({ status: 200, body });

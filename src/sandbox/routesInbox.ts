@@ -5,7 +5,7 @@
 import { badRequest } from './errors';
 import { itemWire } from './inbox';
 import { startSession } from './inboxSession';
-import type { Route, RouteRequest, RouteResult } from './routes';
+import type { Route, RouteRequest, RouteResult } from './routeTypes';
 
 const ok = (body: unknown): RouteResult => ({ status: 200, body });
 const noContent: RouteResult = { status: 204, body: undefined };

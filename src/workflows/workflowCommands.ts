@@ -166,6 +166,7 @@ export class WorkflowCommands {
     if (!connection) return undefined;
     const chosen = await this.pickWorkflow(connection);
     const found = chosen ? await this.read(chosen) : undefined;
+    // l10n-ignore: the wire value of a topic recipient
     return found ? this.deps.reviewTrigger(found.workflow, connection, { type: 'Topic', topicKey, exclude: [] }) : undefined;
   }
 

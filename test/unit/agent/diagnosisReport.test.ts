@@ -74,6 +74,12 @@ function verdictOf(i: DiagnosisInput): { line: string; prose: string; cause: Dia
 
 const seen = new Set<DiagnosisCause>();
 
+/** A completed in-app run whose message the Inbox holds with `item`'s state, or not at all. */
+function inboxCase(item: Record<string, unknown> | undefined): Partial<DiagnosisInput> {
+  const latest = { ...run('in_app', 'completed', 'Message created', 'Success'), transactionId: 'txn-1' };
+  return { channel: 'in_app', runs: ok([latest]), inbox: ok({ transactionId: 'txn-1', contextKeys: [], item: item ? ({ id: 'm1', transactionId: 'txn-1', ...item } as never) : undefined, searched: 3, complete: true }) };
+}
+
 /** Each step cause of §8.6: the detail that names it, on a step of the channel it is about, and the words that must say it. */
 const STEP_CAUSES: Record<(typeof CAUSE_KINDS)[number], { channel: Channel; detail: string; status?: string; detailStatus?: string; raw?: string; source?: string; words: RegExp }> = {
   preferenceGlobal: { channel: 'email', detail: 'Step filtered by subscriber global preferences', detailStatus: 'Success', status: 'canceled', words: /turned email off for every workflow/ },
@@ -152,6 +158,10 @@ describe('the diagnosis verdict names the cause in our own words (issue 37)', ()
       ['channelsUncovered', { channel: undefined, workflowRef: undefined, workflow: { state: 'skipped' }, runs: ok([]), integrations: ok([buildIntegration()]) }, /some channels have no active integration/],
       ['notChecked', { integrations: failed('server'), runs: ok([pending]) }, /not everything could be checked, first the link "runs"|not everything could be checked/],
       ['sent', { runs: ok([run('email', 'completed', 'Message sent', 'Success')]) }, /its email step was sent/],
+      // Past "sent" for in-app: the run's message as the Inbox holds it (issue 55).
+      ['inboxArchived', inboxCase({ isArchived: true }), /archived in the Inbox/],
+      ['inboxSnoozed', inboxCase({ isSnoozed: true, snoozedUntil: '2026-12-01T09:00:00Z' }), /snoozed in the Inbox/],
+      ['inboxMissing', inboxCase(undefined), /no longer in the Inbox/],
     ];
     for (const [cause, overrides, words] of cases) {
       // A run still moving unless the case says otherwise: the settings decide.
