@@ -466,7 +466,10 @@ export async function viewsSettled(page) {
 
 /** Expands the view titled `only` and collapses the other Novu views, so that it has the room. Returns its header. */
 export async function showOnlyView(page, only) {
-  for (const title of ['Subscribers', 'Integrations', 'Activity', 'Workflows']) await setViewExpanded(page, title, title === only);
+  for (const title of ['Subscribers', 'Integrations', 'Activity', 'Workflows', 'Topics', 'Contexts']) {
+    // Topics and Contexts start collapsed: only what is asked for is opened.
+    if (title === only || !['Topics', 'Contexts'].includes(title)) await setViewExpanded(page, title, title === only);
+  }
   return page.locator('.pane-header', { hasText: only }).first();
 }
 
