@@ -40,6 +40,7 @@ import { failuresAnswer, failuresSchema } from './failuresTool';
 import { invocationMessage } from './invocationMessages';
 import { compareReport, compareSchema } from './compareReport';
 import type { Comparison } from '../compare/comparison';
+import { inboxAnswer, inboxSchema, topicsAnswer, topicsInputProblem, topicsSchema } from './audienceTools';
 
 export interface AgentToolDeps {
   manager: ConnectionManager;
@@ -295,6 +296,19 @@ export class AgentTools {
         if (rangeProblem) return badValue('until', rangeProblem);
         const window = times.after ? { kind: 'custom' as const, after: times.after, ...(times.before ? { before: times.before } : {}) } : { kind: parsed.data.window ?? 'last24Hours' };
         return this.guard(where, vscode.l10n.t('group the failures by cause'), () => failuresAnswer(where, client, { ...parsed.data, window }, signal, now));
+      }
+      case AGENT_TOOLS.inbox: {
+        const parsed = inboxSchema.safeParse(input);
+        if (!parsed.success) return badInput(parsed.error);
+        return this.guard(where, vscode.l10n.t('read the Inbox of subscriber {0}', quoted(parsed.data.subscriberId)), () => inboxAnswer(where, client, parsed.data, signal));
+      }
+      case AGENT_TOOLS.topics: {
+        const parsed = topicsSchema.safeParse(input ?? {});
+        if (!parsed.success) return badInput(parsed.error);
+        const problem = topicsInputProblem(parsed.data);
+        if (problem) return badValue(problem.field, problem.message);
+        const action = parsed.data.dryRun ? vscode.l10n.t('work out the dry run') : parsed.data.topicKey ? vscode.l10n.t('read the subscriptions of topic {0}', quoted(parsed.data.topicKey)) : vscode.l10n.t('list the topics');
+        return this.guard(where, action, () => topicsAnswer(where, client, parsed.data, signal));
       }
       case AGENT_TOOLS.activeIntegrations: {
         const parsed = integrationsSchema.safeParse(input);

@@ -17,6 +17,8 @@ const INVOCATION_MESSAGES: Words = {
   [AGENT_TOOLS.failures]: () => vscode.l10n.t('Grouping the failures by cause'),
   [AGENT_TOOLS.tests]: () => vscode.l10n.t('Running the notification tests with your app'),
   [AGENT_TOOLS.compare]: () => vscode.l10n.t('Comparing the environments (read-only)'),
+  [AGENT_TOOLS.inbox]: () => vscode.l10n.t('Reading the subscriber’s Inbox (read-only)'),
+  [AGENT_TOOLS.topics]: () => vscode.l10n.t('Reading the topics (read-only: a dry run sends nothing)'),
 };
 
 export function invocationMessage(name: AgentToolName): string {

@@ -19,6 +19,15 @@ function failureOf(n: Notification): Record<string, unknown> | undefined {
   return compact({ step: job.step?.name || stepTypeInfo(job.type).label, type: job.type, provider: job.providerId, reason: stepCause(job, causeContextOf(n))?.text ?? failureReason(job) });
 }
 
+/**
+ * The run's contexts and topics (contract §11, §12), as data: its `type:id` context keys (sorted,
+ * as the service keeps them) and the keys of the topics it was sent to. Absent when it has none.
+ */
+function audienceOf(n: Notification): { contextKeys?: string[]; topics?: string[] } {
+  const topics = (n.topics ?? []).map((t) => t.topicKey).filter((k): k is string => typeof k === 'string' && k !== '');
+  return compact({ contextKeys: n.contextKeys && n.contextKeys.length > 0 ? [...n.contextKeys].sort() : undefined, topics: topics.length > 0 ? topics : undefined }) as never;
+}
+
 function workflowOf(n: Notification): { workflow?: string; workflowIdentifier?: string; workflowId?: string } {
   const identifier = n.template?.triggers?.[0]?.identifier ?? undefined;
   return compact({ workflow: n.template?.name || identifier, workflowIdentifier: identifier, workflowId: n._templateId ?? n.template?._id }) as never;
@@ -36,6 +45,7 @@ export function notificationRecord(n: Notification): Record<string, unknown> {
     status: overallStatus(jobs).label,
     createdAt: isoOrUndefined(n.createdAt),
     channels: n.channels && n.channels.length > 0 ? n.channels : undefined,
+    ...audienceOf(n),
     failure: failureOf(n),
   });
 }
@@ -119,6 +129,7 @@ export function notificationExplanation(where: Where, n: Notification): string {
     createdAt: isoOrUndefined(n.createdAt),
     critical: n.critical === true ? true : undefined,
     severity: n.severity && n.severity !== 'none' ? n.severity : undefined,
+    ...audienceOf(n),
   });
   // Details first for the steps that matter most: failed ones, then those still moving.
   const detailed = jobs

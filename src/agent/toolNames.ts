@@ -18,6 +18,8 @@ export const AGENT_TOOLS = {
   failures: 'novuExplorer_failures',
   tests: 'novuExplorer_runTests',
   compare: 'novuExplorer_compare',
+  inbox: 'novuExplorer_inbox',
+  topics: 'novuExplorer_topics',
 } as const;
 
 export type AgentToolName = (typeof AGENT_TOOLS)[keyof typeof AGENT_TOOLS];

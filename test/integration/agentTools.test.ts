@@ -463,3 +463,121 @@ describe('language model tools for the editor’s agent', function () {
     for (const secret of [...CANARIES, sandbox.apiKey]) assert.ok(!log.includes(secret));
   });
 });
+
+/**
+ * Issue 55: #novuInbox and #novuTopics through `vscode.lm.invokeTool`, on a Sandbox with hostile
+ * topics (`markupTopics`): sbx-alice's Inbox by context with its unread count, product-updates'
+ * subscriptions and its dry run (nothing sent), a server without the routes, and the runs' contexts
+ * and topics in the notification tools' data.
+ */
+describe('language model tools for the Inbox and topics', function () {
+  this.timeout(60_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+  let region: string;
+  const connectionLine = () => new RegExp(`^Connection "Agent test" \\(region: ${region.replace(/[.]/g, '\\.')}, environment: `);
+
+  before(async () => {
+    ({ api, sandbox } = await connectFreshSandbox('Agent test', { markupTopics: true }));
+    region = new URL(sandbox.url).host;
+  });
+
+  afterEach(() => sandbox.setFaults({}));
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('workbench.view.explorer');
+    await disconnectSandbox(api, sandbox);
+  });
+
+  it('reads a subscriber’s Inbox in exactly one context, with the unread count there and each item’s state, changing nothing', async () => {
+    sandbox.clearRequests();
+    const text = await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId, context: [F.acmeContextKey] });
+    assert.match(text, connectionLine());
+    assert.ok(sandbox.requests.every((r) => r.method === 'GET'), 'read-only');
+    const inboxRequest = sandbox.requests.find((r) => r.path === `/v2/subscribers/${F.notificationSubscriberId}/notifications`);
+    assert.equal(inboxRequest?.query['contextKeys'], F.acmeContextKey);
+    const { prose, data } = split(text);
+    assert.match(prose, /An Inbox shows a message only in a session with exactly its context keys/);
+    assert.match(prose, /1 unread message in this context/);
+    assert.deepEqual(data.map((r) => r['id']), [F.inboxAcmeMessageId]);
+    for (const field of ['transactionId', 'read', 'seen', 'archived', 'createdAt']) assert.ok(field in data[0]!, field);
+
+    const all = split(await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId, limit: 50 })).data;
+    const actions = all.find((r) => r['id'] === F.inboxActionsMessageId)!;
+    assert.equal((actions['primaryAction'] as { completed: boolean }).completed, true);
+    assert.equal((actions['secondaryAction'] as { completed: boolean }).completed, false);
+    assert.ok(!all.some((r) => r['id'] === F.inboxDeletedMessageId || r['id'] === F.inboxArchivedMessageId));
+    const snoozed = split(await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId, tab: 'snoozed' })).data;
+    assert.deepEqual(snoozed.map((r) => r['id']), [F.inboxSnoozedMessageId]);
+    assert.equal(typeof snoozed[0]!['snoozedUntil'], 'string');
+    const none = split(await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId, context: 'none', limit: 50 })).data.map((r) => r['id']);
+    assert.ok(none.includes(F.inboxUnseenMessageId) && !none.includes(F.inboxAcmeMessageId) && !none.includes(F.inboxGlobexMessageId));
+    assert.match(await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId, context: ['acme'] }), /^NOT DONE: the input is not valid/);
+  });
+
+  it('keeps the hostile Inbox message and topic name as JSON data only, under 8 KB', async () => {
+    for (const text of [
+      await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId, context: [F.markupContextKey] }),
+      await invoke(AGENT_TOOLS.topics, { search: 'markup' }),
+      await invoke(AGENT_TOOLS.topics, { topicKey: F.markupTopicKey }),
+    ]) {
+      assert.ok(Buffer.byteLength(text) <= 8192);
+      const { prose, data } = split(text);
+      for (const fragment of ['<img', 'onerror', '**Launch**', '$(rocket)', 'command:workbench', '<b>']) assert.ok(!prose.includes(fragment), `${fragment} in:\n${prose}`);
+      assert.ok(data.length > 0, text);
+    }
+    const topics = split(await invoke(AGENT_TOOLS.topics, { search: 'markup' })).data;
+    assert.ok(topics.some((r) => r['key'] === F.markupTopicKey && r['name'] === F.markupTopicName));
+  });
+
+  it('lists the topics and one topic’s subscriptions with their context keys and conditions in words', async () => {
+    const list = await invoke(AGENT_TOOLS.topics, {});
+    assert.match(list, connectionLine());
+    assert.ok(split(list).data.some((r) => r['key'] === F.productUpdatesTopicKey));
+    const text = await invoke(AGENT_TOOLS.topics, { topicKey: F.productUpdatesTopicKey });
+    const { data } = split(text);
+    assert.equal(data[0]!['topic'], F.productUpdatesTopicKey);
+    const unicode = data.find((r) => r['subscriberId'] === F.unicodeSubscriberId)!;
+    assert.match(JSON.stringify(unicode['preferences']), /payload\.region == \\"eu\\"/);
+    const acme = data.find((r) => Array.isArray(r['contextKeys']))!;
+    assert.deepEqual(acme['contextKeys'], [F.acmeContextKey]);
+  });
+
+  it('works out a dry run of a topic send, GET only: who it reaches and why each other is filtered, nothing sent', async () => {
+    sandbox.clearRequests();
+    const runsBefore = sandbox.state.notifications.length;
+    const text = await invoke(AGENT_TOOLS.topics, { topicKey: F.productUpdatesTopicKey, dryRun: { workflow: F.topicWorkflowIdentifier, payload: { region: 'us' } } });
+    assert.ok(sandbox.requests.every((r) => r.method === 'GET'), 'GET only');
+    assert.equal(sandbox.state.notifications.length, runsBefore, 'no run');
+    const { prose, data } = split(text);
+    assert.match(prose, /DRY RUN: nothing was sent/);
+    assert.match(prose, /request trace/);
+    const row = (id: string) => data.find((r) => r['subscriberId'] === id)!;
+    assert.equal(row(F.notificationSubscriberId)['outcome'], 'reached');
+    assert.equal(row(F.unicodeSubscriberId)['outcome'], 'filtered: condition false');
+    assert.match(String(row(F.unicodeSubscriberId)['why']), /payload\.region is "us"/);
+    const eu = split(await invoke(AGENT_TOOLS.topics, { topicKey: F.productUpdatesTopicKey, dryRun: { workflow: F.topicWorkflowIdentifier, payload: { region: 'eu' } } })).data;
+    assert.equal(eu.find((r) => r['subscriberId'] === F.unicodeSubscriberId)!['outcome'], 'reached');
+    // Scoped by context: the subscription in tenant:acme counts only for a send in exactly tenant:acme.
+    const scoped = split(await invoke(AGENT_TOOLS.topics, { topicKey: F.productUpdatesTopicKey, dryRun: { workflow: F.topicWorkflowIdentifier, payload: { region: 'eu' }, contextScoped: true } })).data;
+    assert.ok(scoped.some((r) => r['outcome'] === 'filtered: another context'));
+    assert.match(await invoke(AGENT_TOOLS.topics, { dryRun: { workflow: F.topicWorkflowIdentifier } }), /^NOT DONE: dryRun is not valid, so nothing was asked of the service/);
+  });
+
+  it('says a server without the server-side Inbox as NOT AVAILABLE, never as an empty Inbox', async () => {
+    sandbox.setFaults({ respond: { pathIncludes: '/notifications', status: 404, body: { message: `Cannot GET /v2/subscribers/${F.notificationSubscriberId}/notifications`, error: 'Not Found', statusCode: 404 } } });
+    const text = await invoke(AGENT_TOOLS.inbox, { subscriberId: F.notificationSubscriberId });
+    assert.match(text, /^NOT AVAILABLE: this server does not have the server-side Inbox/);
+    assert.equal(split(text).data[0]!['httpStatus'], 404);
+  });
+
+  it('gives a run’s context keys and topics as data in the notification tools’ answers', async () => {
+    const explained = split(await invoke(AGENT_TOOLS.explainNotification, { notificationId: F.acmeDashboardNotificationId })).data[0]!;
+    assert.deepEqual(explained['contextKeys'], [F.dashboardContextKey, F.acmeContextKey].sort());
+    const topicRun = split(await invoke(AGENT_TOOLS.explainNotification, { notificationId: F.topicSendNotificationId })).data[0]!;
+    assert.deepEqual(topicRun['topics'], [F.productUpdatesTopicKey]);
+    const found = split(await invoke(AGENT_TOOLS.findNotifications, { transactionId: F.acmeTransactionId })).data;
+    assert.deepEqual(found[0]!['contextKeys'], [F.acmeContextKey]);
+  });
+});
