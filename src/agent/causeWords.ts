@@ -107,6 +107,8 @@ export function causeInWords(cause: DiagnosisCause, channel: string | undefined,
       return l10n.t('the message was archived in the Inbox (it shows under Archived only)');
     case 'inboxSnoozed':
       return l10n.t('the message is snoozed in the Inbox (it shows under Snoozed until then)');
+    case 'topicFiltered':
+      return l10n.t('a send to a topic the subscriber is subscribed to left them out (a condition, a preference or the context)');
     case 'inboxMissing':
       return l10n.t('the in-app message is no longer in the Inbox (deleted)');
     case 'sent':

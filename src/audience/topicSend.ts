@@ -15,11 +15,13 @@ export interface TopicSend {
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
+// l10n-ignore: the wire value of a topic recipient
+const TOPIC = 'Topic';
+
 /** The topics of a recipient list (`to`), for the lenses of a review: none for a send to subscribers only. */
 export function topicKeysOf(to: unknown): string[] {
   const recipients = Array.isArray(to) ? to : [to];
-  // l10n-ignore: the wire value of a topic recipient
-  return recipients.filter((r): r is Record<string, unknown> => isObject(r) && r['type'] === 'Topic' && typeof r['topicKey'] === 'string').map((r) => r['topicKey'] as string);
+  return recipients.filter((r): r is Record<string, unknown> => isObject(r) && r['type'] === TOPIC && typeof r['topicKey'] === 'string').map((r) => r['topicKey'] as string);
 }
 
 /** The body as a topic send; undefined when it names no topic. */
@@ -31,8 +33,7 @@ export function topicSendOf(body: unknown): TopicSend | undefined {
   const direct: string[] = [];
   for (const r of recipients) {
     if (typeof r === 'string') direct.push(r);
-    // l10n-ignore: the wire value of a topic recipient
-    else if (isObject(r) && r['type'] === 'Topic' && typeof r['topicKey'] === 'string') {
+    else if (isObject(r) && r['type'] === TOPIC && typeof r['topicKey'] === 'string') {
       topicKeys.push(r['topicKey']);
       if (Array.isArray(r['exclude'])) for (const id of r['exclude']) if (typeof id === 'string') exclude.add(id);
     } else if (isObject(r) && typeof r['subscriberId'] === 'string') direct.push(r['subscriberId']);

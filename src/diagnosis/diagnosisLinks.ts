@@ -34,7 +34,38 @@ export function chainLinks(input: DiagnosisInput, latest: Notification | undefin
     preferencesLink(input, channel, latest),
     integrationsLink(input, channel, who),
     ...(input.inbox && channel === 'in_app' ? [inboxLink(input, latest, who)] : []),
+    ...topicsLinks(input, who, workflow),
   ];
+}
+
+/**
+ * No run of the workflow (contract §11): a send of it to a topic the subscriber is subscribed to,
+ * and why it left them out. A subscription filtered out leaves no run, only a request trace.
+ */
+function topicsLinks(input: DiagnosisInput, who: string, workflow: string): Link[] {
+  const f = input.topics;
+  const title = l10n.t('Topics');
+  if (!f || f.state === 'skipped') return [];
+  if (f.state === 'pending') return [pending('topics', title)];
+  if (f.state === 'failed') return [unknown('topics', title, f.error)];
+  if (f.state !== 'ok' || f.value.length === 0) return [];
+  const evidence: Evidence[] = f.value.map((t) => ({
+    label: t.topicKey,
+    value: t.send ? (t.reached ? l10n.t('reached by the send of {0} (transaction {1})', t.send.createdAt, t.send.transactionId) : l10n.t('left out of the send of {0} (transaction {1})', t.send.createdAt, t.send.transactionId)) : l10n.t('no send of {0} to it in this window', workflow),
+  }));
+  const missed = f.value.find((t) => t.send && !t.reached);
+  if (missed?.send) {
+    return [{
+      id: 'topics',
+      state: 'broken',
+      cause: 'topicFiltered',
+      title,
+      summary: l10n.t('{0} is subscribed to {1}, and the send of {2} to it ({3}, transaction {4}) left them out: {5} A subscriber filtered out of a topic send gets no run, no job and no execution detail (only a request trace the API does not list): that is why no run is found.', who, missed.topicKey, workflow, missed.send.createdAt, missed.send.transactionId, missed.why ?? ''),
+      evidence,
+      fix: { kind: 'openNotification', notificationId: missed.send.notificationId },
+    }];
+  }
+  return [{ id: 'topics', state: 'ok', title, summary: l10n.t('Subscribed to {0}: no send of {1} to these topics left them out in this window.', f.value.map((t) => t.topicKey).join(', '), workflow), evidence }];
 }
 
 /**

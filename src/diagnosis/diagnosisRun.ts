@@ -10,6 +10,7 @@
  * vscode-free: the caller hands in the clients and the preferences read.
  */
 import { findInboxMessage } from '../api/inbox';
+import { readTopicSends } from './topicSends';
 import { NovuApiError, isAbortError, type Integration, type Notification, type NovuClient, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
 import { l10n } from '../l10n';
 import { describeError, workflowsUnavailable } from '../ui/errors';
@@ -236,6 +237,18 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
       }),
     );
     update({ elsewhere: { state: 'ok', value: results } });
+  }
+  // No run of the workflow: did a send of it to one of the subscriber's topics leave them out?
+  if (state.runs.state === 'ok' && state.runs.value.length === 0 && request.workflowRef && state.subscriber.state === 'ok') {
+    update({ topics: { state: 'pending' } });
+    secondRound.push(
+      guard(
+        readTopicSends(client, request.subscriberId, request.workflowRef, workflow, new Date(sinceMs).toISOString(), signal),
+        (value) => update({ topics: { state: 'ok', value } }),
+        // A server without topics (404 on the route) has no topic send to explain.
+        (error) => update({ topics: is404(error) ? { state: 'skipped' } : failed(error) }),
+      ),
+    );
   }
   // The latest run's in-app step completed: is its message in the Inbox, and in which state and context?
   const latest = state.runs.state === 'ok' ? state.runs.value[0] : undefined;

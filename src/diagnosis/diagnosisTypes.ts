@@ -64,6 +64,8 @@ export interface DiagnosisInput {
   integrationsElsewhere?: Fact<IntegrationsElsewhere[]>;
   /** The latest run's in-app message in the subscriber's Inbox: asked only when its in-app step completed. */
   inbox?: Fact<InboxFact>;
+  /** No run of the workflow: the recent sends of it to the topics the subscriber is subscribed to (contract §11). */
+  topics?: Fact<TopicSendFact[]>;
   /** Existing subscriber IDs close to this one: looked for only when a trigger created this subscriber. */
   similar?: Fact<string[]>;
 }
@@ -79,7 +81,17 @@ export interface InboxFact {
   complete: boolean;
 }
 
-export type LinkId = 'connection' | 'subscriber' | 'workflow' | 'runs' | 'addresses' | 'preferences' | 'integrations' | 'inbox';
+/** One topic the subscriber is subscribed to, and the newest send of the workflow to it in the window. */
+export interface TopicSendFact {
+  topicKey: string;
+  send?: { notificationId: string; transactionId: string; createdAt: string };
+  /** The send reached this subscriber (a run of it is theirs). */
+  reached: boolean;
+  /** Why it did not, in a sentence (the rule, with the values a condition read). */
+  why?: string;
+}
+
+export type LinkId = 'connection' | 'subscriber' | 'workflow' | 'runs' | 'addresses' | 'preferences' | 'integrations' | 'inbox' | 'topics';
 /** ✓ fine, ✗ broken, ! a warning, ? could not be checked (with the reason), … still asking. */
 export type LinkState = 'ok' | 'broken' | 'warning' | 'unknown' | 'pending';
 
@@ -130,6 +142,7 @@ export const LINK_CAUSES = [
   'inboxArchived',
   'inboxSnoozed',
   'inboxMissing',
+  'topicFiltered',
   'sent',
 ] as const;
 

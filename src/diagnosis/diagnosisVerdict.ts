@@ -145,6 +145,9 @@ export function verdictOf(input: DiagnosisInput, links: Link[], latest: Notifica
       fix: { kind: 'openNotification', notificationId: latest._id },
     };
   }
+  // No run, and a topic send left the subscriber out: that is the cause, not "no run".
+  const topics = links.find((l) => l.id === 'topics');
+  if (!latest && topics?.state === 'broken') return { state: 'broken', proven: false, link: 'topics', cause: 'topicFiltered', text: `${topics.title}: ${topics.summary}`, ...(topics.fix ? { fix: topics.fix } : {}) };
   const order: LinkId[] = ['subscriber', 'workflow', 'runs', 'addresses', 'preferences', 'integrations'];
   for (const state of ['broken', 'pending', 'unknown', 'warning'] as const) {
     const link = order.map(byId).find((l) => l.state === state && !(state === 'unknown' && l.id === 'workflow' && input.workflow.state === 'skipped'));

@@ -4,7 +4,7 @@ import type { Same } from '../panels/protocol';
 import { panelActionSchema, readySchema, requestSchema } from '../panels/protocolSchemas';
 import type { DiagnosisRequestBody } from './protocol';
 
-const targetSchema = z.enum(['verdict', 'connection', 'subscriber', 'workflow', 'runs', 'addresses', 'preferences', 'integrations', 'inbox']);
+const targetSchema = z.enum(['verdict', 'connection', 'subscriber', 'workflow', 'runs', 'addresses', 'preferences', 'integrations', 'inbox', 'topics']);
 
 export const diagnosisRequestBodySchema = z.discriminatedUnion('method', [
   z.strictObject({ method: z.literal('checkAgain') }),

@@ -170,6 +170,30 @@ describe('topics, contexts and the Inbox', function () {
     await api.activity.setFilter({});
   });
 
+  it('says why a topic send left a subscriber out, when no run of it is theirs: the condition with the value it read', async () => {
+    const client = (await api.manager.activeClient())!.client;
+    await client.createSubscriber({ subscriberId: 'topic-amy', firstName: 'Amy' });
+    await client.createSubscriber({ subscriberId: 'topic-bob', firstName: 'Bob' });
+    const post = (body: unknown) => fetch(`${sandbox.url}/v2/topics/diag-topic/subscriptions`, { method: 'POST', headers: { Authorization: `ApiKey ${sandbox.apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.equal((await post({ subscriptions: ['topic-amy'] })).status, 201);
+    assert.equal((await post({ subscriptions: ['topic-bob'], preferences: [{ workflowId: F.topicWorkflowIdentifier, condition: { '==': [{ var: 'payload.region' }, 'eu'] } }] })).status, 201);
+    const transactionId = `txn-topic-${Math.random().toString(36).slice(2, 10)}`;
+    const answer = await client.trigger({ name: F.topicWorkflowIdentifier, to: [{ type: 'Topic', topicKey: 'diag-topic' }], payload: { region: 'us', window: 'now', services: 'the API' }, transactionId });
+    assert.equal(answer.status, 'processed');
+    await waitFor(() => sandbox.state.notifications.some((n) => n.transactionId === transactionId), 'the send\'s run for Amy');
+    assert.ok(!sandbox.state.notifications.some((n) => n.transactionId === transactionId && n.subscriber?.subscriberId === 'topic-bob'), 'Bob was filtered: no run');
+    await api.diagnose({ kind: 'request', request: { subscriberId: 'topic-bob', workflowRef: F.topicWorkflowIdentifier } });
+    const panel = await waitFor(() => api.diagnosisPanels.all.find((p) => p.request.subscriberId === 'topic-bob'), 'the diagnosis panel');
+    await waitFor(() => panel.state.kind === 'loaded' && !panel.state.busy && panel.current?.verdict.state !== 'pending', 'the verdict', 15_000);
+    const verdict = panel.current!.verdict;
+    assert.equal(verdict.cause, 'topicFiltered', verdict.text);
+    assert.match(verdict.text, /Bob is subscribed to diag-topic/);
+    assert.match(verdict.text, /payload\.region/);
+    assert.match(verdict.text, /"us"/);
+    assert.match(verdict.text, /only a request trace/);
+    panel.panel.dispose();
+  });
+
   it('opens a run\'s message in its subscriber\'s Inbox, in the run\'s context, and changes it only after a question', async () => {
     const run = await notification(F.acmeNotificationId);
     sandbox.clearRequests();

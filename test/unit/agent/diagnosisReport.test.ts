@@ -162,6 +162,7 @@ describe('the diagnosis verdict names the cause in our own words (issue 37)', ()
       ['inboxArchived', inboxCase({ isArchived: true }), /archived in the Inbox/],
       ['inboxSnoozed', inboxCase({ isSnoozed: true, snoozedUntil: '2026-12-01T09:00:00Z' }), /snoozed in the Inbox/],
       ['inboxMissing', inboxCase(undefined), /no longer in the Inbox/],
+      ['topicFiltered', { runs: ok([]), topics: ok([{ topicKey: 'product-updates', send: { notificationId: 'n1', transactionId: 'txn-9', createdAt: '2026-11-24T08:00:00Z' }, reached: false, why: 'Its condition payload.region == "eu" is false (payload.region: "us").' }]) }, /a send to a topic the subscriber is subscribed to left them out/],
     ];
     for (const [cause, overrides, words] of cases) {
       // A run still moving unless the case says otherwise: the settings decide.

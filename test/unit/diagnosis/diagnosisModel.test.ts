@@ -354,6 +354,22 @@ describe('the delivery diagnosis', () => {
       assert.equal(partial.verdict.state, 'ok', 'what was not read is not called deleted');
     });
 
+    it('no run, and a topic send left them out: the verdict is the topic\'s rule, not "no run", and says what a filtered subscriber leaves', () => {
+      const why = 'Its condition payload.region == "eu" is false (payload.region: "us").';
+      const d = diagnose(input({ runs: ok([]), topics: ok([{ topicKey: 'product-updates', send: { notificationId: 'n1', transactionId: 'txn-9', createdAt: '2026-11-24T08:00:00Z' }, reached: false, why }, { topicKey: 'quiet', reached: false }]) }));
+      assert.equal(d.verdict.cause, 'topicFiltered');
+      assert.equal(d.verdict.link, 'topics');
+      assert.ok(d.verdict.text.includes(why), d.verdict.text);
+      assert.match(d.verdict.text, /Ada is subscribed to product-updates, and the send of Welcome to it \(2026-11-24T08:00:00Z, transaction txn-9\) left them out/);
+      assert.match(d.verdict.text, /only a request trace/);
+      assert.deepEqual(d.verdict.fix, { kind: 'openNotification', notificationId: 'n1' });
+      assert.deepEqual(link(d, 'topics').evidence.map((e) => e.label), ['product-updates', 'quiet']);
+      // Subscribed, no send left them out: an ok link, and the verdict stays "no run".
+      const none = diagnose(input({ runs: ok([]), topics: ok([{ topicKey: 'quiet', reached: false }]) }));
+      assert.equal(link(none, 'topics').state, 'ok');
+      assert.equal(none.verdict.cause, 'noRuns');
+    });
+
     it('another channel: no Inbox link', () => {
       const d = diagnose(input({ runs: ok([run('completed', 'Message sent')]), inbox: fact(item(), []) }));
       assert.equal(d.links.some((l) => l.id === 'inbox'), false);
