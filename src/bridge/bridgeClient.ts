@@ -140,6 +140,8 @@ export interface PreviewStepRequest {
   payload?: Record<string, unknown>;
   subscriber?: Record<string, unknown>;
   controls?: Record<string, unknown>;
+  /** The trigger's context, resolved as the framework gives it a step (`{ tenant: { id, data } }`); none: `{}`. */
+  context?: Record<string, { id: string; data: Record<string, unknown> }>;
   /** Earlier steps' results (`{ stepId, outputs, state: { status } }`); empty: earlier steps are mocked. */
   state?: unknown[];
   /** The step's type from discover: empty outputs of a message step are `emptyOutputs`, of a digest a result. */
@@ -254,7 +256,7 @@ export class BridgeClient {
       controls: request.controls ?? {},
       state: request.state ?? [],
       subscriber: request.subscriber ?? {},
-      context: {},
+      context: request.context ?? {},
       env: { name: '', type: 'dev' },
     };
     const query = { action, workflowId: request.workflowId, stepId: request.stepId };

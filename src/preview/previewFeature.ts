@@ -118,9 +118,12 @@ export class PreviewFeature implements vscode.Disposable {
     const subscriber = notification.subscriber?.subscriberId ? subscriberFields(notification.subscriber as Subscriber) : undefined;
     const payload = notification.payload && typeof notification.payload === 'object' && !Array.isArray(notification.payload) ? (notification.payload as Record<string, unknown>) : {};
     const when = notification.createdAt ? new Date(notification.createdAt) : undefined;
+    // The run's context by its keys (`tenant:acme` → `{ tenant: "acme" }`): the steps see the same ids.
+    const context = Object.fromEntries((notification.contextKeys ?? []).map((key) => [key.slice(0, key.indexOf(':')), key.slice(key.indexOf(':') + 1)]));
     return saveAsTestCase(this.deps.prompter(), {
       workflowId,
       payload,
+      ...(Object.keys(context).length > 0 ? { context } : {}),
       ...(subscriber ? { subscriber } : {}),
       name: vscode.l10n.t('run {0}', notification.transactionId ?? notification._id),
       description: when && !Number.isNaN(when.getTime()) ? vscode.l10n.t('From the run {0} of {1}.', notification._id, when.toISOString()) : vscode.l10n.t('From the run {0}.', notification._id),

@@ -17,6 +17,7 @@
 import * as z from 'zod/mini';
 import { CHECK_IDS, type CheckId, type CheckLevel } from '../checks';
 import { didYouMean } from '../format/didYouMean';
+import { validateTriggerContext } from '../api/contextRules';
 import { l10n } from '../l10n';
 import { jsonValue, nodeAt, parseJsonTree, type JsonNode } from './jsonTree';
 
@@ -73,6 +74,8 @@ const caseSchema = z.strictObject({
   snapshot: z.optional(z.boolean()),
   steps: z.optional(z.record(z.string(), z.record(z.string(), z.unknown()))),
   absent: z.optional(z.array(z.string().check(z.minLength(1)))),
+  // The trigger's shape (contract §12), checked by validateTriggerContext below at its keys.
+  context: z.optional(z.record(z.string(), z.unknown())),
 });
 const levelSchema = z.enum(['error', 'warning', 'off']);
 const fileSchema = z.strictObject({
@@ -104,6 +107,8 @@ export interface TestCase {
   steps: Record<string, Record<string, unknown>>;
   /** Payload keys (dotted paths) the case leaves out, as a trigger without them (issue 51, §14). */
   absent: string[];
+  /** The trigger's context, resolved as the app's steps get it (`{ tenant: { id, data } }`, issue 55); {} for none. */
+  context: Record<string, { id: string; data: Record<string, unknown> }>;
   /** Why the case cannot run (its problems); empty when it can. */
   problems: CaseProblem[];
 }
@@ -196,6 +201,14 @@ export function readCaseFile(text: string): CaseFile {
       const node = nodeAt(root, ['cases', index, 'absent', at]).node;
       caseProblems.push({ offset: node.offset, length: node.length, message: l10n.t('cases.{0}.absent: "{1}" is also in the payload; leave it out of one of them.', index, path), severity: 'error' });
     });
+    // A context in the trigger's shape: one to five keys, ids by the service's pattern, data at most 64 KB (§12).
+    if (data?.context !== undefined) {
+      for (const [field, messages] of Object.entries(validateTriggerContext(data.context, ''))) {
+        const path = field.split('.').filter((p) => p !== '');
+        const node = nodeAt(root, ['cases', index, 'context', ...path]).node;
+        for (const message of messages) caseProblems.push({ offset: node.offset, length: node.length, message: l10n.t('cases.{0}.context{1}: {2}', index, path.length > 0 ? `.${path.join('.')}` : '', message), severity: 'error' });
+      }
+    }
     caseProblems.sort((a, b) => a.offset - b.offset);
     cases.push({
       name,
@@ -209,11 +222,25 @@ export function readCaseFile(text: string): CaseFile {
       snapshot: data?.snapshot === true,
       steps: data?.steps ?? {},
       absent: data?.absent ?? [],
+      context: resolveContext(data?.context),
       problems: caseProblems,
     });
   });
   if (!workflowNode.complete && !problems.length) problems.push({ offset: root.offset, length: 1, message: l10n.t('The file names no workflow ("workflow": "<its id>").'), severity: 'error' });
   return { ...(workflowId ? { workflowId } : {}), workflowOffset: workflowNode.complete ? workflowNode.node.offset : root.offset, levels, cases, problems, root };
+}
+
+/** A trigger's context as the framework resolves it for a step: each entry `{ id, data }` (data `{}` when only an id is given). */
+export function resolveContext(context: Record<string, unknown> | undefined): Record<string, { id: string; data: Record<string, unknown> }> {
+  const out: Record<string, { id: string; data: Record<string, unknown> }> = {};
+  for (const [type, value] of Object.entries(context ?? {})) {
+    if (typeof value === 'string') out[type] = { id: value, data: {} };
+    else if (value && typeof value === 'object' && !Array.isArray(value) && typeof (value as { id?: unknown }).id === 'string') {
+      const data = (value as { data?: unknown }).data;
+      out[type] = { id: (value as { id: string }).id, data: data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {} };
+    }
+  }
+  return out;
 }
 
 function payloadHas(payload: Record<string, unknown>, path: string): boolean {

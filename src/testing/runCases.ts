@@ -372,7 +372,7 @@ async function runCase(
         const rendered: StepRender | ServiceStepRender =
           source.via === 'service'
             ? await timed(() => target.service!.render(source.workflowId, step, { payload, subscriber: subscriber ?? {}, controls }, options.signal), (at) => (stepStarted = at))
-            : await timed(() => renderStep(target.client, target.url, target.secret, { workflowId: source.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls, state, action }, options.signal), (at) => (stepStarted = at));
+            : await timed(() => renderStep(target.client, target.url, target.secret, { workflowId: source.workflowId, stepId: step.stepId, stepType: step.type, payload, subscriber: subscriber ?? {}, controls, state, action, context: test.context }, options.signal), (at) => (stepStarted = at));
         if (rendered.kind === 'rendered' && 'skipped' in rendered && rendered.skipped) {
           outcome = { kind: 'skipped', reason: l10n.t('its skip condition holds for this payload') };
         } else if (rendered.kind === 'failed') {

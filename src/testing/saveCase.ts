@@ -35,6 +35,8 @@ export interface NewCase {
   payload: Record<string, unknown>;
   subscriber?: Record<string, unknown>;
   controls?: Record<string, Record<string, unknown>>;
+  /** The run's context, `{ tenant: "acme" }` (a run keeps its keys, not their data). */
+  context?: Record<string, string>;
   description?: string;
 }
 
@@ -56,6 +58,7 @@ function caseObject(c: NewCase): Record<string, unknown> {
     payload: c.payload,
     ...(c.subscriber ? { subscriber: c.subscriber } : {}),
     ...(c.controls && Object.keys(c.controls).length > 0 ? { controls: c.controls } : {}),
+    ...(c.context && Object.keys(c.context).length > 0 ? { context: c.context } : {}),
   };
 }
 

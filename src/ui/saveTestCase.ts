@@ -22,6 +22,8 @@ export interface CaseSource {
   /** The subscriber's fields as the render or the run had them (`subscriberId` among them). */
   subscriber?: Record<string, unknown>;
   controls?: Record<string, Record<string, unknown>>;
+  /** The run's context by its keys (`{ tenant: "acme" }`). */
+  context?: Record<string, string>;
   /** The name offered first (the user may change it). */
   name?: string;
   description?: string;
@@ -116,6 +118,7 @@ export async function saveAsTestCase(prompter: Prompter, source: CaseSource): Pr
       payload: source.payload,
       ...(subscriber ? { subscriber } : {}),
       ...(source.controls ? { controls: source.controls } : {}),
+      ...(source.context ? { context: source.context } : {}),
       ...(source.description ? { description: source.description } : {}),
     });
     if ('problem' in result) {

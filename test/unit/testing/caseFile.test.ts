@@ -135,6 +135,22 @@ describe('case files', () => {
     assert.equal(show('seats'), '"payload"');
   });
 
+  it('takes a context in the trigger\'s shape, resolved as the steps get it, and says a bad one at its key (issue 55)', () => {
+    const text = JSON.stringify({ workflow: 'w', cases: [
+      { name: 'ok', context: { tenant: 'acme', app: { id: 'web', data: { plan: 'pro' } } } },
+      { name: 'bad id', context: { tenant: 'acme corp' } },
+      { name: 'six', context: { a: '1', b: '2', c: '3', d: '4', e: '5', f: '6' } },
+    ] }, null, 2);
+    const file = readCaseFile(text);
+    assert.deepEqual(file.cases[0]!.context, { tenant: { id: 'acme', data: {} }, app: { id: 'web', data: { plan: 'pro' } } });
+    assert.deepEqual(file.cases[0]!.problems, []);
+    const [bad] = file.cases[1]!.problems;
+    assert.match(bad!.message, /^cases\.1\.context\.tenant: Use letters, digits, _ and - only\.$/);
+    assert.equal(text.slice(bad!.offset, bad!.offset + bad!.length), '"acme corp"', 'said at the value');
+    assert.match(file.cases[2]!.problems[0]!.message, /At most 5 context keys \(this one has 6\)/);
+    assert.deepEqual(readCaseFile(JSON.stringify({ workflow: 'w', cases: [{ name: 'none' }] })).cases[0]!.context, {});
+  });
+
   it('names the snapshot file beside the case file', () => {
     assert.equal(snapshotPathOf('/repo/tests/welcome.novu-test.json'), '/repo/tests/welcome.novu-test.snap.json');
   });
