@@ -42,7 +42,7 @@ const MARK_ICONS: Record<Mark, [string, string | undefined]> = {
   same: ['pass', undefined],
   notRead: ['error', 'list.errorForeground'],
 };
-const MARK_ORDER: readonly Mark[] = ['notInTarget', 'onlyInTarget', 'differs', 'stepOrder', 'notRead', 'same'];
+const MARK_ORDER: readonly Mark[] = ['notInTarget', 'differs', 'stepOrder', 'onlyInTarget', 'notRead', 'same'];
 
 function icon(mark: Mark): vscode.ThemeIcon {
   const [id, color] = MARK_ICONS[mark];
@@ -156,7 +156,9 @@ export class ComparisonTree implements vscode.TreeDataProvider<TreeNode>, vscode
   private compared(c: Comparison, generation: number, triggers: readonly TriggerSite[], runs: ReadonlyMap<string, RunsRefused> = new Map()): TreeNode[] {
     const target = c.target.environmentName;
     const sides: SidesNamed = { source: c.source.environmentName, target };
-    const show = <T extends { mark: Mark }>(items: readonly T[]) => (this.differencesOnlyValue ? items.filter((i) => i.mark !== 'same') : [...items]);
+    // What differs first (in the marks' order), then Same; by name within a mark (the source's list order is its newest first).
+    const show = <T extends { mark: Mark; name: string }>(items: readonly T[]) =>
+      (this.differencesOnlyValue ? items.filter((i) => i.mark !== 'same') : [...items]).sort((a, b) => MARK_ORDER.indexOf(a.mark) - MARK_ORDER.indexOf(b.mark) || a.name.localeCompare(b.name));
     const blocking = c.findings.filter((f) => f.level === 'blocking').length;
     const nodes: TreeNode[] = [];
     nodes.push(

@@ -171,7 +171,7 @@ export class EnvironmentsFeature implements vscode.Disposable {
       items: ordered.map((t) => ({
         label: noIcons(t.connection.name),
         description: t.identity ? noIcons(sideName(t.identity)) : vscode.l10n.t('could not tell which environment'),
-        ...(t.problem ? { detail: noIcons(t.problem) } : production(t) ? { detail: vscode.l10n.t('Production (§10.1: by the environments’ list)') } : {}),
+        ...(t.problem ? { detail: noIcons(t.problem) } : production(t) ? { detail: vscode.l10n.t('This connection\'s key is for the organization\'s Production environment') } : {}),
         picked: t === ordered[0] && production(t),
         value: t.connection.id,
       })),

@@ -107,7 +107,14 @@ describe('Compare Environments', function () {
     assert.equal(findings[0]!.label, 'Comment mention: not in Production');
     assert.match(findings[0]!.tooltip, /Predicts: every trigger answers 422 workflow_not_found\nFix: Publish comment-mention from Development in Novu’s dashboard\nDevelopment: GET \/v2\/workflows → workflows\[\]\.workflowId = "comment-mention"/);
     const workflowsRow = view.find((r) => r.depth === 0 && r.label === 'Workflows')!;
-    assert.equal(workflowsRow.description, '1 Not in Production · 1 Only in Production · 6 Differs · 1 Step order differs · 3 Same');
+    assert.equal(workflowsRow.description, '1 Not in Production · 6 Differs · 1 Step order differs · 1 Only in Production · 3 Same');
+    // What differs comes first, in that order, then Same; by name within a mark (not the source's newest-first order).
+    const start = view.indexOf(workflowsRow);
+    const workflowMarks = view.slice(start + 1).filter((r) => r.depth === 1).slice(0, 12).map((r) => ({ name: r.label, mark: r.description.split(' · ')[0]! }));
+    const order = ['Not in Production', 'Differs', 'Step order differs', 'Only in Production', 'Same'];
+    assert.deepEqual(workflowMarks.map((w) => w.mark), [...workflowMarks.map((w) => w.mark)].sort((a, b) => order.indexOf(a) - order.indexOf(b)), workflowMarks.map((w) => `${w.name}: ${w.mark}`).join('\n'));
+    const sames = workflowMarks.filter((w) => w.mark === 'Same').map((w) => w.name);
+    assert.deepEqual(sames, [...sames].sort((a, b) => a.localeCompare(b)));
     const marks = view.filter((r) => r.depth === 1 && /Not in Production|Only in Production|Differs|Step order differs|Same/.test(r.description)).map((r) => `${r.label}: ${r.description}`);
     assert.ok(marks.includes('Order shipped: Same · code'), marks.join('\n'));
     assert.ok(marks.some((m) => /: Same · legacy$/.test(m)), marks.join('\n'));
