@@ -80,12 +80,24 @@ export function seedTopics(options: TopicsSeedOptions, subscribers: Subscribers,
     subscribe(markup, F.markupSubscriberId, { name: F.markupTopicName });
     subscribe(markup, F.notificationSubscriberId, { contextKeys: [F.markupContextKey] });
   }
-  if (loadTest) subscriptions.push(...loadTestSubscriptions(loadTest, subscribers, options.topicSubscriptions ?? 0, n));
+  if (loadTest) subscriptions.push(...loadTestSubscriptions(loadTest, subscribers, options.topicSubscriptions ?? 0, n, maintenance._id));
   return { topics, subscriptions };
 }
 
-/** `count` generated subscribers' subscriptions to `load-test`, in subscriber order: linear in `count`. */
-function loadTestSubscriptions(t: StoredTopic, subscribers: Subscribers, count: number, counterStart: number): StoredSubscription[] {
+/**
+ * `count` generated subscribers' subscriptions to `load-test`, in subscriber order: linear in `count`.
+ * Mixed as a real topic is, for the dry run to have work: every third with a payload condition, every
+ * fifth with one on the subscriber's data, every seventh switched off for `workflowId`.
+ */
+function loadTestSubscriptions(t: StoredTopic, subscribers: Subscribers, count: number, counterStart: number, workflowId: string): StoredSubscription[] {
+  const preferencesOf = (i: number): StoredSubscriptionPreference[] =>
+    i % 7 === 0
+      ? [{ workflowId, enabled: false }]
+      : i % 5 === 0
+        ? [{ workflowId, enabled: true, condition: { '==': [{ var: 'subscriber.data.plan' }, 'enterprise'] } }]
+        : i % 3 === 0
+          ? [{ workflowId, enabled: true, condition: { in: [{ var: 'payload.region' }, ['eu', 'uk']] } }]
+          : [];
   const all = subscribers.all;
   const end = Math.min(all.length, FIXTURE_SUBSCRIBERS + count);
   const out: StoredSubscription[] = [];
@@ -100,7 +112,7 @@ function loadTestSubscriptions(t: StoredTopic, subscribers: Subscribers, count: 
       topicKey: t.key,
       subscriberId,
       contextKeys: [],
-      preferences: [],
+      preferences: preferencesOf(i),
       createdAt,
       updatedAt: createdAt,
     });

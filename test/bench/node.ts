@@ -15,6 +15,7 @@ import { SANDBOX_FIXTURES, startSandbox } from '../../src/sandbox';
 import { buildNotification, buildSubscriber } from '../fixtures/builders';
 import { compare, median, round, timeRuns } from './stats';
 import { failuresWindow } from './failuresBench';
+import { audienceBench } from './audienceBench';
 
 const ROOT = process.cwd();
 
@@ -119,7 +120,7 @@ async function scanner() {
 async function main(): Promise<void> {
   const out = process.argv[2];
   if (!out) throw new Error('usage: node out/test/bench/node.js <out.json>');
-  const result = { bundles: await bundles(), parse: await parseCost(), requests: await requestOverhead(), viewModel: await viewModel(), scanner: await scanner(), failures: await failuresWindow() };
+  const result = { bundles: await bundles(), parse: await parseCost(), requests: await requestOverhead(), viewModel: await viewModel(), scanner: await scanner(), failures: await failuresWindow(), audience: await audienceBench() };
   writeFileSync(out, JSON.stringify(result, null, 2));
 }
 

@@ -166,6 +166,14 @@ function table(results) {
       add('failures', 'a page of 50, ours (check + grouping) beside fetch + JSON.parse', `${ms(f.perPage.oursMs)} · ${ms(f.perPage.parseOnlyMs)} · own ${ms(f.perPage.ownMs)} (grouping ${ms(f.perPage.groupingMs)})`, `< 20 ms own: ${f.perPage.ownMs < 20 ? 'met' : 'MISSED'}`);
       add('failures', 'the grouping\'s heap for 10,000 runs', `${f.heapFor10kRunsMb} MB`, `< 50 MB: ${f.heapFor10kRunsMb < 50 ? 'met' : 'MISSED'}`);
     }
+    // Issue 55: a topic of 10,000 subscriptions, the dry run's own CPU over them, an Inbox of 1,000.
+    const au = results.node.audience;
+    if (au) {
+      add('audience', `topic of ${au.subscriptions.toLocaleString('en-US')}: first page (50), client beside fetch`, `${ms(au.topicFirstPage.clientMs)} · ${ms(au.topicFirstPage.fetchMs)} · own ${ms(au.topicFirstPage.overMs)}`, `< 50 ms own: ${au.topicFirstPage.overMs < 50 ? 'met' : 'MISSED'}`);
+      add('audience', 'the whole topic read by cursor, 100 a page', ms(au.topicReadAllMs));
+      add('audience', 'dry run over them, our own CPU', ms(au.dryRunMs), `<= 300 ms: ${au.dryRunMs <= 300 ? 'met' : 'MISSED'}`);
+      add('audience', 'Inbox of 1,000: first page (20), client beside fetch', `${ms(au.inboxFirstPage.clientMs)} · ${ms(au.inboxFirstPage.fetchMs)} · own ${ms(au.inboxFirstPage.overMs)}`, `< 100 ms own: ${au.inboxFirstPage.overMs < 100 ? 'met' : 'MISSED'}`);
+    }
   }
   if (results.host) {
     const scale = results.host.scale;
