@@ -1,6 +1,7 @@
 /**
- * The scanners of a user's code (issue 25): where it defines and triggers Novu's workflows, from
- * string literals and the file's constants only, never inside a comment or a template. Shared
+ * The scanners of a user's code (issue 25): where it defines and triggers Novu's workflows, and
+ * where its front-end sets up the Inbox, from string literals and the file's constants only, never
+ * inside a comment or a template. Shared
  * machinery, like format/: code awareness marks what they find, and the Preview lenses find the
  * framework's workflows with them. Pure: no `vscode`, no file read.
  */
@@ -8,7 +9,8 @@ import type { CodeRef } from './codeRef';
 import { scanJavaScript, type ScanContext } from './javascript';
 import { scanPython } from './python';
 
-export type { CodePattern, CodeRef, CodeRefKind, DefinitionSite } from './codeRef';
+export type { CodePattern, CodeRef, CodeRefKind, DefinitionSite, InboxContextValue, InboxPattern, InboxSetup, InboxValue } from './codeRef';
+export { scanInboxSetups } from './inbox';
 export { scanJavaScript, type ScanContext } from './javascript';
 export { jsModule, type JsModule } from './jsModule';
 export { ModuleMap, moduleCandidates, type ModuleLookup } from './modules';

@@ -10,6 +10,7 @@ import { tokenizeJs } from './jsTokenizer';
 import { payloadLiteral } from './objectLiteral';
 import { isRelative, type ModuleLookup } from './modules';
 import { chainBefore, closing, isIdent, isPunct, opening, refFrom, type Token } from './tokens';
+import { optionsContext } from './values';
 
 /** What a name is, as far as Novu goes. */
 type Binding =
@@ -151,6 +152,12 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
   const file: ModuleFile = { path: context.path, module: jsFacts(tokens, consts) };
   const names = new Names(context.modules);
   const known = (name: string) => file.module.imports.has(name) || file.module.inits.has(name) || file.module.types.has(name);
+  /** What a trigger's options written at `open` say beyond its identifier: a literal payload's keys, the context it sends. */
+  const sends = (open: number): Pick<CodeRef, 'payload' | 'context'> => {
+    const payload = payloadLiteral(tokens, open);
+    const context = optionsContext({ text, tokens, consts }, open);
+    return { ...(payload ? { payload } : {}), ...(context ? { context } : {}) };
+  };
   const refs: CodeRef[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -178,8 +185,7 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
       if (receiver?.kind === 'workflow') {
         if (t.value === 'trigger') {
           const at = tokens[end]!;
-          const payload = payloadLiteral(tokens, open + 1);
-          refs.push({ kind: 'trigger', pattern: 'framework-trigger', identifier: receiver.identifier, start: at.start, end: at.end, literal: false, definedAt: receiver.site, ...(payload ? { payload } : {}) });
+          refs.push({ kind: 'trigger', pattern: 'framework-trigger', identifier: receiver.identifier, start: at.start, end: at.end, literal: false, definedAt: receiver.site, ...sends(open + 1) });
         }
         continue;
       }
@@ -188,13 +194,11 @@ export function scanJavaScript(text: string, context: ScanContext = {}): CodeRef
       const first = tokens[open + 1];
       if (t.value === 'trigger') {
         if (isPunct(first, '{')) {
-          const payload = payloadLiteral(tokens, open + 1);
-          refs.push(...keyValues(tokens, open, close, 2, 'workflowId', consts, 'trigger', 'api-trigger').slice(0, 1).map((ref) => (payload ? { ...ref, payload } : ref)));
+          refs.push(...keyValues(tokens, open, close, 2, 'workflowId', consts, 'trigger', 'api-trigger').slice(0, 1).map((ref) => ({ ...ref, ...sends(open + 1) })));
         } else {
           // `@novu/node`'s trigger(name, { to, payload }) always has its options.
           const ref = refFrom(first, consts, 'trigger', 'node-trigger');
-          const payload = payloadLiteral(tokens, open + 3);
-          if (ref && isPunct(tokens[open + 2], ',') && (isPunct(tokens[open + 3], '{') || isIdent(tokens[open + 3]))) refs.push(payload ? { ...ref, payload } : ref);
+          if (ref && isPunct(tokens[open + 2], ',') && (isPunct(tokens[open + 3], '{') || isIdent(tokens[open + 3]))) refs.push({ ...ref, ...sends(open + 3) });
         }
       } else if (t.value === 'triggerBulk') {
         refs.push(...keyValues(tokens, open, close, 4, 'workflowId', consts, 'trigger', 'api-trigger-bulk'));

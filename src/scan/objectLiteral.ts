@@ -12,8 +12,8 @@ export type { ObjectLiteral } from './codeRef';
 const OPENERS = '([{';
 const CLOSERS = ')]}';
 
-/** The index of the `,` or closing token that ends the entry starting at `from` (inside the object closed at `close`). */
-function entryEnd(tokens: Token[], from: number, close: number): number {
+/** The index of the `,` or closing token that ends the entry starting at `from` (inside the object, or the call's arguments, closed at `close`). */
+export function entryEnd(tokens: Token[], from: number, close: number): number {
   let depth = 0;
   for (let i = from; i < close; i++) {
     const t = tokens[i]!;
@@ -68,4 +68,38 @@ export function propertyValue(tokens: Token[], open: number, key: string): numbe
 export function payloadLiteral(tokens: Token[], open: number): ObjectLiteral | undefined {
   const value = propertyValue(tokens, open, 'payload');
   return value !== undefined && isPunct(tokens[value], '{') ? objectLiteral(tokens, value) : undefined;
+}
+
+/** An entry of an object (or a Python dict) literal: its key, and its value's tokens `from`..`to` (exclusive; a shorthand's is its own name). */
+export interface Entry {
+  key: string;
+  from: number;
+  to: number;
+}
+
+/**
+ * The `key: value` entries of the object literal at `open`, in order, and whether they are all it
+ * has (`closed`: no spread, no computed key, nothing else). `identKeys`: a bare name is a key (and
+ * `{ name }` a shorthand), as in JavaScript; in a Python dict it is a variable, not known.
+ */
+export function objectEntries(tokens: Token[], open: number, identKeys = true): { entries: Entry[]; closed: boolean } {
+  const close = closing(tokens, open);
+  const entries: Entry[] = [];
+  let closed = true;
+  for (let i = open + 1; i < close; ) {
+    const end = entryEnd(tokens, i, close);
+    const t = tokens[i];
+    const key = t?.type === 'string' || (identKeys && (t?.type === 'ident' || t?.type === 'number'));
+    if (key && isPunct(tokens[i + 1], ':') && i + 2 < end) entries.push({ key: t!.value, from: i + 2, to: end });
+    else if (identKeys && t?.type === 'ident' && i + 1 === end) entries.push({ key: t.value, from: i, to: end });
+    else if (i < end) closed = false;
+    i = end + 1;
+  }
+  return { entries, closed };
+}
+
+/** The value of the last `key` among `entries` (the one that counts), if any. */
+export function lastEntry(entries: Entry[], key: string): Entry | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) if (entries[i]!.key === key) return entries[i];
+  return undefined;
 }

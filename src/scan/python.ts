@@ -2,8 +2,10 @@
  * Trigger calls in Python (`novu-py`: `import novu_py`, `from novu_py import Novu`), within the
  * file. Pure: no `vscode`.
  */
-import { CLIENT_CLASS, type CodeRef } from './codeRef';
+import { CLIENT_CLASS, type CodeRef, type InboxContextValue, type InboxValue } from './codeRef';
+import { entryEnd } from './objectLiteral';
 import { chainAfter, chainBefore, closing, isIdent, isPunct, opening, refFrom, type Token } from './tokens';
+import { contextValue } from './values';
 
 const IDENT_START = /[A-Za-z_$]/;
 const IDENT_PART = /[A-Za-z0-9_$]/;
@@ -205,7 +207,8 @@ function clientFactories(tokens: Token[], isClient: (parts: string[]) => boolean
  * Trigger calls in Python source (`novu-py`): `X.trigger(workflow_id=…)` where `X` is a client
  * (`X = Novu(…)`, `with Novu(…) as X`, `self.X = Novu(…)`, `X: Novu`, `X: Optional[Novu]`, or the
  * same from a function of the file annotated to return one: `X = _client()`, `with _client() as X`) and
- * `TriggerEventRequestDto(workflow_id=…)`, each only when its class comes from `novu_py`.
+ * `TriggerEventRequestDto(workflow_id=…)`, each only when its class comes from `novu_py`, with
+ * the `context=` it sends.
  */
 export function scanPython(text: string): CodeRef[] {
   const tokens = tokenizePython(text);
@@ -287,6 +290,14 @@ export function scanPython(text: string): CodeRef[] {
     }
   }
   const consts = pythonConstants(text, tokens);
+  /** A value over tokens `from`..`to`: a string (or a module constant holding one), else an expression. */
+  const value = (from: number, to: number): InboxValue => {
+    const t = tokens[from]!;
+    const constant = to - from === 1 && t.type === 'ident' ? consts.get(t.value) : undefined;
+    if (to - from === 1 && t.type === 'string') return { kind: 'literal', value: t.value, start: t.start, end: t.end };
+    if (constant) return { kind: 'literal', value: constant.value, start: t.start, end: t.end, constant: true };
+    return { kind: 'expression', start: t.start, end: tokens[to - 1]!.end };
+  };
   const refs: CodeRef[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -309,17 +320,19 @@ export function scanPython(text: string): CodeRef[] {
     if (!dto && !call) continue;
     const close = closing(tokens, i + 1);
     // Only the call's own keyword arguments (depth 1), not those of a call nested in it.
+    let ref: CodeRef | undefined;
+    let context: InboxContextValue | undefined;
     let depth = 0;
     for (let j = i + 1; j < close; j++) {
       const tj = tokens[j]!;
       if (tj.type === 'punct' && '([{'.includes(tj.value)) depth++;
       else if (tj.type === 'punct' && ')]}'.includes(tj.value)) depth--;
-      if (depth === 1 && isIdent(tj, 'workflow_id') && isPunct(tokens[j + 1], '=') && (isPunct(tokens[j - 1], '(') || isPunct(tokens[j - 1], ','))) {
-        const ref = refFrom(tokens[j + 2], consts, 'trigger', dto ? 'python-dto' : 'python-trigger');
-        if (ref) refs.push(ref);
-        break;
-      }
+      if (depth !== 1 || !isPunct(tokens[j + 1], '=') || (!isPunct(tokens[j - 1], '(') && !isPunct(tokens[j - 1], ','))) continue;
+      if (isIdent(tj, 'workflow_id')) ref ??= refFrom(tokens[j + 2], consts, 'trigger', dto ? 'python-dto' : 'python-trigger');
+      // `context={"tenant": "acme"}`, `{"tenant": {"id": "acme", "data": {…}}}`: a dict's names are strings.
+      else if (isIdent(tj, 'context') && j + 2 < close) context = contextValue(tokens, j + 2, entryEnd(tokens, j + 2, close), value, false);
     }
+    if (ref) refs.push(context ? { ...ref, context } : ref);
   }
   return refs;
 }

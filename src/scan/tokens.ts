@@ -9,6 +9,8 @@ export interface Token {
   value: string;
   start: number;
   end: number;
+  /** A JSX tag's `<` (`<Inbox`, `</Inbox`, `<>`): the tokenizer read an element there, not a comparison. */
+  jsx?: true;
 }
 
 export const isPunct = (t: Token | undefined, value: string) => t?.type === 'punct' && t.value === value;
