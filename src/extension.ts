@@ -113,6 +113,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<NovuEx
     openNotification: (id, connectionId) => notifications.open(id, connectionId),
     sendAgain: (notification, connection, to) => sendAgain.sendAgain().review(notification, connection, to),
     showTrigger: (workflowIdentifier) => code.start().showTriggers(workflowIdentifier),
+    inboxSetups: (token) => code.start().inboxSetups(token),
     knownSubscriberIds: (connection) => (manager.active?.id === connection.id ? subscribers.provider.subscribers.map((s) => s.subscriberId) : []),
     loadedSubscribers: () => subscribers.provider.subscribers,
     showActivity: (subscriberId) => activity.showForSubscriber(subscriberId),

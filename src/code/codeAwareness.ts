@@ -27,6 +27,8 @@ import { runsNovuSync } from './syncCommand';
 import { WorkflowCache, type WorkflowIndex } from './workflowCache';
 import { detailLines, runsText, stepLabels, workflowLines } from './workflowText';
 import { CODE_LANGUAGES } from './languages';
+import { InboxAwareness } from './inboxAwareness';
+import type { InboxSetup } from '../scan';
 
 // l10n-ignore: the product's name, as VS Code shows a diagnostic's source
 const DIAGNOSTIC_SOURCE = 'Novu Explorer';
@@ -89,15 +91,26 @@ export class CodeAwareness implements vscode.Disposable {
   private failureSaid: string | undefined;
   /** Lenses were given without the workflow list (not read yet, or it failed): give them again once it is held. */
   private lensesLackList = false;
+  /** The Inbox's set-ups in the front end (issue 55): their lenses and diagnostics. */
+  private readonly inbox: InboxAwareness;
 
   constructor(private readonly deps: CodeAwarenessDeps) {
     const selector = CODE_LANGUAGES.map((language) => ({ language }));
+    this.inbox = new InboxAwareness({
+      manager: deps.manager,
+      log: deps.log,
+      enabled: () => vscode.workspace.getConfiguration('novuExplorer').get<boolean>('code.diagnostics', true),
+      contextTriggers: async (token) =>
+        (await this.scanRefs('trigger', (r) => r.context?.kind === 'literal' && r.context.keys.length > 0, token)).map(({ ref, location }) => ({ location, keys: ref.context?.kind === 'literal' ? ref.context.keys : [] })),
+    });
     this.subscriptions.push(
+      this.inbox,
       this.diagnostics,
       this.changedLenses,
       this.modules,
       // A file the documents import from was saved, created or deleted: what they trigger is read again.
       this.modules.onDidChange(() => {
+        this.inbox.forgetTriggers();
         this.changedLenses.fire();
         this.recheckAll();
       }),
@@ -132,6 +145,7 @@ export class CodeAwareness implements vscode.Disposable {
 
   /** Forgets what was read and checks every open document again (Refresh, another connection). */
   refresh(): void {
+    this.inbox.refresh();
     this.cache.clear();
     this.failureSaid = undefined;
     this.lensesLackList = false;
@@ -500,6 +514,11 @@ export class CodeAwareness implements vscode.Disposable {
    */
   async findAllTriggers(token: vscode.CancellationToken): Promise<{ identifier: string; location: vscode.Location; payload?: ObjectLiteral }[]> {
     return (await this.scanRefs('trigger', () => true, token)).map(({ ref, location }) => ({ identifier: ref.identifier, location, ...(ref.payload ? { payload: ref.payload } : {}) }));
+  }
+
+  /** Every Inbox set-up in the open documents and the workspace's source files, each with its place (the diagnosis names them). */
+  inboxSetups(token: vscode.CancellationToken): Promise<{ uri: vscode.Uri; line: number; setup: InboxSetup }[]> {
+    return this.inbox.inboxSetups(token);
   }
 
   /** The trigger calls of one document, as `findAllTriggers` gives them (an edited file checked again). */

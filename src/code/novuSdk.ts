@@ -10,12 +10,21 @@ const JS_SDK = /['"`]@novu\/(?:api|node|framework)(?:\/[\w./-]*)?['"`]/;
 /** `import novu_py`, `from novu_py import Novu`, and the older `novu` package. */
 const PYTHON_SDK = /^[ \t]*(?:from[ \t]+novu(?:_py)?(?:\.[\w.]+)?[ \t]+import\b|import[ \t]+novu(?:_py)?\b)/m;
 
+/** `import { Inbox } from '@novu/react'`, `@novu/nextjs`, `@novu/js`: a front end that sets up the Inbox (issue 55). */
+const JS_INBOX = /['"`]@novu\/(?:react|nextjs|js)(?:\/[\w./-]*)?['"`]/;
+
 /** The most of a document read for the test: imports come first. */
 const HEAD_CHARS = 64 * 1024;
 
 export function importsNovuSdk(languageId: string, text: string): boolean {
   const head = text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text;
   return languageId === 'python' ? PYTHON_SDK.test(head) : JS_SDK.test(head);
+}
+
+/** A JavaScript or TypeScript document that imports one of the Inbox's packages (its set-ups are read then). */
+export function importsNovuInbox(languageId: string, text: string): boolean {
+  if (languageId === 'python') return false;
+  return JS_INBOX.test(text.length > HEAD_CHARS ? text.slice(0, HEAD_CHARS) : text);
 }
 
 /** The manifests that name the SDKs: package.json, pyproject.toml, requirements*.txt, Pipfile. */

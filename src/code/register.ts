@@ -1,13 +1,13 @@
 /**
  * Code awareness starts where the code is (issue 30.11): for the first document that imports one
- * of the SDKs, or in a workspace whose manifests name one (read once, after start-up, off the
- * user's path). Its bundle is never loaded for any other workspace.
+ * of the SDKs or of the Inbox's packages (issue 55), or in a workspace whose manifests name an SDK
+ * (read once, after start-up, off the user's path). Its bundle is never loaded for any other workspace.
  */
 import * as vscode from 'vscode';
 import { type Shared } from '../features';
 import type { CodeAwareness, CodeAwarenessDeps } from './codeAwareness';
 import { CODE_LANGUAGES } from './languages';
-import { MANIFEST_EXCLUDE, MANIFEST_GLOB, importsNovuSdk, manifestNamesNovuSdk } from './novuSdk';
+import { MANIFEST_EXCLUDE, MANIFEST_GLOB, importsNovuInbox, importsNovuSdk, manifestNamesNovuSdk } from './novuSdk';
 
 /** Whether a manifest of the workspace (package.json, pyproject.toml, requirements) names one of the SDKs. */
 async function novuInManifests(): Promise<boolean> {
@@ -31,7 +31,9 @@ export function registerCode(
     if (!instance) onStart?.();
     return (instance ??= new (code().CodeAwareness)({ manager, log, ...links }));
   };
-  const usesNovu = (document: vscode.TextDocument) => CODE_LANGUAGES.includes(document.languageId) && importsNovuSdk(document.languageId, document.getText());
+  // An SDK, or a front end that sets up the Inbox (`@novu/react`, `@novu/nextjs`, `@novu/js`).
+  const importsNovu = (languageId: string, text: string) => importsNovuSdk(languageId, text) || importsNovuInbox(languageId, text);
+  const usesNovu = (document: vscode.TextDocument) => CODE_LANGUAGES.includes(document.languageId) && importsNovu(document.languageId, document.getText());
   const opened = vscode.workspace.onDidOpenTextDocument((document) => {
     if (!instance && usesNovu(document)) start();
   });
@@ -43,7 +45,7 @@ export function registerCode(
       const last = Math.min(first + c.text.split('\n').length - 1, document.lineCount - 1);
       return Array.from({ length: last - first + 1 }, (_, i) => document.lineAt(first + i).text);
     });
-    if (importsNovuSdk(document.languageId, touched.join('\n'))) start();
+    if (importsNovu(document.languageId, touched.join('\n'))) start();
   });
   context.subscriptions.push({ dispose: () => instance?.dispose() }, opened, typed);
   if (vscode.workspace.textDocuments.some(usesNovu)) start();

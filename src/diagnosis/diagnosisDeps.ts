@@ -8,7 +8,7 @@ import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import type { DiagnosisDeps } from './diagnosisRun';
 
-export function diagnosisDeps(manager: ConnectionManager, connection: Connection, client: NovuClient, readPreferences: DiagnosisDeps['readPreferences'], knownSubscriberIds?: () => readonly string[]): DiagnosisDeps {
+export function diagnosisDeps(manager: ConnectionManager, connection: Connection, client: NovuClient, readPreferences: DiagnosisDeps['readPreferences'], knownSubscriberIds?: () => readonly string[], inboxSetups?: DiagnosisDeps['inboxSetups']): DiagnosisDeps {
   return {
     client,
     connection: { id: connection.id, name: connection.name, region: regionLabel(connection), environmentId: manager.environmentOf(connection) },
@@ -18,6 +18,7 @@ export function diagnosisDeps(manager: ConnectionManager, connection: Connection
         .map((c) => ({ id: c.id, name: c.name, region: regionLabel(c), environmentId: manager.environmentOf(c), client: () => manager.clientFor(c) })),
     readPreferences,
     ...(knownSubscriberIds ? { knownSubscriberIds } : {}),
+    ...(inboxSetups ? { inboxSetups } : {}),
     now: Date.now,
   };
 }

@@ -13,6 +13,7 @@ import type { DescribedError } from '../ui/errors';
 import { activeHere, channelName, createdByTrigger, entriesFor, isChannel, providerAnswer, sendsThrough, stepFor } from './deliveryFacts';
 import type { Channel, DiagnosisInput, Evidence, Fact, Fix, Link, LinkId } from './diagnosisTypes';
 import { scheduleNow } from './scheduleNow';
+import { inboxCodeEvidence } from './inboxCode';
 
 function unknown(id: LinkId, title: string, error: DescribedError): Link {
   const fix: Fix | undefined = error.kind === 'unauthorized' ? { kind: 'setApiKey' } : undefined;
@@ -86,16 +87,20 @@ function inboxLink(input: DiagnosisInput, latest: Notification | undefined, who:
     : l10n.t('The run has no context: an Inbox shows it only in a session of {0} opened without a context, with the application identifier of this environment.', input.subscriberId);
   const evidence: Evidence[] = [{ label: l10n.t('Transaction ID'), value: transactionId }, { label: l10n.t('Run context'), value: context }];
   const fix: Fix | undefined = latest ? { kind: 'openNotification', notificationId: latest._id } : undefined;
+  // The workspace's Inbox code: each set-up whose session would not show this run's message.
+  const code = input.inboxCode?.state === 'ok' ? inboxCodeEvidence(input.inboxCode.value, { contextKeys, subscriberId: input.subscriberId }) : undefined;
+  const codeSays = code && code.problems.length > 0 ? ` ${l10n.t('Your Inbox code would not show it: {0}', code.problems.join(' '))}` : '';
+  evidence.push(...(code?.evidence ?? []));
   if (!item) {
     if (!f.value.complete) return { id: 'inbox', state: 'unknown', cause: 'notChecked', title, summary: l10n.t('Not among the newest {0} messages of {1}’s Inbox: older ones were not read.', f.value.searched, who), evidence };
     return { id: 'inbox', state: 'broken', cause: 'inboxMissing', title, summary: l10n.t('The in-app step completed, but {0}’s Inbox holds no message of this run: it was deleted (an Inbox never lists a deleted message).', who), evidence, ...(fix ? { fix } : {}) };
   }
   const states = [item.isRead ? l10n.t('read') : l10n.t('unread'), item.isSeen ? l10n.t('seen') : l10n.t('not seen'), ...(item.isArchived ? [l10n.t('archived')] : []), ...(item.isSnoozed ? [l10n.t('snoozed until {0}', item.snoozedUntil ?? '?')] : [])];
-  evidence.push({ label: l10n.t('Message ID'), value: item.id }, { label: l10n.t('State'), value: states.join(', ') });
-  if (item.tags?.length) evidence.push({ label: l10n.t('Tags'), value: item.tags.join(', ') });
-  if (item.isArchived) return { id: 'inbox', state: 'warning', cause: 'inboxArchived', title, summary: `${l10n.t('In {0}’s Inbox, but archived: it shows under Archived, not in the feed.', who)} ${session}`, evidence, ...(fix ? { fix } : {}) };
-  if (item.isSnoozed) return { id: 'inbox', state: 'warning', cause: 'inboxSnoozed', title, summary: `${l10n.t('In {0}’s Inbox, but snoozed until {1}: it shows under Snoozed until then.', who, item.snoozedUntil ?? '?')} ${session}`, evidence, ...(fix ? { fix } : {}) };
-  return { id: 'inbox', state: 'ok', title, summary: `${l10n.t('In {0}’s Inbox ({1}).', who, states.join(', '))} ${session}`, evidence, ...(fix ? { fix } : {}) };
+  evidence.splice(2, 0, { label: l10n.t('Message ID'), value: item.id }, { label: l10n.t('State'), value: states.join(', ') }, ...(item.tags?.length ? [{ label: l10n.t('Tags'), value: item.tags.join(', ') }] : []));
+  if (item.isArchived) return { id: 'inbox', state: 'warning', cause: 'inboxArchived', title, summary: `${l10n.t('In {0}’s Inbox, but archived: it shows under Archived, not in the feed.', who)} ${session}${codeSays}`, evidence, ...(fix ? { fix } : {}) };
+  if (item.isSnoozed) return { id: 'inbox', state: 'warning', cause: 'inboxSnoozed', title, summary: `${l10n.t('In {0}’s Inbox, but snoozed until {1}: it shows under Snoozed until then.', who, item.snoozedUntil ?? '?')} ${session}${codeSays}`, evidence, ...(fix ? { fix } : {}) };
+  // In the Inbox, but the workspace's Inbox code would not show it: a warning, the code named.
+  return { id: 'inbox', state: codeSays ? 'warning' : 'ok', title, summary: `${l10n.t('In {0}’s Inbox ({1}).', who, states.join(', '))} ${session}${codeSays}`, evidence, ...(fix ? { fix } : {}) };
 }
 
 function connectionLink(input: DiagnosisInput): Link {

@@ -16,6 +16,7 @@ import { PanelHost, type PanelServices } from '../panels/panelHost';
 import type { PanelError } from '../panels/protocol';
 import { describeError, formatErrorLine } from '../ui/errors';
 import type { Prompter } from '../ui/prompter';
+import type { InboxSetup } from '../scan';
 import { diagnose } from './diagnosisModel';
 import type { Channel, Diagnosis, DiagnosisInput, Fix, LinkId, LinkState } from './diagnosisTypes';
 import { diagnosisDeps } from './diagnosisDeps';
@@ -39,6 +40,8 @@ export interface DiagnosisActions {
   /** Opens the same diagnosis on another connection (after switching to it). */
   diagnoseOn(connectionId: string, request: DiagnosisRequest): Promise<unknown>;
   preferencesChanged(connectionId: string, subscriberId: string): void;
+  /** The Inbox set-ups of the workspace's code (code awareness), each with its place. */
+  inboxSetups?(token: vscode.CancellationToken): Promise<{ uri: vscode.Uri; line: number; setup: InboxSetup }[]>;
 }
 
 const FOLLOW_EVERY_MS = 2_000;
@@ -137,7 +140,18 @@ export class DiagnosisPanel extends HostedPanel<DiagnosisRequests, DiagnosisPane
   }
 
   private deps(client: NovuClient): DiagnosisDeps {
-    return diagnosisDeps(this.services.manager, this.connection, client, this.actions.readPreferences, () => this.actions.knownSubscriberIds(this.connection));
+    const inboxSetups = this.actions.inboxSetups?.bind(this.actions);
+    return diagnosisDeps(this.services.manager, this.connection, client, this.actions.readPreferences, () => this.actions.knownSubscriberIds(this.connection), inboxSetups && (async (signal) => {
+      const source = new vscode.CancellationTokenSource();
+      const cancel = () => source.cancel();
+      signal.addEventListener('abort', cancel);
+      try {
+        return (await inboxSetups(source.token)).map(({ uri, line, setup }) => ({ where: `${vscode.workspace.asRelativePath(uri)}:${line + 1}`, setup }));
+      } finally {
+        signal.removeEventListener('abort', cancel);
+        source.dispose();
+      }
+    }));
   }
 
   private show(facts: DiagnosisInput): void {

@@ -9,8 +9,10 @@
  * organization's list does not say where it is). No request is repeated.
  * vscode-free: the caller hands in the clients and the preferences read.
  */
+import * as z from 'zod/mini';
 import { findInboxMessage } from '../api/inbox';
 import { readTopicSends } from './topicSends';
+import { environmentIdentifier, inAppHmac, type InboxCodeFact, type InboxCodeSite } from './inboxCode';
 import { NovuApiError, isAbortError, type Integration, type Notification, type NovuClient, type Preferences, type Subscriber, type Workflow, type WorkflowPreference } from '../api';
 import { l10n } from '../l10n';
 import { describeError, workflowsUnavailable } from '../ui/errors';
@@ -19,6 +21,7 @@ import { createdByTrigger, providersWithoutIntegration } from './deliveryFacts';
 import type { Channel, DiagnosisInput, ElsewhereResult, Fact, IntegrationsElsewhere } from './diagnosisTypes';
 
 export const RUNS_PAGE = 50;
+const anyBody = z.unknown();
 export const DEFAULT_RANGE_MS = 24 * 3_600_000;
 
 export interface DiagnosisRequest {
@@ -46,6 +49,8 @@ export interface DiagnosisDeps {
   readPreferences: (client: NovuClient, subscriberId: string, signal: AbortSignal) => Promise<{ preferences: Preferences; critical: readonly WorkflowPreference[] }>;
   /** Subscriber IDs already held (the Subscribers view's rows): candidates for "did you mean" without a request. */
   knownSubscriberIds?: () => readonly string[];
+  /** The Inbox set-ups of the workspace's code (code awareness), read from disk, never sent. */
+  inboxSetups?: (signal: AbortSignal) => Promise<InboxCodeSite[]>;
   now: () => number;
 }
 
@@ -264,7 +269,38 @@ export async function runDiagnosis(request: DiagnosisRequest, deps: DiagnosisDep
         (error) => update({ inbox: failed(error) }),
       ),
     );
+    // The workspace's Inbox code: what a session of each set-up would not match.
+    const inboxSetups = deps.inboxSetups;
+    if (inboxSetups) {
+      update({ inboxCode: { state: 'pending' } });
+      secondRound.push(
+        guard(
+          readInboxCode(client, inboxSetups, () => state.connection.environmentId, integrations.then(() => (state.integrations.state === 'ok' ? state.integrations.value : undefined)), signal),
+          (value) => update({ inboxCode: value ? { state: 'ok', value } : { state: 'skipped' } }),
+          (error) => update({ inboxCode: failed(error) }),
+        ),
+      );
+    }
   }
   await Promise.all([preferences, ...secondRound]);
   return { ...state };
+}
+
+/**
+ * The workspace's Inbox set-ups, with the environment's application identifier (`GET
+ * /v1/environments`, asked only when a set-up writes one as a literal) and whether its in-app
+ * integration has HMAC on (from the integrations already read). Undefined: the code has none.
+ */
+async function readInboxCode(client: NovuClient, inboxSetups: (signal: AbortSignal) => Promise<InboxCodeSite[]>, environmentId: () => string | undefined, integrations: Promise<readonly Integration[] | undefined>, signal: AbortSignal): Promise<InboxCodeFact | undefined> {
+  const sites = await inboxSetups(signal);
+  if (sites.length === 0) return undefined;
+  const fact: InboxCodeFact = { sites };
+  if (sites.some((s) => s.setup.applicationIdentifier?.kind === 'literal')) {
+    const identifier = environmentIdentifier(await client.call({ method: 'get', path: 'v1/environments', schema: anyBody, options: { signal } }), environmentId());
+    if (identifier !== undefined) fact.environmentIdentifier = identifier;
+  }
+  const list = await integrations;
+  const hmac = list ? inAppHmac(list, environmentId()) : undefined;
+  if (hmac !== undefined) fact.hmac = hmac;
+  return fact;
 }

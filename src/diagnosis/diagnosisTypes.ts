@@ -7,6 +7,7 @@ import type { CHANNEL_TYPES, Notification, Preferences, Subscriber, Workflow, Wo
 import type { CauseKind } from '../format/stepCause';
 import type { DescribedError } from '../ui/errors';
 import type { InboxItem } from '../api/inbox';
+import type { InboxCodeFact } from './inboxCode';
 
 export type Channel = (typeof CHANNEL_TYPES)[number];
 
@@ -64,6 +65,8 @@ export interface DiagnosisInput {
   integrationsElsewhere?: Fact<IntegrationsElsewhere[]>;
   /** The latest run's in-app message in the subscriber's Inbox: asked only when its in-app step completed. */
   inbox?: Fact<InboxFact>;
+  /** The workspace's Inbox set-ups (code awareness), asked with the Inbox: what a session of each would not match. */
+  inboxCode?: Fact<InboxCodeFact>;
   /** No run of the workflow: the recent sends of it to the topics the subscriber is subscribed to (contract §11). */
   topics?: Fact<TopicSendFact[]>;
   /** Existing subscriber IDs close to this one: looked for only when a trigger created this subscriber. */

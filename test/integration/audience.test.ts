@@ -21,7 +21,8 @@ describe('topics, contexts and the Inbox', function () {
   const requests = (method: string, path: RegExp) => sandbox.requests.filter((r) => r.method === method && path.test(r.path));
 
   before(async () => {
-    ({ api, sandbox } = await connectFreshSandbox('Audience test'));
+    // On the real clock: a run triggered now is in the diagnosis's last 24 hours.
+    ({ api, sandbox } = await connectFreshSandbox('Audience test', { activityEndsAtMs: Date.now() }));
   });
 
   beforeEach(() => {
@@ -192,6 +193,25 @@ describe('topics, contexts and the Inbox', function () {
     assert.match(verdict.text, /"us"/);
     assert.match(verdict.text, /only a request trace/);
     panel.panel.dispose();
+  });
+
+  it('reads an Inbox set-up in the code: a lens names its environment, a warning says Production\'s identifier and the missing hash', async () => {
+    const content = `import { Inbox } from '@novu/react';\n\nexport function Bell() {\n  return <Inbox applicationIdentifier="${F.productionApplicationIdentifier}" subscriberId="sbx-alice" />;\n}\n`;
+    const document = await vscode.workspace.openTextDocument({ language: 'typescriptreact', content });
+    await vscode.window.showTextDocument(document);
+    const warnings = await waitFor(() => {
+      const found = vscode.languages.getDiagnostics(document.uri).filter((d) => d.source === 'Novu Explorer');
+      return found.some((d) => /Production/.test(d.message)) ? found : undefined;
+    }, 'the Inbox set-up\'s warnings', 20_000);
+    const production = warnings.find((d) => /Production/.test(d.message))!;
+    assert.equal(production.severity, vscode.DiagnosticSeverity.Warning);
+    assert.equal(production.range.start.line, 3, 'at the set-up');
+    assert.match(production.message, /the active connection is Development/);
+    // Production's in-app integration has HMAC on: a set-up without a hash is said too.
+    assert.ok(warnings.some((d) => /HMAC/.test(d.message)), warnings.map((d) => d.message).join(' | '));
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', document.uri, 100);
+    const titles = lenses.map((l) => l.command?.title ?? '');
+    assert.ok(titles.some((t) => /Inbox/.test(t) && /Production/.test(t)), titles.join(' | '));
   });
 
   it('opens a run\'s message in its subscriber\'s Inbox, in the run\'s context, and changes it only after a question', async () => {

@@ -32,3 +32,8 @@ export async function remind(subscriberId: string, invoiceNumber: string): Promi
 export async function trialEnding(subscriberId: string): Promise<void> {
   await novu.trigger({ workflowId: 'trial-ending', to: subscriberId, payload: { daysLeft: 3 } });
 }
+
+// Sent in Acme's context: only an Inbox opened with the context { tenant: 'acme' } shows it (src/inbox.tsx passes none).
+export async function welcomeToAcme(subscriberId: string, firstName: string): Promise<void> {
+  await novu.trigger({ workflowId: 'welcome-onboarding', to: subscriberId, payload: { firstName }, context: { tenant: 'acme' } });
+}
