@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, launch, openNovu, runCommand, showOnlyView, shootThemes, openNotificationById } from './workbench.mjs';
+import { ROOT, launch, openNovu, pickItem, runCommand, showOnlyView, shootThemes, openNotificationById } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
@@ -76,5 +76,18 @@ describe('the Inbox and topics', { timeout: 240_000 }, () => {
     await page.keyboard.press('ArrowRight');
     await page.locator('.monaco-list-row', { hasText: 'tenant:acme' }).first().waitFor({ timeout: 15_000 });
     await shootThemes(page, 'topics-view');
+  });
+
+  it('works out who a send to a topic would reach, beside its review, without sending', async () => {
+    const { page } = ui;
+    await runCommand(page, 'Novu: Who Would a Send Reach?…');
+    await pickItem(page, 'Product updates');
+    await pickItem(page, 'System maintenance');
+    const reach = webview(page);
+    await reach.locator('.nx-reach-table').waitFor({ timeout: 30_000 });
+    assert.match(await reach.locator('.nx-note').innerText(), /dry run/i);
+    const table = await reach.locator('.nx-reach-table').innerText();
+    assert.match(table, /region/, 'a condition says the value it read');
+    await shootThemes(page, 'topic-reach', { axe: 'topic reach, a dry run' });
   });
 });
