@@ -41,6 +41,7 @@ import { invocationMessage } from './invocationMessages';
 import { compareReport, compareSchema } from './compareReport';
 import type { Comparison } from '../compare/comparison';
 import { inboxAnswer, inboxSchema, topicsAnswer, topicsInputProblem, topicsSchema } from './audienceTools';
+import { updatePreferences } from '../api';
 
 export interface AgentToolDeps {
   manager: ConnectionManager;
@@ -544,7 +545,7 @@ export class AgentTools {
   private async setPreference(connection: Connection, client: NovuClient, input: z.infer<typeof setPreferenceSchema>): Promise<string> {
     const change = { id: globalThis.crypto.randomUUID(), kind: 'channel' as const, channel: input.channel, enabled: input.enabled, ...(input.workflow ? { workflowId: input.workflow } : {}) };
     // One key for this change: the client's retries reuse it, as the panel's toggles do.
-    const answer: Preferences = await client.updatePreferences(input.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
+    const answer: Preferences = await updatePreferences(client, input.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
     this.deps.preferencesChanged(connection.id, input.subscriberId);
     const where = this.where(connection);
     const onOff = (value: boolean | undefined) => (value === undefined ? vscode.l10n.t('not set') : value ? vscode.l10n.t('on') : vscode.l10n.t('off'));

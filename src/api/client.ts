@@ -20,28 +20,22 @@ import {
   type WorkflowList,
   type Workflow,
   subscriberSchema,
-  triggerResultSchema,
   type Integration,
   type Notification,
   type NotificationPage,
   type Preferences,
   type Subscriber,
   type SubscriberPage,
-  type TriggerResult,
 } from './schemas';
 import {
   validateCreateSubscriber,
   validateNotificationQuery,
-  validatePreferencesPatch,
   validateSearchQuery,
-  validateTriggerBody,
   validateSubscriberPatch,
   type SubscriberPatch,
   type CreateSubscriberInput,
   type NotificationListQuery,
-  type PreferencesPatch,
   type SubscriberSearchQuery,
-  type TriggerBody,
 } from './validation';
 import { l10n } from '../l10n';
 import { wordFor, type Words } from '../words';
@@ -222,12 +216,6 @@ export class NovuClient {
     return this.call({ method: 'get', path: subscriberPath(subscriberId, '/preferences'), query, schema: preferencesSchema, options });
   }
 
-  /** `PATCH /v2/subscribers/{id}/preferences`: global when `workflowId` is absent. */
-  async updatePreferences(subscriberId: string, patch: PreferencesPatch, options?: RequestOptions): Promise<Preferences> {
-    rejectInvalid(validatePreferencesPatch(patch));
-    return this.call({ method: 'patch', path: subscriberPath(subscriberId, '/preferences'), body: patch, schema: preferencesSchema, options });
-  }
-
   /** `GET /v1/integrations/active`. Credentials are parsed but callers must mask them (see maskCredentials). */
   async listActiveIntegrations(options?: RequestOptions): Promise<Integration[]> {
     return this.call({ method: 'get', path: 'v1/integrations/active', schema: integrationListSchema, options });
@@ -256,16 +244,6 @@ export class NovuClient {
     // Each item is a whole notification (every job and detail): a page can be megabytes, so its
     // items are checked a slice at a time and other work (other views' rows) runs in between.
     return { ...page, data: await parseNotifications(page.data, options?.signal) };
-  }
-
-  /**
-   * `POST /v1/events/trigger` (contract §7): starts a run of a workflow. The answer's `status` says
-   * whether it did (`processed`) or why not; it carries no notification id, so callers find the new
-   * run by the body's `transactionId`. Sends real messages: callers confirm with the user first.
-   */
-  async trigger(body: TriggerBody, options?: RequestOptions): Promise<TriggerResult> {
-    rejectInvalid(validateTriggerBody(body));
-    return this.call({ method: 'post', path: 'v1/events/trigger', body, schema: triggerResultSchema, options, ...(typeof body.transactionId === 'string' ? { transactionId: body.transactionId } : {}) });
   }
 
   /**
@@ -398,7 +376,7 @@ export function rejectInvalid(errors: FieldErrors): void {
   if (Object.keys(errors).length > 0) throw new NovuValidationError(errors);
 }
 
-function subscriberPath(subscriberId: string, suffix: string): string {
+export function subscriberPath(subscriberId: string, suffix: string): string {
   if (subscriberId.trim() === '') throw new NovuValidationError({ subscriberId: [l10n.t('A subscriber ID is required.')] });
   return `v2/subscribers/${encodeURIComponent(subscriberId)}${suffix}`;
 }

@@ -6,7 +6,7 @@
  * checks again afterwards. After Send Again it follows the new run until its step settles.
  */
 import * as vscode from 'vscode';
-import { NovuApiError, validateSubscriberPatch, type Notification, type NovuClient } from '../api';
+import { NovuApiError, validateSubscriberPatch, type Notification, type NovuClient, updatePreferences } from '../api';
 import { Commands } from '../commands';
 import type { Connection } from '../connections/connection';
 import { stepTypeInfo } from '../format/jobStatus';
@@ -291,7 +291,7 @@ export class DiagnosisPanel extends HostedPanel<DiagnosisRequests, DiagnosisPane
     if (!(await this.confirm(question, vscode.l10n.t('Turn On'), vscode.l10n.t('The subscriber’s preference changes on "{0}" at once.', this.connection.name)))) return;
     const client = await this.host.client();
     try {
-      await client.updatePreferences(this.request.subscriberId, { channels: { [channel]: true }, ...(workflowIdentifier ? { workflowId: workflowIdentifier } : {}) }, { idempotencyKey: globalThis.crypto.randomUUID() });
+      await updatePreferences(client, this.request.subscriberId, { channels: { [channel]: true }, ...(workflowIdentifier ? { workflowId: workflowIdentifier } : {}) }, { idempotencyKey: globalThis.crypto.randomUUID() });
       this.actions.preferencesChanged(this.connection.id, this.request.subscriberId);
     } catch (error) {
       this.failFix(vscode.l10n.t('The preference was not changed'), error);

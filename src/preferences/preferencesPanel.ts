@@ -5,7 +5,7 @@
  * then shows the service's answer. A change the service refuses is rolled back and explained.
  */
 import * as vscode from 'vscode';
-import { NovuApiError, validateSchedule, type Preferences, type Schedule, type WorkflowPreference } from '../api';
+import { NovuApiError, validateSchedule, type Preferences, type Schedule, type WorkflowPreference, updatePreferences } from '../api';
 import type { Connection } from '../connections/connection';
 import { channelLabel } from '../format/channels';
 import { subscriberDisplayName } from '../format/names';
@@ -188,7 +188,7 @@ export class PreferencesPanel implements vscode.Disposable {
         const change = this.pending[0]!;
         try {
           const client = await this.host.client();
-          this.server = await client.updatePreferences(this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
+          this.server = await updatePreferences(client, this.subscriberId, changeToPatch(change), { idempotencyKey: change.id });
           // The service answered: whatever the banner said about reaching it is no longer true.
           this.banner = undefined;
           this.saved.fire();

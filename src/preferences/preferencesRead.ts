@@ -4,7 +4,7 @@
  * its time zone. An older server without the GET route is read through PATCH with an empty body.
  * vscode-free: the caller gives the log.
  */
-import { NovuApiError, type NovuClient, type Preferences, type Subscriber, type WorkflowPreference } from '../api';
+import { NovuApiError, type NovuClient, type Preferences, type Subscriber, type WorkflowPreference, updatePreferences } from '../api';
 import { describeError } from '../ui/errors';
 
 /** A 404/405 for the route itself (an older server without GET), not for the subscriber. */
@@ -51,7 +51,7 @@ export async function readPreferences(
   } catch (error) {
     if (!isMissingRoute(error)) throw error;
     log.info(`GET /v2/subscribers/{id}/preferences is not on this server (${(error as NovuApiError).status}); reading through PATCH with an empty body.`);
-    preferences = await client.updatePreferences(subscriberId, {}, { ...(signal ? { signal } : {}) });
+    preferences = await updatePreferences(client, subscriberId, {}, { ...(signal ? { signal } : {}) });
     readFallback = true;
   }
   return { preferences, critical, readFallback, subscriber: await subscriber };

@@ -4,6 +4,7 @@
  * 400 field errors go,. Pure, no `vscode`.
  */
 import { validateTriggerBody, type FieldErrors, type TriggerBody } from '../api';
+import { validateTriggerContext } from '../api/contextRules';
 import { l10n } from '../l10n';
 import { fieldPath, parseJsonText, spanFor, syntaxProblem, type JsonSpan, type PlacedProblem } from '../format/jsonText';
 import { checkPayload } from '../format/payloadSchema';
@@ -18,6 +19,9 @@ export function checkReviewText(text: string): ReviewCheck {
     return { ok: false, summary: l10n.t('The body is not valid JSON (line {0}, column {1}): {2}', line, column, parsed.message), problems: [problem] };
   }
   const errors = validateTriggerBody(parsed.value);
+  // A context's keys, ids and data (§12), each at its place: the body's own check sees only its shape.
+  const context = (parsed.value as { context?: unknown } | null)?.context;
+  if (context !== undefined && !errors['context']) Object.assign(errors, validateTriggerContext(context));
   const problems = placeFieldErrors(errors, parsed.spans);
   if (problems.length > 0) {
     const first = Object.entries(errors)[0]!;

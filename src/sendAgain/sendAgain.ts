@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { Commands } from '../commands';
-import { NovuApiError, type Notification, type NovuClient, type TriggerBody, type Workflow } from '../api';
+import { NovuApiError, type Notification, type NovuClient, type TriggerBody, type Workflow, trigger } from '../api';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
 import { describeError, formatErrorLine } from '../ui/errors';
@@ -332,7 +332,7 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   private async trigger(client: NovuClient, body: TriggerBody): Promise<{ outcome: TriggerOutcome } | { error: unknown }> {
     const idempotencyKey = globalThis.crypto.randomUUID();
     try {
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0}…', body.name) }, () => client.trigger(body, { idempotencyKey }));
+      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Sending {0}…', body.name) }, () => trigger(client, body, { idempotencyKey }));
       return { outcome: describeTriggerResult(result, body.name) };
     } catch (error) {
       return { error };

@@ -47,3 +47,29 @@ export class LazyTree<T> implements vscode.TreeDataProvider<T>, vscode.Disposabl
     this.changed.dispose();
   }
 }
+
+/**
+ * A view whose feature loads on first use (the view first asks for rows, or one of `names` runs):
+ * its tree view, its commands' handlers (each `novuExplorer.<name>` calls `run(name, args)`), and
+ * the feature once made. Topics and Contexts are made this way.
+ */
+export function lazyFeatureView<F extends { readonly provider: vscode.TreeDataProvider<N>; run(name: C, args: unknown[]): unknown; dispose(): void }, N, C extends string>(
+  context: vscode.ExtensionContext,
+  viewId: string,
+  names: readonly C[],
+  make: (view: vscode.TreeView<N>) => F,
+) {
+  let instance: F | undefined;
+  const feature = (): F => (instance ??= make(view));
+  const tree = new LazyTree<N>(() => feature().provider);
+  const view = vscode.window.createTreeView(viewId, { treeDataProvider: tree, showCollapseAll: true });
+  context.subscriptions.push(tree, view, { dispose: () => instance?.dispose() });
+  const handlers = Object.fromEntries(names.map((name) => [`novuExplorer.${name}`, (...args: unknown[]) => feature().run(name, args)])) as Record<`novuExplorer.${C}`, (...args: unknown[]) => unknown>;
+  return {
+    handlers,
+    feature,
+    get loaded(): F | undefined {
+      return instance;
+    },
+  };
+}

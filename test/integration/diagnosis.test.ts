@@ -13,6 +13,7 @@ import { DIAGNOSIS_CASES as C, SANDBOX_FIXTURES as F, type Sandbox } from '../..
 import type { DiagnosisPanel } from '../../src/diagnosis/diagnosisPanel';
 import { AGENT_TOOLS } from '../../src/agent/toolNames';
 import { ScriptedPrompter, addSandboxConnection, freshSandbox, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
+import { trigger, updatePreferences } from '../../src/api';
 
 describe('delivery diagnosis', function () {
   this.timeout(60_000);
@@ -24,7 +25,7 @@ describe('delivery diagnosis', function () {
   /** Triggers `workflow` to `subscriberId` and waits until the sandbox has settled the run. */
   async function runSettled(subscriberId: string, workflow: string = F.workflowIdentifier): Promise<string> {
     const transactionId = `txn-diag-${Math.random().toString(36).slice(2, 10)}`;
-    const answer = await client.trigger({ name: workflow, to: subscriberId, payload: {}, transactionId });
+    const answer = await trigger(client, { name: workflow, to: subscriberId, payload: {}, transactionId });
     assert.equal(answer.status, 'processed');
     return waitFor(
       () => {
@@ -66,7 +67,7 @@ describe('delivery diagnosis', function () {
 
   it('proves a preference off with the latest run, turns it on after asking, and follows the run sent again to ✓ [smoke]', async () => {
     await client.createSubscriber({ subscriberId: 'diag-ada', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@diag.example', timezone: 'Europe/Paris' });
-    await client.updatePreferences('diag-ada', { workflowId: F.workflowIdentifier, channels: { email: false } });
+    await updatePreferences(client, 'diag-ada', { workflowId: F.workflowIdentifier, channels: { email: false } });
     await runSettled('diag-ada');
     sandbox.clearRequests();
     const panel = await diagnosed({ subscriberId: 'diag-ada', workflowRef: F.workflowIdentifier, channel: 'email' });

@@ -12,6 +12,7 @@ import type { TreeNode } from '../../src/ui/treeNodes';
 import type { WorkflowNode } from '../../src/workflows/workflowsProvider';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { NOVU_CLIENT, ScriptedPrompter, addSandboxConnection, freshSandbox, kindOf, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
+import { trigger } from '../../src/api';
 
 const CATALOGUE = 11;
 const EXTRA = 55;
@@ -420,7 +421,7 @@ describe('workflows view and trigger', function () {
     const state = sandbox.state;
     const before = state.notifications.length;
     const client = (await api.manager.activeClient())!.client;
-    const answer = await client.trigger({ name: 'invoice-paid', to: F.notificationSubscriberId, payload: { amount: 'x' }, transactionId: `itest-${Date.now()}` }, { idempotencyKey: `itest-${Date.now()}` });
+    const answer = await trigger(client, { name: 'invoice-paid', to: F.notificationSubscriberId, payload: { amount: 'x' }, transactionId: `itest-${Date.now()}` }, { idempotencyKey: `itest-${Date.now()}` });
     assert.equal(answer.status, 'processed', 'a code workflow does not answer 400');
     await waitFor(() => state.notifications.length > before && state.notifications.find((n) => n.jobs.some((j) => j.status === 'failed' && j.executionDetails.some((d) => d.detail === 'Bridge execution failed'))), 'a failed run at the bridge', 15_000);
   });

@@ -11,6 +11,7 @@ import {
   NovuValidationError,
   isAbortError,
   type RequestLogEntry,
+  updatePreferences,
 } from '../../../src/api';
 import { parseItems } from '../../../src/api/client';
 import { buildIntegration, buildJob, buildNotification, buildPreferences, buildSubscriber } from '../../fixtures/builders';
@@ -45,7 +46,7 @@ describe('wire format', () => {
     ['getNotification', buildNotification(), (c: NovuClient) => c.getNotification('n1')],
     ['createSubscriber', buildSubscriber({ subscriberId: 'new-user' }), (c: NovuClient) => c.createSubscriber({ subscriberId: 'new-user' })],
     ['getPreferences', buildPreferences(), (c: NovuClient) => c.getPreferences('u1')],
-    ['updatePreferences', buildPreferences(), (c: NovuClient) => c.updatePreferences('u1', { channels: { email: false } })],
+    ['updatePreferences', buildPreferences(), (c: NovuClient) => updatePreferences(c, 'u1', { channels: { email: false } })],
   ] as const;
   for (const [name, value, call] of single) {
     it(`${name} accepts the { data } envelope and the bare body alike`, async () => {
@@ -157,9 +158,9 @@ describe('validation before sending', () => {
   it('rejects a bad schedule, an unknown channel and both cursors with no request', async () => {
     const before = server.requests.length;
     const c = client(server.url);
-    await assert.rejects(() => c.updatePreferences('u', { schedule: { isEnabled: true, weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '13:00 PM', end: '05:00 PM' }] } } } }), NovuValidationError);
-    await assert.rejects(() => c.updatePreferences('u', { schedule: { isEnabled: true, weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '05:00 PM', end: '09:00 AM' }] } } } }), NovuValidationError);
-    await assert.rejects(() => c.updatePreferences('u', { channels: { fax: true } as never }), NovuValidationError);
+    await assert.rejects(() => updatePreferences(c, 'u', { schedule: { isEnabled: true, weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '13:00 PM', end: '05:00 PM' }] } } } }), NovuValidationError);
+    await assert.rejects(() => updatePreferences(c, 'u', { schedule: { isEnabled: true, weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '05:00 PM', end: '09:00 AM' }] } } } }), NovuValidationError);
+    await assert.rejects(() => updatePreferences(c, 'u', { channels: { fax: true } as never }), NovuValidationError);
     await assert.rejects(() => c.searchSubscribers({ after: 'a', before: 'b' }), NovuValidationError);
     await assert.rejects(() => c.searchSubscribers({ limit: 101 }), NovuValidationError);
     await assert.rejects(() => c.listNotifications({ limit: 51 }), NovuValidationError);
@@ -365,15 +366,15 @@ describe('retries and idempotency', () => {
   it("uses the caller's idempotency key, a new one per call otherwise, and none on GET", async () => {
     await withTestServer((req, res) => sendJson(res, req.method === 'GET' ? 200 : 201, req.method === 'GET' ? buildPreferences() : buildPreferences()), async (server) => {
       const c = client(server.url);
-      await c.updatePreferences('u', { channels: { sms: true } }, { idempotencyKey: 'action-1' });
-      await c.updatePreferences('u', { channels: { sms: true } });
-      await c.updatePreferences('u', { channels: { sms: true } });
+      await updatePreferences(c, 'u', { channels: { sms: true } }, { idempotencyKey: 'action-1' });
+      await updatePreferences(c, 'u', { channels: { sms: true } });
+      await updatePreferences(c, 'u', { channels: { sms: true } });
       await c.getPreferences('u');
       const keys = server.requests.map((r) => r.headers['idempotency-key']);
       assert.equal(keys[0], 'action-1');
       assert.notEqual(keys[1], keys[2]);
       assert.equal(keys[3], undefined);
-      await assert.rejects(() => c.updatePreferences('u', {}, { idempotencyKey: 'k'.repeat(256) }), NovuValidationError);
+      await assert.rejects(() => updatePreferences(c, 'u', {}, { idempotencyKey: 'k'.repeat(256) }), NovuValidationError);
     });
   });
 
@@ -406,7 +407,7 @@ describe('retries and idempotency', () => {
   it('never retries other 4xx', async () => {
     for (const status of [400, 401, 403, 404, 422]) {
       await withTestServer((_req, res) => sendJson(res, status, { statusCode: status, message: 'no' }), async (server) => {
-        await assert.rejects(() => client(server.url).updatePreferences('u', {}), NovuApiError);
+        await assert.rejects(() => updatePreferences(client(server.url), 'u', {}), NovuApiError);
         assert.equal(server.requests.length, 1, `status ${status}`);
       });
     }

@@ -1,7 +1,7 @@
 /** NovuClient against the sandbox over real HTTP: every operation, the errors the service gives, faults. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { NovuApiError, NovuClient, isAbortError, type RequestLogEntry } from '../../../src/api';
+import { NovuApiError, NovuClient, isAbortError, type RequestLogEntry, updatePreferences } from '../../../src/api';
 import { SANDBOX_FIXTURES, startSandbox, type Sandbox } from '../../../src/sandbox';
 
 describe('NovuClient against the sandbox', () => {
@@ -66,12 +66,12 @@ describe('NovuClient against the sandbox', () => {
     const prefs = await client.getPreferences(id);
     assert.ok(prefs.workflows.length > 0);
     assert.equal(prefs.global.schedule?.isEnabled, true);
-    const off = await client.updatePreferences(id, { channels: { email: false } });
+    const off = await updatePreferences(client, id, { channels: { email: false } });
     assert.equal(off.global.channels.email, false);
-    const wf = await client.updatePreferences(id, { workflowId: SANDBOX_FIXTURES.workflowIdentifier, channels: { in_app: false } });
+    const wf = await updatePreferences(client, id, { workflowId: SANDBOX_FIXTURES.workflowIdentifier, channels: { in_app: false } });
     assert.equal(wf.workflows.find((w) => w.workflow.identifier === SANDBOX_FIXTURES.workflowIdentifier)?.channels.in_app, false);
     const schedule = { isEnabled: true, weeklySchedule: { monday: { isEnabled: true, hours: [{ start: '09:00 AM', end: '05:00 PM' }] } } };
-    const scheduled = await client.updatePreferences(id, { schedule });
+    const scheduled = await updatePreferences(client, id, { schedule });
     assert.deepEqual(scheduled.global.schedule?.weeklySchedule?.monday, schedule.weeklySchedule.monday);
     const all = await client.getPreferences(id, { criticality: 'all' });
     assert.ok(all.workflows.some((w) => w.workflow.identifier === SANDBOX_FIXTURES.criticalWorkflowIdentifier));
@@ -79,8 +79,8 @@ describe('NovuClient against the sandbox', () => {
 
   it('surfaces the service errors for preferences: unknown subscriber, unknown and critical workflows', async () => {
     await assert.rejects(() => client.getPreferences('nobody-at-all'), (e: unknown) => e instanceof NovuApiError && e.status === 404);
-    await assert.rejects(() => client.updatePreferences(SANDBOX_FIXTURES.preferencesSubscriberId, { workflowId: 'no-such-flow', channels: { email: true } }), (e: unknown) => e instanceof NovuApiError && e.status === 404 && /Workflow cannot be found/.test(e.message));
-    await assert.rejects(() => client.updatePreferences(SANDBOX_FIXTURES.preferencesSubscriberId, { workflowId: SANDBOX_FIXTURES.criticalWorkflowIdentifier, channels: { email: false } }), (e: unknown) => e instanceof NovuApiError && e.status === 400);
+    await assert.rejects(() => updatePreferences(client, SANDBOX_FIXTURES.preferencesSubscriberId, { workflowId: 'no-such-flow', channels: { email: true } }), (e: unknown) => e instanceof NovuApiError && e.status === 404 && /Workflow cannot be found/.test(e.message));
+    await assert.rejects(() => updatePreferences(client, SANDBOX_FIXTURES.preferencesSubscriberId, { workflowId: SANDBOX_FIXTURES.criticalWorkflowIdentifier, channels: { email: false } }), (e: unknown) => e instanceof NovuApiError && e.status === 400);
   });
 
   it('lists active integrations of both environments, with the legacy credentials parsed for masking', async () => {

@@ -1,7 +1,7 @@
 /** Error bodies read field by field: every shape of `errors`, odd fields dropped alone, the one-line message. */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { NovuApiError, NovuClient } from '../../../src/api';
+import { NovuApiError, NovuClient, trigger } from '../../../src/api';
 import { fieldLine, readErrorBody } from '../../../src/api/errorBody';
 import { describeError, formatErrorLine } from '../../../src/ui/errors';
 import { sendJson, startTestServer } from '../../fixtures/testServer';
@@ -106,7 +106,7 @@ describe('the client with odd error bodies', () => {
     });
     try {
       const client = new NovuClient({ baseUrl: server.url, apiKey: 'k-secret-123', retries: 0 });
-      const error = await client.trigger({ name: 'order-shipped', to: 'ada', payload: {} }).catch((e: unknown) => e);
+      const error = await trigger(client, { name: 'order-shipped', to: 'ada', payload: {} }).catch((e: unknown) => e);
       assert.ok(error instanceof NovuApiError);
       return error;
     } finally {

@@ -1,7 +1,7 @@
 /** The failures view's reading of a window (issue 38.1, 38.6) against the Sandbox over real HTTP. */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { NovuApiError, NovuClient, type Notification, type NotificationListQuery, type RequestOptions } from '../../../src/api';
+import { NovuApiError, NovuClient, type Notification, type NotificationListQuery, type RequestOptions, trigger } from '../../../src/api';
 import { readWindow } from '../../../src/failures/windowReader';
 import { SANDBOX_FIXTURES, startSandbox, type Sandbox } from '../../../src/sandbox';
 
@@ -83,7 +83,7 @@ describe('readWindow', () => {
         listNotifications: async (query, options) => {
           if (query?.page === 1 && !triggered) {
             triggered = true;
-            const answer = await client.trigger({ name: SANDBOX_FIXTURES.workflowIdentifier, to: subscriberId, payload: {}, transactionId: `window-${Date.now()}` });
+            const answer = await trigger(client, { name: SANDBOX_FIXTURES.workflowIdentifier, to: subscriberId, payload: {}, transactionId: `window-${Date.now()}` });
             assert.equal(answer.status, 'processed');
           }
           return client.listNotifications(query, options);

@@ -5,7 +5,7 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { NovuApiError, NovuClient, type Notification, type RequestLogEntry } from '../../../src/api';
+import { NovuApiError, NovuClient, type Notification, type RequestLogEntry, trigger, updatePreferences } from '../../../src/api';
 import { SANDBOX_FIXTURES as F, startSandbox, type Sandbox } from '../../../src/sandbox';
 import { buildTriggerBody } from '../../../src/format/triggerBody';
 
@@ -37,7 +37,7 @@ describe('trigger and cancel against the sandbox', () => {
     const built = buildTriggerBody(original, 'txn-again-1');
     assert.ok('body' in built);
     sandbox.clearRequests();
-    const result = await client.trigger(built.body, { idempotencyKey: 'send-again-1' });
+    const result = await trigger(client, built.body, { idempotencyKey: 'send-again-1' });
     assert.equal(result.status, 'processed');
     assert.equal(result.acknowledged, true);
     const [request] = sandbox.requests;
@@ -62,7 +62,7 @@ describe('trigger and cancel against the sandbox', () => {
   });
 
   it('ignores a transaction id used before, as the service does: no second run', async () => {
-    const again = await client.trigger({ name: F.workflowIdentifier, to: F.notificationSubscriberId, payload: {}, transactionId: 'txn-again-1' });
+    const again = await trigger(client, { name: F.workflowIdentifier, to: F.notificationSubscriberId, payload: {}, transactionId: 'txn-again-1' });
     assert.equal(again.status, 'processed');
     const page = await client.listNotifications({ transactionId: 'txn-again-1', limit: 10 });
     assert.equal(page.data.length, 1);
@@ -71,7 +71,7 @@ describe('trigger and cancel against the sandbox', () => {
   it('reuses the idempotency key on a 503 retry', async () => {
     sandbox.clearRequests();
     sandbox.setFaults({ rejectNext: { method: 'POST', pathSuffix: '/v1/events/trigger', status: 503, message: 'Service Unavailable' } });
-    const result = await client.trigger({ name: F.workflowIdentifier, to: F.notificationSubscriberId, payload: { firstName: 'x' }, transactionId: 'txn-retry-1' });
+    const result = await trigger(client, { name: F.workflowIdentifier, to: F.notificationSubscriberId, payload: { firstName: 'x' }, transactionId: 'txn-retry-1' });
     assert.equal(result.status, 'processed');
     const keys = sandbox.requests.filter((r) => r.path === '/v1/events/trigger').map((r) => [r.status, r.idempotencyKey]);
     assert.equal(keys.length, 2);
@@ -83,7 +83,7 @@ describe('trigger and cancel against the sandbox', () => {
 
   it('follows the subscriber and the workflow: a channel turned off is skipped, email to a bouncing domain fails', async () => {
     await client.createSubscriber({ subscriberId: 'bounce-1', email: 'pat@bounce.example' });
-    await client.trigger({ name: F.workflowIdentifier, to: 'bounce-1', payload: {}, transactionId: 'txn-bounce-1' });
+    await trigger(client, { name: F.workflowIdentifier, to: 'bounce-1', payload: {}, transactionId: 'txn-bounce-1' });
     const bounced = await until(async () => {
       const n = await runOf('txn-bounce-1')();
       return n && settled(n) ? n : undefined;
@@ -92,8 +92,8 @@ describe('trigger and cancel against the sandbox', () => {
     assert.equal(email?.status, 'failed');
     assert.match(JSON.stringify(email?.executionDetails), /does not exist: pat@bounce\.example/);
 
-    await client.updatePreferences('bounce-1', { channels: { email: false } });
-    await client.trigger({ name: F.workflowIdentifier, to: 'bounce-1', payload: {}, transactionId: 'txn-bounce-2' });
+    await updatePreferences(client, 'bounce-1', { channels: { email: false } });
+    await trigger(client, { name: F.workflowIdentifier, to: 'bounce-1', payload: {}, transactionId: 'txn-bounce-2' });
     const skipped = await until(async () => {
       const n = await runOf('txn-bounce-2')();
       return n && settled(n) ? n : undefined;
@@ -105,22 +105,22 @@ describe('trigger and cancel against the sandbox', () => {
   });
 
   it('answers refusals as the service does: an inactive workflow, a missing payload field, an unknown workflow', async () => {
-    const inactive = await client.trigger({ name: 'marketing-newsletter', to: F.notificationSubscriberId, payload: {}, transactionId: 'txn-inactive' });
+    const inactive = await trigger(client, { name: 'marketing-newsletter', to: F.notificationSubscriberId, payload: {}, transactionId: 'txn-inactive' });
     assert.equal(inactive.status, 'trigger_not_active');
     assert.equal((await client.listNotifications({ transactionId: 'txn-inactive' })).data.length, 0);
-    const missing = await client.trigger({ name: 'order-shipped', to: F.notificationSubscriberId, payload: { carrier: 'x' } }).catch((e: unknown) => e);
+    const missing = await trigger(client, { name: 'order-shipped', to: F.notificationSubscriberId, payload: { carrier: 'x' } }).catch((e: unknown) => e);
     assert.ok(missing instanceof NovuApiError);
     assert.equal(missing.status, 400);
     assert.deepEqual(missing.fieldErrors, { 'payload.orderId': ['is required'] });
     assert.equal(missing.message, 'Payload validation failed');
-    const unknown = await client.trigger({ name: 'no-such-workflow', to: F.notificationSubscriberId }).catch((e: unknown) => e);
+    const unknown = await trigger(client, { name: 'no-such-workflow', to: F.notificationSubscriberId }).catch((e: unknown) => e);
     assert.ok(unknown instanceof NovuApiError);
     assert.equal(unknown.status, 422);
     assert.match(unknown.message, /workflow_not_found/);
   });
 
   it('cancels a digest still collecting: true, the jobs cancelled; then false, nothing left', async () => {
-    await client.trigger({ name: F.digestWorkflowIdentifier, to: F.notificationSubscriberId, payload: {}, transactionId: 'txn-digest-1' });
+    await trigger(client, { name: F.digestWorkflowIdentifier, to: F.notificationSubscriberId, payload: {}, transactionId: 'txn-digest-1' });
     const waiting = await until(runOf('txn-digest-1'), 'the digest run');
     assert.equal(waiting.jobs?.find((j) => j.type === 'digest')?.status, 'delayed');
     assert.equal(await client.cancelTrigger('txn-digest-1'), true);
