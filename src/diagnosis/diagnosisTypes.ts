@@ -7,7 +7,7 @@ import type { CHANNEL_TYPES, Notification, Preferences, Subscriber, Workflow, Wo
 import type { CauseKind } from '../format/stepCause';
 import type { DescribedError } from '../ui/errors';
 import type { InboxItem } from '../api/inbox';
-import type { InboxCodeFact } from './inboxCode';
+import type { InboxSetup } from '../scan';
 
 export type Channel = (typeof CHANNEL_TYPES)[number];
 
@@ -92,6 +92,21 @@ export interface TopicSendFact {
   reached: boolean;
   /** Why it did not, in a sentence (the rule, with the values a condition read). */
   why?: string;
+}
+
+/** A set-up of the workspace: where (`src/inbox.tsx:9`) and what it is given. */
+export interface InboxCodeSite {
+  where: string;
+  setup: InboxSetup;
+}
+
+/** The workspace's Inbox set-ups, with what the connection's environment says of a session. */
+export interface InboxCodeFact {
+  sites: InboxCodeSite[];
+  /** The diagnosed environment's `identifier` (the application identifier), when read. */
+  environmentIdentifier?: string;
+  /** Its Novu in-app integration has HMAC on; undefined: not known. */
+  hmac?: boolean;
 }
 
 export type LinkId = 'connection' | 'subscriber' | 'workflow' | 'runs' | 'addresses' | 'preferences' | 'integrations' | 'inbox' | 'topics';

@@ -7,23 +7,9 @@
 import { parseEnvironmentList } from '../compare/environments';
 import type { Integration } from '../api';
 import { l10n } from '../l10n';
-import type { InboxSetup } from '../scan';
-import type { Evidence } from './diagnosisTypes';
+import type { Evidence, InboxCodeFact, InboxCodeSite } from './diagnosisTypes';
 
-/** A set-up of the workspace: where (`src/inbox.tsx:9`) and what it is given. */
-export interface InboxCodeSite {
-  where: string;
-  setup: InboxSetup;
-}
-
-/** The workspace's Inbox set-ups, with what the connection's environment says of a session. */
-export interface InboxCodeFact {
-  sites: InboxCodeSite[];
-  /** The diagnosed environment's `identifier` (the application identifier), when read. */
-  environmentIdentifier?: string;
-  /** Its Novu in-app integration has HMAC on; undefined: not known. */
-  hmac?: boolean;
-}
+export type { InboxCodeFact, InboxCodeSite } from './diagnosisTypes';
 
 /** The `identifier` of the environment `environmentId` in `GET /v1/environments`'s body (else of the only one holding the caller's key). */
 export function environmentIdentifier(body: unknown, environmentId: string | undefined): string | undefined {

@@ -12,6 +12,7 @@ import type { ReachView } from '../../src/topics/reachProtocol';
 import type { TopicNode } from '../../src/topics/topicNodes';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
 import { ScriptedPrompter, connectFreshSandbox, disconnectSandbox, waitFor } from './helpers';
+import { trigger } from '../../src/api';
 
 describe('topics, contexts and the Inbox', function () {
   this.timeout(60_000);
@@ -179,7 +180,7 @@ describe('topics, contexts and the Inbox', function () {
     assert.equal((await post({ subscriptions: ['topic-amy'] })).status, 201);
     assert.equal((await post({ subscriptions: ['topic-bob'], preferences: [{ workflowId: F.topicWorkflowIdentifier, condition: { '==': [{ var: 'payload.region' }, 'eu'] } }] })).status, 201);
     const transactionId = `txn-topic-${Math.random().toString(36).slice(2, 10)}`;
-    const answer = await client.trigger({ name: F.topicWorkflowIdentifier, to: [{ type: 'Topic', topicKey: 'diag-topic' }], payload: { region: 'us', window: 'now', services: 'the API' }, transactionId });
+    const answer = await trigger(client, { name: F.topicWorkflowIdentifier, to: [{ type: 'Topic', topicKey: 'diag-topic' }], payload: { region: 'us', window: 'now', services: 'the API' }, transactionId });
     assert.equal(answer.status, 'processed');
     await waitFor(() => sandbox.state.notifications.some((n) => n.transactionId === transactionId), 'the send\'s run for Amy');
     assert.ok(!sandbox.state.notifications.some((n) => n.transactionId === transactionId && n.subscriber?.subscriberId === 'topic-bob'), 'Bob was filtered: no run');
@@ -238,5 +239,41 @@ describe('topics, contexts and the Inbox', function () {
     assert.match(prompter.messages.at(-1)!.text, /Audience test/, 'the question names the connection');
     const after = await waitFor(() => panel.current.items.find((i) => i.id === F.inboxAcmeMessageId && i.isRead), 'the item to show read');
     assert.ok(after);
+  });
+});
+
+describe('a server without topics, contexts or the server-side Inbox', function () {
+  this.timeout(30_000);
+  let api: NovuExplorerApi;
+  let sandbox: Sandbox;
+
+  before(async () => {
+    ({ api, sandbox } = await connectFreshSandbox('Older server', { without: ['topics', 'contexts', 'inbox'] }));
+  });
+
+  after(async () => {
+    api.setPrompter(undefined);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await disconnectSandbox(api, sandbox);
+  });
+
+  const rowText = async (provider: { reload(): void; getChildren(): Promise<{ treeItem(): vscode.TreeItem }[]> }) => {
+    provider.reload();
+    const rows = await waitFor(async () => {
+      const nodes = await provider.getChildren();
+      return nodes.length > 0 ? nodes : undefined;
+    }, 'the view to answer');
+    return rows.map((r) => { const item = r.treeItem(); return `${String(item.label ?? '')} ${String(item.description ?? '')} ${String(item.tooltip ?? '')}`; }).join(' | ');
+  };
+
+  it('says in each view what the server lacks, not an empty list', async () => {
+    assert.match(await rowText(api.topics.provider), /does not have topics \(the \/v2\/topics routes\).*Cannot GET \/v2\/topics/s);
+    assert.match(await rowText(api.contexts.provider), /does not have contexts/);
+  });
+
+  it('says it in the Inbox panel too', async () => {
+    const panel = api.inboxPanels.open(F.notificationSubscriberId, api.manager.active!);
+    const current = await waitFor(() => (panel.current.error ? panel.current : undefined), 'the Inbox to fail', 15_000);
+    assert.match(current.error!, /does not have the server-side Inbox/);
   });
 });
