@@ -42,8 +42,11 @@ describe('installed .vsix', { timeout: 300_000 }, () => {
     for (const f of loaded) assert.ok(files.includes(f), `${f} (loaded on demand) is in the package`);
     const unwanted = files.filter((f) => /(^|\/)(node_modules|src|webview|test|out|test-results)\//.test(f) || f.endsWith('.map') || f.endsWith('.ts') || f === 'dist/sandbox.js');
     assert.deepEqual(unwanted, []);
+    // 1,006 KB before issue 55, 1,120 KB after: its views load from a bundle of their own, and each
+    // lazily loaded bundle carries its own copy of zod, ky and the client (about 45 KB of audience.js's
+    // 140 KB). A chunk shared by the bundles would take back more than that; until then, 1,200 KB.
     const size = statSync(VSIX).size;
-    assert.ok(size < 1024 * 1024, `the .vsix is ${Math.round(size / 1024)} KB`);
+    assert.ok(size < 1200 * 1024, `the .vsix is ${Math.round(size / 1024)} KB`);
   });
 
   it('ships every image the README links to', () => {
