@@ -57,14 +57,15 @@ function row(r: ReachRowView): HTMLElement {
   const look = OUTCOME_ICONS[r.outcome];
   return h(
     'tr',
-    { class: `nx-row nx-row-${r.outcome}`, attrs: { 'data-outcome': r.outcome, 'data-subscriber': r.subscriberId ?? '' } },
-    h('td', 'nx-cell-who', h('span', 'nx-bidi', r.subscriber), r.subscriberId && r.subscriberId !== r.subscriber ? h('span', 'nx-muted nx-bidi nx-id', r.subscriberId) : null),
-    h('td', 'nx-bidi', r.topic),
-    h('td', 'nx-bidi', r.context),
-    h('td', 'nx-cell-outcome', icon(look.icon, look.tone), h('span', null, r.label)),
+    { class: `nx-row nx-row-${r.outcome}`, attrs: { role: 'row', 'data-outcome': r.outcome, 'data-subscriber': r.subscriberId ?? '' } },
+    // Each cell names its column (data-label): a narrow panel shows a row as a card with those names.
+    h('td', { class: 'nx-cell-who', attrs: { role: 'cell', 'data-label': l10n.t('Subscriber') } }, h('span', 'nx-bidi', r.subscriber), r.subscriberId && r.subscriberId !== r.subscriber ? h('span', 'nx-muted nx-bidi nx-id', r.subscriberId) : null),
+    h('td', { class: 'nx-bidi nx-key', attrs: { role: 'cell', 'data-label': l10n.t('Topic') } }, r.topic),
+    h('td', { class: 'nx-bidi nx-key', attrs: { role: 'cell', 'data-label': l10n.t('Context') } }, r.context),
+    h('td', { class: 'nx-cell-outcome', attrs: { role: 'cell', 'data-label': l10n.t('Outcome') } }, icon(look.icon, look.tone), h('span', null, r.label)),
     h(
       'td',
-      'nx-cell-why',
+      { class: 'nx-cell-why', attrs: { role: 'cell', 'data-label': l10n.t('Why') } },
       h('span', 'nx-bidi', r.why),
       r.runId
         ? actionButton({ label: l10n.t('Open Run'), icon: 'bell', class: 'nx-button nx-secondary nx-inline', action: () => ctx.request({ method: 'openRun', runId: r.runId! }), onError: (e) => ctx.notify(errorText(e), 'error') })
@@ -77,9 +78,10 @@ function renderLoaded(view: ReachView, busy: boolean): HTMLElement {
   const shown = view.rows.filter((r) => (show === 'all' ? true : show === 'missed' ? misses(r.outcome) : !misses(r.outcome)));
   const table = h(
     'table',
-    { class: 'nx-reach-table', attrs: { 'aria-label': l10n.t('Subscriptions and whether the send reaches them') } },
-    h('thead', null, h('tr', null, h('th', { attrs: { scope: 'col' } }, l10n.t('Subscriber')), h('th', { attrs: { scope: 'col' } }, l10n.t('Topic')), h('th', { attrs: { scope: 'col' } }, l10n.t('Context')), h('th', { attrs: { scope: 'col' } }, l10n.t('Outcome')), h('th', { attrs: { scope: 'col' } }, l10n.t('Why')))),
-    h('tbody', null, ...shown.map(row)),
+    // Roles said outright: a narrow panel lays the rows out as cards (display: block), which would drop the table's own.
+    { class: 'nx-reach-table', attrs: { role: 'table', 'aria-label': l10n.t('Subscriptions and whether the send reaches them') } },
+    h('thead', { attrs: { role: 'rowgroup' } }, h('tr', { attrs: { role: 'row' } }, ...[l10n.t('Subscriber'), l10n.t('Topic'), l10n.t('Context'), l10n.t('Outcome'), l10n.t('Why')].map((label) => h('th', { attrs: { scope: 'col', role: 'columnheader' } }, label)))),
+    h('tbody', { attrs: { role: 'rowgroup' } }, ...shown.map(row)),
   );
   const toolbar = h(
     'div',
