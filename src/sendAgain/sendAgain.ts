@@ -152,7 +152,8 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
   }
 
   private async openReview(body: TriggerBody, review: Pick<Review, 'connection' | 'original' | 'target' | 'workflow'>): Promise<vscode.TextEditor> {
-    const subscriber = typeof body.to === 'string' ? body.to : JSON.stringify(body.to);
+    const topics = topicKeysOf(body.to);
+    const subscriber = typeof body.to === 'string' ? body.to : topics.length > 0 ? `topic-${topics.join('-')}` : JSON.stringify(body.to);
     const name = `${safeName(body.name)}-to-${safeName(subscriber)}-${Date.now().toString(36)}${++this.counter}${REVIEW_SUFFIX}`;
     // An untitled document with a name, so that the schema applies; it is never saved by us.
     const uri = vscode.Uri.file(join(tmpdir(), 'novu-explorer', name)).with({ scheme: 'untitled' });
@@ -163,7 +164,9 @@ export class SendAgain implements vscode.Disposable, vscode.CodeLensProvider {
     if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
     const opened: Review = { uri, ...review, subscriber, column: undefined, sending: false };
     this.reviews.set(uri.toString(), opened);
-    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+    // Beside what is open (a run's panel, a preview); in the empty editor area itself when nothing is, not beside an empty group.
+    const column = vscode.window.tabGroups.activeTabGroup.tabs.length > 0 ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active;
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: column, preview: false });
     opened.column = editor.viewColumn;
     this.lensesChanged.fire();
     this.updateContext(editor);
