@@ -40,6 +40,11 @@ export const SHOTS = [
   // Compare Environments (issue 52): the view in dark; a finding's link beside the diff editor in light.
   { from: 'environments-tree-dark.png', to: 'environments-dark.png', crop: { x: 0, y: 35, width: 360, height: 865 } },
   { from: 'environments-finding-light.png', to: 'environments-light.png', crop: { x: 0, y: 35, width: 1440, height: 840 }, width: 1100 },
+  // Topics, contexts and the Inbox (issue 55): the Inbox on a run, the dry run beside its review, in both themes.
+  { from: 'inbox-run-dark.png', to: 'inbox-dark.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  { from: 'inbox-run-light.png', to: 'inbox-light.png', crop: { x: 348, y: 35, width: 1092, height: 840 } },
+  { from: 'topic-reach-dark.png', to: 'topic-reach-dark.png', crop: { x: 0, y: 35, width: 1440, height: 840 }, width: 1100 },
+  { from: 'topic-reach-light.png', to: 'topic-reach-light.png', crop: { x: 0, y: 35, width: 1440, height: 840 }, width: 1100 },
 ];
 // `--only <to>,<to>`: just those (after one UI test file ran, the others' sources may be missing).
 const onlyArg = process.argv.indexOf('--only');

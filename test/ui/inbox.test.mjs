@@ -80,6 +80,7 @@ describe('the Inbox and topics', { timeout: 240_000 }, () => {
 
   it('works out who a send to a topic would reach, beside its review, without sending', async () => {
     const { page } = ui;
+    await runCommand(page, 'View: Close All Editor Groups');
     await runCommand(page, 'Novu: Who Would a Send Reach?…');
     await pickItem(page, 'Product updates');
     await pickItem(page, 'System maintenance');
