@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { runVSCodeTests } from './vscode/runTests.mjs';
 import { HOSTS, ensureVSCode } from './vscode/setup.mjs';
 import { tapFailures } from './tapFailures.mjs';
@@ -23,6 +23,12 @@ const INTEGRATION_HOSTS = [
   { host: 'latest', name: `integration-${HOSTS.latest.vscodeVersion.split('.').slice(0, 2).join('.')}` },
 ].filter(({ host }) => !process.env.VSCODE_TEST_HOSTS || process.env.VSCODE_TEST_HOSTS.split(',').includes(host));
 const tmp = mkdtempSync(join(tmpdir(), 'novu-test-'));
+/**
+ * The UI test files of the first lane: those that open the demo app's folder (they edit its files
+ * and snapshots, so they must not run beside each other), and the diagnosis's, which balances the
+ * two lanes' times (about 430 s each on a machine like the CI's).
+ */
+const UI_FIRST_LANE = new Set(['app.test.mjs', 'code.test.mjs', 'demo.test.mjs', 'environments.test.mjs', 'preview.test.mjs', 'tests.test.mjs', 'diagnosis.test.mjs']);
 
 function run(command, args, options = {}) {
   return new Promise((resolvePromise) => {
@@ -59,18 +65,31 @@ function files(dir, suffix) {
   return found;
 }
 
-/** Runs node's test runner with a spec report on screen and a TAP copy to count from. */
-async function nodeTests(name, testFiles, extraArgs = []) {
+/**
+ * Runs node's test runner with a spec report on screen and a TAP copy to count from. `lane`: run
+ * beside another lane, its report kept in a file and printed whole when it ends (two interleaved
+ * reports would be unreadable).
+ */
+async function nodeTests(name, testFiles, extraArgs = [], { lane = false } = {}) {
   const tap = join(tmp, `${name}.tap`);
   const timesFile = join(tmp, `${name}.times.json`);
+  const specFile = join(tmp, `${name}.spec.txt`);
   const stageStarted = Date.now();
   const code = await run(process.execPath, [
     '--test', '--test-concurrency=1', ...extraArgs,
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=spec', `--test-reporter-destination=${lane ? specFile : 'stdout'}`,
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     `--test-reporter=${join(ROOT, 'test', 'fileTimes.mjs')}`, `--test-reporter-destination=${timesFile}`,
     ...testFiles,
-  ]);
+  ], lane ? { stdio: ['ignore', 'ignore', 'inherit'] } : {});
+  if (lane) {
+    console.log(`\n── ${name} (${testFiles.length} files, ${Math.round((Date.now() - stageStarted) / 1000)} s) ──`);
+    try {
+      process.stdout.write(readFileSync(specFile, 'utf8'));
+    } catch {
+      /* no report: the counts below say why */
+    }
+  }
   const text = readFileSync(tap, 'utf8');
   const count = (label) => Number(text.match(new RegExp(`^# ${label} (\\d+)$`, "m"))?.[1] ?? 0);
   const passed = count('pass');
@@ -222,7 +241,16 @@ try {
 
   if (stages.includes('ui')) {
     section('UI tests (Playwright on the workbench)');
-    await nodeTests('ui', [...files(join(ROOT, 'test/ui'), '.test.mjs'), ...files(join(ROOT, 'test/package'), '.test.mjs')]);
+    // The package's tests first, alone: building the .vsix rewrites dist/ (a production build).
+    await nodeTests('ui-package', files(join(ROOT, 'test/package'), '.test.mjs'));
+    // Then two lanes at once, each one workbench at a time: a UI test waits on the screen more than
+    // it computes, so two share the two cores (issue 55: the stage was 1,010 s of the 1,823). The
+    // files that open the demo app's folder (and edit it) are all in the first lane, never beside
+    // each other.
+    const ui = files(join(ROOT, 'test/ui'), '.test.mjs');
+    const first = ui.filter((f) => UI_FIRST_LANE.has(basename(f)));
+    const second = ui.filter((f) => !UI_FIRST_LANE.has(basename(f)));
+    await Promise.all([nodeTests('ui', first, [], { lane: true }), nodeTests('ui-2', second, [], { lane: true })]);
   }
 } catch (error) {
   console.log(String(error));
