@@ -26,10 +26,15 @@ const FEATURES = {
   workflows: ['workflows'],
   environments: ['environments'],
   compare: ['environments'],
+  // Issue 55: topics, contexts and the Inbox (and the dry run's pure rules).
+  topics: ['audience'],
+  contexts: ['audience'],
+  inbox: ['audience'],
+  audience: ['audience'],
   walkthrough: ['walkthrough'],
 };
 /** media/<name>.css: the panel it styles. */
-const STYLESHEETS = { diagnosis: 'diagnosis', failures: 'failures', notification: 'notifications', preferences: 'preferences', preview: 'preview' };
+const STYLESHEETS = { diagnosis: 'diagnosis', failures: 'failures', notification: 'notifications', preferences: 'preferences', preview: 'preview', inbox: 'inbox', reach: 'topics' };
 
 /**
  * The integration files (base names, without `.test.ts`) to run for `changed` (paths from the
