@@ -216,6 +216,7 @@ export function helpText(): string {
     l10n.t('Exit codes: 0 every case passed; 1 a case failed; 2 the run could not be made (bad arguments, a bad case file, a case that cannot run as given, the app not answering or not started, another environment\'s key).'),
     '',
     l10n.t('{0} compare --help: the deploy gate that compares two environments (what Production lacks for what you ship).', TOOL),
+    l10n.t('{0} init --help: the first case file for each workflow of your running app, and a GitHub Actions workflow that runs them.', TOOL),
     '',
     l10n.t('Example (the key in NOVU_SECRET_KEY):'),
     l10n.t('  {0} --start "npm run dev" --bridge-url http://localhost:4000/api/novu --reporter junit --output novu-tests.xml', TOOL),

@@ -29,6 +29,8 @@ import { NovuApiError } from '../api/errors';
 import { helpText, parseArgs, TOOL, type CliOptions } from './args';
 import { COMPARE } from './compareArgs';
 import { runCompare } from './compareCommand';
+import { INIT } from './initArgs';
+import { runInit } from './initCommand';
 import { findCaseFiles, readCaseFileText, shownPath } from './caseFiles';
 import { jsonReport } from './jsonReport';
 import { junitReport } from './junitReport';
@@ -55,6 +57,8 @@ function redactor(key: string | undefined): (text: string) => string {
 export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode> {
   // `compare` (issue 52): two environments side by side, a deploy gate; its own options and reports.
   if (argv[0] === COMPARE) return runCompare(argv.slice(1), io);
+  // `init` (issue 56, §7): the first case files and the GitHub workflow, from the running app.
+  if (argv[0] === INIT) return runInit(argv.slice(1), io);
   const parsed = parseArgs(argv, io.env);
   const key = parsed.kind === 'run' ? parsed.options.secretKey : io.env['NOVU_SECRET_KEY'];
   const apiKey = parsed.kind === 'run' ? parsed.options.apiKey : io.env['NOVU_API_KEY'];

@@ -38,6 +38,8 @@ export interface NewCase {
   /** The run's context, `{ tenant: "acme" }` (a run keeps its keys, not their data). */
   context?: Record<string, string>;
   description?: string;
+  /** `true`: the case keeps each step's output in a snapshot (`novu-explorer-test init`'s first cases). */
+  snapshot?: boolean;
 }
 
 /** A problem with the name before anything is written (said at the field), or undefined. */
@@ -59,6 +61,7 @@ function caseObject(c: NewCase): Record<string, unknown> {
     ...(c.subscriber ? { subscriber: c.subscriber } : {}),
     ...(c.controls && Object.keys(c.controls).length > 0 ? { controls: c.controls } : {}),
     ...(c.context && Object.keys(c.context).length > 0 ? { context: c.context } : {}),
+    ...(c.snapshot !== undefined ? { snapshot: c.snapshot } : {}),
   };
 }
 
