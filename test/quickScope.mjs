@@ -64,6 +64,8 @@ export function integrationScope(changed) {
       continue;
     }
     if (top === 'test' && (second === 'ui' || second === 'bench' || second === 'package' || second === 'l10n')) continue;
+    // The GitHub workflows and the release's scripts run no extension code (unit tests check them).
+    if (top === '.github' || top === 'tools') continue;
     // Anything else (the API client, the Sandbox, formats, the panels' frame, activation, the
     // manifest, the build, the test harness): every feature's smoke test.
     picked.add('smoke');

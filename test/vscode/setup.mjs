@@ -1,6 +1,7 @@
 // Installs what the VS Code integration tests need, and nothing when it is already there:
-//   - Debian packages: chromium (the browser Playwright drives), libkrb5-dev (code-server's
-//     `kerberos` addon compiles against it), ripgrep (stands in for @vscode/ripgrep's download);
+//   - Debian packages, with apt-get as root or through passwordless sudo (a GitHub runner):
+//     chromium (the browser Playwright drives), libkrb5-dev (code-server's `kerberos` addon
+//     compiles against it), ripgrep (stands in for @vscode/ripgrep's download);
 //   - code-server 4.100.3 (= VS Code 1.100.3, server + web workbench) from test/vscode's lockfile,
 //     into .vscode-test/code-server, skipped when a stamp file says that copy matches the lockfile:
 //     the floor of engines.vscode (host 'floor', the default);
@@ -177,25 +178,59 @@ function run(cmd, args, opts = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
 }
 
-/** Installs missing Debian packages (root only); throws a clear error otherwise. */
+/**
+ * How to run apt-get, as a pure decision: as root, apt-get itself (today's machines); otherwise
+ * through passwordless sudo where it works (a GitHub Actions runner is not root but has it), with
+ * DEBIAN_FRONTEND passed through `env` since sudo resets the environment; otherwise `undefined`:
+ * nothing can install, and the caller says what to install by hand.
+ * @param {{ isRoot: boolean, passwordlessSudo: boolean }} who
+ * @returns {string[] | undefined} the argv that apt-get's own arguments follow
+ */
+export function aptGetCommand({ isRoot, passwordlessSudo }) {
+  if (isRoot) return ['apt-get'];
+  if (passwordlessSudo) return ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
+  return undefined;
+}
+
+/** Whether `sudo -n` runs a command without asking for a password (false where sudo is absent). */
+function passwordlessSudo() {
+  const r = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+  return !r.error && r.status === 0;
+}
+
+/**
+ * What a package stands for, when it can be there without dpkg knowing: a GitHub runner (Ubuntu,
+ * which ships Chromium as a snap) has a Chromium build linked at /usr/bin/chromium and no
+ * `chromium` package.
+ */
+const PROVIDED_BY_FILE = { chromium: CHROMIUM_PATH };
+
+/** True when the package is installed, or what it stands for is (see PROVIDED_BY_FILE). */
+function debianPackagePresent(name) {
+  return debianPackageInstalled(name) || (PROVIDED_BY_FILE[name] !== undefined && existsSync(PROVIDED_BY_FILE[name]));
+}
+
+/** Installs missing Debian packages (as root, or through passwordless sudo); throws a clear error otherwise. */
 export function ensureDebianPackages(packages = DEBIAN_PACKAGES) {
-  const missing = packages.filter((p) => !debianPackageInstalled(p));
+  const missing = packages.filter((p) => !debianPackagePresent(p));
   if (missing.length === 0) return [];
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
+  const aptGet = aptGetCommand({ isRoot, passwordlessSudo: !isRoot && passwordlessSudo() });
+  if (!aptGet) {
     throw new Error(
       `missing Debian packages: ${missing.join(' ')}. Install them as root: ` +
         `apt-get update && apt-get install -y ${missing.join(' ')}`,
     );
   }
-  log(`installing Debian packages: ${missing.join(' ')}`);
+  log(`installing Debian packages${isRoot ? '' : ' through sudo'}: ${missing.join(' ')}`);
+  const [command, ...prefix] = aptGet;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   // Wait for a concurrent apt/dpkg run rather than failing on its lock.
   const lock = ['-o', 'DPkg::Lock::Timeout=600'];
-  run('apt-get', [...lock, 'update'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  run(command, [...prefix, ...lock, 'update'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   // With recommends, as on the machines where the tests were run (fonts for readable screenshots).
-  run('apt-get', [...lock, 'install', '-y', ...missing], { env });
-  const still = missing.filter((p) => !debianPackageInstalled(p));
+  run(command, [...prefix, ...lock, 'install', '-y', ...missing], { env });
+  const still = missing.filter((p) => !debianPackagePresent(p));
   if (still.length > 0) throw new Error(`apt-get did not install: ${still.join(' ')}`);
   return missing;
 }

@@ -33,6 +33,7 @@ describe('test:quick’s choice of integration tests', () => {
     const scope = await load();
     assert.deepEqual(scope([]), []);
     assert.deepEqual(scope(['docs/failures.md', 'README.md', 'test/unit/failures/grouping.test.ts', 'test/ui/failures.test.mjs']), []);
+    assert.deepEqual(scope(['.github/workflows/ci.yml', 'tools/changelogSection.mjs']), []);
   });
 
   it('names only files the integration suite has', async () => {
