@@ -6,12 +6,13 @@
  */
 import { DEFAULT_CASE_GLOB } from '../testing/caseFile';
 import { l10n } from '../l10n';
+import { parseShard, type Shard } from './shard';
 
 export const TOOL = 'novu-explorer-test';
 /** Where `npx novu dev` and the quickstarts serve the bridge (and the Preview's default). */
 export const DEFAULT_BRIDGE_URL = 'http://localhost:4000/api/novu';
 export const DEFAULT_START_TIMEOUT_S = 60;
-export const REPORTERS = ['text', 'json', 'junit'] as const;
+export const REPORTERS = ['text', 'json', 'junit', 'github'] as const;
 export type Reporter = (typeof REPORTERS)[number];
 
 export interface CliOptions {
@@ -31,6 +32,13 @@ export interface CliOptions {
   reporter: Reporter;
   /** The report's file; stdout when absent. */
   output?: string;
+  /**
+   * GitHub Actions' annotations, job summary and step outputs, beside the report (githubReport.ts):
+   * `--reporter github`, `--github`, or by default when GITHUB_ACTIONS=true; `--no-github` turns it off.
+   */
+  github: boolean;
+  /** `--shard i/n`: only the i-th of n parts of the case files (shard.ts). */
+  shard?: Shard;
   updateSnapshots: boolean;
   /** CI mode: a missing snapshot fails instead of being written. `--ci`, `--ci=false`, `--no-ci`; by default on when the environment's CI is set (CI=true). */
   ci: boolean;
@@ -54,6 +62,7 @@ const VALUED: Readonly<Record<string, { repeat: boolean }>> = {
   '--output': { repeat: false },
   '--email-clients': { repeat: false },
   '--sms-max-segments': { repeat: false },
+  '--shard': { repeat: false },
 };
 const FLAGS = new Set(['--update-snapshots', '--help', '-h', '--version']);
 
@@ -64,6 +73,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const patterns: string[] = [];
   let onlyPositional = false;
   let ci: boolean | undefined;
+  let github: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (onlyPositional || !arg.startsWith('-') || arg === '-') {
@@ -80,6 +90,13 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       const value = equals > 0 ? arg.slice(equals + 1) : undefined;
       if (name === '--no-ci' ? value !== undefined : value !== undefined && value !== 'true' && value !== 'false') return error(l10n.t('--ci takes no value, or =true or =false (--no-ci is --ci=false).'));
       ci = name === '--ci' && value !== 'false';
+      continue;
+    }
+    if (name === '--github' || name === '--no-github') {
+      const value = equals > 0 ? arg.slice(equals + 1) : undefined;
+      const read = githubFlag(name, value);
+      if (typeof read !== 'boolean') return error(read.error);
+      github = read;
       continue;
     }
     if (FLAGS.has(name)) {
@@ -104,7 +121,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   const one = (name: string): string | undefined => values.get(name)?.[0];
 
   const reporter = one('--reporter') ?? 'text';
-  if (!(REPORTERS as readonly string[]).includes(reporter)) return error(l10n.t('--reporter takes text, json or junit.'));
+  if (!(REPORTERS as readonly string[]).includes(reporter)) return error(l10n.t('--reporter takes text, json, junit or github.'));
 
   const bridgeUrl = one('--bridge-url') ?? DEFAULT_BRIDGE_URL;
   if (!isBridgeUrl(bridgeUrl)) return error(l10n.t('--bridge-url takes an http(s) URL without a user name or password, such as {0}.', DEFAULT_BRIDGE_URL));
@@ -137,6 +154,16 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
 
   const output = one('--output');
   if (output !== undefined && output.trim() === '') return error(l10n.t('--output needs a file name.'));
+  const githubOn = githubMode(reporter as Reporter, output, github, env);
+  if (typeof githubOn !== 'boolean') return error(githubOn.error);
+
+  let shard: Shard | undefined;
+  const shardText = one('--shard');
+  if (shardText !== undefined) {
+    const read = parseShard(shardText);
+    if ('error' in read) return error(read.error);
+    shard = read;
+  }
 
   let emailClients: string[] | undefined;
   const clientsText = one('--email-clients');
@@ -163,6 +190,8 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
       startTimeoutMs: Math.round(timeout * 1000),
       reporter: reporter as Reporter,
       ...(output !== undefined ? { output } : {}),
+      github: githubOn,
+      ...(shard ? { shard } : {}),
       updateSnapshots: flags.has('--update-snapshots'),
       ci: ci ?? isCi(env['CI']),
       ...(emailClients ? { emailClients } : {}),
@@ -173,6 +202,25 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
 
 function error(message: string): ParsedArgs {
   return { kind: 'error', message };
+}
+
+/** `--github`, `--github=true|false` or `--no-github`, read; or why not. */
+export function githubFlag(name: string, value: string | undefined): boolean | { error: string } {
+  if (name === '--no-github' ? value !== undefined : value !== undefined && value !== 'true' && value !== 'false') return { error: l10n.t('--github takes no value, or =true or =false (--no-github is --github=false).') };
+  return name === '--github' && value !== 'false';
+}
+
+/**
+ * Whether GitHub's annotations, job summary and outputs are written: with `--reporter github`; else
+ * as `--github` / `--no-github` say; else when the environment is GitHub Actions (GITHUB_ACTIONS=true).
+ */
+export function githubMode(reporter: Reporter, output: string | undefined, flag: boolean | undefined, env: Readonly<Record<string, string | undefined>>): boolean | { error: string } {
+  if (reporter === 'github') {
+    if (flag === false) return { error: l10n.t('--no-github turns off what --reporter github writes: give one of them.') };
+    if (output !== undefined) return { error: l10n.t('--reporter github writes annotations to stdout, where GitHub reads them, so --output does not apply: give another reporter with --output, and the annotations are written beside it.') };
+    return true;
+  }
+  return flag ?? env['GITHUB_ACTIONS'] === 'true';
 }
 
 /** The CI variable as CI services set it (`true`, GitLab's and others' too; some `1`): on unless empty, `false` or `0`. */
@@ -205,21 +253,25 @@ export function helpText(): string {
     l10n.t('  --start "COMMAND"        start your app with this shell command, wait until its bridge answers, stop it when done'),
     l10n.t('  --start-timeout SECONDS  how long to wait for the app started by --start (default {0})', DEFAULT_START_TIMEOUT_S),
     l10n.t('  --workflow ID            only the case files of this workflow (repeatable)'),
-    l10n.t('  --reporter NAME          text (default), json or junit'),
+    l10n.t('  --reporter NAME          text (default), json, junit or github (annotations on stdout, the job summary and outputs)'),
     l10n.t('  --output FILE            write the report to FILE instead of stdout'),
+    l10n.t('  --github, --no-github    GitHub annotations (on stdout), job summary and outputs beside the report (default: on when GITHUB_ACTIONS=true)'),
+    l10n.t('  --shard I/N              run only the I-th of N parts of the case files (split by a hash of their paths); with --output, give each part its own file'),
     l10n.t('  --update-snapshots       accept changed snapshots, write missing ones (even with --ci) and remove obsolete ones'),
     l10n.t('  --ci, --no-ci            CI mode: a missing snapshot fails instead of being written (default: on when CI=true)'),
     l10n.t('  --email-clients LIST     caniemail clients to check email HTML against (default gmail.*,outlook.*,apple-mail.*)'),
     l10n.t('  --sms-max-segments N     the most SMS segments a message may take (default 2)'),
     l10n.t('  --help, --version'),
     '',
-    l10n.t('Exit codes: 0 every case passed; 1 a case failed; 2 the run could not be made (bad arguments, a bad case file, a case that cannot run as given, the app not answering or not started, another environment\'s key).'),
+    l10n.t('Exit codes: 0 every case passed; 1 a case failed; 2 the run could not be made (bad arguments, a bad case file, a case that cannot run as given, the app not answering or not started, another environment\'s key, a GitHub summary or output file that cannot be written).'),
     '',
     l10n.t('{0} compare --help: the deploy gate that compares two environments (what Production lacks for what you ship).', TOOL),
     l10n.t('{0} init --help: the first case file for each workflow of your running app, and a GitHub Actions workflow that runs them.', TOOL),
     '',
     l10n.t('Example (the key in NOVU_SECRET_KEY):'),
     l10n.t('  {0} --start "npm run dev" --bridge-url http://localhost:4000/api/novu --reporter junit --output novu-tests.xml', TOOL),
+    l10n.t('The second of four parts, in a CI matrix (each part its own JUnit file):'),
+    l10n.t('  {0} --shard 2/4 --reporter junit --output novu-tests-2.xml', TOOL),
     '',
   ].join('\n');
 }

@@ -6,7 +6,7 @@
  * file or the network. Pure: no vscode.
  */
 import { l10n } from '../l10n';
-import { REPORTERS, TOOL, type Reporter } from './args';
+import { REPORTERS, TOOL, githubFlag, githubMode, type Reporter } from './args';
 
 export const COMPARE = 'compare';
 /** Novu's US cloud: each side's default API. */
@@ -25,6 +25,8 @@ export interface CompareOptions {
   reporter: Reporter;
   /** The report's file; stdout when absent. */
   output?: string;
+  /** GitHub's annotations, job summary and outputs beside the report: as the test run's `github` (args.ts). */
+  github: boolean;
 }
 
 export type ParsedCompareArgs = { kind: 'compare'; options: CompareOptions } | { kind: 'help' } | { kind: 'error'; message: string };
@@ -35,6 +37,7 @@ const VALUED = new Set(['--source-api-key', '--target-api-key', '--source-api-ur
 export function parseCompareArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCompareArgs {
   const values = new Map<string, string>();
   let help = false;
+  let github: boolean | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('-') || arg === '-') return error(l10n.t('{0} takes no files or other arguments, only options.', `${TOOL} ${COMPARE}`));
@@ -42,6 +45,12 @@ export function parseCompareArgs(argv: readonly string[], env: Readonly<Record<s
     const name = equals > 0 ? arg.slice(0, equals) : arg;
     if (name === '--help' || name === '-h') {
       help = true;
+      continue;
+    }
+    if (name === '--github' || name === '--no-github') {
+      const read = githubFlag(name, equals > 0 ? arg.slice(equals + 1) : undefined);
+      if (typeof read !== 'boolean') return error(read.error);
+      github = read;
       continue;
     }
     // Named without what follows `=`: a mistyped `--target-api-key=…` must not print the key.
@@ -77,10 +86,12 @@ export function parseCompareArgs(argv: readonly string[], env: Readonly<Record<s
   }
 
   const reporter = values.get('--reporter') ?? 'text';
-  if (!(REPORTERS as readonly string[]).includes(reporter)) return error(l10n.t('--reporter takes text, json or junit.'));
+  if (!(REPORTERS as readonly string[]).includes(reporter)) return error(l10n.t('--reporter takes text, json, junit or github.'));
   const output = values.get('--output');
   if (output !== undefined && output.trim() === '') return error(l10n.t('--output needs a file name.'));
-  return { kind: 'compare', options: { source: sides.source!, target: sides.target!, reporter: reporter as Reporter, ...(output !== undefined ? { output } : {}) } };
+  const githubOn = githubMode(reporter as Reporter, output, github, env);
+  if (typeof githubOn !== 'boolean') return error(githubOn.error);
+  return { kind: 'compare', options: { source: sides.source!, target: sides.target!, reporter: reporter as Reporter, ...(output !== undefined ? { output } : {}), github: githubOn } };
 }
 
 function error(message: string): ParsedCompareArgs {
@@ -108,11 +119,12 @@ export function compareHelpText(): string {
     l10n.t('  --target-api-key KEY     the target environment\'s API key (usually Production); better: NOVU_TARGET_API_KEY'),
     l10n.t('  --source-api-url URL     the source\'s API (default {0}; https://eu.api.novu.co for the EU, or your own)', DEFAULT_API_URL),
     l10n.t('  --target-api-url URL     the target\'s API (default {0})', DEFAULT_API_URL),
-    l10n.t('  --reporter NAME          text (default), json or junit'),
+    l10n.t('  --reporter NAME          text (default), json, junit or github (annotations on stdout, the job summary and outputs)'),
     l10n.t('  --output FILE            write the report to FILE instead of stdout'),
+    l10n.t('  --github, --no-github    GitHub annotations (each finding on the trigger call in your code), job summary and outputs beside the report (default: on when GITHUB_ACTIONS=true)'),
     l10n.t('  --help'),
     '',
-    l10n.t('Exit codes: 0 nothing blocking (warnings may remain); 1 blocking findings (a send the target would refuse or fail); 2 the comparison could not be made or is incomplete: bad arguments, a key rejected (the side is named), the service unreachable, the same environment twice, or a workflow or layout that could not be read with no blocking finding (with blocking findings the exit is 1 and what could not be read is listed too).'),
+    l10n.t('Exit codes: 0 nothing blocking (warnings may remain); 1 blocking findings (a send the target would refuse or fail); 2 the comparison could not be made or is incomplete: bad arguments, a GitHub summary or output file that cannot be written, a key rejected (the side is named), the service unreachable, the same environment twice, or a workflow or layout that could not be read with no blocking finding (with blocking findings the exit is 1 and what could not be read is listed too).'),
     l10n.t('Two organizations or regions are compared after a warning: the findings stay valid, but Novu cannot publish between them.'),
     '',
     l10n.t('Example (the keys in NOVU_SOURCE_API_KEY and NOVU_TARGET_API_KEY):'),

@@ -6,8 +6,12 @@
  * refused (exit 2); two organizations or regions are warned about, then compared.
  * Exit 0 nothing blocking, 1 blocking findings, 2 could not read (a rejected key names its side; a
  * partial read without a blocking finding). Every byte written passes the redactor of both keys.
+ * Under GitHub Actions (or with `--reporter github` / `--github`), each finding is an annotation on
+ * the trigger call of its workflow in the working folder's code (codeTriggers.ts), and the job
+ * summary (the findings table) and outputs are appended; their files are checked before reading.
  * Pure Node: no vscode.
  */
+import { randomUUID } from 'node:crypto';
 import { compareSides } from '../compare/comparison';
 import { pairCheckText } from '../compare/environments';
 import { SideReadError, readSide } from '../compare/readSide';
@@ -15,6 +19,9 @@ import { l10n } from '../l10n';
 import { TOOL } from './args';
 import { COMPARE, type CompareOptions, type CompareSide, compareHelpText, parseCompareArgs } from './compareArgs';
 import { buildCompareView, compareJsonReport, compareJunitReport, compareTextReport, type CompareView } from './compareReport';
+import { findTriggers } from './codeTriggers';
+import { annotationPath, appendGithubFiles, checkGithubFiles, githubFiles } from './github';
+import { annotationLines, compareAnnotations, compareOutputs, compareSummary, outputLines, withoutCommands, type TriggerSite } from './githubReport';
 import { emitReport, type CliIo } from './io';
 import { type ExitCode, oneLine, terminalText } from './runView';
 
@@ -40,6 +47,9 @@ export async function runCompare(argv: readonly string[], io: CliIo): Promise<Ex
     return 0;
   }
   if (parsed.kind === 'error') return fail(l10n.t('{0} ({1} lists the options)', parsed.message, `${COMPARE} --help`));
+  // GitHub's files are checked first: a summary that cannot be written stops before anything is read or written.
+  const unwritable = parsed.options.github ? checkGithubFiles(githubFiles(io)) : undefined;
+  if (unwritable !== undefined) return fail(unwritable);
   try {
     return await compare(parsed.options, io, { out, err, fail, redact });
   } catch (error) {
@@ -77,13 +87,29 @@ async function compare(options: CompareOptions, io: CliIo, { out, err, fail, red
   const pairText = pairCheckText(comparison.pair);
   if (comparison.pair.kind === 'sameEnvironment') return fail(pairText ?? '');
   const view = buildCompareView(comparison, Date.now() - started, pairText !== undefined ? [pairText] : []);
-  const text = reportText(view, options, io.version);
+  const triggers = options.github ? triggerSites(view, io) : new Map<string, TriggerSite[]>();
+  let text = reportText(view, options, io.version, triggers);
+  // A text report on stdout is shown to GitHub as text only: a name from the service is never a command.
+  if (options.github && options.reporter === 'text' && options.output === undefined) text = withoutCommands(text, randomUUID);
   const said = [view.headline, ...view.notes.map((n) => terminalText(n, true))].join('\n');
   const problem = emitReport(io, said, text, options.output, { out, err, redact });
-  return problem !== undefined ? fail(problem) : view.exitCode;
+  if (problem !== undefined) return fail(problem);
+  if (options.github) {
+    if (options.reporter !== 'github') (options.output === undefined && options.reporter !== 'text' ? err : out)(annotationLines(compareAnnotations(view, triggers)));
+    const unwritten = appendGithubFiles(io, githubFiles(io), redact(compareSummary(view, triggers)), outputLines(compareOutputs(view)));
+    if (unwritten !== undefined) return fail(unwritten);
+  }
+  return view.exitCode;
 }
 
-function reportText(view: CompareView, options: CompareOptions, version: string): string {
+/** The trigger calls of the findings' workflows in the working folder's code, as annotations name them. */
+function triggerSites(view: CompareView, io: CliIo): Map<string, TriggerSite[]> {
+  const ids = new Set(view.comparison.findings.flatMap((f) => (f.workflowId !== undefined ? [f.workflowId] : [])));
+  const found = findTriggers(io.cwd, ids);
+  return new Map([...found].map(([id, sites]) => [id, sites.map((s) => ({ file: annotationPath(s.path, io), line: s.line }))]));
+}
+
+function reportText(view: CompareView, options: CompareOptions, version: string, triggers: ReadonlyMap<string, readonly TriggerSite[]>): string {
   switch (options.reporter) {
     case 'json':
       return compareJsonReport(view, version);
@@ -91,5 +117,7 @@ function reportText(view: CompareView, options: CompareOptions, version: string)
       return compareJunitReport(view);
     case 'text':
       return compareTextReport(view);
+    case 'github':
+      return annotationLines(compareAnnotations(view, triggers));
   }
 }

@@ -58,7 +58,7 @@ export function buildCompareView(comparison: Comparison, durationMs: number, not
   return { comparison, sides, blocking, warnings, exitCode, headline: line, notes: [...notes], durationMs };
 }
 
-function unreadLine(u: Comparison['unread'][number], sides: SidesNamed): string {
+export function unreadLine(u: Comparison['unread'][number], sides: SidesNamed): string {
   const side = u.side === 'source' ? sides.source : sides.target;
   const what = u.item.kind === 'integrations' ? l10n.t('integrations') : u.item.kind === 'translations' ? l10n.t('translations of workflow {0}', u.item.id ?? '?') : `${u.item.kind === 'workflow' ? l10n.t('workflow') : l10n.t('layout')} ${u.item.id ?? '?'}`;
   return `${side}: ${what}: ${unreadText(u.item)}`;

@@ -15,6 +15,8 @@ export interface CliIo {
   stdout: Writer;
   stderr: Writer;
   writeFile?: (path: string, text: string) => void;
+  /** Appends to a file (GitHub's job summary and outputs); appendFileSync when absent. */
+  appendFile?: (path: string, text: string) => void;
   /** Aborted on SIGINT or SIGTERM: the app is stopped and the run ends with exit 2. */
   signal?: AbortSignal;
   version: string;

@@ -18,6 +18,7 @@ export function jsonReport(view: RunView, toolVersion: string): string {
     exitCode: view.exitCode,
     ...(view.problem !== undefined ? { problem: view.problem } : {}),
     ...(view.notes.length > 0 ? { notes: view.notes } : {}),
+    ...(view.shard ? { shard: view.shard } : {}),
     counts: view.counts,
     durationMs: view.durationMs,
     files: view.files.map((file) => ({

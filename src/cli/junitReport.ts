@@ -79,11 +79,11 @@ export function wallTime(cases: readonly CaseView[]): number {
   return end - start;
 }
 
-/** The whole JUnit XML document, ending with a line break. */
+/** The whole JUnit XML document, ending with a line break; with `--shard`, the part is in the `<testsuites>` name. */
 export function junitReport(view: RunView, timestamp: Date = new Date()): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const total = view.counts.passed + view.counts.failed + view.counts.errored + view.counts.skipped;
-  lines.push(`<testsuites${attributes({ name: TOOL, tests: total, failures: view.counts.failed, errors: view.counts.errored, skipped: view.counts.skipped, time: time(view.durationMs) })}>`);
+  lines.push(`<testsuites${attributes({ name: view.shard ? `${TOOL} (shard ${view.shard.index}/${view.shard.count})` : TOOL, tests: total, failures: view.counts.failed, errors: view.counts.errored, skipped: view.counts.skipped, time: time(view.durationMs) })}>`);
   for (const file of view.files) {
     const counts = countsOf(file.cases);
     const suiteTime = wallTime(file.cases);

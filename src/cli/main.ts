@@ -12,11 +12,17 @@
  * 4. One line says the outcome, first (on stderr when the report goes to stdout), then its notes
  *    and the app's last lines on the same stream, then the report.
  *    Exit 0: every case passed; 1: a case failed; 2: the run could not be made.
+ * With `--shard i/n` only the i-th part of the case files runs (shard.ts); a part with none passes.
+ * Under GitHub Actions (or with `--reporter github` / `--github`), the failed cases are annotations
+ * too, and the job summary and outputs are appended (githubReport.ts, github.ts); their files are
+ * checked before anything runs.
  * The secret key goes to the bridge client only; every text written passes a last filter that
  * replaces the key, should anything (the app's output, an echo) ever hold it. Pure Node: no vscode.
  */
 import { doIUseEmail } from '@jsx-email/doiuse-email';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { BridgeClient, type BridgeFailure } from '../bridge/bridgeClient';
 import { readChecksSettings, type ChecksSettings } from '../checks';
 import { l10n } from '../l10n';
@@ -32,9 +38,12 @@ import { runCompare } from './compareCommand';
 import { INIT } from './initArgs';
 import { runInit } from './initCommand';
 import { findCaseFiles, readCaseFileText, shownPath } from './caseFiles';
+import { annotationPath, appendGithubFiles, checkGithubFiles, githubFiles } from './github';
+import { annotationLines, outputLines, runAnnotations, runOutputs, runSummary, withoutCommands } from './githubReport';
+import { filesOfShard } from './shard';
 import { jsonReport } from './jsonReport';
 import { junitReport } from './junitReport';
-import { buildRunView, oneLine, seconds, terminalText, type ExitCode, type RunView } from './runView';
+import { buildRunView, oneLine, seconds, terminalText, type ExitCode, type FileView, type RunView } from './runView';
 import { startApp, type StartedApp } from './startApp';
 import { textReport } from './textReport';
 
@@ -83,6 +92,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
     err(`${TOOL}: ${oneLine(reason)}\n`);
     return 2;
   };
+  // GitHub's files are checked first: a summary that cannot be written stops the run before anything is written.
+  const unwritable = options.github ? checkGithubFiles(githubFiles(io)) : undefined;
+  if (unwritable !== undefined) return fail(unwritable);
   try {
     return await run(options, io, out, err, fail, redact);
   } catch (error) {
@@ -126,6 +138,14 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
       const names = options.workflows.map((w) => terminalText(w, true)).join(', ');
       return fail(files.length === 1 ? l10n.t('no case file is of workflow {0} (1 case file read).', names) : l10n.t('no case file is of workflow {0} ({1} case files read).', names, files.length));
     }
+  }
+  // One part of the files (`--shard i/n`), after the workflows asked for: the parts of one command cover them once.
+  const ofFiles = chosen.length;
+  if (options.shard) chosen = filesOfShard(chosen, (f) => f.path, io.cwd, options.shard);
+  const shard = options.shard ? { ...options.shard, ofFiles } : undefined;
+  if (shard && chosen.length === 0) {
+    const view = buildRunView({ report: { files: [], counts: { passed: 0, failed: 0, errored: 0, skipped: 0 }, durationMs: Date.now() - started }, files: [], cwd: io.cwd, shard });
+    return finish(view, [], options, io, out, err, fail, redact);
   }
   const total = chosen.reduce((n, f) => n + readCaseFile(f.text).cases.length, 0);
   const progress = io.stderr.isTTY ? progressLine(io.stderr, redact, total) : undefined;
@@ -244,15 +264,33 @@ async function run(options: CliOptions, io: CliIo, out: (t: string) => void, err
     ...(unchecked ? { notes: [l10n.t('Your app does not check signatures, so a wrong key is not caught.')] } : {}),
     cwd: io.cwd,
     snapshotErrors,
+    ...(shard ? { shard } : {}),
   });
-  const text = reportText(view, options, io.version);
+  return finish(view, appLines, options, io, out, err, fail, redact);
+}
+
+/**
+ * The outcome line, its notes and the app's last lines, then the report; under GitHub, the
+ * annotations (on stdout, or on stderr when a JSON or JUnit report is on stdout), the job summary
+ * and the outputs. A text report on stdout is shown to GitHub as text only (withoutCommands).
+ */
+function finish(view: RunView, appLines: readonly string[], options: CliOptions, io: CliIo, out: (t: string) => void, err: (t: string) => void, fail: (reason: string) => ExitCode, redact: (t: string) => string): ExitCode {
+  const pathOf = (file: FileView) => annotationPath(resolve(io.cwd, file.path), io);
+  let text = reportText(view, options, io.version, pathOf);
+  if (options.github && options.reporter === 'text' && options.output === undefined) text = withoutCommands(text, randomUUID);
   // The outcome first, then its notes and the app's last lines, on the same stream.
   const said = [view.headline, ...view.notes, ...(appLines.length > 0 ? [l10n.t("The last lines of your app's output:"), ...appLines.map((l) => `  ${terminalText(l, true)}`)] : [])].join('\n');
   const unwritten = emitReport(io, said, text, options.output, { out, err, redact });
-  return unwritten !== undefined ? fail(unwritten) : view.exitCode;
+  if (unwritten !== undefined) return fail(unwritten);
+  if (options.github) {
+    if (options.reporter !== 'github') (options.output === undefined && options.reporter !== 'text' ? err : out)(annotationLines(runAnnotations(view, pathOf)));
+    const problem = appendGithubFiles(io, githubFiles(io), redact(runSummary(view, pathOf)), outputLines(runOutputs(view)));
+    if (problem !== undefined) return fail(problem);
+  }
+  return view.exitCode;
 }
 
-function reportText(view: RunView, options: CliOptions, version: string): string {
+function reportText(view: RunView, options: CliOptions, version: string, pathOf: (file: FileView) => string): string {
   switch (options.reporter) {
     case 'json':
       return jsonReport(view, version);
@@ -260,6 +298,8 @@ function reportText(view: RunView, options: CliOptions, version: string): string
       return junitReport(view);
     case 'text':
       return textReport(view);
+    case 'github':
+      return annotationLines(runAnnotations(view, pathOf));
   }
 }
 

@@ -17,6 +17,7 @@ import { lineIndex } from '../testing/jsonTree';
 import { madeWords } from '../testing/caseState';
 import type { CaseFailure, RunReport, Status } from '../testing/runCases';
 import { TOOL } from './args';
+import type { Shard } from './shard';
 
 export interface Place {
   /** 1-based, as editors and CI annotations count. */
@@ -89,6 +90,8 @@ export interface RunView {
   exitCode: ExitCode;
   /** The one line said first: `novu-explorer-test: 4 passed, 1 failed (2 files, 0.4 s)`. */
   headline: string;
+  /** `--shard i/n`: the part run, and how many case files all the parts have. */
+  shard?: Shard & { ofFiles: number };
 }
 
 export interface ViewInput {
@@ -104,6 +107,8 @@ export interface ViewInput {
   cwd: string;
   /** Per file of the report: the snapshot file could not be written, and why. */
   snapshotErrors?: ReadonlyMap<number, string>;
+  /** `--shard i/n`, and the case files of all the parts. */
+  shard?: Shard & { ofFiles: number };
 }
 
 export function buildRunView(input: ViewInput): RunView {
@@ -180,7 +185,7 @@ export function buildRunView(input: ViewInput): RunView {
   const counts: Record<Status, number> = { passed: 0, failed: 0, errored: 0, skipped: 0 };
   for (const f of files) for (const c of f.cases) counts[c.status]++;
   const exitCode: ExitCode = problem !== undefined || counts.errored > 0 || input.snapshotErrors?.size ? 2 : counts.failed > 0 ? 1 : 0;
-  const view: RunView = { files, counts, durationMs: report.durationMs, ...(problem !== undefined ? { problem } : {}), notes: input.notes ?? [], exitCode, headline: '' };
+  const view: RunView = { files, counts, durationMs: report.durationMs, ...(problem !== undefined ? { problem } : {}), notes: input.notes ?? [], exitCode, headline: '', ...(input.shard ? { shard: input.shard } : {}) };
   view.headline = headline(view, input.cannotRun);
   return view;
 }
@@ -205,7 +210,14 @@ function filesWord(count: number): string {
 
 /** The outcome in one line: the counts, the files and the time; why the run could not be made; the snapshots written. */
 function headline(view: RunView, cannotRun: string | undefined): string {
-  let line = `${TOOL}: ${l10n.t('{0} ({1}, {2})', countWords(view.counts), filesWord(view.files.length), seconds(view.durationMs))}`;
+  const shard = view.shard;
+  // A part with no file passes: the other parts have them all.
+  if (shard && view.files.length === 0) {
+    return `${TOOL}: ${shard.ofFiles === 1 ? l10n.t('shard {0}/{1} has no case file (the 1 case file is in another shard): nothing to run.', shard.index, shard.count) : l10n.t('shard {0}/{1} has no case file (the {2} case files are in other shards): nothing to run.', shard.index, shard.count, shard.ofFiles)}`;
+  }
+  let line = shard
+    ? `${TOOL}: ${l10n.t('{0} ({1} of {2}, shard {3}/{4}, {5})', countWords(view.counts), filesWord(view.files.length), shard.ofFiles, shard.index, shard.count, seconds(view.durationMs))}`
+    : `${TOOL}: ${l10n.t('{0} ({1}, {2})', countWords(view.counts), filesWord(view.files.length), seconds(view.durationMs))}`;
   if (view.problem !== undefined) {
     line += `: ${oneLine(view.problem)}`;
   } else if (view.exitCode === 2) {

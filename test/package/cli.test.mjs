@@ -75,8 +75,9 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
   /** Runs the installed bin in `cwd`; resolves with its exit code and output (every byte kept for the key check). */
   function run(args, { cwd = cases, env = {} } = {}) {
     return new Promise((resolveRun, reject) => {
-      // CI mode is the runs' own choice: a first run writes its snapshots, whatever CI this test runs in.
-      const child = spawn(bin, args, { cwd, env: { ...NPM_ENV, NOVU_SECRET_KEY: KEY, CI: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      // CI mode is the runs' own choice: a first run writes its snapshots, whatever CI this test runs in;
+      // and under GitHub Actions the runs write no annotations and append nothing to the job's summary.
+      const child = spawn(bin, args, { cwd, env: { ...NPM_ENV, NOVU_SECRET_KEY: KEY, CI: '', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', GITHUB_OUTPUT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));

@@ -31,9 +31,30 @@ describe('novu-explorer-test: arguments', () => {
       secretKey: KEY,
       startTimeoutMs: 60_000,
       reporter: 'text',
+      github: false,
       updateSnapshots: false,
       ci: false,
     });
+  });
+
+  it('writes GitHub annotations, summary and outputs with --reporter github, --github, or by default under GitHub Actions; not with --no-github', () => {
+    assert.equal(options([], { ...ENV, GITHUB_ACTIONS: 'true' }).github, true);
+    assert.equal(options([], { ...ENV, GITHUB_ACTIONS: 'false' }).github, false);
+    assert.equal(options(['--no-github'], { ...ENV, GITHUB_ACTIONS: 'true' }).github, false);
+    assert.equal(options(['--github=false'], { ...ENV, GITHUB_ACTIONS: 'true' }).github, false);
+    assert.equal(options(['--github']).github, true);
+    assert.deepEqual(
+      { ...options(['--reporter', 'junit', '--output', 'x.xml'], { ...ENV, GITHUB_ACTIONS: 'true' }) },
+      { ...options(['--reporter', 'junit', '--output', 'x.xml', '--github']) },
+      'beside the chosen reporter',
+    );
+    const alone = options(['--reporter', 'github']);
+    assert.equal(alone.reporter, 'github');
+    assert.equal(alone.github, true);
+    assert.match(errorOf(['--reporter', 'github', '--no-github']), /^--no-github turns off what --reporter github writes: give one of them\.$/);
+    assert.match(errorOf(['--reporter', 'github', '--output', 'a.txt']), /^--reporter github writes annotations to stdout, where GitHub reads them, so --output does not apply/);
+    assert.match(errorOf(['--github=yes']), /^--github takes no value, or =true or =false/);
+    assert.match(errorOf(['--no-github=true']), /^--github takes no value/);
   });
 
   it('is in CI mode with --ci, or by default when the environment says CI (CI=true), and not with --no-ci or --ci=false', () => {
@@ -63,6 +84,7 @@ describe('novu-explorer-test: arguments', () => {
       '--update-snapshots',
       '--email-clients', 'gmail.*, outlook.windows',
       '--sms-max-segments', '3',
+      '--shard', '2/4',
       '--',
       '--odd-name.novu-test.json',
     ]);
@@ -75,6 +97,8 @@ describe('novu-explorer-test: arguments', () => {
       startTimeoutMs: 2500,
       reporter: 'junit',
       output: 'out/novu.xml',
+      github: false,
+      shard: { index: 2, count: 4 },
       updateSnapshots: true,
       ci: false,
       emailClients: ['gmail.*', 'outlook.windows'],
@@ -87,7 +111,7 @@ describe('novu-explorer-test: arguments', () => {
     assert.deepEqual(parseArgs(['-h', '--reporter', 'nope'], {}), { kind: 'help' });
     assert.deepEqual(parseArgs(['--version'], {}), { kind: 'version' });
     const help = helpText();
-    for (const option of ['--bridge-url', '--secret-key', '--api-url', '--api-key', '--start', '--start-timeout', '--workflow', '--reporter', '--output', '--update-snapshots', '--ci', '--no-ci', '--email-clients', '--sms-max-segments']) assert.ok(help.includes(option), option);
+    for (const option of ['--bridge-url', '--secret-key', '--api-url', '--api-key', '--start', '--start-timeout', '--workflow', '--reporter', '--output', '--update-snapshots', '--ci', '--no-ci', '--email-clients', '--sms-max-segments', '--github', '--no-github', '--shard I/N', 'github (annotations', '--shard 2/4 --reporter junit --output novu-tests-2.xml']) assert.ok(help.includes(option), option);
     assert.match(help, /Exit codes: 0 .*1 .*2 /);
   });
 
@@ -95,7 +119,7 @@ describe('novu-explorer-test: arguments', () => {
     assert.match(errorOf([], {}), /No secret key: set NOVU_SECRET_KEY/);
     assert.match(errorOf([], { NOVU_SECRET_KEY: '  ' }), /No secret key/);
     assert.match(errorOf(['--secret-key=']), /--secret-key is empty/);
-    assert.match(errorOf(['--reporter', 'xml']), /--reporter takes text, json or junit/);
+    assert.match(errorOf(['--reporter', 'xml']), /--reporter takes text, json, junit or github/);
     assert.match(errorOf(['--bridge-url', 'ftp://host/api/novu']), /--bridge-url takes an http\(s\) URL/);
     assert.match(errorOf(['--bridge-url', 'http://user:pass@host/api/novu']), /without a user name or password/);
     assert.match(errorOf(['--bridge-url', 'not a url']), /--bridge-url/);

@@ -209,7 +209,7 @@ describe('novu-explorer-test: main', () => {
     }
 
     const badArgument = await run(['--reporter', 'xml']);
-    assert.deepEqual(badArgument, { code: 2, stdout: '', stderr: 'novu-explorer-test: --reporter takes text, json or junit. (--help lists the options)\n' });
+    assert.deepEqual(badArgument, { code: 2, stdout: '', stderr: 'novu-explorer-test: --reporter takes text, json, junit or github. (--help lists the options)\n' });
     const nothing = await run(['missing/*.novu-test.json']);
     assert.equal(nothing.code, 2);
     assert.match(nothing.stderr, /^novu-explorer-test: no case file matches missing\/\*\.novu-test\.json in /);

@@ -10,7 +10,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { main, type CliIo } from '../../../src/cli/main';
-import { parseCompareArgs } from '../../../src/cli/compareArgs';
+import { compareHelpText, parseCompareArgs } from '../../../src/cli/compareArgs';
 import { type Sandbox, startSandbox } from '../../../src/sandbox';
 import { PLANNED_FINDINGS } from '../compare/sandboxPlan';
 
@@ -174,8 +174,26 @@ describe('compare’s arguments', () => {
         source: { apiUrl: 'https://api.novu.co', apiKey: 'given-source-key', keyFrom: '--source-api-key' },
         target: { apiUrl: 'https://eu.api.novu.co', apiKey: 'target-key-456', keyFrom: 'NOVU_TARGET_API_KEY' },
         reporter: 'text',
+        github: false,
       },
     });
+  });
+  it('writes GitHub annotations, summary and outputs under GitHub Actions unless --no-github; --reporter github with no --output', () => {
+    const github = (argv: string[], e: Record<string, string> = env) => {
+      const parsed = parseCompareArgs(argv, e);
+      return parsed.kind === 'compare' ? parsed.options.github : parsed.kind === 'error' ? parsed.message : parsed.kind;
+    };
+    assert.equal(github([]), false);
+    assert.equal(github([], { ...env, GITHUB_ACTIONS: 'true' }), true);
+    assert.equal(github(['--no-github'], { ...env, GITHUB_ACTIONS: 'true' }), false);
+    assert.equal(github(['--github=false'], { ...env, GITHUB_ACTIONS: 'true' }), false);
+    assert.equal(github(['--github', '--reporter', 'junit', '--output', 'x.xml']), true);
+    assert.equal(github(['--reporter', 'github']), true);
+    assert.match(String(github(['--reporter', 'github', '--no-github'])), /^--no-github turns off what --reporter github writes/);
+    assert.match(String(github(['--reporter', 'github', '--output', 'x'])), /^--reporter github writes annotations to stdout/);
+    assert.match(String(github(['--github=yes'])), /^--github takes no value, or =true or =false/);
+    const help = compareHelpText();
+    for (const option of ['--github', '--no-github', 'github (annotations']) assert.ok(help.includes(option), option);
   });
   it('says what is wrong, at its option, without a key', () => {
     const message = (argv: string[], e: Record<string, string> = env) => {
@@ -186,7 +204,7 @@ describe('compare’s arguments', () => {
     assert.match(message([], {}), /^No source API key/);
     assert.equal(message(['--source-api-key', ' ']), '--source-api-key is empty.');
     assert.match(message(['--target-api-url', 'ftp://user:pw@host']), /^--target-api-url takes an http\(s\) URL/);
-    assert.equal(message(['--reporter', 'xml']), '--reporter takes text, json or junit.');
+    assert.equal(message(['--reporter', 'xml']), '--reporter takes text, json, junit or github.');
     assert.equal(message(['--api-key=secret-value-1']), '--api-key is not an option of novu-explorer-test compare.');
     assert.equal(message(['case.novu-test.json']), 'novu-explorer-test compare takes no files or other arguments, only options.');
     assert.equal(message(['--output']), '--output needs a value.');
