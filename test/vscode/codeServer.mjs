@@ -250,7 +250,16 @@ export async function startCodeServer({
   const close = () =>
     (closed ??= (async () => {
       const pid = child.pid;
-      if (pid && isGroupAlive(pid)) {
+      if (pid && !keepDataDir && isGroupAlive(pid)) {
+        // A profile that is thrown away has nothing to save: the whole group is killed at once and
+        // only the server's own exit awaited (code-server takes about 2 s to end on SIGTERM, and its
+        // killed children linger a second as zombies here; 20 times a UI run). A kept one is asked first.
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      } else if (pid && isGroupAlive(pid)) {
         try {
           process.kill(-pid, 'SIGTERM');
         } catch {
