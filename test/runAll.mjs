@@ -176,12 +176,14 @@ try {
 
   if (stages.includes('unit')) {
     section('unit tests (Node)');
-    // Two lanes at once, each one file at a time: the files that run or read the demo app (one of
-    // them writes into its sources to see the app restart, which another app's compile must not
-    // meet) in the first, the rest in the second. One lane left a core idle beside the checks' end.
+    // Two lanes at once: the files that run or read the demo app one at a time (one of them writes
+    // into its sources to see the app restart, which another app's compile must not meet), beside
+    // the rest two at a time. One file at a time left a core idle once the checks ended.
     const unit = files(join(ROOT, 'out/test/unit'), '.test.js');
     const demo = unit.filter((f) => readFileSync(f, 'utf8').includes('demo-app'));
-    await Promise.all([nodeTests('unit', demo, [], { lane: true }), nodeTests('unit-2', unit.filter((f) => !demo.includes(f)), [], { lane: true })]);
+    // The l10n check, the longest file (it parses every source), first: last, it ended the lane alone.
+    const rest = unit.filter((f) => !demo.includes(f)).sort((a, b) => Number(b.endsWith('/l10n.test.js')) - Number(a.endsWith('/l10n.test.js')));
+    await Promise.all([nodeTests('unit', demo, [], { lane: true }), nodeTests('unit-2', rest, ['--test-concurrency=2'], { lane: true })]);
   }
   await reportChecks();
 
