@@ -100,10 +100,11 @@ describe('novu-explorer-test published to a local registry', { timeout: 180_000 
    */
   function run(args, { cwd = cases, env = {}, npx = false } = {}) {
     return new Promise((resolveRun, reject) => {
-      // CI mode is the runs' own choice: a first run writes its snapshots, whatever CI this test runs in.
+      // CI mode is the runs' own choice: a first run writes its snapshots, whatever CI this test runs in;
+      // and under GitHub Actions the runs write no annotations and append nothing to the job's summary.
       const base = npx ? registry.npmEnv() : NPM_ENV;
       const [command, commandArgs] = npx ? ['npx', ['-y', `novu-explorer-test@${version}`, ...args]] : [bin, args];
-      const child = spawn(command, commandArgs, { cwd, env: { ...base, NOVU_SECRET_KEY: KEY, CI: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(command, commandArgs, { cwd, env: { ...base, NOVU_SECRET_KEY: KEY, CI: '', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', GITHUB_OUTPUT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));

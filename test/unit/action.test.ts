@@ -96,7 +96,7 @@ describe('action.yml', () => {
 
   it("maps each output from the run step's GITHUB_OUTPUT values", () => {
     const outputs = action().outputs ?? {};
-    assert.deepEqual(Object.keys(outputs).sort(), ['blocking', 'errored', 'failed', 'passed', 'warnings']);
+    assert.deepEqual(Object.keys(outputs).sort(), ['blocking', 'errored', 'failed', 'passed', 'skipped', 'warnings']);
     assert.equal(runStep().id, 'run');
     for (const [name, spec] of Object.entries(outputs)) assert.equal(spec.value, `\${{ steps.run.outputs.${name} }}`);
   });
