@@ -1,7 +1,7 @@
 // Builds the extension, the sandbox CLI, the webview bundles and (with --tests) the test files.
 // Usage: node esbuild.mjs [--production [--test-api]] [--watch] [--tests] | --cli
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
@@ -10,7 +10,7 @@ const production = process.argv.includes('--production');
 // sources with @vscode/l10n-dev, and builds nothing; `--l10n --check` only says whether it is current.
 if (process.argv.includes('--l10n')) {
   const { l10nBundle } = await import('./test/l10n/extract.mjs');
-  const { existsSync, readFileSync, writeFileSync } = await import('node:fs');
+  const { existsSync, writeFileSync } = await import('node:fs');
   const text = `${JSON.stringify(await l10nBundle(), null, 2)}\n`;
   const file = 'l10n/bundle.l10n.json';
   if (process.argv.includes('--check')) {
@@ -75,15 +75,48 @@ const builds = [
   },
 ];
 
+/**
+ * An esbuild plugin that loads @jsx-email/doiuse-email's bundle with each caniemail feature's slug,
+ * description, keywords, tags, test date and test URLs left out: the library reads only a feature's
+ * title, category, url, stats and notes, so its results are the same (−90 KB minified). It removes
+ * whole `key: value,` lines of the data object only; when the file is laid out otherwise (a new
+ * version), it removes nothing and says so, and the package test's size limit tells.
+ */
+function caniemailWithoutProse() {
+  const unread = /^ {6}(?:slug|description|keywords|last_test_date|test_url|test_results_url|tags): (?:"(?:[^"\\\n]|\\.)*"|null|\[[^\]\n]*\]),\n/gm;
+  return {
+    name: 'caniemail-without-prose',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]@jsx-email[\\/]doiuse-email[\\/]dist[\\/]index\.mjs$/ }, (args) => {
+        const text = readFileSync(args.path, 'utf8');
+        const start = text.indexOf('\nvar can_i_email_default = {\n');
+        const end = start < 0 ? -1 : text.indexOf('\n};\n', start);
+        const data = end < 0 ? '' : text.slice(start, end);
+        const kept = data.replace(unread, '');
+        if (kept === data) return { contents: text, loader: 'js', warnings: [{ text: "caniemail's data is laid out otherwise than expected: bundled whole" }] };
+        return { contents: text.slice(0, start) + kept + text.slice(end), loader: 'js' };
+      });
+    },
+  };
+}
+
 // The command-line runner of the notification tests (issue 46, §7): its own npm package, with every
 // dependency (zod, caniemail's data) bundled in, so that the package has none. Not part of the .vsix.
 // `--cli` builds it alone (its package test does, leaving the extension's dist/ as it is).
+//
+// It is always minified (issue 56, §1: the package is at most 1 MB unpacked, it was 1.6 MB). Messages
+// are string literals, which minifying leaves as they are, and the CLI prints no class or function
+// name (an unexpected error is said by its message), so names are not kept (keepNames: +16 KB).
+// caniemail's data, more than half of the bundle, is bundled without the prose fields that
+// @jsx-email/doiuse-email never reads (see caniemailWithoutProse).
 const cliBuild = {
   ...node,
   entryPoints: { cli: 'src/cli/cli.ts' },
   outdir: 'packages/novu-explorer-test/dist',
   banner: { js: '#!/usr/bin/env node' },
   sourcemap: false,
+  minify: true,
+  plugins: [caniemailWithoutProse()],
 };
 if (process.argv.includes('--cli')) {
   await esbuild.build(cliBuild);

@@ -1,7 +1,11 @@
-// The command-line runner as a user gets it (issue 46, §7): `npm pack` of the package builds
-// packages/novu-explorer-test/dist/cli.js first (its prepack; without esbuild it fails and packs
-// nothing, issue 51 §4), the tarball is installed
-// into a temporary folder (offline: it has no dependencies) and its bin runs against the demo app's
+// The command-line runner as a user gets it (issue 46, §7; issue 56, §1): `npm publish` of the package
+// into a local registry (Verdaccio, test/package/registry.mjs: no uplinks, nothing leaves this
+// machine) builds packages/novu-explorer-test/dist/cli.js first (its prepack); the package holds
+// the bin, README, LICENSE and package.json only, at most 1 MB unpacked, with `engines` and no
+// dependencies. Then, as a new user would, from that registry: `npx -y novu-explorer-test@<version>
+// --help` in an empty folder, and an install into another (the install and the --help right after
+// it are measured and printed, not asserted: this machine's load decides them). The installed bin
+// (and npx, for the first run and the first compare) runs against the demo app's
 // real @novu/framework bridge: through --start (the app started, waited for and stopped), then
 // against one app the test starts. Exit codes 1 (the demo's case that fails on purpose), 0 (one
 // workflow), 2 (a case file that is not JSON, an app that does not answer, another environment's
@@ -10,18 +14,20 @@
 // diff's changed HTML line; the JUnit report read by a strict XML 1.0 parser, its counts those of
 // the run; the key in no byte of any output. Every run sets CI itself (our own CI runs with CI=true).
 // `compare` (issue 52) against a started Sandbox's two environments: exits 1, 0 and 2, its JUnit read
-// back with counts equal to the findings, canary keys in no output or report.
+// back with counts equal to the findings, canary keys in no output or report. Packing from a clone
+// stays the way to run an unreleased commit: `npm pack` without esbuild fails and packs nothing.
 // Run: node --test test/package/cli.test.mjs
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { startBridgeApp } from '../../examples/demo-app/bridge/run.mjs';
+import { publish, startRegistry } from './registry.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PACKAGE = join(ROOT, 'packages', 'novu-explorer-test');
@@ -65,19 +71,40 @@ function countsOf(line) {
   return counts;
 }
 
-describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () => {
+/**
+ * Runs `command args` to its end under bash's `time`: its exit code and output, and its wall and CPU
+ * time (user + system, its children's included), in ms. This machine's load stretches the wall time;
+ * the CPU time is what the command itself cost.
+ */
+function timed(command, args, options) {
+  const result = spawnSync('bash', ['-c', 'TIMEFORMAT="%R %U %S"; time "$@"', 'bash', command, ...args], { ...options, encoding: 'utf8' });
+  const lines = result.stderr.trimEnd().split('\n');
+  const [real, user, system] = lines.pop().split(' ').map(Number);
+  return { status: result.status, stdout: result.stdout, stderr: lines.join('\n'), wallMs: real * 1000, cpuMs: (user + system) * 1000 };
+}
+
+describe('novu-explorer-test published to a local registry', { timeout: 180_000 }, () => {
   let work;
+  let registry;
+  let published;
+  let version;
   let bin;
   let cases;
   let app;
   const outputs = [];
+  const measured = [];
 
-  /** Runs the installed bin in `cwd`; resolves with its exit code and output (every byte kept for the key check). */
-  function run(args, { cwd = cases, env = {} } = {}) {
+  /**
+   * Runs the installed bin in `cwd` (with `npx: true`, `npx -y novu-explorer-test@<version>` from the
+   * registry); resolves with its exit code and output (every byte kept for the key check).
+   */
+  function run(args, { cwd = cases, env = {}, npx = false } = {}) {
     return new Promise((resolveRun, reject) => {
       // CI mode is the runs' own choice: a first run writes its snapshots, whatever CI this test runs in;
       // and under GitHub Actions the runs write no annotations and append nothing to the job's summary.
-      const child = spawn(bin, args, { cwd, env: { ...NPM_ENV, NOVU_SECRET_KEY: KEY, CI: '', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', GITHUB_OUTPUT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const base = npx ? registry.npmEnv() : NPM_ENV;
+      const [command, commandArgs] = npx ? ['npx', ['-y', `novu-explorer-test@${version}`, ...args]] : [bin, args];
+      const child = spawn(command, commandArgs, { cwd, env: { ...base, NOVU_SECRET_KEY: KEY, CI: '', GITHUB_ACTIONS: '', GITHUB_STEP_SUMMARY: '', GITHUB_OUTPUT: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -92,17 +119,31 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
 
   before(async () => {
     work = mkdtempSync(join(tmpdir(), 'nx-cli-package-'));
-    // `npm pack` builds the bin's bundle itself (the package's prepack): none is there before it.
+    version = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).version;
+    registry = await startRegistry(join(work, 'registry'));
+    // `npm publish` builds the bin's bundle itself (the package's prepack): none is there before it.
     rmSync(join(PACKAGE, 'dist'), { recursive: true, force: true });
-    const pack = spawnSync('npm', ['pack', PACKAGE, '--pack-destination', work, '--json'], { cwd: work, encoding: 'utf8', env: NPM_ENV });
-    assert.equal(pack.status, 0, pack.stderr);
-    const [packed] = JSON.parse(pack.stdout);
-    assert.deepEqual(packed.files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+    published = publish(PACKAGE, registry.npmEnv(), work);
+
+    // A new user, in an empty folder, with npm pointed at the registry (and an empty npm cache).
+    const first = join(work, 'first');
+    mkdirSync(first);
+    const npx = timed('npx', ['-y', `novu-explorer-test@${version}`, '--help'], { cwd: first, env: registry.npmEnv() });
+    assert.equal(npx.status, 0, npx.stderr);
+    assert.match(npx.stdout, /^Usage: novu-explorer-test \[options\]/);
+    assert.deepEqual(readdirSync(first), [], 'npx left nothing in the folder');
+    measured.push(['npx -y novu-explorer-test --help, first time (install from the registry and run)', npx]);
+
+    // Installed into an empty folder, as a CI job that keeps it does; its bin runs the cases below.
     const install = join(work, 'install');
-    cpSync(join(work, packed.filename), join(install, packed.filename));
-    writeFileSync(join(install, 'package.json'), '{ "name": "ci-job", "private": true }\n');
-    const installed = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `./${packed.filename}`], { cwd: install, encoding: 'utf8', env: NPM_ENV });
+    mkdirSync(install);
+    const installed = timed('npm', ['install', '--prefix', install, `novu-explorer-test@${version}`], { cwd: install, env: registry.npmEnv() });
     assert.equal(installed.status, 0, installed.stderr);
+    measured.push(['npm install novu-explorer-test into an empty folder (goal: at most 5 s)', installed]);
+    const help = timed('npx', ['novu-explorer-test', '--help'], { cwd: install, env: registry.npmEnv() });
+    assert.equal(help.status, 0, help.stderr);
+    assert.equal(help.stdout, npx.stdout);
+    measured.push(['npx novu-explorer-test --help right after (goal: at most 1 s)', help]);
     bin = join(install, 'node_modules', '.bin', 'novu-explorer-test');
     assert.ok(statSync(bin).mode & 0o111, 'the bin is executable');
     // No dependency came with it.
@@ -113,8 +154,23 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     rmSync(join(cases, 'account-welcome.novu-test.snap.json'), { force: true });
   });
 
+  it('holds the bin, README, LICENSE and package.json only: at most 1 MB unpacked, Node 20 and later, no dependencies (measured)', async (t) => {
+    assert.deepEqual(published.files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'package.json']);
+    assert.ok(published.unpackedSize <= 1_000_000, `${published.unpackedSize} bytes unpacked, more than 1 MB`);
+    // What the registry serves to npm: the manifest of this version.
+    const served = (await (await fetch(`${registry.url}novu-explorer-test`)).json()).versions[version];
+    assert.deepEqual(served.engines, { node: '>=20' });
+    assert.deepEqual(served.bin, { 'novu-explorer-test': 'dist/cli.js' });
+    assert.deepEqual([served.dependencies ?? {}, served.peerDependencies ?? {}, served.optionalDependencies ?? {}], [{}, {}, {}]);
+    const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+    t.diagnostic(`unpacked: ${kb(published.unpackedSize)} (dist/cli.js ${kb(published.files.find((f) => f.path === 'dist/cli.js').size)}), packed: ${kb(published.size)}`);
+    const [load] = loadavg();
+    for (const [what, { wallMs, cpuMs }] of measured) t.diagnostic(`${what}: ${(wallMs / 1000).toFixed(2)} s (${(cpuMs / 1000).toFixed(2)} s of CPU; load average ${load.toFixed(1)} on ${availableParallelism()} cores)`);
+  });
+
   after(async () => {
     await app?.stop();
+    await registry?.stop();
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
@@ -123,7 +179,8 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     const url = `http://127.0.0.1:${port}/api/novu`;
     // As an app runs in development (NODE_ENV unset): @novu/framework checks no signature.
     const start = `"${process.execPath}" "${join(ROOT, 'examples', 'demo-app', 'bridge', 'run.mjs')}" --port ${port} --no-watch --no-strict`;
-    const { code, stdout, stderr } = await run(['--start', start, '--bridge-url', url, '--reporter', 'junit', '--output', 'report.xml']);
+    // Through npx, as the README says to run it: the same exit code and output as the bin's.
+    const { code, stdout, stderr } = await run(['--start', start, '--bridge-url', url, '--reporter', 'junit', '--output', 'report.xml'], { npx: true });
     assert.equal(code, 1, stdout + stderr);
     const line = stdout.split('\n')[0];
     assert.match(line, /^novu-explorer-test: 4 passed, 1 failed \(2 files, [\d.]+ s\); 4 new snapshots written$/);
@@ -284,8 +341,8 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     let planned;
     let same;
     const compareOutputs = [];
-    const compare = async (sandbox, args, env = {}) => {
-      const result = await run(['compare', '--source-api-url', sandbox.url, '--target-api-url', sandbox.url, ...args], { cwd: work, env: { NOVU_SOURCE_API_KEY: DEV, NOVU_TARGET_API_KEY: PROD, ...env } });
+    const compare = async (sandbox, args, env = {}, npx = false) => {
+      const result = await run(['compare', '--source-api-url', sandbox.url, '--target-api-url', sandbox.url, ...args], { cwd: work, env: { NOVU_SOURCE_API_KEY: DEV, NOVU_TARGET_API_KEY: PROD, ...env }, npx });
       compareOutputs.push(result.stdout, result.stderr);
       return result;
     };
@@ -299,7 +356,7 @@ describe('novu-explorer-test from its packed tarball', { timeout: 120_000 }, () 
     });
 
     it('exits 1 on the Sandbox\'s planned differences, and its JUnit, read back, counts the findings', async () => {
-      const { code, stdout, stderr } = await compare(planned, ['--reporter', 'junit', '--output', 'compare.xml']);
+      const { code, stdout, stderr } = await compare(planned, ['--reporter', 'junit', '--output', 'compare.xml'], {}, true);
       assert.equal(code, 1, stderr);
       assert.match(stdout, /^novu-explorer-test compare: Development \(127\.0\.0\.1:\d+\) → Production \(127\.0\.0\.1:\d+\): 7 blocking findings, 10 warnings \(15 workflows and layouts, 12 differ, [\d.]+ s\)\n$/);
       const xml = readFileSync(join(work, 'compare.xml'), 'utf8');
