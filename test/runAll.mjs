@@ -23,12 +23,51 @@ const INTEGRATION_HOSTS = [
   { host: 'latest', name: `integration-${HOSTS.latest.vscodeVersion.split('.').slice(0, 2).join('.')}` },
 ].filter(({ host }) => !process.env.VSCODE_TEST_HOSTS || process.env.VSCODE_TEST_HOSTS.split(',').includes(host));
 const tmp = mkdtempSync(join(tmpdir(), 'novu-test-'));
+/** The UI test files that open the demo app's folder (and edit its files and snapshots). */
+const UI_DEMO_FOLDER = new Set(['app.test.mjs', 'code.test.mjs', 'demo.test.mjs', 'environments.test.mjs', 'preview.test.mjs', 'tests.test.mjs']);
 /**
- * The UI test files of the first lane: those that open the demo app's folder (they edit its files
- * and snapshots, so they must not run beside each other), and the diagnosis's and the truthful
- * states', which balance the two lanes (606 s and 743 s here without the latter).
+ * About how long each UI file takes beside another task (seconds, a run of 2026-12-07): the longest
+ * are started first, so that the two workers end together. A file not named here counts as 60 s.
  */
-const UI_FIRST_LANE = new Set(['app.test.mjs', 'code.test.mjs', 'demo.test.mjs', 'environments.test.mjs', 'preview.test.mjs', 'tests.test.mjs', 'diagnosis.test.mjs', 'truth.test.mjs']);
+const UI_SECONDS = {
+  'tests.test.mjs': 140, 'diagnosis.test.mjs': 136, 'preferences.test.mjs': 121, 'preview.test.mjs': 107, 'code.test.mjs': 95,
+  'failures.test.mjs': 85, 'notification.test.mjs': 75, 'inbox.test.mjs': 65, 'sendAgain.test.mjs': 62, 'truth.test.mjs': 62,
+  'demo.test.mjs': 61, 'environments.test.mjs': 61, 'app.test.mjs': 52, 'activity.test.mjs': 50, 'pickMany.test.mjs': 48,
+  'latest.test.mjs': 46, 'subscribers.test.mjs': 44, 'smoke.test.mjs': 37, 'confirmations.test.mjs': 36,
+};
+
+/**
+ * Runs `tasks` on `workers` workers: each takes the first task in the list that it may start now.
+ * A task's `demo` says its use of the demo app's folder: 'read' tasks may run beside each other,
+ * a 'write' task beside none of either kind.
+ */
+async function runTasks(tasks, workers) {
+  const queue = [...tasks];
+  const using = { read: 0, write: 0 };
+  const waiting = [];
+  const allowed = (task) => (task.demo === 'write' ? using.read === 0 && using.write === 0 : task.demo === 'read' ? using.write === 0 : true);
+  const worker = async () => {
+    for (;;) {
+      const index = queue.findIndex(allowed);
+      if (index < 0) {
+        if (queue.length === 0) return;
+        await new Promise((resolveWait) => waiting.push(resolveWait));
+        continue;
+      }
+      const [task] = queue.splice(index, 1);
+      if (task.demo) using[task.demo]++;
+      try {
+        await task.run();
+      } catch (error) {
+        results.push({ name: task.name, passed: 0, failed: 1, skipped: 0, failures: [{ title: `(${task.name} could not run)`, error: String(error?.stack ?? error) }] });
+      } finally {
+        if (task.demo) using[task.demo]--;
+        for (const wake of waiting.splice(0)) wake();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: workers }, worker));
+}
 
 function run(command, args, options = {}) {
   return new Promise((resolvePromise) => {
@@ -70,10 +109,11 @@ function files(dir, suffix) {
  * beside another lane, its report kept in a file and printed whole when it ends (two interleaved
  * reports would be unreadable).
  */
-async function nodeTests(name, testFiles, extraArgs = [], { lane = false } = {}) {
-  const tap = join(tmp, `${name}.tap`);
-  const timesFile = join(tmp, `${name}.times.json`);
-  const specFile = join(tmp, `${name}.spec.txt`);
+async function nodeTests(name, testFiles, extraArgs = [], { lane = false, push = true } = {}) {
+  const base = join(tmp, name.replace(/[^\w.-]+/g, '_'));
+  const tap = `${base}.tap`;
+  const timesFile = `${base}.times.json`;
+  const specFile = `${base}.spec.txt`;
   const stageStarted = Date.now();
   const code = await run(process.execPath, [
     '--test', '--test-concurrency=1', ...extraArgs,
@@ -102,7 +142,9 @@ async function nodeTests(name, testFiles, extraArgs = [], { lane = false } = {})
   } catch {
     /* a run that died before its report: no file times */
   }
-  results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo'), failures, at: stageStarted, ms: Date.now() - stageStarted, files });
+  const result = { name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: count('skipped') + count('todo'), failures, at: stageStarted, ms: Date.now() - stageStarted, files };
+  if (push) results.push(result);
+  return result;
 }
 
 /** Adds a stage without tests of its own (build, VS Code's set-up) to the summary's times. */
@@ -210,54 +252,82 @@ try {
     });
   }
 
+  /** One VS Code's integration run, its output kept and printed whole when it ends (it runs beside other tasks). */
+  const integrationTests = async (host, name) => {
+    if (host === 'latest' && latestProblem) {
+      results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [{ title: `(VS Code ${HOSTS.latest.vscodeVersion} could not be set up)`, error: latestProblem.message }] });
+      return;
+    }
+    let summary = '';
+    let outcome;
+    const lines = [];
+    const stageStarted = Date.now();
+    const code = await runVSCodeTests({
+      extensionDevelopmentPath: ROOT,
+      extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
+      label: name,
+      host,
+      setup: false,
+      // The newest VS Code runs what differs by version and a smoke test of each feature (issue 45, D2):
+      // test/integration/index.ts says which, docs/development.md why that is enough.
+      env: host === 'latest' && !process.env.NOVU_INTEGRATION_SCOPE ? { NOVU_INTEGRATION_SCOPE: 'newest' } : {},
+      write: (line) => {
+        summary = line;
+        lines.push(line);
+      },
+      onResult: (r) => {
+        outcome = r;
+      },
+    });
+    section(`integration tests (inside VS Code ${HOSTS[host].vscodeVersion}, ${Math.round((Date.now() - stageStarted) / 1000)} s)`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    const match = /(\d+) passed, (\d+) failed/.exec(summary);
+    const passed = outcome?.passed ?? Number(match?.[1] ?? 0);
+    const failed = outcome?.failed ?? Number(match?.[2] ?? 0);
+    const failures = outcome?.failures ?? [];
+    if (code !== 0 && failures.length === 0) failures.push({ title: `(the run ended with exit code ${code})`, error: '' });
+    results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0, failures, at: stageStarted, ms: Date.now() - stageStarted, files: outcome?.files ?? {} });
+  };
+
+  // The VS Code stages, as tasks for two workers (issue 55): the integration runs leave a core
+  // idle almost half their time (they wait on VS Code and the services), so UI test files fill it,
+  // each worker taking the first task it may run. What the demo app's folder allows: the UI files
+  // that open it (and edit its files) one at a time and never beside an integration run or the
+  // package's tests, which compile its workflows and read its case files. The .vsix is built in a
+  // folder of its own (test/package/installed.mjs), so dist/ stays the build every task loads.
+  const tasks = [];
   if (stages.includes('integration')) {
-    for (const { host, name } of INTEGRATION_HOSTS) {
-      section(`integration tests (inside VS Code ${HOSTS[host].vscodeVersion})`);
-      if (host === 'latest' && latestProblem) {
-        results.push({ name, passed: 0, failed: 1, skipped: 0, failures: [{ title: `(VS Code ${HOSTS.latest.vscodeVersion} could not be set up)`, error: latestProblem.message }] });
-        continue;
-      }
-      let summary = '';
-      let outcome;
-      const stageStarted = Date.now();
-      const code = await runVSCodeTests({
-        extensionDevelopmentPath: ROOT,
-        extensionTestsPath: join(ROOT, 'out/test/integration/index.js'),
-        label: name,
-        host,
-        setup: false,
-        // The newest VS Code runs what differs by version and a smoke test of each feature (issue 45, D2):
-        // test/integration/index.ts says which, docs/development.md why that is enough.
-        env: host === 'latest' && !process.env.NOVU_INTEGRATION_SCOPE ? { NOVU_INTEGRATION_SCOPE: 'newest' } : {},
-        write: (line) => {
-          summary = line;
-          process.stdout.write(`${line}\n`);
-        },
-        onResult: (r) => {
-          outcome = r;
-        },
-      });
-      const match = /(\d+) passed, (\d+) failed/.exec(summary);
-      const passed = outcome?.passed ?? Number(match?.[1] ?? 0);
-      const failed = outcome?.failed ?? Number(match?.[2] ?? 0);
-      const failures = outcome?.failures ?? [];
-      if (code !== 0 && failures.length === 0) failures.push({ title: `(the run ended with exit code ${code})`, error: '' });
-      results.push({ name, passed, failed: code !== 0 && failed === 0 ? 1 : failed, skipped: 0, failures, at: stageStarted, ms: Date.now() - stageStarted, files: outcome?.files ?? {} });
+    for (const { host, name } of INTEGRATION_HOSTS) tasks.push({ name, rank: 0, weight: host === 'latest' ? 100 : 330, demo: 'read', run: () => integrationTests(host, name) });
+  }
+  if (stages.includes('ui')) {
+    const packageFiles = files(join(ROOT, 'test/package'), '.test.mjs');
+    // The package's tests run the demo app's workflows and copy its case files.
+    if (packageFiles.length > 0) tasks.push({ name: 'ui-package', rank: 1, weight: 70, demo: 'read', run: async () => results.push(await nodeTests('ui-package', packageFiles, [], { lane: true, push: false })) });
+    for (const file of files(join(ROOT, 'test/ui'), '.test.mjs')) {
+      const demo = UI_DEMO_FOLDER.has(basename(file));
+      tasks.push({ name: `ui ${basename(file)}`, rank: demo ? 2 : 3, weight: UI_SECONDS[basename(file)] ?? 60, demo: demo ? 'write' : undefined, run: async () => uiResults.push(await nodeTests(`ui: ${basename(file)}`, [file], [], { lane: true, push: false })) });
     }
   }
-
-  if (stages.includes('ui')) {
-    section('UI tests (Playwright on the workbench)');
-    // The package's tests first, alone: building the .vsix rewrites dist/ (a production build).
-    await nodeTests('ui-package', files(join(ROOT, 'test/package'), '.test.mjs'));
-    // Then two lanes at once, each one workbench at a time: a UI test waits on the screen more than
-    // it computes, so two share the two cores (issue 55: the stage was 1,010 s of the 1,823). The
-    // files that open the demo app's folder (and edit it) are all in the first lane, never beside
-    // each other.
-    const ui = files(join(ROOT, 'test/ui'), '.test.mjs');
-    const first = ui.filter((f) => UI_FIRST_LANE.has(basename(f)));
-    const second = ui.filter((f) => !UI_FIRST_LANE.has(basename(f)));
-    await Promise.all([nodeTests('ui', first, [], { lane: true }), nodeTests('ui-2', second, [], { lane: true })]);
+  const uiResults = [];
+  if (tasks.length > 0) {
+    section(`VS Code stages: ${tasks.map((t) => t.name).join(', ')}, two at a time`);
+    // The reads of the demo app's folder first, so that they end together and its UI files (which
+    // run one after another) start as early as they can; the other UI files fill in, longest first.
+    await runTasks(tasks.sort((a, b) => a.rank - b.rank || b.weight - a.weight), 2);
+  }
+  if (uiResults.length > 0) {
+    // The UI files as one line of the summary: their counts, failures and file times together.
+    const at = Math.min(...uiResults.map((r) => r.at));
+    results.push({
+      name: 'ui',
+      passed: uiResults.reduce((n, r) => n + r.passed, 0),
+      failed: uiResults.reduce((n, r) => n + r.failed, 0),
+      skipped: uiResults.reduce((n, r) => n + r.skipped, 0),
+      failures: uiResults.flatMap((r) => r.failures),
+      at,
+      ms: Math.max(...uiResults.map((r) => r.at + r.ms)) - at,
+      files: Object.assign({}, ...uiResults.map((r) => r.files)),
+    });
   }
 } catch (error) {
   console.log(String(error));

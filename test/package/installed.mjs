@@ -2,7 +2,7 @@
 // of the test harness's real VS Code (code-server's own `--install-extension`), and opens the
 // workbench on that profile without any extensionDevelopmentPath: what runs is the installed package.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { openWorkbench, startCodeServer, waitForWorkbench } from '../vscode/codeServer.mjs';
@@ -14,7 +14,7 @@ export const EXTENSION_ID = `${manifest.publisher}.${manifest.name}`.toLowerCase
 export const VSIX = join(ROOT, `${manifest.name}-${manifest.version}.vsix`);
 
 /** What the package is made from; dist/ and media/dist/ are outputs of the build, not inputs. */
-const INPUTS = ['src', 'webview', 'media', 'package.json', 'esbuild.mjs', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore'];
+const INPUTS = ['src', 'webview', 'media', 'package.json', 'package.nls.json', 'l10n', 'esbuild.mjs', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore'];
 const OUTPUTS = new Set([join(ROOT, 'media', 'dist')]);
 
 function newestMtime(path) {
@@ -32,13 +32,30 @@ export function staleReason(vsix = VSIX) {
   return newer ? `${newer} is newer than ${relative(ROOT, vsix)}` : null;
 }
 
-/** Runs `npm run package` when the .vsix is missing or stale; returns the reason it ran, or null. */
+/** What the .vsix's build reads, copied into a staging folder (node_modules linked). */
+const BUILD_INPUTS = [...INPUTS, 'tsconfig.json', join('packages', 'novu-explorer-test', 'package.json')];
+
+/**
+ * Builds the .vsix when it is missing or stale (`npm run package`: the production build, then
+ * `vsce package`), in a staging copy of its inputs, so that the project's own dist/ keeps the build
+ * that the tests running beside it load; returns the reason it ran, or null.
+ */
 export function ensureVsix() {
   const reason = staleReason();
   if (!reason) return null;
-  const r = spawnSync('npm', ['run', 'package'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
-  if (r.status !== 0 || !existsSync(VSIX)) {
-    throw new Error(`npm run package failed (${r.error?.message ?? r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+  const stage = mkdtempSync(join(tmpdir(), 'novu-vsix-build-'));
+  try {
+    for (const input of BUILD_INPUTS) {
+      if (!existsSync(join(ROOT, input))) continue;
+      cpSync(join(ROOT, input), join(stage, input), { recursive: true, filter: (source) => !OUTPUTS.has(source) });
+    }
+    symlinkSync(join(ROOT, 'node_modules'), join(stage, 'node_modules'), 'dir');
+    const r = spawnSync('npm', ['run', 'package', '--', '--out', VSIX], { cwd: stage, encoding: 'utf8', timeout: 300_000 });
+    if (r.status !== 0 || !existsSync(VSIX)) {
+      throw new Error(`npm run package failed (${r.error?.message ?? r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
+    }
+  } finally {
+    rmSync(stage, { recursive: true, force: true });
   }
   return reason;
 }
