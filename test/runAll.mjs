@@ -1,7 +1,8 @@
 // `npm test`: type-check, lint, build, then the unit tests (plain Node), the integration tests
 // (inside a real VS Code: the floor of engines.vscode, 1.100.3, and the newest, 1.139.1, each its own
 // summary line) and the UI tests (Playwright on the real workbench, including the built .vsix
-// installed into VS Code). The last line is the summary `N passed, N failed` over every stage.
+// installed into VS Code), the VS Code stages as tasks for two workers (runTasks, below). The last
+// line is the summary `N passed, N failed` over every stage.
 // `npm test -- unit integration` runs only those stages; VSCODE_TEST_HOSTS=floor (or latest) runs
 // the integration tests on that VS Code only.
 import { spawn } from 'node:child_process';

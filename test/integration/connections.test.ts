@@ -38,7 +38,10 @@ describe('connections', function () {
     await other.close();
   });
 
-  it('starts code awareness for a document only once an SDK import is in it, typed key by key', async () => {
+  it('starts code awareness for a document only once an SDK import is in it, typed key by key', async function () {
+    // The window's first test: it pays for the first TypeScript document and the code bundle's load,
+    // which beside another VS Code stage (test/runAll.mjs runs two at once) took more than 20 s.
+    this.timeout(60_000);
     const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content: "export const events = { trigger(name: string) { return name; } };\n" });
     await vscode.window.showTextDocument(doc);
     await new Promise((resolve) => setTimeout(resolve, 300));
