@@ -124,7 +124,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   if (!(REPORTERS as readonly string[]).includes(reporter)) return error(l10n.t('--reporter takes text, json, junit or github.'));
 
   const bridgeUrl = one('--bridge-url') ?? DEFAULT_BRIDGE_URL;
-  if (!isBridgeUrl(bridgeUrl)) return error(l10n.t('--bridge-url takes an http(s) URL without a user name or password, such as {0}.', DEFAULT_BRIDGE_URL));
+  if (!isHttpUrl(bridgeUrl)) return error(l10n.t('--bridge-url takes an http(s) URL without a user name or password, such as {0}.', DEFAULT_BRIDGE_URL));
 
   const secretKey = one('--secret-key') ?? env['NOVU_SECRET_KEY'] ?? '';
   if (secretKey.trim() === '') {
@@ -136,7 +136,7 @@ export function parseArgs(argv: readonly string[], env: Readonly<Record<string, 
   }
 
   const apiUrl = one('--api-url') ?? env['NOVU_API_URL'];
-  if (apiUrl !== undefined && !isBridgeUrl(apiUrl)) return error(l10n.t('--api-url takes an http(s) URL without a user name or password, such as {0}.', 'https://api.novu.co'));
+  if (apiUrl !== undefined && !isHttpUrl(apiUrl)) return error(l10n.t('--api-url takes an http(s) URL without a user name or password, such as {0}.', 'https://api.novu.co'));
   const apiKeyGiven = one('--api-key');
   if (apiKeyGiven !== undefined && apiUrl === undefined) return error(l10n.t('--api-key applies only with --api-url.'));
   if (apiKeyGiven !== undefined && apiKeyGiven.trim() === '') return error(l10n.t('--api-key is empty.'));
@@ -228,9 +228,10 @@ function isCi(value: string | undefined): boolean {
   return value !== undefined && !['', 'false', '0'].includes(value.trim().toLowerCase());
 }
 
-function isBridgeUrl(text: string): boolean {
+/** An http(s) URL without a user name or password (a bridge, an API): what every URL option takes. */
+export function isHttpUrl(text: string): boolean {
   try {
-    const url = new URL(text);
+    const url = new URL(text.trim());
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
   } catch {
     return false;

@@ -6,7 +6,8 @@
  * file or the network. Pure: no vscode.
  */
 import { l10n } from '../l10n';
-import { REPORTERS, TOOL, githubFlag, githubMode, type Reporter } from './args';
+import { REPORTERS, TOOL, githubMode, isHttpUrl, type Reporter } from './args';
+import { readSubcommandOptions } from './subcommandArgs';
 
 export const COMPARE = 'compare';
 /** Novu's US cloud: each side's default API. */
@@ -35,33 +36,9 @@ const VALUED = new Set(['--source-api-key', '--target-api-key', '--source-api-ur
 
 /** Reads `argv` (after `compare`); `env` gives the keys. */
 export function parseCompareArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedCompareArgs {
-  const values = new Map<string, string>();
-  let help = false;
-  let github: boolean | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-') || arg === '-') return error(l10n.t('{0} takes no files or other arguments, only options.', `${TOOL} ${COMPARE}`));
-    const equals = arg.indexOf('=');
-    const name = equals > 0 ? arg.slice(0, equals) : arg;
-    if (name === '--help' || name === '-h') {
-      help = true;
-      continue;
-    }
-    if (name === '--github' || name === '--no-github') {
-      const read = githubFlag(name, equals > 0 ? arg.slice(equals + 1) : undefined);
-      if (typeof read !== 'boolean') return error(read.error);
-      github = read;
-      continue;
-    }
-    // Named without what follows `=`: a mistyped `--target-api-key=…` must not print the key.
-    if (!VALUED.has(name)) return error(l10n.t('{0} is not an option of {1}.', name.startsWith('--') ? name : name.slice(0, 2), `${TOOL} ${COMPARE}`));
-    let value: string | undefined;
-    if (equals > 0) value = arg.slice(equals + 1);
-    else if (i + 1 < argv.length) value = argv[++i];
-    if (value === undefined) return error(l10n.t('{0} needs a value.', name));
-    if (values.has(name)) return error(l10n.t('{0} is given more than once.', name));
-    values.set(name, value);
-  }
+  const read = readSubcommandOptions(argv, COMPARE, VALUED, { github: true });
+  if ('error' in read) return error(read.error);
+  const { values, help, github } = read;
   if (help) return { kind: 'help' };
 
   const sides: Partial<Record<'source' | 'target', CompareSide>> = {};
@@ -81,7 +58,7 @@ export function parseCompareArgs(argv: readonly string[], env: Readonly<Record<s
     }
     const urlOption = `--${side}-api-url`;
     const apiUrl = values.get(urlOption) ?? DEFAULT_API_URL;
-    if (!isServiceUrl(apiUrl)) return error(l10n.t('{0} takes an http(s) URL without a user name or password, such as {1} or {2}.', urlOption, DEFAULT_API_URL, 'https://eu.api.novu.co'));
+    if (!isHttpUrl(apiUrl)) return error(l10n.t('{0} takes an http(s) URL without a user name or password, such as {1} or {2}.', urlOption, DEFAULT_API_URL, 'https://eu.api.novu.co'));
     sides[side] = { apiUrl: apiUrl.trim().replace(/\/+$/, ''), apiKey: apiKey.trim(), keyFrom: given !== undefined ? option : variable };
   }
 
@@ -96,15 +73,6 @@ export function parseCompareArgs(argv: readonly string[], env: Readonly<Record<s
 
 function error(message: string): ParsedCompareArgs {
   return { kind: 'error', message };
-}
-
-function isServiceUrl(text: string): boolean {
-  try {
-    const url = new URL(text.trim());
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
 }
 
 /** `compare --help`: the options, the exit codes and an example (the keys from the environment). */

@@ -6,7 +6,8 @@
  * network. Pure: no vscode.
  */
 import { l10n } from '../l10n';
-import { DEFAULT_BRIDGE_URL, TOOL } from './args';
+import { DEFAULT_BRIDGE_URL, TOOL, isHttpUrl } from './args';
+import { readSubcommandOptions } from './subcommandArgs';
 
 export const INIT = 'init';
 /** Where the first case files go, relative to the working folder (Save as Test Case's folder too). */
@@ -27,27 +28,9 @@ const VALUED = new Set(['--bridge-url', '--secret-key', '--folder']);
 
 /** Reads `argv` (after `init`); `env` gives `NOVU_SECRET_KEY`. */
 export function parseInitArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): ParsedInitArgs {
-  const values = new Map<string, string>();
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('-') || arg === '-') return error(l10n.t('{0} takes no files or other arguments, only options.', `${TOOL} ${INIT}`));
-    const equals = arg.indexOf('=');
-    const name = equals > 0 ? arg.slice(0, equals) : arg;
-    if (name === '--help' || name === '-h') {
-      if (equals > 0) return error(l10n.t('{0} takes no value.', name));
-      help = true;
-      continue;
-    }
-    // Named without what follows `=`: a mistyped `--secret-key=…` must not print the key.
-    if (!VALUED.has(name)) return error(l10n.t('{0} is not an option of {1}.', name.startsWith('--') ? name : name.slice(0, 2), `${TOOL} ${INIT}`));
-    let value: string | undefined;
-    if (equals > 0) value = arg.slice(equals + 1);
-    else if (i + 1 < argv.length) value = argv[++i];
-    if (value === undefined) return error(l10n.t('{0} needs a value.', name));
-    if (values.has(name)) return error(l10n.t('{0} is given more than once.', name));
-    values.set(name, value);
-  }
+  const read = readSubcommandOptions(argv, INIT, VALUED);
+  if ('error' in read) return error(read.error);
+  const { values, help } = read;
   if (help) return { kind: 'help' };
 
   const bridgeUrl = values.get('--bridge-url') ?? DEFAULT_BRIDGE_URL;
@@ -67,15 +50,6 @@ export function parseInitArgs(argv: readonly string[], env: Readonly<Record<stri
 
 function error(message: string): ParsedInitArgs {
   return { kind: 'error', message };
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === '';
-  } catch {
-    return false;
-  }
 }
 
 /** `init --help`: what it writes, what it never does, the exit codes (no key in it: the key comes from the environment). */

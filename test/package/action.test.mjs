@@ -16,12 +16,11 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { SaxesParser } from 'saxes';
 import { startBridgeApp } from '../../examples/demo-app/bridge/run.mjs';
 import { evaluateExpression, parseOutputFile, readAction, runAction } from './actionRunner.mjs';
+import { freePort, parseXml } from './helpers.mjs';
 import { publish, startRegistry } from './registry.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -30,29 +29,6 @@ const KEY = 'sk_test_action_package_71c0e9d4b2a8';
 const DEV = 'canary-action-dev-key-5d2e8b19';
 const PROD = 'canary-action-prod-key-0f6a3c77';
 
-/** A port nothing listens on (taken, then given back). */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** The names of the elements of a strict XML 1.0 parse, with their attributes. */
-function parseXml(xml) {
-  const parser = new SaxesParser();
-  const elements = [];
-  let failure;
-  parser.on('error', (error) => (failure ??= error));
-  parser.on('opentag', (tag) => elements.push({ name: tag.name, attributes: tag.attributes }));
-  parser.write(xml).close();
-  if (failure) throw failure;
-  return elements;
-}
 
 /** The CLI's one outcome line among what it wrote (annotations, when it writes them, are other lines). */
 const outcomeLine = (text) => text.split('\n').find((line) => line.startsWith('novu-explorer-test'));

@@ -21,12 +21,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { SaxesParser } from 'saxes';
 import { startBridgeApp } from '../../examples/demo-app/bridge/run.mjs';
+import { freePort, parseXml } from './helpers.mjs';
 import { publish, startRegistry } from './registry.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -40,29 +39,6 @@ const OTHER_KEY = 'sk_test_another_environment_9a8b7c';
  */
 const NPM_ENV = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
 
-/** A port nothing listens on (taken, then given back). */
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Parses with saxes (conformant XML 1.0: a forbidden character or bad markup throws); the elements with their attributes. */
-function parseXml(xml) {
-  const parser = new SaxesParser();
-  const elements = [];
-  let failure;
-  parser.on('error', (error) => (failure ??= error));
-  parser.on('opentag', (tag) => elements.push({ name: tag.name, attributes: tag.attributes }));
-  parser.write(xml).close();
-  if (failure) throw failure;
-  return elements;
-}
 
 /** `4 passed, 1 failed` of the one line → counts. */
 function countsOf(line) {
