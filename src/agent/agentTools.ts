@@ -8,7 +8,6 @@
  */
 import * as vscode from 'vscode';
 import * as z from 'zod/mini';
-import { CHANNEL_TYPES } from '../api/constants';
 import type { Integration, Notification, NotificationListQuery, NovuClient, Preferences } from '../api';
 import { regionLabel, type Connection } from '../connections/connection';
 import type { ConnectionManager } from '../connections/connectionManager';
@@ -42,6 +41,7 @@ import { compareReport, compareSchema } from './compareReport';
 import type { Comparison } from '../compare/comparison';
 import { inboxAnswer, inboxSchema, topicsAnswer, topicsInputProblem, topicsSchema } from './audienceTools';
 import { updatePreferences } from '../api';
+import { diagnoseSchema, findSchema, integrationsSchema, oneNotificationSchema, previewSchema, searchSchema, setPreferenceSchema, subscriberSchema, workflowsSchema } from './toolInputs';
 
 export interface AgentToolDeps {
   manager: ConnectionManager;
@@ -64,44 +64,6 @@ export interface AgentToolDeps {
    */
   compare(refresh: boolean): Promise<Comparison | { problem: string }>;
 }
-
-const text = z.string().check(z.minLength(1), z.maxLength(500));
-const channel = z.enum(CHANNEL_TYPES);
-
-const findSchema = z.object({
-  subscriberId: z.optional(text),
-  email: z.optional(text),
-  workflow: z.optional(text),
-  channel: z.optional(channel),
-  transactionId: z.optional(text),
-  since: z.optional(text),
-  until: z.optional(text),
-  failuresOnly: z.optional(z.boolean()),
-  limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(50))),
-  /** Where a previous answer stopped: how many of the service's list for these filters come before. */
-  // l10n-ignore: for the model (its input schema stays English, like modelDescription)
-  cursor: z.optional(z.string().check(z.regex(/^\d{1,6}$/, 'a cursor a previous result gave (digits)'))),
-});
-const oneNotificationSchema = z.object({ notificationId: z.optional(text), transactionId: z.optional(text) });
-const subscriberSchema = z.object({ subscriberId: text });
-const previewSchema = z.object({
-  workflowId: text,
-  stepId: z.optional(text),
-  payload: z.optional(z.record(z.string(), z.unknown())),
-  subscriberId: z.optional(text),
-});
-const integrationsSchema = z.object({ channel: z.optional(z.enum([...CHANNEL_TYPES, 'agent'])) });
-const searchSchema = z.object({
-  subscriberId: z.optional(text),
-  email: z.optional(text),
-  name: z.optional(text),
-  phone: z.optional(text),
-  limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
-  cursor: z.optional(text),
-});
-const workflowsSchema = z.object({ query: z.optional(text), status: z.optional(z.enum(['ACTIVE', 'INACTIVE', 'ERROR'])), limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))) });
-const diagnoseSchema = z.object({ subscriberId: text, workflow: z.optional(text), channel: z.optional(channel), since: z.optional(text) });
-const setPreferenceSchema = z.object({ subscriberId: text, channel, enabled: z.boolean(), workflow: z.optional(text) });
 
 /** How many notifications a filter applied here (failures only, a workflow by name) looks through: 4 pages of 50. */
 const SCAN_PAGES = 4;

@@ -27,6 +27,7 @@ import { runsNovuSync } from './syncCommand';
 import { WorkflowCache, type WorkflowIndex } from './workflowCache';
 import { detailLines, runsText, stepLabels, workflowLines } from './workflowText';
 import { CODE_LANGUAGES } from './languages';
+import { PerDocumentDelay } from './perDocumentDelay';
 import { InboxAwareness } from './inboxAwareness';
 import type { InboxSetup } from '../scan';
 
@@ -86,7 +87,7 @@ export class CodeAwareness implements vscode.Disposable {
   private readonly refsByDoc = new Map<string, { version: number; generation: number; refs: Promise<CodeRef[]> }>();
   /** Suggestions of the diagnostics shown, by document and start offset. */
   private readonly suggestions = new Map<string, Map<number, string[]>>();
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly delay = new PerDocumentDelay();
   private readonly subscriptions: vscode.Disposable[] = [];
   private failureSaid: string | undefined;
   /** Lenses were given without the workflow list (not read yet, or it failed): give them again once it is held. */
@@ -294,15 +295,7 @@ export class CodeAwareness implements vscode.Disposable {
   }
 
   private later(document: vscode.TextDocument): void {
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(document, false);
-      }, 300),
-    );
+    this.delay.schedule(document.uri.toString(), () => void this.check(document, false));
   }
 
   /**
@@ -598,7 +591,7 @@ export class CodeAwareness implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.delay.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }

@@ -17,6 +17,7 @@ import type { Log } from '../log';
 import { JS_LANGUAGES, scanInboxSetups, type InboxSetup } from '../scan';
 import { type ContextTrigger, type InboxFacts, type KnownEnvironment, environmentOf, inboxFindings, inboxLensTitle } from './inboxChecks';
 import { importsNovuInbox } from './novuSdk';
+import { PerDocumentDelay } from './perDocumentDelay';
 
 // l10n-ignore: the product's name, as VS Code shows a diagnostic's source
 const DIAGNOSTIC_SOURCE = 'Novu Explorer';
@@ -49,7 +50,7 @@ export class InboxAwareness implements vscode.Disposable {
   private readonly hmac = new Map<string, Promise<Set<string> | undefined>>();
   private triggers: Promise<ContextTrigger[]> | undefined;
   private triggersHeld: ContextTrigger[] | undefined;
-  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly delay = new PerDocumentDelay();
   private readonly subscriptions: vscode.Disposable[] = [];
 
   constructor(private readonly deps: InboxAwarenessDeps) {
@@ -96,15 +97,7 @@ export class InboxAwareness implements vscode.Disposable {
 
   private later(document: vscode.TextDocument): void {
     if (!JS_LANGUAGES.includes(document.languageId)) return;
-    const key = document.uri.toString();
-    clearTimeout(this.timers.get(key));
-    this.timers.set(
-      key,
-      setTimeout(() => {
-        this.timers.delete(key);
-        void this.check(document, false);
-      }, 300),
-    );
+    this.delay.schedule(document.uri.toString(), () => void this.check(document, false));
   }
 
   /** The document's set-ups, kept while it does not change; none for a document that imports none of the packages. */
@@ -276,7 +269,7 @@ export class InboxAwareness implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.delay.dispose();
     for (const s of this.subscriptions) s.dispose();
   }
 }
