@@ -54,6 +54,12 @@ export function ensureVsix() {
     if (r.status !== 0 || !existsSync(VSIX)) {
       throw new Error(`npm run package failed (${r.error?.message ?? r.status ?? r.signal}):\n${r.stdout}\n${r.stderr}`);
     }
+    // Ready for the Marketplace (issue 56, §5): vsce packages without a single warning.
+    const warnings = `${r.stdout}\n${r.stderr}`.split('\n').filter((line) => /\bWARNING\b/i.test(line));
+    if (warnings.length > 0) {
+      rmSync(VSIX, { force: true });
+      throw new Error(`vsce package warned:\n${warnings.join('\n')}`);
+    }
   } finally {
     rmSync(stage, { recursive: true, force: true });
   }
