@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { runVSCodeTests } from '../vscode/runTests.mjs';
 import { ensureVSCode } from '../vscode/setup.mjs';
 import { measureDemoPreview } from './demoPreview.mjs';
+import { measureInboxHeap } from './inboxHeap.mjs';
 import { measurePanelRender } from './panelRender.mjs';
 import { measurePreviewRender } from './previewRender.mjs';
 import { measureTestsOnSave } from './testsOnSave.mjs';
@@ -21,7 +22,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
 const tmp = mkdtempSync(join(tmpdir(), 'novu-bench-'));
 const log = (line) => console.log(`bench: ${line}`);
-const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'preview-large', 'demo', 'tests', 'tests-editor', 'compare'];
+const STAGES = ['node', 'host', 'panel', 'tree', 'user', 'preview', 'preview-large', 'demo', 'tests', 'tests-editor', 'compare', 'inbox'];
 const only = process.argv.slice(2);
 for (const name of only) if (!STAGES.includes(name)) throw new Error(`bench: no stage "${name}" (the stages: ${STAGES.join(', ')})`);
 const stage = (name) => only.length === 0 || only.includes(name);
@@ -175,6 +176,17 @@ function table(results) {
       add('audience', 'Inbox of 1,000: first page (20), client beside fetch', `${ms(au.inboxFirstPage.clientMs)} · ${ms(au.inboxFirstPage.fetchMs)} · own ${ms(au.inboxFirstPage.overMs)}`, `< 100 ms own: ${au.inboxFirstPage.overMs < 100 ? 'met' : 'MISSED'}`);
     }
   }
+  // Issue 55: the Inbox panel with 1,000 items, every page loaded: what it keeps, after a collection.
+  const inbox = results.inbox;
+  if (inbox) {
+    const within = (mb) => `< ${inbox.budgetMb} MB: ${mb < inbox.budgetMb ? 'met' : 'MISSED'}`;
+    add('inbox', `Inbox of ${inbox.items.toLocaleString('en-US')}: ${inbox.pages} pages by Load more`, `${ms(inbox.loadAllMs)} (a click → its items: ${ms(inbox.loadMoreMs.first10)} for the first 10, ${ms(inbox.loadMoreMs.last10)} for the last 10)`);
+    add('inbox', 'the panel\'s heap in the extension host (every page; first page; closed)', `${inbox.host.allPagesMb} MB; ${inbox.host.firstPageMb} MB; ${inbox.host.closedMb} MB`, within(inbox.host.allPagesMb));
+    add('inbox', 'the webview\'s JS heap (every page; first page; closed)', `${inbox.webviewJs.allPagesMb} MB; ${inbox.webviewJs.firstPageMb} MB; ${inbox.webviewJs.closedMb} MB`, within(inbox.webviewJs.allPagesMb));
+    add('inbox', 'the webview\'s DOM heap, Blink\'s (every page; first page; closed)', `${inbox.webviewDom.allPagesMb} MB; ${inbox.webviewDom.firstPageMb} MB; ${inbox.webviewDom.closedMb} MB`);
+    const webview = Math.round((inbox.webviewJs.allPagesMb + inbox.webviewDom.allPagesMb) * 10) / 10;
+    add('inbox', 'the webview in all, JS and DOM, every page', `${webview} MB`, within(webview));
+  }
   if (results.host) {
     const scale = results.host.scale;
     add('scale', `${scale.loaded.toLocaleString('en-US')} subscribers, pages of ${scale.pageSize}`, `${scale.totalSeconds} s in all`);
@@ -316,6 +328,10 @@ try {
     log('compare environments: 100 workflows and 20 layouts a side, 100 ms a request, both sides at once');
     run(process.execPath, ['--expose-gc', join(ROOT, 'out/test/bench/compareBench.js'), join(tmp, 'compare.json')]);
     results.compare = JSON.parse(readFileSync(join(tmp, 'compare.json'), 'utf8'));
+  }
+  if (stage('inbox')) {
+    log('the Inbox panel in the real webview: 1,000 items, every page loaded; the extension host\'s heap and the webview\'s');
+    results.inbox = await measureInboxHeap(ROOT);
   }
   const file = only.length === 0 ? 'bench.json' : `bench-${only.join('-')}.json`;
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
