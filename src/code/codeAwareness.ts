@@ -84,7 +84,7 @@ export class CodeAwareness implements vscode.Disposable {
   private readonly modules = new ModuleIndex();
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('novuExplorer');
   private readonly changedLenses = new vscode.EventEmitter<void>();
-  private readonly refsByDoc = new Map<string, { version: number; generation: number; refs: Promise<CodeRef[]> }>();
+  private readonly refsByDoc = new Map<string, { document: vscode.TextDocument; version: number; generation: number; refs: Promise<CodeRef[]> }>();
   /** Suggestions of the diagnostics shown, by document and start offset. */
   private readonly suggestions = new Map<string, Map<number, string[]>>();
   private readonly delay = new PerDocumentDelay();
@@ -173,9 +173,11 @@ export class CodeAwareness implements vscode.Disposable {
     const key = document.uri.toString();
     const held = this.refsByDoc.get(key);
     const generation = this.modules.generation;
-    if (held && held.version === document.version && held.generation === generation) return held.refs;
+    // The same document, not only the same URI and version: an untitled file closed and another
+    // opened gets the URI and version 1 again, sometimes before the close is told.
+    if (held && held.document === document && held.version === document.version && held.generation === generation) return held.refs;
     const refs = this.modules.scan(document.uri, document.languageId, document.getText());
-    this.refsByDoc.set(key, { version: document.version, generation, refs });
+    this.refsByDoc.set(key, { document, version: document.version, generation, refs });
     return refs;
   }
 

@@ -43,7 +43,7 @@ interface ConnectionEnvironments {
 export class InboxAwareness implements vscode.Disposable {
   private readonly diagnostics = vscode.languages.createDiagnosticCollection('novuExplorer.inbox');
   private readonly changedLenses = new vscode.EventEmitter<void>();
-  private readonly setupsByDoc = new Map<string, { version: number; setups: InboxSetup[] }>();
+  private readonly setupsByDoc = new Map<string, { document: vscode.TextDocument; version: number; setups: InboxSetup[] }>();
   /** By connection id: its environments, read once (undefined: it could not be read). */
   private readonly environments = new Map<string, Promise<ConnectionEnvironments | undefined>>();
   /** By connection id: the environments (`_id`) whose Novu in-app integration has HMAC on. */
@@ -105,10 +105,11 @@ export class InboxAwareness implements vscode.Disposable {
     if (!JS_LANGUAGES.includes(document.languageId)) return [];
     const key = document.uri.toString();
     const held = this.setupsByDoc.get(key);
-    if (held && held.version === document.version) return held.setups;
+    // The same document, not only the same URI and version (an untitled file reopened: see codeAwareness.ts).
+    if (held && held.document === document && held.version === document.version) return held.setups;
     const text = document.getText();
     const setups = importsNovuInbox(document.languageId, text) ? scanInboxSetups(text) : [];
-    this.setupsByDoc.set(key, { version: document.version, setups });
+    this.setupsByDoc.set(key, { document, version: document.version, setups });
     return setups;
   }
 

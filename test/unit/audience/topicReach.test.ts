@@ -111,13 +111,13 @@ describe('who a topic send reaches (dry run)', () => {
     assert.equal(looksContextScoped(SUBSCRIPTIONS.slice(0, 2)), false);
   });
 
-  it('10,000 subscriptions with conditions are worked out in well under 300 ms', () => {
+  // Its time is the benchmark's (test/bench/audienceBench.ts, `npm run bench`), not a timed test:
+  // beside the other tests on two cores it took from 30 ms to more than a second.
+  it('works out 10,000 subscriptions with conditions, each by its own condition', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => subscription(`s${i}`, { preferences: [pref({ and: [{ '==': [{ var: 'payload.region' }, i % 2 ? 'eu' : 'us'] }, { '>=': [{ var: 'subscriber.data.seats' }, 10] }] })] }));
-    const started = performance.now();
     const result = topicReach(many, { workflow: WORKFLOW, payload: { region: 'eu' }, contextScoped: false }, { subscriber: () => ({ data: { seats: 12 } }) });
-    const ms = performance.now() - started;
     assert.equal(result.reached.length, 5_000);
-    assert.ok(ms < 1_000, `took ${ms} ms`);
+    assert.ok(result.reached.every((id) => Number(id.slice(1)) % 2 === 1), 'the odd ones, whose condition asks for eu');
   });
 });
 
