@@ -1,4 +1,4 @@
-/* global document, HTMLElement -- used inside the workbench page (page.evaluate) */
+/* global document, HTMLElement, getComputedStyle -- used inside the workbench page (page.evaluate) */
 // Drives the real VS Code workbench (code-server + headless Chromium) as a person would, for the
 // UI tests: open the Novu container, run palette commands, answer quick inputs, take screenshots.
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -415,12 +415,34 @@ export async function setTheme(page, theme) {
     await row.click();
     try {
       await applied.waitFor({ timeout: 10_000 });
+      await themeColorsDrawn(page, theme);
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
       await page.keyboard.press('Escape');
     }
   }
+}
+
+/**
+ * Waits (at most 5 s, then goes on) until the workbench's own colours are the theme's: its class
+ * can change a moment before its colours do, and a picture taken between showed dark side bars
+ * around a light panel. Read from the activity bar's background, light in the light theme.
+ */
+async function themeColorsDrawn(page, theme) {
+  await page
+    .waitForFunction(
+      (light) => {
+        const bar = document.querySelector('.monaco-workbench .part.activitybar');
+        const rgb = bar ? getComputedStyle(bar).backgroundColor.match(/\d+(\.\d+)?/g)?.map(Number) : undefined;
+        if (!rgb || rgb.length < 3) return true;
+        const luminance = (0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]) / 255;
+        return light ? luminance > 0.5 : luminance < 0.5;
+      },
+      theme === 'light',
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
 }
 
 /** Waits for the quick input to ask `prompt` (title or prompt text), then types `text` and presses Enter. */
