@@ -5,7 +5,7 @@
 // - List the Extension Host's Bundles: the files of any dist/ folder loaded so far, to BENCH_MODULES_OUT
 //   (which of Novu Explorer's bundles a first load needed);
 // - Start / Write the Extension Host's Profile: a CPU profile (V8's sampler, 200 µs) between the two,
-//   written to BENCH_PROFILE_OUT. With BENCH_PROFILE_STARTUP=1 one starts as the probe activates
+//   written to BENCH_PROFILE_OUT with a clock to place it on the wall clock. With BENCH_PROFILE_STARTUP=1 one starts as the probe activates
 //   (at start-up, before the extensions that activate after it), so that it covers their activation.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a plain CommonJS extension, loaded as it is
 const vscode = require('vscode');
@@ -51,7 +51,10 @@ exports.activate = (context) => {
       const { profile } = await post('Profiler.stop');
       session.disconnect();
       session = undefined;
-      writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify(profile));
+      // The profile's times are V8's monotonic clock (microseconds), as process.hrtime's: with the
+      // wall clock of the same moment, a bench puts them on its own time line.
+      const clock = { monotonicUs: Number(process.hrtime.bigint() / 1000n), epochMs: performance.timeOrigin + performance.now() };
+      writeFileSync(process.env.BENCH_PROFILE_OUT, JSON.stringify({ profile, clock }));
     }),
   );
 };
