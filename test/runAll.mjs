@@ -40,13 +40,20 @@ const UI_SECONDS = {
 /**
  * Runs `tasks` on `workers` workers: each takes the first task in the list that it may start now.
  * A task's `demo` says its use of the demo app's folder: 'read' tasks may run beside each other,
- * a 'write' task beside none of either kind.
+ * a 'write' task beside none of either kind. A task's `after` (a promise) holds it back until it settles.
  */
 async function runTasks(tasks, workers) {
   const queue = [...tasks];
   const using = { read: 0, write: 0 };
   const waiting = [];
-  const allowed = (task) => (task.demo === 'write' ? using.read === 0 && using.write === 0 : task.demo === 'read' ? using.write === 0 : true);
+  const ready = new Set(tasks.filter((task) => !task.after));
+  for (const task of tasks.filter((t) => t.after)) {
+    void task.after.finally(() => {
+      ready.add(task);
+      for (const wake of waiting.splice(0)) wake();
+    });
+  }
+  const allowed = (task) => ready.has(task) && (task.demo === 'write' ? using.read === 0 && using.write === 0 : task.demo === 'read' ? using.write === 0 : true);
   const worker = async () => {
     for (;;) {
       const index = queue.findIndex(allowed);
@@ -166,26 +173,33 @@ function section(title) {
 
 const started = Date.now();
 /**
- * VS Code's set-up (Debian packages, code-server 4.100.3, Node 24 and code-server 4.139.1: two to
- * three minutes on a clean clone, most of it waiting on the registries) runs in a child process
+ * VS Code's set-up (Debian packages, code-server 4.100.3, Node 24 and code-server 4.139.1: about
+ * four minutes on a clean clone, most of it building native modules) runs in child processes
  * beside the checks, the build and the unit tests, its output kept in a file and printed when the
  * VS Code stages need it (issue 45, D2). The stage then only checks the stamps (a tenth of a second).
+ * The newest VS Code's half goes on beside the first VS Code tasks; only its two tasks wait for it.
  */
 const needsVSCode = stages.includes('integration') || stages.includes('ui');
 const setupLog = join(tmp, 'vscode-setup.log');
-const setupHosts = stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest') ? '--all' : '--floor';
-const setupStarted = Date.now();
-const earlySetup = needsVSCode
-  ? new Promise((resolvePromise) => {
-      const out = openSync(setupLog, 'w');
-      const child = spawn(process.execPath, [join(ROOT, 'test', 'vscode', 'setup.mjs'), setupHosts], { cwd: ROOT, stdio: ['ignore', out, out] });
-      child.on('exit', (code) => {
-        closeSync(out);
-        resolvePromise({ code, ms: Date.now() - setupStarted });
-      });
-      child.on('error', () => resolvePromise({ code: 1, ms: Date.now() - setupStarted }));
-    })
-  : undefined;
+const latestSetupLog = join(tmp, 'vscode-setup-latest.log');
+const needsLatest = stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest');
+/** One run of test/vscode/setup.mjs for `host`, its output kept in `log`. */
+const setUp = (host, log) => {
+  const at = Date.now();
+  return new Promise((resolvePromise) => {
+    const out = openSync(log, 'w');
+    const child = spawn(process.execPath, [join(ROOT, 'test', 'vscode', 'setup.mjs'), `--${host}`], { cwd: ROOT, stdio: ['ignore', out, out] });
+    child.on('exit', (code) => {
+      closeSync(out);
+      resolvePromise({ code, ms: Date.now() - at });
+    });
+    child.on('error', () => resolvePromise({ code: 1, ms: Date.now() - at }));
+  });
+};
+// VS Code 1.100.3 first: every stage but two waits for it. The newest (its native modules build on
+// Node 24, about two minutes on a clean clone) goes on beside the first tasks; its two wait for it.
+const earlySetup = needsVSCode ? setUp('floor', setupLog) : undefined;
+const earlyLatest = needsVSCode && needsLatest ? earlySetup.then(() => setUp('latest', latestSetupLog)) : undefined;
 try {
   // The type check and lint run beside the build and the unit tests (one core each on two), their
   // output kept and printed after the unit tests.
@@ -232,6 +246,8 @@ try {
 
   /** Why the newest VS Code could not be set up, if it could not: its stages fail, the rest run. */
   let latestProblem;
+  /** Settles once the newest VS Code is set up (or could not be): the tasks that need it wait for it. */
+  let latestReady = Promise.resolve();
   if (stages.includes('integration') || stages.includes('ui')) {
     section('VS Code (code-server) and Chromium');
     await timed('VS Code set-up', async () => {
@@ -241,16 +257,22 @@ try {
       process.stdout.write(readFileSync(setupLog, 'utf8'));
       console.log(`(set up beside the checks and unit tests: ${Math.round(early.ms / 1000)} s${early.code === 0 ? '' : `, exit code ${early.code}`})`);
       await ensureVSCode();
-      // The newest VS Code: Node 24 and code-server 4.139.1 (70 to 80 s once, then ~0.1 s).
-      if (stages.includes('ui') || INTEGRATION_HOSTS.some(({ host }) => host === 'latest')) {
+    });
+    // The newest VS Code: Node 24 and code-server 4.139.1 (two minutes once, then ~0.1 s), beside the tasks.
+    if (earlyLatest) {
+      latestReady = timed(`VS Code ${HOSTS.latest.vscodeVersion} set-up (beside)`, async () => {
+        const early = await earlyLatest;
+        const said = [readFileSync(latestSetupLog, 'utf8').trimEnd(), `(set up beside the other stages: ${Math.round(early.ms / 1000)} s${early.code === 0 ? '' : `, exit code ${early.code}`})`];
         try {
           await ensureVSCode({ host: 'latest' });
         } catch (error) {
           latestProblem = error;
-          console.log(`could not set up VS Code ${HOSTS.latest.vscodeVersion}: ${error.message}`);
+          said.push(`could not set up VS Code ${HOSTS.latest.vscodeVersion}: ${error.message}`);
         }
-      }
-    });
+        section(`VS Code ${HOSTS.latest.vscodeVersion} set up`);
+        console.log(said.join('\n'));
+      });
+    }
   }
 
   /** One VS Code's integration run, its output kept and printed whole when it ends (it runs beside other tasks). */
@@ -298,7 +320,7 @@ try {
   // folder of its own (test/package/installed.mjs), so dist/ stays the build every task loads.
   const tasks = [];
   if (stages.includes('integration')) {
-    for (const { host, name } of INTEGRATION_HOSTS) tasks.push({ name, rank: 0, weight: host === 'latest' ? 100 : 330, demo: 'read', run: () => integrationTests(host, name) });
+    for (const { host, name } of INTEGRATION_HOSTS) tasks.push({ name, rank: 0, weight: host === 'latest' ? 100 : 330, demo: 'read', after: host === 'latest' ? latestReady : undefined, run: () => integrationTests(host, name) });
   }
   if (stages.includes('ui')) {
     const packageFiles = files(join(ROOT, 'test/package'), '.test.mjs');
@@ -306,7 +328,8 @@ try {
     if (packageFiles.length > 0) tasks.push({ name: 'ui-package', rank: 1, weight: 70, demo: 'read', run: async () => results.push(await nodeTests('ui-package', packageFiles, [], { lane: true, push: false })) });
     for (const file of files(join(ROOT, 'test/ui'), '.test.mjs')) {
       const demo = UI_DEMO_FOLDER.has(basename(file));
-      tasks.push({ name: `ui ${basename(file)}`, rank: demo ? 2 : 3, weight: UI_SECONDS[basename(file)] ?? 60, demo: demo ? 'write' : undefined, run: async () => uiResults.push(await nodeTests(`ui: ${basename(file)}`, [file], [], { lane: true, push: false })) });
+      const after = basename(file) === 'latest.test.mjs' ? latestReady : undefined;
+      tasks.push({ name: `ui ${basename(file)}`, rank: demo ? 2 : 3, weight: UI_SECONDS[basename(file)] ?? 60, demo: demo ? 'write' : undefined, after, run: async () => uiResults.push(await nodeTests(`ui: ${basename(file)}`, [file], [], { lane: true, push: false })) });
     }
   }
   const uiResults = [];
@@ -339,7 +362,7 @@ try {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 section(`summary (${Math.round((Date.now() - started) / 1000)} s)`);
-const width = Math.max(12, ...results.map((r) => r.name.length + 1));
+const width = Math.max(12, ...[...timings, ...results].map((r) => r.name.length + 1));
 const secs = (ms) => `${String(Math.round(ms / 1000)).padStart(5)} s`;
 // Each stage in the order it ran, with its time: the set-up stages (build, VS Code) have no counts.
 for (const r of [...timings, ...results].sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity))) {
