@@ -6,18 +6,61 @@
 // - issue 30, point 9: a pick of several with a one-choice group (the Activity filter's Time) does
 //   not echo itself. Real clicks on the real quick pick: after a tick in the group settles, an idle
 //   pick changes no tick and no row; two ticks 100 ms apart leave the second one ticked, and the
-//   filter request that goes out carries its range.
+//   filter request that goes out carries its range;
+// - issue 23.3: a person confirming an agent's change reads the names exactly as the service holds
+//   them. The agent's call is made as the editor's agent makes it (`vscode.lm.invokeTool`, from the
+//   small test extension in test/ui/toolInvoker), so VS Code shows its own modal confirmation
+//   dialog; the test reads its rendered text, compares it with the names, and takes a picture (in
+//   dark: VS Code's modal holds the focus). Its Sandbox holds the hostile names, added as a second
+//   connection, which becomes the active one.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, activeWebview, runCommand, shootThemes, showOnlyView, startSandbox, findSubscriberRow, launchConnected, closeAll, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, answerInput, runCommand, setTheme, shootThemes, showOnlyView, startSandbox, findSubscriberRow, launchConnected, closeAll, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
 
 const THEMES = ['dark', 'light', 'hc'];
 const HOUR_MS = 60 * 60 * 1000;
+
+// Markup, Markdown, backslashes, a URL and backticks: what appendText escaped in VS Code 1.100.
+const WORKFLOW = 'Invoice <img src=x onerror="fetch(\'//e.example\')"> & <b>due</b> \\ *bold* _it_ [link](https://e.example/a_b) `code` (1)! #2 a-b';
+const SUBSCRIBER_ID = 'ada\\lovelace_[1]*';
+const PERSON = 'Ada <i>Lovelace</i> ![x](y) \\n';
+const NOTIFICATION_ID = '6650c0ffee0000000000abcd';
+
+/** A sandbox holding one notification of a workflow and a subscriber with those names. */
+async function hostileSandbox(apiKey) {
+  const probe = await startSandbox({ apiKey: 'probe' });
+  const F = probe.state.workflows;
+  const original = probe.state.notifications.find((n) => n.jobs?.some((j) => j.status === 'failed'));
+  await probe.close();
+  assert.ok(original && F.length > 0);
+  const copy = JSON.parse(JSON.stringify(original));
+  copy._id = NOTIFICATION_ID;
+  copy.transactionId = 'txn-ui-confirm-1';
+  copy.template = { ...copy.template, name: WORKFLOW };
+  copy.subscriber = { ...copy.subscriber, subscriberId: SUBSCRIBER_ID, firstName: PERSON, lastName: '' };
+  return startSandbox({ apiKey, extraNotifications: [copy] });
+}
+
+/** The dialog's text as a person reads it: Chromium's rendering, not the source. */
+async function dialogText(page) {
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ timeout: 15_000 });
+  return { dialog, text: (await dialog.innerText()).replace(/\u00a0/g, ' ') };
+}
+
+/** A picture of the open dialog, then Cancel; the requests are cleared first, so that what follows counts only Cancel's. */
+async function shootAndCancel(page, dialog, sandbox, file) {
+  await page.mouse.move(1, 1);
+  await page.screenshot({ path: join(SCREENSHOTS, file) });
+  sandbox.clearRequests();
+  await dialog.locator('a.monaco-button', { hasText: /^Cancel$/ }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
 
 describe('a window connected to a Sandbox', { timeout: 480_000 }, () => {
   let ui;
@@ -26,7 +69,8 @@ describe('a window connected to a Sandbox', { timeout: 480_000 }, () => {
   before(async () => {
     // Its notifications end now: the Activity filter's "Last hour" has runs in it.
     sandbox = await startSandbox({ apiKey: `ui-connected-${Date.now()}`, activityEndsAtMs: Date.now() });
-    ui = await launchConnected(sandbox, 'Prefs dark', { theme: 'dark' });
+    // The small test extension that calls a language model tool as the editor's agent does (issue 23.3).
+    ui = await launchConnected(sandbox, 'Prefs dark', { theme: 'dark', extraExtensions: [join(ROOT, 'test', 'ui', 'toolInvoker')] });
   });
   after(() => closeAll(ui, sandbox));
 
@@ -240,6 +284,41 @@ describe('a window connected to a Sandbox', { timeout: 480_000 }, () => {
       const sent = lists()[0].query;
       assert.ok(Math.abs(Date.now() - HOUR_MS - after) < 5 * 60_000, `the last hour is sent, not another range: ${JSON.stringify(sent)}`);
       await ui.page.locator('.pane-header', { hasText: 'Activity' }).locator('.description', { hasText: /last hour/ }).waitFor({ timeout: 10_000 });
+    });
+  });
+
+  describe('agent confirmations read as typed', () => {
+    let hostile;
+
+    before(async () => {
+      await runCommand(ui.page, 'View: Close All Editor Groups');
+      await setTheme(ui.page, 'dark');
+      hostile = await hostileSandbox(`ui-confirm-${Date.now()}`);
+      await addConnection(ui.page, hostile, 'Confirm <b>*test*</b>');
+    });
+    after(() => hostile?.close());
+
+    it('Send a Novu Notification Again: workflow, subscriber and connection names exactly as typed', async () => {
+      const page = ui.page;
+      await runCommand(page, 'UI Test: Invoke Language Model Tool');
+      await answerInput(page, `novuExplorer_sendNotificationAgain ${JSON.stringify({ notificationId: NOTIFICATION_ID })}`);
+      const { dialog, text } = await dialogText(page);
+      assert.ok(text.includes(`\u201c${WORKFLOW}\u201d`), text);
+      assert.ok(text.includes(`\u201c${SUBSCRIBER_ID}\u201d`), text);
+      assert.ok(text.includes(`\u201c${PERSON.trim()}`), text);
+      assert.ok(text.includes('\u201cConfirm <b>*test*</b>\u201d'), text);
+      await shootAndCancel(page, dialog, hostile, 'agent-confirm-send-dark.png');
+      assert.equal(hostile.requests.filter((r) => r.method === 'POST').length, 0, 'Cancel sends nothing');
+    });
+
+    it('Set a Novu Channel Preference: the effect with the names exactly as typed', async () => {
+      const page = ui.page;
+      await runCommand(page, 'UI Test: Invoke Language Model Tool');
+      await answerInput(page, `novuExplorer_setChannelPreference ${JSON.stringify({ subscriberId: SUBSCRIBER_ID, channel: 'email', enabled: false, workflow: WORKFLOW })}`);
+      const { dialog, text } = await dialogText(page);
+      assert.ok(text.includes(`Turn off email for subscriber \u201c${SUBSCRIBER_ID}\u201d in workflow \u201c${WORKFLOW}\u201d.`), text);
+      await shootAndCancel(page, dialog, hostile, 'agent-confirm-preference-dark.png');
+      assert.equal(hostile.requests.filter((r) => r.method === 'PATCH').length, 0, 'Cancel changes nothing');
     });
 
   });
