@@ -13,7 +13,7 @@ import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
 import type { TreeNode } from '../../src/ui/treeNodes';
 import type { PreviewPanel } from '../../src/preview/previewPanel';
-import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor, revertAndClose } from './helpers';
 
 interface BridgeApp {
   url: string;
@@ -168,7 +168,7 @@ describe('your app and the environment', function () {
       const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', doc.uri, unsynced.range);
       assert.ok(actions.some((a) => a.title === 'Sync Workflows to Development…' && a.command?.command === 'novuExplorer.syncWorkflows'), actions.map((a) => a.title).join(' | '));
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await revertAndClose(doc);
     }
   });
 
@@ -180,7 +180,7 @@ describe('your app and the environment', function () {
     await vscode.window.showTextDocument(doc);
     await new Promise((r) => setTimeout(r, 500));
     assert.equal(api.app.appState.checks, before);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(doc);
     await vscode.commands.executeCommand('novuExplorer.workflows.focus');
   });
 

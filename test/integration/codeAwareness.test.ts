@@ -10,7 +10,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { NOVU_CLIENT, addSandboxConnection, freshSandbox, waitFor, connectFreshSandbox, disconnectSandbox } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, freshSandbox, waitFor, connectFreshSandbox, disconnectSandbox, revertAndClose } from './helpers';
 
 const SOURCE = `import { Novu } from '@novu/api';
 import { workflow } from '@novu/framework';
@@ -40,7 +40,7 @@ describe('code awareness', function () {
   });
 
   after(async () => {
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(document);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await disconnectSandbox(api, sandbox);
   });
@@ -133,7 +133,7 @@ describe('code awareness', function () {
       assert.equal(doc.getText(line.range), 'WELCOME', 'on the name the call uses');
       assert.equal(line.command!.command, 'novuExplorer.code.showActivity', 'a click shows its Activity');
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await revertAndClose(doc);
     }
   });
 
@@ -149,7 +149,7 @@ describe('code awareness', function () {
       const warning = await waitFor(() => vscode.languages.getDiagnostics(doc.uri).find((d) => d.source === 'Novu Explorer'), 'the warning');
       assert.equal(warning.message, `No workflow "generated-1" in Code test (${new URL(sandbox.url).host}): a trigger naming it is refused. It exists in Other env (${new URL(other.url).host}).`);
       assert.equal(other.requests.filter((r) => r.path === '/v2/workflows').length, 1, 'one list request to the other connection');
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await revertAndClose(doc);
     } finally {
       const added = api.manager.connections.find((c) => c.name === 'Other env');
       if (added) await api.manager.remove(added);
@@ -201,7 +201,7 @@ await novu.trigger({ workflowId: 'welcom-onboarding', to: 'ada' });
         assert.doesNotMatch(said, /Code test/, `no hover of ours on ${text}`);
       }
     } finally {
-      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+      await revertAndClose(doc);
     }
   });
 

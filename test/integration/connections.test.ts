@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { isLocalNetworkHost } from '../../src/bridge/addressRule';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import type { Sandbox } from '../../src/sandbox';
-import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor } from './helpers';
+import { EXTENSION_ID, ScriptedPrompter, addSandboxConnection, extensionApi, freshSandbox, resetConnections, waitFor, revertAndClose } from './helpers';
 
 describe('connections', function () {
   let api: NovuExplorerApi;
@@ -54,7 +54,7 @@ describe('connections', function () {
       assert.ok(await vscode.workspace.applyEdit(edit));
     }
     await waitFor(() => api.codeAwareness, 'code awareness started by the typed import');
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await revertAndClose(doc);
   });
 
   it('has no connection on a fresh profile, so the welcome views show', async () => {

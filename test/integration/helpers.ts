@@ -188,6 +188,19 @@ export async function waitFor<T>(probe: () => T | undefined | false | Promise<T 
   }
 }
 
+/**
+ * Closes an untitled document's editor without saving and waits until the extension host has been told:
+ * an untitled document opened next gets the same URI (Untitled-1), and a command run on that URI
+ * before the close arrives reaches the old document (a code lens request answered with the closed
+ * document's lenses failed a test on a loaded machine).
+ */
+export async function revertAndClose(document: vscode.TextDocument): Promise<void> {
+  if (document.isClosed) return;
+  if (vscode.window.activeTextEditor?.document !== document) await vscode.window.showTextDocument(document);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await waitFor(() => document.isClosed, `${document.uri.toString()} closed`);
+}
+
 /** Removes every connection and leaves no active one, as on a fresh install. */
 export async function resetConnections(api: NovuExplorerApi): Promise<void> {
   for (const connection of api.manager.connections) await api.manager.remove(connection);

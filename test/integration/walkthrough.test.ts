@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { NovuExplorerApi } from '../../src/extensionApi';
 import { SANDBOX_FIXTURES as F, type Sandbox } from '../../src/sandbox';
-import { NOVU_CLIENT, addSandboxConnection, waitFor, freshStart, disconnectSandbox } from './helpers';
+import { NOVU_CLIENT, addSandboxConnection, waitFor, freshStart, disconnectSandbox, revertAndClose } from './helpers';
 
 describe('walkthrough', function () {
   let api: NovuExplorerApi;
@@ -67,7 +67,7 @@ describe('walkthrough', function () {
       try {
         return await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
       } finally {
-        await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+        await revertAndClose(doc);
       }
     };
     const unknown = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n`);
