@@ -3,6 +3,10 @@
 // - issue 6: a person opens a subscriber's preferences, toggles a channel and edits a schedule range
 //   inside the webview, and the service's stored preferences change accordingly. The walk runs once,
 //   in dark; each state is axe-clean and shot in dark, light and high contrast;
+// - issue 12: a person follows the Activity view live, sees a new failed notification arrive at the
+//   top (its subscriber's name full of markup shown as typed, the badge counting it), expands it to
+//   the failed job's reason, opens it and sees the failure in the panel; filters; opens Failures by
+//   Cause from the badge's row. Each state is shot in dark and light;
 // - issue 30, point 9: a pick of several with a one-choice group (the Activity filter's Time) does
 //   not echo itself. Real clicks on the real quick pick: after a tick in the group settles, an idle
 //   pick changes no tick and no row; two ticks 100 ms apart leave the second one ticked, and the
@@ -17,13 +21,14 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { ROOT, SCREENSHOTS, activeWebview, addConnection, answerInput, runCommand, setTheme, shootThemes, showOnlyView, startSandbox, findSubscriberRow, launchConnected, closeAll, treeRows } from './workbench.mjs';
+import { ROOT, SCREENSHOTS, activeWebview, addConnection, answerInput, runCommand, setTheme, setViewExpanded, shootThemes, showOnlyView, startSandbox, findSubscriberRow, launchConnected, closeAll, treeRows } from './workbench.mjs';
 
 const require = createRequire(import.meta.url);
 const { SANDBOX_FIXTURES: F } = require(join(ROOT, 'dist', 'sandboxServer.js'));
 
 const THEMES = ['dark', 'light', 'hc'];
 const HOUR_MS = 60 * 60 * 1000;
+const NAME = `${F.markupFirstName} ${F.markupLastName}`;
 
 // Markup, Markdown, backslashes, a URL and backticks: what appendText escaped in VS Code 1.100.
 const WORKFLOW = 'Invoice <img src=x onerror="fetch(\'//e.example\')"> & <b>due</b> \\ *bold* _it_ [link](https://e.example/a_b) `code` (1)! #2 a-b';
@@ -67,10 +72,11 @@ describe('a window connected to a Sandbox', { timeout: 480_000 }, () => {
   let sandbox;
 
   before(async () => {
-    // Its notifications end now: the Activity filter's "Last hour" has runs in it.
+    // Its notifications end now: the Activity filter's "Last hour" has runs in it, and a new one is on top.
     sandbox = await startSandbox({ apiKey: `ui-connected-${Date.now()}`, activityEndsAtMs: Date.now() });
     // The small test extension that calls a language model tool as the editor's agent does (issue 23.3).
-    ui = await launchConnected(sandbox, 'Prefs dark', { theme: 'dark', extraExtensions: [join(ROOT, 'test', 'ui', 'toolInvoker')] });
+    // The Activity view follows every second once asked (the activity part).
+    ui = await launchConnected(sandbox, 'Connected', { theme: 'dark', settings: { 'novuExplorer.activity.followIntervalSeconds': 1 }, extraExtensions: [join(ROOT, 'test', 'ui', 'toolInvoker')] });
   });
   after(() => closeAll(ui, sandbox));
 
@@ -179,6 +185,125 @@ describe('a window connected to a Sandbox', { timeout: 480_000 }, () => {
       while (stored() !== '04:30 PM' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       assert.equal(stored(), '04:30 PM');
       await shootThemes(ui.page, 'preferences', { themes: THEMES });
+    });
+
+  });
+
+  describe('activity view', () => {
+    const header = () => ui.page.locator('.pane-header', { hasText: 'Activity' });
+    // The notifications' rows: the first row, while failures are loaded, leads to Failures by Cause.
+    const notificationRows = () => treeRows(ui.page, 'Activity').filter({ hasNotText: 'Failures by Cause' });
+
+    before(async () => {
+      await runCommand(ui.page, 'View: Close All Editor Groups');
+      await setTheme(ui.page, 'dark');
+      // Give the Activity view the room: fold the other two views.
+      for (const title of ['Subscribers', 'Integrations']) await setViewExpanded(ui.page, title, false);
+      await setViewExpanded(ui.page, 'Activity', true);
+      await treeRows(ui.page, 'Activity').first().waitFor({ timeout: 30_000 });
+    });
+    after(async () => {
+      // The next part counts the Activity's requests: no follow left polling.
+      await header().hover();
+      await header().getByRole('button', { name: 'Stop Following Activity' }).click();
+      await header().locator('.description', { hasText: /· live$/ }).waitFor({ state: 'detached', timeout: 10_000 });
+    });
+
+    it('follows live: a new failed notification arrives on top, counted by the badge, markup as typed', async () => {
+      await header().hover();
+      await header().getByRole('button', { name: 'Follow Activity Live' }).click();
+      await header().locator('.description', { hasText: /· live$/ }).waitFor({ timeout: 10_000 });
+      // The pointer is still on the title's button: its hover ("Stop Following Activity") would lie over the first row.
+      await ui.page.mouse.move(2, 2);
+      await ui.page.locator('.context-view .hover-contents', { hasText: 'Stop Following Activity' }).waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined);
+      const failed = sandbox.emitNotification({ outcome: 'failed', subscriberId: F.markupSubscriberId });
+      const row = notificationRows().first();
+      await row.filter({ hasText: NAME }).waitFor({ timeout: 20_000 });
+      assert.equal(await row.locator('.label-name').innerText(), failed.template.name);
+      assert.match(await row.locator('.label-description').innerText(), /failed · .+ · just now/);
+      assert.ok((await row.locator('.label-description').innerText()).includes(NAME), 'the name exactly as typed');
+      assert.equal(await row.locator('.codicon-error').count(), 1, 'the failed icon');
+      // The hover is built when it shows: plain text, the name as typed, local time and UTC.
+      await row.locator('.label-name').hover();
+      const hover = ui.page.locator('.monaco-hover, .workbench-hover').filter({ hasText: 'Notification ID' }).first();
+      await hover.waitFor({ timeout: 10_000 });
+      const text = await hover.innerText();
+      assert.ok(text.includes(`Subscriber: ${NAME} (${F.markupSubscriberId})`), text);
+      assert.match(text, /UTC: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+      assert.ok(text.includes(`Notification ID: ${failed._id}`));
+      assert.equal(await hover.locator('a, img, b').count(), 0, 'no link, image or bold made from the name');
+      await ui.page.mouse.move(1, 1);
+      // The badge on the Novu icon, and what a screen reader hears for it.
+      const novu = ui.page.getByRole('tab', { name: /^Novu/ }).first();
+      await novu.locator('.badge-content', { hasText: /^1$/ }).waitFor({ timeout: 10_000 });
+      assert.equal(await novu.getAttribute('aria-label'), 'Novu - 1 new failed notification');
+      await shootThemes(ui.page, 'activity-follow');
+    });
+
+    it('expands the new row to its jobs and the failure reason, then opens it in the panel', async () => {
+      const rows = treeRows(ui.page, 'Activity');
+      const row = notificationRows().first();
+      await row.locator('.monaco-tl-twistie').click();
+      const job = rows.filter({ hasText: /· Failed: / }).first();
+      await job.waitFor({ timeout: 10_000 });
+      const reason = (await job.locator('.label-description').innerText()).replace(/^.* · Failed: /, '');
+      assert.ok(reason.length > 3, `a reason: ${reason}`);
+      // Looking at the row (expanding it) is looking: the badge goes.
+      await ui.page.getByRole('tab', { name: /^Novu/ }).first().locator('.badge-content').waitFor({ state: 'hidden', timeout: 10_000 });
+      await shootThemes(ui.page, 'activity-expanded');
+      await row.locator('.label-name').click();
+      const panel = activeWebview(ui.page);
+      const summary = panel.locator('li.nx-job[data-status="failed"] .nx-job-summary-text').first();
+      await summary.waitFor({ timeout: 30_000 });
+      assert.equal(await summary.innerText(), `Failed: ${reason}`, 'the panel tells the same failure');
+      await shootThemes(ui.page, 'activity-opened');
+    });
+
+    it('filters from the title: a ticked channel and a typed subscriber ID, named in the description, then cleared', async () => {
+      await header().hover();
+      await header().getByRole('button', { name: 'Filter Activity…' }).click();
+      const input = ui.page.locator('.quick-input-widget input.input');
+      await input.waitFor({ state: 'visible' });
+      const rows = ui.page.locator('.quick-input-list .monaco-list-row');
+      const email = rows.filter({ has: ui.page.locator('.label-name', { hasText: /^\s*Email$/ }) }).first();
+      await email.locator('.monaco-checkbox').click();
+      await email.and(ui.page.locator('[aria-checked="true"]')).waitFor();
+      await input.fill(F.markupSubscriberId);
+      await rows.filter({ hasText: `Subscriber ID “${F.markupSubscriberId}”` }).first().waitFor();
+      await ui.page.keyboard.press('Enter');
+      const description = header().locator('.description');
+      await description.filter({ hasText: `subscriber “${F.markupSubscriberId}” · Email` }).waitFor({ timeout: 15_000 });
+      const tree = treeRows(ui.page, 'Activity');
+      await tree.filter({ hasNotText: 'Failures by Cause' }).first().filter({ hasText: NAME }).waitFor({ timeout: 15_000 });
+      // The newest row is this subscriber's with or without the filter, and VS Code keeps the old
+      // rows on screen until the filtered ones arrive: wait until only matching rows are shown.
+      const onlyMatching = (texts) => texts.length > 0 && texts.every((t) => t.includes(NAME) || /^(Trigger|Email|In-app|SMS|Push|Chat|Digest) · /.test(t) || /^\d+ failed of \d+ loaded$/.test(t));
+      let texts = [];
+      for (const deadline = Date.now() + 15_000; Date.now() < deadline; await ui.page.waitForTimeout(100)) {
+        texts = await tree.locator('.label-description').allInnerTexts();
+        if (onlyMatching(texts)) break;
+      }
+      assert.ok(onlyMatching(texts), texts.join(' | '));
+      await shootThemes(ui.page, 'activity-filtered');
+      await header().hover();
+      await header().getByRole('button', { name: 'Clear Activity Filter' }).click();
+      await description.filter({ hasText: /^Connected · live$/ }).waitFor({ timeout: 15_000 });
+    });
+
+    it('leads from the badge to the failures: the first row says how many loaded failed and opens Failures by Cause', async () => {
+      const lead = treeRows(ui.page, 'Activity').first();
+      await lead.filter({ hasText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
+      assert.match(await lead.locator('.label-description').innerText(), /^\d+ failed of \d+ loaded$/);
+      assert.equal(await lead.locator('.codicon-graph').count(), 1);
+      await shootThemes(ui.page, 'activity-failures-row');
+      await lead.locator('.label-name').click();
+      await ui.page.locator('.tab.active', { hasText: 'Failures by Cause' }).waitFor({ timeout: 15_000 });
+      const panel = activeWebview(ui.page);
+      await panel.locator('.nx-read', { hasText: 'Read in full' }).waitFor({ timeout: 60_000 });
+      // The window that holds the loaded failures: one of the presets, pressed.
+      assert.equal(await panel.locator('.nx-segmented [aria-pressed="true"]').count(), 1);
+      assert.match(await panel.locator('.nx-segmented [aria-pressed="true"]').innerText(), /^Last (Hour|24 Hours|7 Days)$/);
+      assert.ok((await panel.locator('li.nx-group').count()) > 0);
     });
 
   });
