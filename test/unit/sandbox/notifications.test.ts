@@ -302,12 +302,10 @@ describe('activity: generated traffic', () => {
     }
   });
 
-  it('generates 10,000 quickly and pages through all of them', async () => {
-    const started = performance.now();
+  // How fast it starts is the bench's (`npm run bench`, stage host: "the Sandbox with 10,000 notifications: started").
+  it('generates 10,000 and pages through all of them', async () => {
     const big = await startSandbox({ activityCount: 10_000 });
-    const ms = performance.now() - started;
     try {
-      assert.ok(ms < 2000, `started in ${ms.toFixed(0)} ms`);
       assert.equal(big.state.notifications.filter(isGenerated).length, 10_000);
       const seen = new Set<string>();
       for (let page = 0; ; page++) {
