@@ -59,23 +59,29 @@ describe('walkthrough', function () {
     // No editor left whose lenses could resolve on their own meanwhile.
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     api.walkthrough.reset();
-    // Each document is closed again: an open one naming workflows is checked again (its list read)
-    // whenever the connection changes, which would add requests to the tests that count them.
+    // Both documents stay open until the end, so that each has its own URI (an untitled document
+    // opened after another was closed gets Untitled-1 again, and a lens request on that URI once
+    // came back with the closed one's lenses); then each is closed: an open document naming
+    // workflows is checked again (its list read) whenever the connection changes, which would add
+    // requests to the tests that count them.
+    const opened: vscode.TextDocument[] = [];
     const lenses = async (content: string) => {
       const doc = await vscode.workspace.openTextDocument({ language: 'typescript', content });
+      opened.push(doc);
       await vscode.window.showTextDocument(doc);
-      try {
-        return await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
-      } finally {
-        await revertAndClose(doc);
-      }
+      return vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', doc.uri, 10);
     };
-    const unknown = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n`);
-    assert.ok(unknown.some((l) => l.command?.title.includes('no workflow "no-such-workflow"')), unknown.map((l) => l.command?.title).join(' | '));
-    assert.ok(!api.walkthrough.done.has('sawCode'), 'a workflow the service does not have is not it');
-    const known = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: '${F.workflowIdentifier}', to: 'ada' });\n`);
-    assert.ok(known.some((l) => /runs failed|no recent run/.test(l.command?.title ?? '')), known.map((l) => l.command?.title).join(' | '));
-    await waitFor(() => api.walkthrough.done.has('sawCode'), 'the code step');
+    try {
+      const unknown = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: 'no-such-workflow', to: 'ada' });\n`);
+      assert.ok(unknown.some((l) => l.command?.title.includes('no workflow "no-such-workflow"')), unknown.map((l) => l.command?.title).join(' | '));
+      assert.ok(!api.walkthrough.done.has('sawCode'), 'a workflow the service does not have is not it');
+      const known = await lenses(`${NOVU_CLIENT}await novu.trigger({ workflowId: '${F.workflowIdentifier}', to: 'ada' });\n`);
+      assert.notEqual(opened[1]!.uri.toString(), opened[0]!.uri.toString(), 'two documents, two URIs');
+      assert.ok(known.some((l) => /runs failed|no recent run/.test(l.command?.title ?? '')), known.map((l) => l.command?.title).join(' | '));
+      await waitFor(() => api.walkthrough.done.has('sawCode'), 'the code step');
+    } finally {
+      for (const doc of opened.reverse()) await revertAndClose(doc);
+    }
   });
 
   it('completes "try the Sandbox" when the Sandbox has answered', async () => {
