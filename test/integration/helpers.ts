@@ -189,10 +189,11 @@ export async function waitFor<T>(probe: () => T | undefined | false | Promise<T 
 }
 
 /**
- * Closes an untitled document's editor without saving and waits until the extension host has been told:
- * an untitled document opened next gets the same URI (Untitled-1), and a command run on that URI
- * before the close arrives reaches the old document (a code lens request answered with the closed
- * document's lenses failed a test on a loaded machine).
+ * Closes an untitled document's editor without saving and waits until the extension host has been
+ * told (`document.isClosed`), so that what the test does next does not meet it. An untitled document
+ * opened next may get the same URI (Untitled-1) again: this wait alone did not keep a code lens
+ * request on that URI from once answering with the closed document's lenses, so a test that asks
+ * by URI keeps its documents open together instead (walkthrough.test.ts).
  */
 export async function revertAndClose(document: vscode.TextDocument): Promise<void> {
   if (document.isClosed) return;
