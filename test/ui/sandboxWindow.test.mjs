@@ -11,7 +11,8 @@
 //   in dark, light and high contrast (each state shot and checked with axe in the three themes);
 // - issue 55: a person opens a run that was sent in a context, goes to the subscriber's Inbox from
 //   its panel (in the run's context, on the run's message), marks it read after the modal question
-//   that names the connection, and sees the Topics view with a topic's subscriptions;
+//   that names the connection, sees the Topics view with a topic's subscriptions, and works out who
+//   a send to a topic would reach (a dry run beside its review);
 // - issue 16: a person opens a failed notification, presses Send Again… in the panel, reads the
 //   trigger in the review editor, presses Send, confirms in VS Code's modal dialog, and watches the
 //   new run open beside the original and settle.
