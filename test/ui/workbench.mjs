@@ -456,9 +456,21 @@ export async function answerInput(page, text, { expect } = {}) {
 
 /** Picks the quick pick row whose label contains `label`. */
 export async function pickItem(page, label) {
-  const row = page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { hasText: label }).first();
+  const widget = page.locator('.quick-input-widget');
+  const row = widget.locator('.quick-input-list .monaco-list-row', { hasText: label }).first();
   await row.waitFor({ state: 'visible' });
+  const title = await page.evaluate(() => document.querySelector('.quick-input-widget .quick-input-title')?.textContent ?? '');
   await row.click();
+  // Until the pick is gone or the next one (another title) is up: a two-step pick's next call
+  // otherwise finds its label in this list still on screen (a step's name is in its workflow's
+  // detail line) and clicks here again, and the second pick waits for ever (a CI run's Preview did).
+  await page
+    .waitForFunction((before) => {
+      const w = document.querySelector('.quick-input-widget');
+      if (!w || getComputedStyle(w).display === 'none') return true;
+      return (w.querySelector('.quick-input-title')?.textContent ?? '') !== before;
+    }, title, { timeout: 10_000 })
+    .catch(() => console.warn(`pickItem(${JSON.stringify(label)}): the pick "${title}" still showed 10 s after the click`));
 }
 
 /** The tree rows of a view, by its title. */
