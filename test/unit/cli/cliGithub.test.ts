@@ -15,30 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main, type CliIo } from '../../../src/cli/main';
 import { type Sandbox, startSandbox } from '../../../src/sandbox';
-import { startTestServer, sendJson, type TestServer } from '../../fixtures/testServer';
-import { checkSignature } from '../preview/fakeBridge';
+import { startTestServer, type TestServer } from '../../fixtures/testServer';
+import { caseFile, greetBridge } from './greetBridge';
 import { readCommands } from './githubCommands';
 
 const KEY = 'sk_test_cli_github_0123456789abcdef';
 
-/** The `greet` workflow: an SMS saying "Hi <name>!", and the key too when the payload asks (a leaky app). */
-function bridge(req: { method: string; url: string; headers: Record<string, unknown>; body: string }, res: Parameters<typeof sendJson>[0]) {
-  const action = new URL(req.url, 'http://bridge.test').searchParams.get('action') ?? 'health-check';
-  if (action === 'health-check') return sendJson(res, 200, { status: 'ok', sdkVersion: '2.13.2', frameworkVersion: '2024-06-26', discovered: { workflows: 1, steps: 1 } });
-  const body = req.method === 'POST' ? (JSON.parse(req.body) as Record<string, unknown>) : {};
-  const refused = checkSignature(req.headers['novu-signature'] as string | undefined, body, KEY);
-  if (refused) return sendJson(res, refused.status, refused.body);
-  if (action === 'discover') {
-    return sendJson(res, 200, {
-      workflows: [{ workflowId: 'greet', payload: { schema: { type: 'object', properties: { name: { type: 'string', default: 'there' }, echo: { type: 'boolean' } }, required: ['name'] } }, steps: [{ stepId: 'greet-sms', type: 'sms', controls: { schema: { type: 'object' } }, outputs: { schema: { type: 'object' } } }] }],
-      agents: [],
-    });
-  }
-  const payload = (body['payload'] ?? {}) as Record<string, unknown>;
-  return sendJson(res, 200, { outputs: { body: `Hi ${String(payload['name'])}!${payload['echo'] === true ? ` (key ${KEY})` : ''}` }, providers: {}, options: { skip: false }, metadata: { status: 'success', error: false, duration: 1 } });
-}
-
-const caseFile = (cases: unknown[]) => `${JSON.stringify({ workflow: 'greet', cases }, null, 2)}\n`;
 /** The 1-based line of the first `text` in `file`. */
 const lineOf = (file: string, text: string) => file.slice(0, file.indexOf(text)).split('\n').length;
 
@@ -52,7 +34,7 @@ describe('novu-explorer-test under GitHub Actions', () => {
   let server: TestServer;
   let dir: string;
   before(async () => {
-    server = await startTestServer(bridge);
+    server = await startTestServer(greetBridge(KEY, { smsSuffix: '!' }));
   });
   after(async () => {
     await server.close();

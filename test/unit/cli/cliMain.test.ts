@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { main, type CliIo } from '../../../src/cli/main';
 import { SANDBOX_FIXTURES as F, startSandbox } from '../../../src/sandbox';
-import { startTestServer, sendJson, type TestServer } from '../../fixtures/testServer';
-import { checkSignature } from '../preview/fakeBridge';
+import { startTestServer, type TestServer } from '../../fixtures/testServer';
+import { caseFile, greetBridge } from './greetBridge';
 
 const KEY = 'sk_test_cli_0123456789abcdef';
 
@@ -57,43 +57,6 @@ function freePort(): Promise<number> {
   });
 }
 
-/** One workflow, `greet`, with an SMS step whose text is the payload's `name` (and the key, when `echo` is set: a leaky app). */
-function bridgeHandler(state: { smsSuffix: string; bodyLimit?: number }) {
-  return (req: { method: string; url: string; headers: Record<string, unknown>; body: string }, res: Parameters<typeof sendJson>[0]) => {
-    const url = new URL(req.url, 'http://bridge.test');
-    const action = url.searchParams.get('action') ?? 'health-check';
-    // Express's express.json() past its limit: its own HTML error page, before the bridge.
-    if (state.bodyLimit !== undefined && req.body.length > state.bodyLimit) {
-      res.writeHead(413, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<pre>PayloadTooLargeError: request entity too large</pre>');
-      return;
-    }
-    if (action === 'health-check') return sendJson(res, 200, { status: 'ok', sdkVersion: '2.13.2', frameworkVersion: '2024-06-26', discovered: { workflows: 1, steps: 1 } });
-    const body = req.method === 'POST' ? (JSON.parse(req.body) as Record<string, unknown>) : {};
-    const refused = checkSignature(req.headers['novu-signature'] as string | undefined, body, KEY);
-    if (refused) return sendJson(res, refused.status, refused.body);
-    if (action === 'discover') {
-      return sendJson(res, 200, {
-        workflows: [
-          {
-            workflowId: 'greet',
-            payload: { schema: { type: 'object', properties: { name: { type: 'string', default: 'there' }, echo: { type: 'boolean' } }, required: ['name'] } },
-            steps: [{ stepId: 'greet-sms', type: 'sms', controls: { schema: { type: 'object' } }, outputs: { schema: { type: 'object' } } }],
-          },
-        ],
-        agents: [],
-      });
-    }
-    const payload = (body['payload'] ?? {}) as Record<string, unknown>;
-    const text = `Hi ${String(payload['name'])}${state.smsSuffix}${payload['echo'] === true ? ` (key ${KEY})` : ''}`;
-    return sendJson(res, 200, { outputs: { body: text }, providers: {}, options: { skip: false }, metadata: { status: 'success', error: false, duration: 1 } });
-  };
-}
-
-function caseFile(cases: unknown[]): string {
-  return `${JSON.stringify({ workflow: 'greet', cases }, null, 2)}\n`;
-}
-
 interface Run {
   code: number;
   stdout: string;
@@ -105,7 +68,7 @@ describe('novu-explorer-test: main', () => {
   let server: TestServer;
   let dir: string;
   before(async () => {
-    server = await startTestServer(bridgeHandler(state));
+    server = await startTestServer(greetBridge(KEY, state));
     dir = mkdtempSync(join(tmpdir(), 'nx-cli-main-'));
   });
   after(async () => {
