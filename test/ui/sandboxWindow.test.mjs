@@ -268,6 +268,10 @@ describe('the Sandbox in one window', { timeout: 600_000 }, () => {
     });
 
     it('shows a failed delivery of an ordinary subscriber with its provider response', async () => {
+      // The last test's panel closed first, and gone: it shows a failed job too, already expanded, and
+      // a click meant for the new panel's once landed there and folded it (a full run here did).
+      await runCommand(ui.page, 'View: Close All Editors');
+      await ui.page.locator('iframe.webview.ready').first().waitFor({ state: 'detached', timeout: 15_000 });
       await openNotificationById(ui.page, F.failedNotificationId);
       const email = onlyWebview(ui.page).locator('li.nx-job[data-status="failed"][data-job-id]').first();
       await email.waitFor({ timeout: 30_000 });
